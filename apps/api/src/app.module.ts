@@ -1,0 +1,28 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { AppConfig, SharedKernelModule } from '@estate/shared-kernel';
+import { CaseModule } from '@estate/case';
+import { AssetsModule } from '@estate/assets';
+import { ProbateModule } from '@estate/probate';
+import { TransfersModule } from '@estate/transfers';
+import { CommsModule } from '@estate/comms';
+import { ormConfig } from './database/orm-config';
+
+/** The deployable API: the shared kernel, persistence, and every bounded context. */
+@Module({})
+export class AppModule {
+  static register(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        MikroOrmModule.forRoot({ ...ormConfig(config.databaseUrl), registerRequestContext: true }),
+        SharedKernelModule.forRoot(config),
+        CaseModule,
+        AssetsModule,
+        ProbateModule,
+        TransfersModule,
+        CommsModule,
+      ],
+    };
+  }
+}

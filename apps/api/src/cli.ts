@@ -1,0 +1,53 @@
+import 'reflect-metadata';
+import { parseArgs } from 'node:util';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { IdentityService, InvitationRefused, TIERS, Tier } from '@estate/shared-kernel';
+import { ormConfig } from './database/orm-config';
+import { exitWith, prepareRuntime } from './runtime';
+
+const USAGE = `usage:
+  npm run cli -- invite --email E --tier pro|enterprise [--org NAME] [--json]
+  npm run cli -- revoke --email E [--json]`;
+
+class UsageError extends Error {}
+
+/** The operator CLI (contract §9): invitation-only access; the token is printed once and never stored in clear. */
+async function main(argv: string[]): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { email: { type: 'string' }, tier: { type: 'string' }, org: { type: 'string' }, json: { type: 'boolean', default: false } },
+  });
+  const [command] = positionals;
+  if (command !== 'invite' && command !== 'revoke') throw new UsageError(USAGE);
+  if (!values.email) throw new UsageError(`--email is required\n${USAGE}`);
+  if (command === 'invite' && !TIERS.includes(values.tier as Tier)) throw new UsageError(`--tier must be pro or enterprise\n${USAGE}`);
+
+  const runtime = await prepareRuntime({ migrate: true });
+  const orm = await MikroORM.init(ormConfig(runtime.config.databaseUrl, { poolMax: 2 }));
+  try {
+    const identity = new IdentityService(orm.em.fork());
+    if (command === 'invite') {
+      const invitation = await identity.invite(values.email, values.tier as Tier, values.org);
+      process.stdout.write(
+        values.json
+          ? JSON.stringify(invitation) + '\n'
+          : `invited ${values.email} (organization ${invitation.organization_id}, tier ${invitation.tier})\ntoken (shown once): ${invitation.token}\n`,
+      );
+    } else {
+      const revoked = await identity.revoke(values.email);
+      process.stdout.write(values.json ? JSON.stringify({ email: values.email, revoked_tokens: revoked }) + '\n' : `revoked ${revoked} token(s) of ${values.email}\n`);
+    }
+  } finally {
+    await orm.close(true);
+    await runtime.stop();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError || error instanceof InvitationRefused || (error as { code?: string })?.code?.startsWith?.('ERR_PARSE_ARGS')) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(2);
+  }
+  exitWith(error);
+});

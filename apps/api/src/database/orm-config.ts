@@ -1,0 +1,25 @@
+import { defineConfig, PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { AccessTokenSchema, OrganizationSchema, UserSchema } from '@estate/shared-kernel';
+import { CASE_ENTITIES } from '@estate/case';
+import { MIGRATIONS } from './migrations';
+
+export const ENTITIES = [OrganizationSchema, UserSchema, AccessTokenSchema, ...CASE_ENTITIES];
+
+/** One ORM configuration for the API, the worker, the CLI, migrations and tests. The schema comes only from migrations. */
+export function ormConfig(databaseUrl: string, options: { poolMax?: number; debug?: boolean } = {}) {
+  return defineConfig({
+    driver: PostgreSqlDriver,
+    clientUrl: databaseUrl,
+    entities: ENTITIES,
+    discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
+    extensions: [Migrator],
+    migrations: { migrationsList: MIGRATIONS, tableName: 'schema_migrations', transactional: true, allOrNothing: true, snapshot: false },
+    pool: { min: 0, max: options.poolMax ?? 10 },
+    forceUtcTimezone: true,
+    debug: options.debug ?? false,
+    allowGlobalContext: false,
+    ensureDatabase: false,
+    serialization: { forceObject: true },
+  });
+}

@@ -1,0 +1,53 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { IdentityService, Invitation } from '@estate/shared-kernel';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+
+export const DEMO_EMAIL = 'demo@estate-desk.local';
+const DEMO_ORGANIZATION = 'Demo Estate Law LLP';
+
+/**
+ * Demo data for a newcomer: an enterprise organization with one user and one case (deceased, authority, two heirs),
+ * created through the public API itself so it obeys every rule a client would. Each start mints a fresh token for
+ * the demo user, because tokens are kept only as hashes and cannot be shown twice.
+ */
+export async function prepareDemo(app: NestExpressApplication, baseUrl: string): Promise<{ token: string; caseId: string }> {
+  const identity = new IdentityService(app.get(EntityManager).fork());
+  const invitation: Invitation = await identity.invite(DEMO_EMAIL, 'enterprise', DEMO_ORGANIZATION);
+  const headers = { authorization: `Bearer ${invitation.token}`, 'content-type': 'application/json' };
+
+  const existing = await fetch(`${baseUrl}/v1/cases?per_page=1&sort_order=asc`, { headers });
+  const listed = (await existing.json()) as { data: Array<{ id: string }> };
+  if (listed.data.length > 0) return { token: invitation.token, caseId: listed.data[0].id };
+
+  const created = await fetch(`${baseUrl}/v1/cases`, {
+    method: 'POST',
+    headers: { ...headers, 'idempotency-key': 'demo-case' },
+    body: JSON.stringify({
+      estate_value: '100k_to_500k',
+      progress: 'just_started',
+      possible_dispute: 'no_dispute_expected',
+      queue_assignment: 'intake',
+      terms_accepted_at: new Date().toISOString(),
+      deceased: {
+        first_name: 'Eleanor',
+        middle_name: 'May',
+        last_name: 'Whitfield',
+        date_of_birth: '1941-03-14',
+        date_of_death: '2026-08-30',
+        ssn: '123-45-6789',
+        email: 'eleanor.whitfield@example.com',
+        address: { address1: '12 Elm Street', address2: null, city: 'Springfield', state: 'IL', zip: '62701' },
+      },
+      authority: { level: 'level_2', types: ['executor_in_will', 'next_of_kin'] },
+    }),
+  });
+  if (created.status !== 201) throw new Error(`demo case could not be created: ${created.status} ${await created.text()}`);
+  const caseId = ((await created.json()) as { data: { id: string } }).data.id;
+  for (const person of [
+    { first_name: 'Robert', last_name: 'Whitfield', relationship: 'son', is_beneficiary: true, waiver_status: 'waiver_signed', email: 'rob@example.com' },
+    { first_name: 'Anna', last_name: 'Whitfield-Cole', relationship: 'daughter', is_beneficiary: true, waiver_status: 'waiver_pending' },
+  ]) {
+    await fetch(`${baseUrl}/v1/cases/${caseId}/persons`, { method: 'POST', headers, body: JSON.stringify(person) });
+  }
+  return { token: invitation.token, caseId };
+}

@@ -1,0 +1,1 @@
+export { AssetsModule } from './assets.module';

@@ -1,0 +1,55 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { applyMergePatch, assertIfMatch, etagOfVersion, JsonObject, NotFoundError, PreconditionFailedError, ValidationFailedError } from '@estate/shared-kernel';
+import { Authority } from '../domain/authority';
+import type { AuthorityLevel, AuthorityType } from '../domain/case-vocabulary';
+import type { PutResult } from './deceased.service';
+
+export function authorityEtag(authority: Authority): string {
+  return etagOfVersion('authority', authority.caseId, authority.version);
+}
+
+/** The authority record of a case: create-or-replace (#5) and merge patch (#4). */
+@Injectable()
+export class AuthorityService {
+  constructor(private readonly em: EntityManager) {}
+
+  async get(caseId: string): Promise<Authority> {
+    const authority = await this.em.findOne(Authority, { caseId });
+    if (!authority) throw new NotFoundError('authority record');
+    return authority;
+  }
+
+  async put(caseId: string, body: JsonObject, ifMatch: string | undefined, fieldPrefix = ''): Promise<PutResult<Authority>> {
+    this.assertTypes(body.types as string[], fieldPrefix);
+    const existing = await this.em.findOne(Authority, { caseId });
+    if (existing) assertIfMatch(ifMatch, authorityEtag(existing));
+    // If-Match on a record that does not exist yet can never hold, not even `*` (RFC 9110 §13.1.1).
+    else if (ifMatch !== undefined) throw new PreconditionFailedError();
+    const now = new Date();
+    const authority = existing ?? this.em.create(Authority, { caseId, createdAt: now } as never);
+    authority.level = body.level as AuthorityLevel;
+    authority.types = body.types as AuthorityType[];
+    authority.updatedAt = now;
+    await this.em.flush();
+    return { record: authority, created: !existing };
+  }
+
+  /** `PATCH` on a case with no authority record is 404 (contract §5). */
+  async patch(caseId: string, patch: JsonObject, ifMatch: string | undefined): Promise<Authority> {
+    const authority = await this.get(caseId);
+    assertIfMatch(ifMatch, authorityEtag(authority));
+    const merged = applyMergePatch({ level: authority.level, types: [...authority.types] }, patch);
+    this.assertTypes(merged.types, '');
+    authority.level = merged.level;
+    authority.types = merged.types;
+    authority.updatedAt = new Date();
+    await this.em.flush();
+    return authority;
+  }
+
+  private assertTypes(types: readonly string[], fieldPrefix: string): void {
+    const problems = Authority.typesProblems(types);
+    if (problems.length > 0) throw new ValidationFailedError(problems.map((p) => ({ field: fieldPrefix + p.field, message: p.message })));
+  }
+}

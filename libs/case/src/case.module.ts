@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { CaseOwnership } from '@estate/shared-kernel';
+import { AuthorityService } from './application/authority.service';
+import { CaseDeletionParticipants } from './application/case-deletion';
+import { CasesService } from './application/cases.service';
+import { DeceasedService } from './application/deceased.service';
+import { AuthorityController } from './http/authority.controller';
+import { CasesController } from './http/cases.controller';
+import { DeceasedController } from './http/deceased.controller';
+import { PersonsController } from './http/persons.controller';
+import { CaseOwnershipAdapter } from './infrastructure/case-ownership.adapter';
+
+@Module({
+  controllers: [CasesController, DeceasedController, AuthorityController, PersonsController],
+  providers: [
+    CasesService,
+    DeceasedService,
+    AuthorityService,
+    CaseDeletionParticipants,
+    { provide: CaseOwnership, useClass: CaseOwnershipAdapter },
+  ],
+  exports: [CaseOwnership, CaseDeletionParticipants, CasesService],
+})
+export class CaseModule {}

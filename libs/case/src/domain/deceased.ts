@@ -1,0 +1,42 @@
+import type { ErrorDetail } from '@estate/shared-kernel';
+
+export interface PostalAddress {
+  address1: string;
+  address2?: string | null;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+/** The deceased person of a case (one per case). */
+export class Deceased {
+  caseId: string;
+  fullName: string | null;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  dateOfBirth: string | null;
+  dateOfDeath: string;
+  ssn: string | null;
+  address: PostalAddress | null;
+  email: string | null;
+  verificationLevel: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+
+  /** `full_name` defaults to the given names in order when the client does not send one. */
+  static displayName(first: string, middle: string | null | undefined, last: string): string {
+    return [first, middle, last].filter((part) => part && part.trim().length > 0).join(' ');
+  }
+
+  /** A person cannot die before being born, nor (in a record we act on) in the future. */
+  static datesProblems(dateOfBirth: string | null | undefined, dateOfDeath: string, today: string): ErrorDetail[] {
+    const problems: ErrorDetail[] = [];
+    if (dateOfBirth && dateOfBirth > dateOfDeath) {
+      problems.push({ field: 'date_of_death', message: 'date_of_death must not be before date_of_birth' });
+    }
+    if (dateOfDeath > today) problems.push({ field: 'date_of_death', message: 'date_of_death must not be in the future' });
+    return problems;
+  }
+}

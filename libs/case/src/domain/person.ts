@@ -1,0 +1,17 @@
+import { CaseRecord } from '@estate/shared-kernel';
+import type { WaiverStatus } from './case-vocabulary';
+
+/** An heir, beneficiary or other interested person: a plain record, no rules of its own. */
+export class Person extends CaseRecord {
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  suffix: string | null;
+  relationship: string;
+  email: string | null;
+  phone: string | null;
+  isBeneficiary: boolean;
+  possibleDispute: boolean;
+  isDeceased: boolean;
+  waiverStatus: WaiverStatus | null;
+}

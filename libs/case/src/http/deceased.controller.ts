@@ -1,0 +1,39 @@
+import { Body, Controller, Get, Param, Put, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ApiData, ApiErrors, ApiIfMatch, ForeignCase, IfMatch, JsonObject, SingleResource } from '@estate/shared-kernel';
+import { DeceasedService } from '../application/deceased.service';
+import { DeceasedBody, DeceasedView } from './dto/deceased.dto';
+import { presentDeceased } from './presenters';
+
+@ApiTags('deceased')
+@ForeignCase('not_found')
+@Controller('v1/cases/:case_id/deceased')
+export class DeceasedController {
+  constructor(private readonly deceased: DeceasedService) {}
+
+  /** #6: the SSN comes back masked. */
+  @Get()
+  @ApiData(DeceasedView)
+  @ApiErrors(404)
+  async get(@Param('case_id') caseId: string): Promise<SingleResource> {
+    return presentDeceased(await this.deceased.get(caseId));
+  }
+
+  /** Creates (201) or replaces (200) the record. */
+  @Put()
+  @ApiIfMatch()
+  @ApiData(DeceasedView)
+  @ApiData(DeceasedView, 201)
+  @ApiErrors(404, 412, 415, 422)
+  async put(
+    @Param('case_id') caseId: string,
+    @Body() body: DeceasedBody,
+    @Res({ passthrough: true }) res: Response,
+    @IfMatch() ifMatch?: string,
+  ): Promise<SingleResource> {
+    const result = await this.deceased.put(caseId, body as unknown as JsonObject, ifMatch);
+    res.status(result.created ? 201 : 200);
+    return presentDeceased(result.record);
+  }
+}

@@ -1,0 +1,5 @@
+export { CaseModule } from './case.module';
+export { CaseDeletionParticipant, CaseDeletionParticipants } from './application/case-deletion';
+export { CasesService } from './application/cases.service';
+export * from './domain/case-vocabulary';
+export { CASE_ENTITIES } from './infrastructure/persistence/case-entities';

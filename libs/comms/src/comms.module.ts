@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** The comms bounded context: wired into the application now; its resources arrive with their own issues. */
+@Module({})
+export class CommsModule {}

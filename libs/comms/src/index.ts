@@ -1,0 +1,1 @@
+export { CommsModule } from './comms.module';

@@ -1,0 +1,1 @@
+export { ProbateModule } from './probate.module';

@@ -1,0 +1,29 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const TOKEN_PREFIX = 'edk_';
+const TOKEN_PATTERN = /^edk_[A-Za-z0-9_-]{43}$/;
+
+/** An opaque token: `edk_` and 32 random bytes; shown once, stored only as its SHA-256 (contract §2). */
+export function generateAccessToken(): string {
+  return TOKEN_PREFIX + randomBytes(32).toString('base64url');
+}
+
+export function hashAccessToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function looksLikeAccessToken(token: string): boolean {
+  return TOKEN_PATTERN.test(token);
+}
+
+export function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** `Authorization: Bearer <token>` → the token, or undefined when the header is missing or malformed. */
+export function bearerTokenOf(header: string | undefined): string | undefined {
+  const match = /^Bearer ([^\s]+)$/i.exec(header ?? '');
+  return match?.[1];
+}

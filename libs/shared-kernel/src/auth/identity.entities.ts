@@ -1,0 +1,60 @@
+import { EntitySchema } from '@mikro-orm/core';
+import type { Tier } from '../config/app-config';
+
+export class Organization {
+  id: string;
+  name: string;
+  tier: Tier;
+  createdAt: Date;
+}
+
+export class User {
+  id: string;
+  organizationId: string;
+  email: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+export class AccessToken {
+  id: string;
+  userId: string;
+  tokenHash: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+export const OrganizationSchema = new EntitySchema<Organization>({
+  class: Organization,
+  tableName: 'organizations',
+  properties: {
+    id: { type: 'string', primary: true, length: 26 },
+    name: { type: 'string', length: 200 },
+    tier: { type: 'string', length: 20 },
+    createdAt: { type: 'Date', columnType: 'timestamptz(3)', fieldName: 'created_at' },
+  },
+});
+
+export const UserSchema = new EntitySchema<User>({
+  class: User,
+  tableName: 'users',
+  properties: {
+    id: { type: 'string', primary: true, length: 26 },
+    organizationId: { type: 'string', fieldName: 'organization_id', length: 26 },
+    email: { type: 'string', length: 320 },
+    createdAt: { type: 'Date', columnType: 'timestamptz(3)', fieldName: 'created_at' },
+    revokedAt: { type: 'Date', columnType: 'timestamptz(3)', fieldName: 'revoked_at', nullable: true },
+  },
+});
+
+export const AccessTokenSchema = new EntitySchema<AccessToken>({
+  class: AccessToken,
+  tableName: 'access_tokens',
+  properties: {
+    id: { type: 'string', primary: true, length: 26 },
+    userId: { type: 'string', fieldName: 'user_id', length: 26 },
+    tokenHash: { type: 'string', fieldName: 'token_hash', length: 64 },
+    createdAt: { type: 'Date', columnType: 'timestamptz(3)', fieldName: 'created_at' },
+    revokedAt: { type: 'Date', columnType: 'timestamptz(3)', fieldName: 'revoked_at', nullable: true },
+  },
+});

@@ -1,0 +1,79 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { ulid } from 'ulid';
+import type { Tier } from '../config/app-config';
+import { generateAccessToken, hashAccessToken, sameHash } from './access-token';
+import { AccessToken, Organization, User } from './identity.entities';
+import type { Principal } from './principal';
+
+export interface Invitation {
+  organization_id: string;
+  user_id: string;
+  token: string;
+  tier: Tier;
+}
+
+export class InvitationRefused extends Error {}
+
+/** Invitation-only access (contract §2, §9): the operator CLI invites and revokes; the AuthGuard resolves tokens. */
+@Injectable()
+export class IdentityService {
+  constructor(private readonly em: EntityManager) {}
+
+  async invite(email: string, tier: Tier, organizationName?: string): Promise<Invitation> {
+    const normalisedEmail = email.trim().toLowerCase();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalisedEmail)) throw new InvitationRefused(`"${email}" is not an e-mail address`);
+    return this.em.transactional(async (em) => {
+      const name = organizationName?.trim() || normalisedEmail;
+      let organization = await em.findOne(Organization, { name });
+      if (organization && organization.tier !== tier) {
+        throw new InvitationRefused(`organization "${name}" exists with tier ${organization.tier}, not ${tier}`);
+      }
+      const now = new Date();
+      if (!organization) {
+        organization = em.create(Organization, { id: ulid(), name, tier, createdAt: now });
+        // Foreign keys are plain columns here, so the unit of work cannot order the inserts: flush parents first.
+        await em.flush();
+      }
+      let user = await em.findOne(User, { email: normalisedEmail });
+      if (user && user.organizationId !== organization.id) {
+        throw new InvitationRefused(`${normalisedEmail} already belongs to another organization`);
+      }
+      if (!user) user = em.create(User, { id: ulid(), organizationId: organization.id, email: normalisedEmail, createdAt: now, revokedAt: null });
+      user.revokedAt = null;
+      await em.flush();
+      const token = generateAccessToken();
+      em.create(AccessToken, { id: ulid(), userId: user.id, tokenHash: hashAccessToken(token), createdAt: now, revokedAt: null });
+      return { organization_id: organization.id, user_id: user.id, token, tier };
+    });
+  }
+
+  /** Revokes every token of the user; returns how many were active. */
+  async revoke(email: string): Promise<number> {
+    const normalisedEmail = email.trim().toLowerCase();
+    return this.em.transactional(async (em) => {
+      const user = await em.findOne(User, { email: normalisedEmail });
+      if (!user) throw new InvitationRefused(`no user with e-mail ${normalisedEmail}`);
+      const now = new Date();
+      user.revokedAt = now;
+      const tokens = await em.find(AccessToken, { userId: user.id, revokedAt: null });
+      for (const token of tokens) token.revokedAt = now;
+      return tokens.length;
+    });
+  }
+
+  async principalOf(token: string): Promise<Principal | undefined> {
+    const hash = hashAccessToken(token);
+    const rows: Array<{ token_hash: string; user_id: string; organization_id: string; tier: Tier }> = await this.em
+      .getConnection()
+      .execute(
+        `select t.token_hash, u.id as user_id, o.id as organization_id, o.tier
+           from access_tokens t join users u on u.id = t.user_id join organizations o on o.id = u.organization_id
+          where t.token_hash = ? and t.revoked_at is null and u.revoked_at is null`,
+        [hash],
+      );
+    const row = rows[0];
+    if (!row || !sameHash(row.token_hash, hash)) return undefined;
+    return { userId: row.user_id, organizationId: row.organization_id, tier: row.tier };
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Settings read once from the environment. Every other module receives this object through DI,
+ * so tests can build an app with their own values (a small rate limit, a fixed key) without touching process.env.
+ */
+export class AppConfig {
+  constructor(
+    readonly databaseUrl: string,
+    readonly redisUrl: string | undefined,
+    readonly port: number,
+    /** 32-byte key for AES-256-GCM encryption of sensitive numbers at rest. */
+    readonly fieldEncryptionKey: Buffer,
+    readonly rateLimits: Readonly<Record<Tier, number>>,
+    readonly rateLimitWindowMs: number,
+    readonly logLevel: string,
+    readonly transferProcessor: 'on' | 'off',
+    readonly transferStepDelayMs: number,
+    readonly idempotencyRetentionHours: number,
+  ) {}
+}
+
+export type Tier = 'pro' | 'enterprise';
+export const TIERS: readonly Tier[] = ['pro', 'enterprise'];
+
+export interface AppConfigOverrides {
+  databaseUrl: string;
+  redisUrl?: string;
+  fieldEncryptionKey?: string | Buffer;
+  rateLimits?: Partial<Record<Tier, number>>;
+  port?: number;
+  logLevel?: string;
+}
+
+export function decodeEncryptionKey(value: string | Buffer): Buffer {
+  const key = Buffer.isBuffer(value) ? value : Buffer.from(value, 'base64');
+  if (key.length !== 32) {
+    throw new Error('FIELD_ENCRYPTION_KEY must be 32 bytes, base64-encoded (e.g. `openssl rand -base64 32`)');
+  }
+  return key;
+}
+
+function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+/** Builds the configuration from the environment plus what the bootstrap resolved (database URL, key). */
+export function loadAppConfig(env: NodeJS.ProcessEnv, resolved: AppConfigOverrides): AppConfig {
+  const processorSetting = (env.TRANSFER_PROCESSOR ?? 'on').toLowerCase();
+  if (processorSetting !== 'on' && processorSetting !== 'off') throw new Error('TRANSFER_PROCESSOR must be "on" or "off"');
+  const key = resolved.fieldEncryptionKey ?? env.FIELD_ENCRYPTION_KEY;
+  if (!key) throw new Error('FIELD_ENCRYPTION_KEY is required when DATABASE_URL is set');
+  return new AppConfig(
+    resolved.databaseUrl,
+    resolved.redisUrl ?? (env.REDIS_URL || undefined),
+    resolved.port ?? intFromEnv(env, 'PORT', 3000),
+    decodeEncryptionKey(key),
+    {
+      pro: resolved.rateLimits?.pro ?? intFromEnv(env, 'RATE_LIMIT_PRO', 300),
+      enterprise: resolved.rateLimits?.enterprise ?? intFromEnv(env, 'RATE_LIMIT_ENTERPRISE', 1000),
+    },
+    60_000,
+    resolved.logLevel ?? env.LOG_LEVEL ?? 'info',
+    processorSetting,
+    intFromEnv(env, 'TRANSFER_STEP_DELAY_MS', 3000),
+    24,
+  );
+}

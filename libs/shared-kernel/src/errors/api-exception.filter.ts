@@ -1,0 +1,57 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { OptimisticLockError } from '@mikro-orm/core';
+import type { Request, Response } from 'express';
+import { DomainError } from './domain-error';
+import { errorBody } from './error-body';
+import { statusOfCode } from './error-status';
+
+const CODE_OF_HTTP_STATUS: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'idempotency_conflict',
+  412: 'precondition_failed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'validation_error',
+  429: 'rate_limit_exceeded',
+};
+
+/**
+ * Turns every error into the specification's envelope. Domain errors carry their code; Nest's own HTTP exceptions
+ * (unknown route, …) get the code of their status; anything else is a 500 whose cause stays in the log, never in the
+ * response (no stack, no SQL).
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const context = host.switchToHttp();
+    const res = context.getResponse<Response>();
+    const req = context.getRequest<Request>();
+    const { status, body } = this.describe(exception, req);
+    if (res.headersSent) return;
+    if (status === HttpStatus.UNAUTHORIZED) res.setHeader('WWW-Authenticate', 'Bearer');
+    res.status(status).json(body);
+  }
+
+  private describe(exception: unknown, req: Request) {
+    if (exception instanceof DomainError) {
+      return { status: statusOfCode(exception.code), body: errorBody(exception.code, exception.message, exception.details) };
+    }
+    if (exception instanceof OptimisticLockError) {
+      return { status: 412, body: errorBody('precondition_failed', 'The resource changed while this request ran; fetch it again and retry.') };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const code = CODE_OF_HTTP_STATUS[status] ?? (status >= 500 ? 'internal_error' : 'bad_request');
+      const message = status === 404 ? `No route matches ${req.method} ${req.path}.` : exception.message;
+      return { status, body: errorBody(code, message) };
+    }
+    this.logger.error({ err: exception, path: req.path }, 'unhandled error');
+    return { status: 500, body: errorBody('internal_error', 'An unexpected error occurred; the request id identifies it in our logs.') };
+  }
+}

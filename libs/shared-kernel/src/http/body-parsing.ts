@@ -1,0 +1,38 @@
+import { json, NextFunction, Request, Response } from 'express';
+import { errorBody } from '../errors/error-body';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+const JSON_MEDIA_TYPES = ['application/json', 'application/merge-patch+json'];
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+function mediaTypeOf(req: Request): string {
+  return (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+}
+
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
+/** Bodies are JSON; PATCH also takes `application/merge-patch+json`; anything else is 415 (contract §1). */
+export function rejectUnsupportedMediaType(req: Request, res: Response, next: NextFunction): void {
+  if (!METHODS_WITH_BODY.has(req.method) || !hasBody(req)) return next();
+  const mediaType = mediaTypeOf(req);
+  const allowed = req.method === 'PATCH' ? JSON_MEDIA_TYPES : ['application/json'];
+  if (allowed.includes(mediaType)) return next();
+  res.status(415).json(errorBody('unsupported_media_type', `Send the body as ${allowed.join(' or ')}, not "${mediaType || 'no Content-Type'}".`));
+}
+
+export const parseJsonBody = json({ limit: MAX_BODY_BYTES, type: JSON_MEDIA_TYPES, strict: true });
+
+/** body-parser's failures, in the envelope: malformed JSON is 400, a body over 1 MiB is 413 (contract §7). */
+export function bodyParserErrors(err: { type?: string; status?: number }, _req: Request, res: Response, next: NextFunction): void {
+  if (err?.type === 'entity.parse.failed') {
+    res.status(400).json(errorBody('bad_request', 'The request body is not valid JSON.'));
+  } else if (err?.type === 'entity.too.large') {
+    res.status(413).json(errorBody('payload_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes.`));
+  } else if (err?.status && err.status >= 400 && err.status < 500) {
+    res.status(400).json(errorBody('bad_request', 'The request body could not be read.'));
+  } else {
+    next(err);
+  }
+}

@@ -1,0 +1,91 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { Request, Response } from 'express';
+import { createHash } from 'node:crypto';
+import { from, lastValueFrom, Observable } from 'rxjs';
+import type { AuthenticatedRequest } from '../auth/principal';
+import { BadRequestError, ConflictError, DomainError } from '../errors/domain-error';
+import { errorBody } from '../errors/error-body';
+import { NOT_STORED_FOR_IDEMPOTENCY, statusOfCode } from '../errors/error-status';
+import { IdempotencyStore, StoredResponse } from './idempotency.store';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+
+function fingerprintOf(req: Request): string {
+  return createHash('sha256')
+    .update(`${req.method}\n${req.originalUrl}\n${JSON.stringify(req.body ?? null)}`)
+    .digest('hex');
+}
+
+/**
+ * One database transaction per write request (contract §5), and `Idempotency-Key` on POST (contract §6) recorded
+ * in that same transaction. Guards (auth, rate limit, case access) run before this, so their refusals store nothing;
+ * body validation, preconditions and 500s release the key; domain refusals are stored and replayed.
+ */
+@Injectable()
+export class UnitOfWorkInterceptor implements NestInterceptor {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly keys: IdempotencyStore,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const req = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
+    if (!WRITE_METHODS.has(req.method)) return next.handle();
+    return from(this.run(req, context.switchToHttp().getResponse<Response>(), next));
+  }
+
+  private async run(req: Request & AuthenticatedRequest, res: Response, next: CallHandler): Promise<unknown> {
+    const key = this.idempotencyKeyOf(req);
+    const organizationId = req.principal?.organizationId;
+    if (!key || !organizationId) return this.em.transactional(() => lastValueFrom(next.handle(), { defaultValue: undefined }));
+
+    const claim = await this.keys.claim(organizationId, key, fingerprintOf(req));
+    if (claim.outcome === 'replay') return this.replay(res, claim.response);
+    if (claim.outcome === 'mismatch') {
+      throw new ConflictError('idempotency_conflict', 'This Idempotency-Key was used with a different method, path or body.');
+    }
+    if (claim.outcome === 'in_progress') {
+      throw new ConflictError('idempotency_conflict', 'A request with this Idempotency-Key is still in progress; retry shortly.');
+    }
+
+    try {
+      return await this.em.transactional(async (em) => {
+        const body = await lastValueFrom(next.handle(), { defaultValue: undefined });
+        const etag = res.getHeader('ETag');
+        await this.keys.complete(em, organizationId, key, { status: res.statusCode, body, etag: typeof etag === 'string' ? etag : null });
+        return body;
+      });
+    } catch (error) {
+      if (error instanceof DomainError && !NOT_STORED_FOR_IDEMPOTENCY.has(error.code)) {
+        const status = statusOfCode(error.code);
+        await this.em.transactional((em) =>
+          this.keys.complete(em, organizationId, key, { status, body: errorBody(error.code, error.message, error.details), etag: null }),
+        );
+      } else {
+        await this.keys.release(organizationId, key);
+      }
+      throw error;
+    }
+  }
+
+  private idempotencyKeyOf(req: Request): string | undefined {
+    if (req.method !== 'POST') return undefined;
+    const key = req.headers['idempotency-key'];
+    if (key === undefined) return undefined;
+    if (typeof key !== 'string' || !KEY_FORMAT.test(key)) {
+      throw new BadRequestError('Invalid Idempotency-Key header.', [
+        { field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 255 visible ASCII characters' },
+      ]);
+    }
+    return key;
+  }
+
+  private replay(res: Response, stored: StoredResponse): unknown {
+    res.status(stored.status);
+    res.setHeader('Idempotent-Replayed', 'true');
+    if (stored.etag) res.setHeader('ETag', stored.etag);
+    return stored.body;
+  }
+}

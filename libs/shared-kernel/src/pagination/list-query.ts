@@ -1,0 +1,100 @@
+import { BadRequestError, ErrorDetail } from '../errors/domain-error';
+import { CursorPosition, decodeCursor } from './cursor';
+
+export const DEFAULT_PER_PAGE = 25;
+export const MAX_PER_PAGE = 100;
+
+/** A declared list filter. A plain array of values is shorthand for an enumerated filter. */
+export type FilterSpec =
+  | readonly string[]
+  | { kind: 'enum'; values: readonly string[]; property?: string }
+  | { kind: 'contains_text'; property?: string }
+  | { kind: 'array_contains'; values: readonly string[]; property?: string }
+  | { kind: 'boolean'; property?: string };
+
+export type FilterSpecs = Readonly<Record<string, FilterSpec>>;
+
+export interface ParsedFilter {
+  name: string;
+  kind: 'enum' | 'contains_text' | 'array_contains' | 'boolean';
+  property?: string;
+  values: string[];
+}
+
+export interface ListQuery {
+  page: number;
+  perPage: number;
+  sortBy: string;
+  sortOrder: 'asc' | 'desc';
+  /** Present in cursor mode; `null` means "from the beginning" (an empty `cursor=`). */
+  cursor?: CursorPosition | null;
+  filters: ParsedFilter[];
+}
+
+export interface ListQueryRules {
+  filters: FilterSpecs;
+  sorts: readonly string[];
+}
+
+function normaliseSpec(spec: FilterSpec): Exclude<FilterSpec, readonly string[]> {
+  return Array.isArray(spec) ? { kind: 'enum', values: spec as readonly string[] } : (spec as Exclude<FilterSpec, readonly string[]>);
+}
+
+function single(raw: unknown): string | undefined {
+  if (raw === undefined) return undefined;
+  return Array.isArray(raw) ? String(raw[raw.length - 1]) : String(raw);
+}
+
+function asList(raw: unknown): string[] {
+  if (raw === undefined) return [];
+  return (Array.isArray(raw) ? raw : [raw]).map(String);
+}
+
+function parseIntegerParam(name: string, raw: string | undefined, fallback: number, min: number, max: number, problems: ErrorDetail[]): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    problems.push({ field: name, message: `${name} must be an integer from ${min} to ${max === Number.MAX_SAFE_INTEGER ? 'up' : max}` });
+    return fallback;
+  }
+  return Number(raw);
+}
+
+/**
+ * Parses `page`, `per_page`, `sort_by`, `sort_order`, `cursor` and the declared filters. Any invalid value is
+ * `400 bad_request` with a detail naming the parameter; unknown parameters are ignored (contract §4).
+ */
+export function parseListQuery(raw: Record<string, unknown>, rules: ListQueryRules): ListQuery {
+  const problems: ErrorDetail[] = [];
+  const page = parseIntegerParam('page', single(raw.page), 1, 1, Number.MAX_SAFE_INTEGER, problems);
+  const perPage = parseIntegerParam('per_page', single(raw.per_page), DEFAULT_PER_PAGE, 1, MAX_PER_PAGE, problems);
+
+  const sortBy = single(raw.sort_by) ?? 'created_at';
+  if (!rules.sorts.includes(sortBy)) problems.push({ field: 'sort_by', message: `sort_by must be one of: ${rules.sorts.join(', ')}` });
+  const sortOrder = single(raw.sort_order) ?? 'desc';
+  if (sortOrder !== 'asc' && sortOrder !== 'desc') problems.push({ field: 'sort_order', message: 'sort_order must be asc or desc' });
+
+  const filters: ParsedFilter[] = [];
+  for (const [name, declared] of Object.entries(rules.filters)) {
+    const values = asList(raw[name]);
+    if (values.length === 0) continue;
+    const spec = normaliseSpec(declared);
+    if (spec.kind === 'enum' || spec.kind === 'array_contains') {
+      const bad = values.filter((value) => !spec.values.includes(value));
+      if (bad.length > 0) problems.push({ field: name, message: `${name} must be one of: ${spec.values.join(', ')}` });
+    } else if (spec.kind === 'boolean') {
+      if (values.some((value) => value !== 'true' && value !== 'false')) problems.push({ field: name, message: `${name} must be true or false` });
+    } else if (values.some((value) => value.length === 0 || value.length > 200)) {
+      problems.push({ field: name, message: `${name} must be 1 to 200 characters` });
+    }
+    filters.push({ name, kind: spec.kind, property: spec.property, values });
+  }
+
+  let cursor: CursorPosition | null | undefined;
+  const rawCursor = single(raw.cursor);
+  if (rawCursor !== undefined && problems.length === 0) {
+    cursor = rawCursor === '' ? null : decodeCursor(rawCursor, sortBy, sortOrder as 'asc' | 'desc');
+  }
+
+  if (problems.length > 0) throw new BadRequestError('Invalid query parameters.', problems);
+  return { page, perPage, sortBy, sortOrder: sortOrder as 'asc' | 'desc', cursor, filters };
+}

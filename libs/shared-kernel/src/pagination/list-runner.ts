@@ -1,0 +1,74 @@
+import { EntityManager, EntityName, FilterQuery, QueryOrder } from '@mikro-orm/postgresql';
+import { toCamelCase } from '../resources/naming';
+import { encodeCursor } from './cursor';
+import { ListQuery, ParsedFilter } from './list-query';
+import { PageMeta } from './page-meta';
+
+type Where = Record<string, unknown>;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function filterCondition(filter: ParsedFilter): Where {
+  const property = filter.property ?? toCamelCase(filter.name);
+  switch (filter.kind) {
+    case 'enum':
+      return { [property]: { $in: filter.values } };
+    case 'boolean':
+      return { $or: filter.values.map((value) => ({ [property]: value === 'true' })) };
+    case 'array_contains':
+      return { [property]: { $overlap: filter.values } };
+    case 'contains_text':
+      return { $or: filter.values.map((value) => ({ [property]: { $ilike: `%${escapeLike(value)}%` } })) };
+  }
+}
+
+/**
+ * Rows after the cursor's (value, id) in the list's order. NULL sort values come last in both directions, so a
+ * non-null position is followed by smaller/larger values, equal values with a further id, then every NULL.
+ */
+function keysetCondition(property: string, order: 'asc' | 'desc', value: unknown, id: string): Where {
+  const beyond = order === 'asc' ? '$gt' : '$lt';
+  if (value === null) return { [property]: null, id: { [beyond]: id } };
+  return {
+    $or: [{ [property]: { [beyond]: value } }, { [property]: value, id: { [beyond]: id } }, { [property]: null }],
+  };
+}
+
+export interface ListPage<T> {
+  rows: T[];
+  meta: PageMeta;
+}
+
+/** Runs a parsed list query: filters, sort with id tie-break, then page mode or keyset cursor mode (contract §4). */
+export async function runListQuery<T extends { id: string }>(
+  em: EntityManager,
+  entity: EntityName<T>,
+  scope: Where,
+  query: ListQuery,
+): Promise<ListPage<T>> {
+  const sortProperty = toCamelCase(query.sortBy);
+  const direction = query.sortOrder === 'asc' ? QueryOrder.ASC_NULLS_LAST : QueryOrder.DESC_NULLS_LAST;
+  const orderBy = { [sortProperty]: direction, id: direction } as never;
+  const conditions: Where[] = [scope, ...query.filters.map(filterCondition)];
+
+  if (query.cursor === undefined) {
+    const where = { $and: conditions } as FilterQuery<T>;
+    const [rows, total] = await em.findAndCount(entity, where, { orderBy, limit: query.perPage, offset: (query.page - 1) * query.perPage });
+    const totalPages = Math.ceil(total / query.perPage);
+    return {
+      rows,
+      meta: { page: query.page, per_page: query.perPage, total_count: total, total_pages: totalPages, has_more: query.page < totalPages, next_cursor: null },
+    };
+  }
+
+  if (query.cursor) conditions.push(keysetCondition(sortProperty, query.sortOrder, query.cursor.value, query.cursor.id));
+  const fetched = await em.find(entity, { $and: conditions } as FilterQuery<T>, { orderBy, limit: query.perPage + 1 });
+  const hasMore = fetched.length > query.perPage;
+  const rows = hasMore ? fetched.slice(0, query.perPage) : fetched;
+  const last = rows[rows.length - 1] as (T & Record<string, unknown>) | undefined;
+  const nextCursor =
+    hasMore && last ? encodeCursor(query.sortBy, query.sortOrder, { value: (last[sortProperty] ?? null) as never, id: last.id }) : null;
+  return { rows, meta: { page: query.page, per_page: query.perPage, has_more: hasMore, next_cursor: nextCursor } };
+}

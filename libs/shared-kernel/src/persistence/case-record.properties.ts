@@ -1,0 +1,17 @@
+/** The key columns of every case-scoped record: ULID id and owning case. Put them first in a schema. */
+export function caseRecordProperties() {
+  return {
+    id: { type: 'string', primary: true, length: 26 },
+    caseId: { type: 'string', fieldName: 'case_id', length: 26, hidden: true },
+  } as const;
+}
+
+/** Timestamps and the version behind the ETag; put them last so clients see created_at/updated_at at the end. */
+export function timestampProperties(options: { hidden?: boolean } = {}) {
+  const hidden = options.hidden ?? false;
+  return {
+    createdAt: { type: 'Date', columnType: 'timestamptz(3)', fieldName: 'created_at', hidden },
+    updatedAt: { type: 'Date', columnType: 'timestamptz(3)', fieldName: 'updated_at', hidden },
+    version: { type: 'integer', version: true, hidden: true },
+  } as const;
+}

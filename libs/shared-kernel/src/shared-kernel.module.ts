@@ -1,0 +1,57 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import { LoggerModule } from 'nestjs-pino';
+import { CaseAccessGuard } from './access/case-access.guard';
+import { AuthGuard } from './auth/auth.guard';
+import { IdentityService } from './auth/identity.service';
+import { AppConfig } from './config/app-config';
+import { ConditionalResponseInterceptor } from './conditional/conditional-response.interceptor';
+import { ApiExceptionFilter } from './errors/api-exception.filter';
+import { HealthController } from './health/health.controller';
+import { IdempotencyStore } from './idempotency/idempotency.store';
+import { UnitOfWorkInterceptor } from './idempotency/unit-of-work.interceptor';
+import { loggingParams } from './logging/logging';
+import { FieldCipher } from './masking/field-cipher';
+import { CaseResources } from './resources/case-resources.service';
+import { TierThrottlerGuard } from './throttling/tier-throttler.guard';
+import { BodyValidationPipe } from './validation/body-validation.pipe';
+
+/**
+ * The cross-cutting rules, wired globally. Guards run in the order listed: who is calling (401), how often (429),
+ * may they touch this case (403/404). Interceptors: the unit of work (transaction + idempotency) wraps the
+ * conditional-response step, which wraps the handler.
+ */
+@Global()
+@Module({})
+export class SharedKernelModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    FieldCipher.configure(config.fieldEncryptionKey);
+    return {
+      module: SharedKernelModule,
+      imports: [
+        LoggerModule.forRoot(loggingParams(config.logLevel)),
+        ThrottlerModule.forRoot({
+          throttlers: [{ name: 'tier', ttl: config.rateLimitWindowMs, limit: config.rateLimits.pro }],
+          storage: config.redisUrl ? new ThrottlerStorageRedisService(config.redisUrl) : undefined,
+        }),
+      ],
+      controllers: [HealthController],
+      providers: [
+        { provide: AppConfig, useValue: config },
+        IdentityService,
+        IdempotencyStore,
+        CaseResources,
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_GUARD, useClass: TierThrottlerGuard },
+        { provide: APP_GUARD, useClass: CaseAccessGuard },
+        { provide: APP_INTERCEPTOR, useClass: UnitOfWorkInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: ConditionalResponseInterceptor },
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        { provide: APP_PIPE, useClass: BodyValidationPipe },
+      ],
+      exports: [AppConfig, IdentityService, IdempotencyStore, CaseResources],
+    };
+  }
+}

@@ -1,0 +1,56 @@
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard, ThrottlerModuleOptions, ThrottlerRequest, ThrottlerStorage } from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+import type { AuthenticatedRequest } from '../auth/principal';
+import { AppConfig } from '../config/app-config';
+import { DomainError } from '../errors/domain-error';
+
+export class RateLimitExceededError extends DomainError {
+  constructor(retryAfterSeconds: number) {
+    super('rate_limit_exceeded', `Rate limit exceeded; retry after ${retryAfterSeconds} seconds (see X-RateLimit-Reset).`);
+  }
+}
+
+/**
+ * Per-organization limits by tier (Pro 300/min, Enterprise 1,000/min), counted by @nestjs/throttler's storage —
+ * Redis when REDIS_URL is set, so every API process shares one count. Sends the X-RateLimit-* headers (Reset as
+ * Unix epoch seconds) and the IETF draft's RateLimit-Policy/RateLimit on every authenticated response (contract §6).
+ */
+@Injectable()
+export class TierThrottlerGuard extends ThrottlerGuard {
+  constructor(
+    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
+    @InjectThrottlerStorage() storage: ThrottlerStorage,
+    reflector: Reflector,
+    private readonly config: AppConfig,
+  ) {
+    super(options, storage, reflector);
+  }
+
+  protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
+    return !context.switchToHttp().getRequest<AuthenticatedRequest>().principal;
+  }
+
+  protected override async handleRequest(request: ThrottlerRequest): Promise<boolean> {
+    const http = request.context.switchToHttp();
+    const principal = http.getRequest<Request & AuthenticatedRequest>().principal!;
+    const res = http.getResponse<Response>();
+    const limit = this.config.rateLimits[principal.tier];
+    const windowMs = this.config.rateLimitWindowMs;
+    const windowSeconds = Math.round(windowMs / 1000);
+    const state = await this.storageService.increment(`ratelimit:${principal.organizationId}`, windowMs, limit, windowMs, 'tier');
+    const remaining = Math.max(0, limit - state.totalHits);
+    const secondsToReset = Math.max(0, state.isBlocked ? state.timeToBlockExpire : state.timeToExpire);
+    res.setHeader('X-RateLimit-Limit', limit);
+    res.setHeader('X-RateLimit-Remaining', remaining);
+    res.setHeader('X-RateLimit-Reset', Math.ceil(Date.now() / 1000) + secondsToReset);
+    res.setHeader('RateLimit-Policy', `"minute";q=${limit};w=${windowSeconds}`);
+    res.setHeader('RateLimit', `"minute";r=${remaining};t=${secondsToReset}`);
+    if (state.isBlocked) {
+      res.setHeader('Retry-After', Math.max(1, secondsToReset));
+      throw new RateLimitExceededError(Math.max(1, secondsToReset));
+    }
+    return true;
+  }
+}

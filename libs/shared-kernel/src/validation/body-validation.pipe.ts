@@ -1,0 +1,30 @@
+import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import { ValidationFailedError } from '../errors/domain-error';
+import { toErrorDetails } from './validation-details';
+
+const NATIVE_TYPES: unknown[] = [String, Boolean, Number, Array, Object];
+
+export async function validateAgainst(dto: new () => object, body: unknown): Promise<void> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ValidationFailedError([{ field: '', message: 'the body must be a JSON object' }], 'The request body must be a JSON object.');
+  }
+  const instance = plainToInstance(dto, body, { enableImplicitConversion: false });
+  const errors = await validate(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
+  if (errors.length > 0) throw new ValidationFailedError(toErrorDetails(errors));
+}
+
+/**
+ * Validates `@Body()` against its DTO class and hands the controller the plain object as sent, so that merge patch
+ * still sees which keys were present and which were `null` (RFC 7396). Query and path parameters are parsed by the
+ * list machinery and answer 400, not 422.
+ */
+@Injectable()
+export class BodyValidationPipe implements PipeTransform {
+  async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type !== 'body' || !metadata.metatype || NATIVE_TYPES.includes(metadata.metatype)) return value;
+    await validateAgainst(metadata.metatype as new () => object, value ?? {});
+    return value;
+  }
+}

@@ -1,0 +1,206 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptions } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNumber,
+  IsObject,
+  IsString,
+  Length,
+  Max,
+  Min,
+  ValidateIf,
+  ValidateNested,
+  ValidationOptions,
+  registerDecorator,
+} from 'class-validator';
+
+/**
+ * One decorator per kind of field, each applying the validation rules (contract §3.1) and the OpenAPI description
+ * together, so a DTO declares a field once. `required` fields must be present and non-null on create; others may be
+ * omitted or `null` (unset). Patch DTOs derive from create DTOs with PartialType(…, { skipNullProperties: false }),
+ * which keeps `null` an error on required fields and allowed on the rest.
+ */
+export interface FieldOptions {
+  required?: boolean;
+  description?: string;
+  example?: unknown;
+}
+
+export const MAX_NAME_LENGTH = 200;
+export const MAX_TEXT_LENGTH = 10_000;
+export const MONEY_LIMIT = 999_999_999_999.99;
+
+function presence(options: FieldOptions, api: ApiPropertyOptions): PropertyDecorator[] {
+  const required = options.required ?? false;
+  const decorators: PropertyDecorator[] = [
+    ApiProperty({ ...api, required, nullable: !required, description: options.description, example: options.example } as ApiPropertyOptions),
+  ];
+  if (!required) decorators.push(ValidateIf((_object, value) => value !== null && value !== undefined));
+  return decorators;
+}
+
+const notNull = (message: string): ValidationOptions => ({ message });
+
+export function StringField(options: FieldOptions & { max?: number; min?: number } = {}): PropertyDecorator {
+  const max = options.max ?? MAX_NAME_LENGTH;
+  const min = options.min ?? (options.required ? 1 : 0);
+  return applyDecorators(
+    ...presence(options, { type: String, maxLength: max, minLength: min }),
+    IsString(notNull('$property must be a string')),
+    Length(min, max, { message: `$property must be ${min > 0 ? `${min} to ` : 'at most '}${max} characters` }),
+  );
+}
+
+export function TextField(options: FieldOptions = {}): PropertyDecorator {
+  return StringField({ ...options, max: MAX_TEXT_LENGTH });
+}
+
+export function EmailField(options: FieldOptions = {}): PropertyDecorator {
+  return applyDecorators(
+    ...presence(options, { type: String, format: 'email', maxLength: MAX_NAME_LENGTH }),
+    IsString({ message: '$property must be a string' }),
+    IsEmail({}, { message: '$property must be a valid e-mail address' }),
+    Length(0, MAX_NAME_LENGTH, { message: `$property must be at most ${MAX_NAME_LENGTH} characters` }),
+  );
+}
+
+export function EnumField(values: readonly string[], options: FieldOptions = {}): PropertyDecorator {
+  return applyDecorators(
+    ...presence(options, { enum: [...values], type: String }),
+    IsIn([...values], { message: `$property must be one of: ${values.join(', ')}` }),
+  );
+}
+
+export function EnumArrayField(values: readonly string[], options: FieldOptions & { minItems?: number } = {}): PropertyDecorator {
+  return applyDecorators(
+    ...presence(options, { enum: [...values], isArray: true, type: String, minItems: options.minItems }),
+    IsArray({ message: '$property must be an array' }),
+    ArrayMaxSize(values.length * 4, { message: '$property has too many items' }),
+    ...(options.minItems ? [MinItems(options.minItems)] : []),
+    IsIn([...values], { each: true, message: `each item of $property must be one of: ${values.join(', ')}` }),
+  );
+}
+
+function MinItems(count: number): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'minItems',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      constraints: [count],
+      options: { message: `$property must have at least ${count} item${count === 1 ? '' : 's'}` },
+      validator: { validate: (value: unknown) => Array.isArray(value) && value.length >= count },
+    });
+}
+
+export function BooleanField(options: FieldOptions = {}): PropertyDecorator {
+  return applyDecorators(...presence(options, { type: Boolean }), IsBoolean({ message: '$property must be true or false' }));
+}
+
+export function IntegerField(options: FieldOptions & { min?: number; max?: number } = {}): PropertyDecorator {
+  const min = options.min ?? -2_147_483_648;
+  const max = options.max ?? 2_147_483_647;
+  return applyDecorators(
+    ...presence(options, { type: 'integer', minimum: min, maximum: max }),
+    IsInt({ message: '$property must be an integer' }),
+    Min(min, { message: `$property must be at least ${min}` }),
+    Max(max, { message: `$property must be at most ${max}` }),
+  );
+}
+
+export function NumberField(options: FieldOptions & { min?: number; max?: number; maxDecimals?: number } = {}): PropertyDecorator {
+  const min = options.min ?? -MONEY_LIMIT;
+  const max = options.max ?? MONEY_LIMIT;
+  return applyDecorators(
+    ...presence(options, { type: Number, minimum: min, maximum: max }),
+    IsNumber(
+      { allowNaN: false, allowInfinity: false, maxDecimalPlaces: options.maxDecimals },
+      { message: options.maxDecimals !== undefined ? `$property must be a number with at most ${options.maxDecimals} decimals` : '$property must be a number' },
+    ),
+    Min(min, { message: `$property must be at least ${min}` }),
+    Max(max, { message: `$property must be at most ${max}` }),
+  );
+}
+
+/** Money: a JSON number with at most 2 decimals within ±999,999,999,999.99 (numeric(14,2) in the database). */
+export function MoneyField(options: FieldOptions & { min?: number } = {}): PropertyDecorator {
+  return NumberField({ ...options, maxDecimals: 2, min: options.min ?? -MONEY_LIMIT, max: MONEY_LIMIT });
+}
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isCalendarDate(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const match = DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const [, year, month, day] = match.map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** `YYYY-MM-DD`, and a day that exists in the calendar. */
+export function DateField(options: FieldOptions = {}): PropertyDecorator {
+  return applyDecorators(
+    ...presence(options, { type: String, format: 'date', example: options.example ?? '2026-09-01' }),
+    (target: object, propertyName: string | symbol) =>
+      registerDecorator({
+        name: 'isCalendarDate',
+        target: target.constructor,
+        propertyName: propertyName as string,
+        options: { message: '$property must be a date in YYYY-MM-DD format' },
+        validator: { validate: isCalendarDate },
+      }),
+  );
+}
+
+/** ISO 8601 date-time with a time zone; stored and returned in UTC. */
+export function DateTimeField(options: FieldOptions = {}): PropertyDecorator {
+  return applyDecorators(
+    ...presence(options, { type: String, format: 'date-time', example: options.example ?? '2026-09-01T12:00:00.000Z' }),
+    IsISO8601({ strict: true, strictSeparator: true }, { message: '$property must be an ISO 8601 date-time, e.g. 2026-09-01T12:00:00.000Z' }),
+    (target: object, propertyName: string | symbol) =>
+      registerDecorator({
+        name: 'hasTimeZone',
+        target: target.constructor,
+        propertyName: propertyName as string,
+        options: { message: '$property must carry a time and a time zone (Z or ±hh:mm)' },
+        validator: { validate: (value: unknown) => typeof value === 'string' && /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(value) },
+      }),
+  );
+}
+
+export function NestedField(type: () => new () => object, options: FieldOptions = {}): PropertyDecorator {
+  return applyDecorators(
+    ...presence(options, { type }),
+    IsObject({ message: '$property must be an object' }),
+    ValidateNested(),
+    Type(type),
+  );
+}
+
+export function NestedArrayField(type: () => new () => object, options: FieldOptions & { maxItems?: number } = {}): PropertyDecorator {
+  return applyDecorators(
+    ...presence(options, { type, isArray: true }),
+    IsArray({ message: '$property must be an array' }),
+    ArrayMaxSize(options.maxItems ?? 100, { message: `$property may have at most ${options.maxItems ?? 100} items` }),
+    ValidateNested({ each: true }),
+    Type(type),
+  );
+}
+
+export function StringArrayField(options: FieldOptions & { maxItems?: number } = {}): PropertyDecorator {
+  return applyDecorators(
+    ...presence(options, { type: String, isArray: true }),
+    IsArray({ message: '$property must be an array' }),
+    ArrayMaxSize(options.maxItems ?? 100, { message: `$property may have at most ${options.maxItems ?? 100} items` }),
+    IsString({ each: true, message: 'each item of $property must be a string' }),
+    Length(0, MAX_NAME_LENGTH, { each: true, message: `each item of $property must be at most ${MAX_NAME_LENGTH} characters` }),
+  );
+}

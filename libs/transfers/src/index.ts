@@ -1,0 +1,1 @@
+export { TransfersModule } from './transfers.module';
