@@ -14,7 +14,7 @@ export function ormConfig(databaseUrl: string, options: { poolMax?: number; debu
     entities: ENTITIES,
     discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
     extensions: [Migrator],
-    migrations: { migrationsList: MIGRATIONS, tableName: 'schema_migrations', transactional: true, allOrNothing: true, snapshot: false },
+    migrations: { migrationsList: MIGRATIONS, tableName: 'schema_migrations', transactional: true, allOrNothing: true, snapshot: false, silent: true },
     pool: { min: 0, max: options.poolMax ?? 10 },
     forceUtcTimezone: true,
     debug: options.debug ?? false,

@@ -1,0 +1,40 @@
+import { chmodSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEmbeddedDatabase } from '../../apps/api/src/database/embedded-database';
+import { applyMigrations } from '../../apps/api/src/database/migrate';
+import { databaseUrl, TEST_ADMIN_URL_ENV, TEST_TEMPLATE_ENV, withAdminClient } from './test-database';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Once per run: a PostgreSQL (DATABASE_URL's server, or an embedded one in a throwaway directory), and a template
+ * database migrated once. Each test file then clones its own database from the template.
+ */
+export default async function globalSetup(): Promise<void> {
+  let adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const parent = mkdtempSync(join(tmpdir(), 'estate-test-'));
+    // As root the server runs as the `postgres` user, which must be able to reach its data directory.
+    chmodSync(parent, 0o755);
+    const dataDir = join(parent, 'postgres');
+    const embedded = await startEmbeddedDatabase({ dataDir, port: await freePort(), persistent: false });
+    (globalThis as Record<string, unknown>).__estateEmbeddedDatabase = embedded;
+    adminUrl = embedded.url;
+  }
+  const template = `estate_template_${process.pid}_${Date.now().toString(36)}`;
+  await withAdminClient(adminUrl, (client) => client.query(`create database "${template}"`));
+  await applyMigrations(databaseUrl(adminUrl, template));
+  process.env[TEST_ADMIN_URL_ENV] = adminUrl;
+  process.env[TEST_TEMPLATE_ENV] = template;
+  (globalThis as Record<string, unknown>).__estateTemplate = { adminUrl, template };
+}
