@@ -6,7 +6,12 @@ import { AppConfig, bodyParserErrors, parseJsonBody, rejectUnsupportedMediaType,
 import { AppModule } from './app.module';
 
 /** Builds the configured Nest application; `npm start`, the benchmark and the e2e tests all use this one function. */
-export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+export interface CreateAppOptions {
+  /** Mounts plain Express routes ahead of Nest's (the benchmark's bare baseline route); runs before init. */
+  mountBefore?: (app: NestExpressApplication) => void;
+}
+
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), { bodyParser: false, bufferLogs: true });
   app.useLogger(app.get(Logger));
   // Express's weak ETags could never satisfy If-Match; ours are strong and come from the version column.
@@ -15,6 +20,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   // Repeated parameters become arrays (status=open&status=frozen); no nested objects from brackets.
   app.set('query parser', 'simple');
   app.use(stampRequestId, rejectUnsupportedMediaType, parseJsonBody, bodyParserErrors);
+  options.mountBefore?.(app);
   mountOpenApi(app);
   await app.init();
   return app;
