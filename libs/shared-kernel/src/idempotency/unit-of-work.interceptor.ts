@@ -12,10 +12,20 @@ import { IdempotencyStore, StoredResponse } from './idempotency.store';
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
+/** JSON with object keys sorted, so `{"a":1,"b":2}` and `{"b":2,"a":1}` count as the same body. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value as object)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
 function fingerprintOf(req: Request): string {
-  return createHash('sha256')
-    .update(`${req.method}\n${req.originalUrl}\n${JSON.stringify(req.body ?? null)}`)
-    .digest('hex');
+  return createHash('sha256').update(`${req.method}\n${req.originalUrl}\n${canonicalJson(req.body)}`).digest('hex');
 }
 
 /**
