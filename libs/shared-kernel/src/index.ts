@@ -29,3 +29,4 @@ export * from './validation/fields';
 export * from './pagination/list-runner';
 export * from './idempotency/idempotency.store';
 export * from './http/request-id';
+export * from './openapi/openapi-31';

@@ -1,0 +1,43 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+
+type Node = Record<string, unknown>;
+
+/**
+ * @nestjs/swagger writes `nullable: true`, which OpenAPI 3.1 (JSON Schema 2020-12) replaced with a `null` type.
+ * Rewrites every schema in place so the document is valid 3.1: `{type: 'string', nullable: true}` becomes
+ * `{type: ['string', 'null']}` and a nullable `$ref` becomes `anyOf: [{$ref}, {type: 'null'}]`.
+ */
+function rewriteNullable(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(rewriteNullable);
+  if (node === null || typeof node !== 'object') return;
+  const schema = node as Node;
+  if ('nullable' in schema) {
+    const nullable = schema.nullable === true;
+    delete schema.nullable;
+    if (nullable && typeof schema.type === 'string') {
+      schema.type = [schema.type, 'null'];
+      if (Array.isArray(schema.enum)) schema.enum = [...schema.enum, null];
+    } else if (nullable && typeof schema.$ref === 'string') {
+      schema.anyOf = [{ $ref: schema.$ref }, { type: 'null' }];
+      delete schema.$ref;
+    } else if (nullable && Array.isArray(schema.allOf)) {
+      schema.anyOf = [...(schema.allOf as unknown[]), { type: 'null' }];
+      delete schema.allOf;
+    }
+  }
+  Object.values(schema).forEach(rewriteNullable);
+}
+
+/** PATCH bodies are JSON Merge Patch (RFC 7396): declare `application/merge-patch+json` beside `application/json`. */
+function declareMergePatch(document: OpenAPIObject): void {
+  for (const path of Object.values(document.paths)) {
+    const content = (path.patch?.requestBody as { content?: Record<string, unknown> } | undefined)?.content;
+    if (content?.['application/json']) content['application/merge-patch+json'] = content['application/json'];
+  }
+}
+
+export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
+  rewriteNullable(document);
+  declareMergePatch(document);
+  return document;
+}
