@@ -28,7 +28,7 @@ export default async function globalSetup(): Promise<void> {
     chmodSync(parent, 0o755);
     const dataDir = join(parent, 'postgres');
     const embedded = await startEmbeddedDatabase({ dataDir, port: await freePort(), persistent: false });
-    (globalThis as Record<string, unknown>).__estateEmbeddedDatabase = embedded;
+    (globalThis as Record<string, unknown>).__estateEmbeddedDatabase = { stop: embedded.stop, parent };
     adminUrl = embedded.url;
   }
   const template = `estate_template_${process.pid}_${Date.now().toString(36)}`;

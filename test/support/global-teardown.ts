@@ -1,7 +1,9 @@
+import { rmSync } from 'node:fs';
 import { withAdminClient } from './test-database';
 
 interface EmbeddedHandle {
   stop(): Promise<void>;
+  parent: string;
 }
 
 /** Drops the template (and any database a crashed file left behind), then stops the embedded server if we started one. */
@@ -19,5 +21,8 @@ export default async function globalTeardown(): Promise<void> {
     });
   }
   const embedded = globals.__estateEmbeddedDatabase as EmbeddedHandle | undefined;
-  if (embedded) await embedded.stop();
+  if (embedded) {
+    await embedded.stop();
+    rmSync(embedded.parent, { recursive: true, force: true });
+  }
 }
