@@ -88,16 +88,14 @@ export function EnumArrayField(values: readonly string[], options: FieldOptions 
   );
 }
 
-function MinItems(count: number): PropertyDecorator {
+/** A one-off class-validator rule: a name, the message a client reads, and the test. */
+function Rule(name: string, message: string, validate: (value: unknown) => boolean): PropertyDecorator {
   return (target, propertyName) =>
-    registerDecorator({
-      name: 'minItems',
-      target: target.constructor,
-      propertyName: propertyName as string,
-      constraints: [count],
-      options: { message: `$property must have at least ${count} item${count === 1 ? '' : 's'}` },
-      validator: { validate: (value: unknown) => Array.isArray(value) && value.length >= count },
-    });
+    registerDecorator({ name, target: target.constructor, propertyName: propertyName as string, options: { message }, validator: { validate } });
+}
+
+function MinItems(count: number): PropertyDecorator {
+  return Rule('minItems', `$property must have at least ${count} item${count === 1 ? '' : 's'}`, (value) => Array.isArray(value) && value.length >= count);
 }
 
 export function BooleanField(options: FieldOptions = {}): PropertyDecorator {
@@ -149,30 +147,18 @@ export function isCalendarDate(value: unknown): value is string {
 export function DateField(options: FieldOptions = {}): PropertyDecorator {
   return applyDecorators(
     ...presence(options, { type: String, format: 'date', example: options.example ?? '2026-09-01' }),
-    (target: object, propertyName: string | symbol) =>
-      registerDecorator({
-        name: 'isCalendarDate',
-        target: target.constructor,
-        propertyName: propertyName as string,
-        options: { message: '$property must be a date in YYYY-MM-DD format' },
-        validator: { validate: isCalendarDate },
-      }),
+    Rule('isCalendarDate', '$property must be a date in YYYY-MM-DD format', isCalendarDate),
   );
 }
+
+const TIME_WITH_ZONE = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** ISO 8601 date-time with a time zone; stored and returned in UTC. */
 export function DateTimeField(options: FieldOptions = {}): PropertyDecorator {
   return applyDecorators(
     ...presence(options, { type: String, format: 'date-time', example: options.example ?? '2026-09-01T12:00:00.000Z' }),
     IsISO8601({ strict: true, strictSeparator: true }, { message: '$property must be an ISO 8601 date-time, e.g. 2026-09-01T12:00:00.000Z' }),
-    (target: object, propertyName: string | symbol) =>
-      registerDecorator({
-        name: 'hasTimeZone',
-        target: target.constructor,
-        propertyName: propertyName as string,
-        options: { message: '$property must carry a time and a time zone (Z or ±hh:mm)' },
-        validator: { validate: (value: unknown) => typeof value === 'string' && /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(value) },
-      }),
+    Rule('hasTimeZone', '$property must carry a time and a time zone (Z or ±hh:mm)', (value) => typeof value === 'string' && TIME_WITH_ZONE.test(value)),
   );
 }
 
