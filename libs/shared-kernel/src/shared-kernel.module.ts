@@ -1,4 +1,4 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
@@ -23,23 +23,34 @@ import { BodyValidationPipe } from './validation/body-validation.pipe';
  * may they touch this case (403/404). Interceptors: the unit of work (transaction + idempotency) wraps the
  * conditional-response step, which wraps the handler.
  */
+const RATE_LIMIT_STORAGE = Symbol('rate-limit-storage');
+
 @Global()
 @Module({})
-export class SharedKernelModule {
+export class SharedKernelModule implements OnApplicationShutdown {
+  constructor(@Inject(RATE_LIMIT_STORAGE) private readonly rateLimitStorage: ThrottlerStorageRedisService | undefined) {}
+
+  /** The Redis storage is handed to the throttler as an option, so Nest would never close its connection. */
+  onApplicationShutdown(): void {
+    this.rateLimitStorage?.onModuleDestroy();
+  }
+
   static forRoot(config: AppConfig): DynamicModule {
     FieldCipher.configure(config.fieldEncryptionKey);
+    const storage = config.redisUrl ? new ThrottlerStorageRedisService(config.redisUrl) : undefined;
     return {
       module: SharedKernelModule,
       imports: [
         LoggerModule.forRoot(loggingParams(config.logLevel)),
         ThrottlerModule.forRoot({
           throttlers: [{ name: 'tier', ttl: config.rateLimitWindowMs, limit: config.rateLimits.pro }],
-          storage: config.redisUrl ? new ThrottlerStorageRedisService(config.redisUrl) : undefined,
+          storage,
         }),
       ],
       controllers: [HealthController],
       providers: [
         { provide: AppConfig, useValue: config },
+        { provide: RATE_LIMIT_STORAGE, useValue: storage },
         IdentityService,
         IdempotencyStore,
         CaseResources,

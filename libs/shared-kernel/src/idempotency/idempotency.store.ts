@@ -16,6 +16,8 @@ export type Claim =
 
 /** A request left in progress this long is taken to have died with its process; its key may be claimed again. */
 const ABANDONED_AFTER = '5 minutes';
+const PURGE_PROBABILITY = 0.01;
+const PURGE_BATCH = 500;
 
 /**
  * Idempotency keys in PostgreSQL, so every API process sees the same ones (contract §6). The claim is committed on
@@ -31,6 +33,12 @@ export class IdempotencyStore {
 
   async claim(organizationId: string, key: string, fingerprint: string): Promise<Claim> {
     const connection = this.em.getConnection();
+    // Expired keys of other requests are swept now and then, in small batches, by whichever process is claiming.
+    if (Math.random() < PURGE_PROBABILITY) {
+      await connection.execute(
+        `delete from idempotency_keys where ctid in (select ctid from idempotency_keys where expires_at < now() limit ${PURGE_BATCH})`,
+      );
+    }
     await connection.execute(
       `delete from idempotency_keys
         where organization_id = ? and idempotency_key = ?
