@@ -14,6 +14,8 @@ export interface CreateAppOptions {
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), { bodyParser: false, bufferLogs: true });
   app.useLogger(app.get(Logger));
+  // Nest flushes buffered bootstrap logs on listen(); tests and the benchmark never listen, so flush here.
+  app.flushLogs();
   // Express's weak ETags could never satisfy If-Match; ours are strong and come from the version column.
   app.set('etag', false);
   app.set('x-powered-by', false);

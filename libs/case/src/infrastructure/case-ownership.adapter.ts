@@ -18,4 +18,10 @@ export class CaseOwnershipAdapter extends CaseOwnership {
       .execute('select organization_id from cases where id = ? and deleted_at is null', [caseId]);
     return rows[0]?.organization_id;
   }
+
+  /** `for no key update`: conflicts with the same lock and with deletion, not with foreign-key checks of inserts. */
+  async holdForWrite(caseId: string): Promise<boolean> {
+    const rows: unknown[] = await this.em.execute('select id from cases where id = ? and deleted_at is null for no key update', [caseId]);
+    return rows.length === 1;
+  }
 }

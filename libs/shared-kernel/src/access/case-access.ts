@@ -6,6 +6,12 @@ import { SetMetadata } from '@nestjs/common';
  */
 export abstract class CaseOwnership {
   abstract organizationOf(caseId: string): Promise<string | undefined>;
+
+  /**
+   * Inside the current transaction, holds the case row until commit so that writes to one case run one at a time and
+   * none lands on a case deleted meanwhile. False when the case no longer exists.
+   */
+  abstract holdForWrite(caseId: string): Promise<boolean>;
 }
 
 export type ForeignCaseAnswer = 'forbidden' | 'not_found';

@@ -1,10 +1,12 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { from, lastValueFrom, Observable } from 'rxjs';
 import type { AuthenticatedRequest } from '../auth/principal';
-import { BadRequestError, ConflictError, DomainError } from '../errors/domain-error';
+import { CaseOwnership } from '../access/case-access';
+import { BadRequestError, ConflictError, DomainError, NotFoundError } from '../errors/domain-error';
 import { errorBody } from '../errors/error-body';
 import { NOT_STORED_FOR_IDEMPOTENCY, statusOfCode } from '../errors/error-status';
 import { IdempotencyStore, StoredResponse } from './idempotency.store';
@@ -35,9 +37,12 @@ function fingerprintOf(req: Request): string {
  */
 @Injectable()
 export class UnitOfWorkInterceptor implements NestInterceptor {
+  private ownership?: CaseOwnership;
+
   constructor(
     private readonly em: EntityManager,
     private readonly keys: IdempotencyStore,
+    private readonly moduleRef: ModuleRef,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -49,7 +54,13 @@ export class UnitOfWorkInterceptor implements NestInterceptor {
   private async run(req: Request & AuthenticatedRequest, res: Response, next: CallHandler): Promise<unknown> {
     const key = this.idempotencyKeyOf(req);
     const organizationId = req.principal?.organizationId;
-    if (!key || !organizationId) return this.em.transactional(() => lastValueFrom(next.handle(), { defaultValue: undefined }));
+    const caseId = req.params?.case_id as string | undefined;
+    if (!key || !organizationId) {
+      return this.em.transactional(async () => {
+        await this.holdCase(caseId);
+        return lastValueFrom(next.handle(), { defaultValue: undefined });
+      });
+    }
 
     const claim = await this.keys.claim(organizationId, key, fingerprintOf(req));
     if (claim.outcome === 'replay') return this.replay(res, claim.response);
@@ -62,6 +73,7 @@ export class UnitOfWorkInterceptor implements NestInterceptor {
 
     try {
       return await this.em.transactional(async (em) => {
+        await this.holdCase(caseId);
         const body = await lastValueFrom(next.handle(), { defaultValue: undefined });
         const etag = res.getHeader('ETag');
         await this.keys.complete(em, organizationId, key, { status: res.statusCode, body, etag: typeof etag === 'string' ? etag : null });
@@ -78,6 +90,16 @@ export class UnitOfWorkInterceptor implements NestInterceptor {
       }
       throw error;
     }
+  }
+
+  /**
+   * Every write to a case holds its row first: writes to one case are serialised (one lock order, so no deadlocks
+   * between them), and a write racing the case's deletion either finishes before it or finds the case gone (404).
+   */
+  private async holdCase(caseId: string | undefined): Promise<void> {
+    if (caseId === undefined) return;
+    this.ownership ??= this.moduleRef.get(CaseOwnership, { strict: false });
+    if (!(await this.ownership.holdForWrite(caseId))) throw new NotFoundError('case');
   }
 
   private idempotencyKeyOf(req: Request): string | undefined {

@@ -24,7 +24,9 @@ export async function validateAgainst(dto: new () => object, body: unknown): Pro
 export class BodyValidationPipe implements PipeTransform {
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type !== 'body' || !metadata.metatype || NATIVE_TYPES.includes(metadata.metatype)) return value;
-    await validateAgainst(metadata.metatype as new () => object, value ?? {});
-    return value;
+    // No body at all reads as an empty object: a PATCH that changes nothing, a POST with only defaults.
+    const body = value ?? {};
+    await validateAgainst(metadata.metatype as new () => object, body);
+    return body;
   }
 }
