@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { IdentityService, Invitation } from '@estate/shared-kernel';
+import { IdentityService, Invitation, InvitationRefused } from '@estate/shared-kernel';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 
 export const DEMO_EMAIL = 'demo@estate-desk.local';
@@ -8,10 +8,14 @@ const DEMO_ORGANIZATION = 'Demo Estate Law LLP';
 /**
  * Demo data for a newcomer: an enterprise organization with one user and one case (deceased, authority, two heirs),
  * created through the public API itself so it obeys every rule a client would. Each start mints a fresh token for
- * the demo user, because tokens are kept only as hashes and cannot be shown twice.
+ * the demo user, because tokens are kept only as hashes and cannot be shown twice; the previous ones are revoked, so
+ * exactly one demo token works at a time.
  */
 export async function prepareDemo(app: NestExpressApplication, baseUrl: string): Promise<{ token: string; caseId: string }> {
   const identity = new IdentityService(app.get(EntityManager).fork());
+  await identity.revoke(DEMO_EMAIL).catch((error: unknown) => {
+    if (!(error instanceof InvitationRefused)) throw error; // no demo user yet: a first start
+  });
   const invitation: Invitation = await identity.invite(DEMO_EMAIL, 'enterprise', DEMO_ORGANIZATION);
   const headers = { authorization: `Bearer ${invitation.token}`, 'content-type': 'application/json' };
 

@@ -1,8 +1,13 @@
-import { CaseRecord } from '@estate/shared-kernel';
+import type { CaseRecord } from '@estate/shared-kernel';
 import type { WaiverStatus } from './case-vocabulary';
 
 /** An heir, beneficiary or other interested person: a plain record, no rules of its own. */
-export class Person extends CaseRecord {
+export class Person implements CaseRecord {
+  id: string;
+  caseId: string;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
   firstName: string;
   middleName: string | null;
   lastName: string;

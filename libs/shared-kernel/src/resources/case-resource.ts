@@ -5,8 +5,8 @@ import { FilterSpecs } from '../pagination/list-query';
 export type ForeignCasePolicy = 'forbidden' | 'not_found';
 export type Dto = new () => object;
 
-/** What every case-scoped record carries besides its own fields. */
-export abstract class CaseRecord {
+/** What every case-scoped record carries besides its own fields; domain classes `implements` it (type only). */
+export interface CaseRecord {
   id: string;
   caseId: string;
   createdAt: Date;

@@ -1,0 +1,146 @@
+/**
+ * Architecture rules (docs: shared/design/architecture.md, "Rules of the house"), checked by `npm run arch` and `.ci/run`.
+ *
+ * Paths are those dependency-cruiser reports: relative to the repository root, with the @estate/* aliases of
+ * tsconfig.json resolved to the file they point at (`@estate/case` → `libs/case/src/index.ts`) and packages to their
+ * file under node_modules. Type-only imports count too (`tsPreCompilationDeps`): a domain that imports a Nest type
+ * still depends on Nest.
+ */
+
+/** The bounded contexts. The shared kernel is not one of them: every context may use it. */
+const CONTEXTS = '(case|assets|probate|transfers|comms)';
+
+/** Frameworks the domain must not know: Nest (HTTP, DI), MikroORM (persistence), Express (and its type packages). */
+const FRAMEWORKS = [
+  '(^|/)node_modules/@nestjs/',
+  '(^|/)node_modules/@mikro-orm/',
+  '(^|/)node_modules/(@types/)?express(-serve-static-core)?/',
+  // Also when a package cannot be resolved (then the path is the bare module name).
+  '^@nestjs/',
+  '^@mikro-orm/',
+  '^express(/|$)',
+];
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-framework-free',
+      comment:
+        'domain/ holds aggregates and rules that are unit-tested without infrastructure. It must not import Nest, ' +
+        'MikroORM or Express (not even their types). Map entities in infrastructure/persistence with EntitySchema instead.',
+      severity: 'error',
+      from: { path: '^libs/[^/]+/src/domain/' },
+      to: { path: FRAMEWORKS },
+    },
+    {
+      name: 'domain-points-inward',
+      comment:
+        'Dependencies point inward: domain/ must not import application/, infrastructure/ or http/ (of its own or any ' +
+        'other context). Needs from the outside are expressed as ports in application/ports and bound by the module.',
+      severity: 'error',
+      from: { path: '^libs/[^/]+/src/domain/' },
+      to: { path: '^libs/[^/]+/src/(application|infrastructure|http)/' },
+    },
+    {
+      name: 'context-only-through-public-api',
+      comment:
+        'A context reaches another only through its public face, the package alias @estate/<context> ' +
+        '(libs/<context>/src/index.ts), never into its folders.',
+      severity: 'error',
+      from: { path: `^libs/${CONTEXTS}/` },
+      to: {
+        path: `^libs/${CONTEXTS}/`,
+        pathNot: [`^libs/$1/`, `^libs/${CONTEXTS}/src/index\\.ts$`],
+      },
+    },
+    {
+      name: 'context-index-only-through-alias',
+      comment:
+        "Another context's index.ts is imported by its alias (`@estate/assets`), not by a relative path " +
+        "(`../../assets/src`), so the boundary stays visible in the import and in tsconfig's paths.",
+      severity: 'error',
+      from: { path: `^libs/${CONTEXTS}/` },
+      to: {
+        path: `^libs/${CONTEXTS}/src/index\\.ts$`,
+        pathNot: '^libs/$1/',
+        dependencyTypesNot: ['aliased-tsconfig-paths'],
+      },
+    },
+    {
+      name: 'shared-kernel-only-through-public-api',
+      comment:
+        'Contexts and the app use the shared kernel through @estate/shared-kernel (its index.ts), never its folders, so ' +
+        'the kernel can reorganise its insides freely.',
+      severity: 'error',
+      from: { path: '^(apps|libs)/', pathNot: '^libs/shared-kernel/' },
+      to: { path: '^libs/shared-kernel/', pathNot: '^libs/shared-kernel/src/index\\.ts$' },
+    },
+    {
+      name: 'app-uses-contexts-through-public-api',
+      comment: 'apps/api wires contexts through their @estate/<context> aliases only, like any other consumer.',
+      severity: 'error',
+      from: { path: '^apps/' },
+      to: { path: `^libs/${CONTEXTS}/`, pathNot: `^libs/${CONTEXTS}/src/index\\.ts$` },
+    },
+    {
+      name: 'shared-kernel-knows-no-context',
+      comment:
+        'The shared kernel is what every context uses; it must not import any context (a context plugs into the ' +
+        'kernel through a port such as CaseOwnership, bound in the context module).',
+      severity: 'error',
+      from: { path: '^libs/shared-kernel/' },
+      to: { path: `^libs/${CONTEXTS}/` },
+    },
+    {
+      name: 'no-cycles-between-contexts',
+      comment:
+        'No import cycle between contexts: transfers may read from assets; assets learns of transfers only through a ' +
+        'port or a domain event. (Reported separately from no-cycles because it is an architectural break, not just ' +
+        'a tangle inside one context.)',
+      severity: 'error',
+      from: { path: `^libs/${CONTEXTS}/` },
+      to: { circular: true, viaSomeNot: '^libs/$1/' },
+    },
+    {
+      name: 'no-cycles',
+      comment:
+        'No import cycles at all, inside a context either: a cycle means two modules cannot be understood (or ' +
+        'initialised: Nest DI and class decorators see `undefined`) one without the other. Invert one dependency.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'application-does-not-know-http',
+      comment:
+        'application/ (use cases) must not import http/ (controllers, DTOs, presenters): use cases are called by ' +
+        'controllers, the CLI and the worker alike, and take plain input.',
+      severity: 'error',
+      from: { path: '^libs/[^/]+/src/application/' },
+      to: { path: '^libs/[^/]+/src/http/' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment:
+        'Every import must resolve (a misspelt @estate/* alias would otherwise slip past the boundary rules above).',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // node_modules stay in the graph (rule domain-is-framework-free needs them) but are not cruised further.
+    exclude: { path: '^dist/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};

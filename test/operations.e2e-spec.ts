@@ -1,0 +1,395 @@
+/**
+ * The operator interface of contract §9, exercised the way an operator meets it: the BUILT entry points
+ * (dist/apps/api/src/{cli,migrate,main,worker}.js) run as child processes, against a database of this file's own.
+ * `npm test` builds first (pretest); running this file alone needs `npm run build` beforehand.
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { loadAppConfig } from '@estate/shared-kernel';
+import { createApp } from '../apps/api/src/create-app';
+import { cloneTemplateDatabase, dropDatabase, TEST_TEMPLATE_ENV } from './support/test-database';
+
+const ROOT = resolve(__dirname, '..');
+const DIST = join(ROOT, 'dist/apps/api/src');
+const entry = (name: 'cli' | 'migrate' | 'main' | 'worker') => join(DIST, `${name}.js`);
+
+interface Finished {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no free port'))));
+    });
+  });
+}
+
+/** The child's environment: the test run's, minus what would make it pick another database, plus `extra`. */
+function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'DEMO_DATA', 'PORT', 'ESTATE_DATA_DIR', 'EMBEDDED_POSTGRES_PORT', 'NODE_OPTIONS']) delete env[name];
+  for (const [name, value] of Object.entries(extra)) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  return env;
+}
+
+/** Runs a built entry point to completion (or kills it after `timeoutMs`). */
+function run(script: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<Finished> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [script, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`${script} ${args.join(' ')} did not finish within ${timeoutMs} ms\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+    }, timeoutMs);
+    child.on('error', fail);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      done({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+/** A long-running child (the API server) whose output is collected as it comes. */
+class Server {
+  stdout = '';
+  stderr = '';
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  private readonly child: ChildProcess;
+
+  constructor(env: NodeJS.ProcessEnv) {
+    this.child = spawn(process.execPath, [entry('main')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child.stdout!.on('data', (chunk: Buffer) => (this.stdout += chunk.toString()));
+    this.child.stderr!.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
+    this.exited = new Promise((done) => this.child.on('close', (code, signal) => done({ code, signal })));
+  }
+
+  get running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Resolves once stdout matches; fails if the process exits first or the time runs out. */
+  async waitFor(pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const match = this.stdout.match(pattern);
+      if (match) return match;
+      if (!this.running) throw new Error(`main.js exited before printing ${pattern}\nstdout:\n${this.stdout}\nstderr:\n${this.stderr}`);
+      if (Date.now() > deadline) throw new Error(`main.js did not print ${pattern} within ${timeoutMs} ms\nstdout:\n${this.stdout}\nstderr:\n${this.stderr}`);
+      await new Promise((tick) => setTimeout(tick, 100));
+    }
+  }
+
+  signal(name: NodeJS.Signals): void {
+    this.child.kill(name);
+  }
+
+  /** Cleanup for a failed test: never leave a server behind. */
+  async kill(): Promise<void> {
+    if (!this.running) return;
+    this.child.kill('SIGKILL');
+    await this.exited;
+  }
+}
+
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise<never>((_, fail) => (timer = setTimeout(() => fail(new Error(`${what} took longer than ${ms} ms`)), ms))),
+  ]);
+}
+
+/** The banner main.js prints with demo data: the token and a curl line (contract §9). */
+async function demoAccess(server: Server, timeoutMs: number): Promise<{ token: string; url: string }> {
+  const [, token] = await server.waitFor(/^Demo token \(enterprise tier\): (edk_\S+)$/m, timeoutMs);
+  const [, curlToken, url] = await server.waitFor(/^\s*curl -s -H "Authorization: Bearer (\S+)" (http:\/\/\S+)$/m, 5_000);
+  expect(curlToken).toBe(token);
+  return { token, url };
+}
+
+/** The request log lines (one JSON object per line) among the server's standard output. */
+function logLines(stdout: string): Array<Record<string, any>> {
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, any>)
+    .filter((entry) => 'request_id' in entry);
+}
+
+const apiKey = () => randomBytes(32).toString('base64');
+const email = (label: string) => `${label}-${randomBytes(4).toString('hex')}@ops.example.test`;
+
+describe('operator interface (built entry points)', () => {
+  let databaseName: string;
+  let databaseUrl: string;
+  let fieldKey: string;
+  /** An in-process app on the same database, to check that tokens minted by the CLI authenticate (or no longer do). */
+  let app: NestExpressApplication;
+  let appUrl: string;
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    const missing = ['cli', 'migrate', 'main', 'worker'].map((name) => entry(name as 'cli')).filter((file) => !existsSync(file));
+    if (missing.length) {
+      throw new Error(`the built service is missing (${missing.join(', ')}): run \`npm run build\` first (\`npm test\` does it in pretest)`);
+    }
+    const template = process.env[TEST_TEMPLATE_ENV] as string;
+    databaseName = `${template.replace('estate_template_', 'estate_test_')}_ops_${randomBytes(4).toString('hex')}`;
+    databaseUrl = await cloneTemplateDatabase(databaseName);
+    fieldKey = apiKey();
+    env = childEnv({ DATABASE_URL: databaseUrl, FIELD_ENCRYPTION_KEY: fieldKey, LOG_LEVEL: 'silent' });
+    const config = loadAppConfig({ ...process.env, LOG_LEVEL: 'silent' }, { databaseUrl, fieldEncryptionKey: fieldKey, logLevel: 'silent' });
+    app = await createApp(config);
+    await app.listen(0, '127.0.0.1');
+    appUrl = await app.getUrl();
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    if (databaseName) await dropDatabase(databaseName);
+  });
+
+  const statusWith = async (token: string, path = '/v1/cases') =>
+    (await fetch(`${appUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })).status;
+
+  describe('cli.js', () => {
+    const cli = (...args: string[]) => run(entry('cli'), args, env);
+
+    it('invite --json prints exactly one JSON line, exits 0, and the token authenticates', async () => {
+      const result = await cli('invite', '--email', email('pro'), '--tier', 'pro', '--json');
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout.endsWith('\n')).toBe(true);
+      const lines = result.stdout.trimEnd().split('\n');
+      expect(lines).toHaveLength(1);
+      const invitation = JSON.parse(lines[0]);
+      expect(Object.keys(invitation).sort()).toEqual(['organization_id', 'tier', 'token', 'user_id']);
+      expect(invitation).toEqual({
+        organization_id: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{26}$/),
+        user_id: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{26}$/),
+        token: expect.stringMatching(/^edk_/),
+        tier: 'pro',
+      });
+      expect(await statusWith(invitation.token)).toBe(200);
+      expect(await statusWith('edk_' + 'x'.repeat(43))).toBe(401);
+    }, 60_000);
+
+    it('invite --org NAME twice joins the same organization', async () => {
+      const org = `Ops Org ${randomBytes(3).toString('hex')}`;
+      const first = await cli('invite', '--email', email('first'), '--tier', 'enterprise', '--org', org, '--json');
+      const second = await cli('invite', '--email', email('second'), '--tier', 'enterprise', '--org', org, '--json');
+      expect([first.code, second.code]).toEqual([0, 0]);
+      const [a, b] = [JSON.parse(first.stdout), JSON.parse(second.stdout)];
+      expect(b.organization_id).toBe(a.organization_id);
+      expect(b.user_id).not.toBe(a.user_id);
+      expect(b.tier).toBe('enterprise');
+      expect(await statusWith(a.token)).toBe(200);
+      expect(await statusWith(b.token)).toBe(200);
+    }, 60_000);
+
+    it.each([
+      ['an invalid tier', ['invite', '--email', 'someone@ops.example.test', '--tier', 'gold', '--json'], /tier/],
+      ['a missing e-mail', ['invite', '--tier', 'pro', '--json'], /--email/],
+      ['an unknown command', ['promote', '--email', 'someone@ops.example.test'], /usage/],
+      ['an unknown option', ['invite', '--email', 'someone@ops.example.test', '--tier', 'pro', '--bogus'], /bogus/],
+    ])('refuses %s: non-zero exit, a message on stderr, nothing on stdout', async (_label, args, message) => {
+      const result = await cli(...args);
+      expect(result.code).not.toBe(0);
+      expect(result.code).not.toBeNull();
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(message);
+    }, 60_000);
+
+    it('revoke --email E exits 0 and the token then gets 401', async () => {
+      const address = email('revoked');
+      const invited = await cli('invite', '--email', address, '--tier', 'pro', '--json');
+      expect(invited.code).toBe(0);
+      const { token } = JSON.parse(invited.stdout);
+      expect(await statusWith(token)).toBe(200);
+
+      const revoked = await cli('revoke', '--email', address, '--json');
+      expect(revoked.stderr).toBe('');
+      expect(revoked.code).toBe(0);
+      expect(JSON.parse(revoked.stdout)).toEqual({ email: address, revoked_tokens: 1 });
+      expect(await statusWith(token)).toBe(401);
+    }, 60_000);
+
+    it('revoke of an unknown e-mail exits non-zero with a message', async () => {
+      const address = email('nobody');
+      const result = await cli('revoke', '--email', address);
+      expect(result.code).not.toBe(0);
+      expect(result.code).not.toBeNull();
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain(address);
+    }, 60_000);
+  });
+
+  describe('migrate.js', () => {
+    it('exits 0 on an up-to-date database', async () => {
+      const result = await run(entry('migrate'), [], env);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/up to date/);
+    }, 60_000);
+
+    it('exits non-zero with a clear message when the database cannot be reached', async () => {
+      const port = await freePort();
+      const result = await run(entry('migrate'), [], { ...env, DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/nothing` });
+      expect(result.code).not.toBe(0);
+      expect(result.code).not.toBeNull();
+      expect(result.stderr).toMatch(/cannot reach the database/);
+    }, 60_000);
+  });
+
+  describe('worker.js', () => {
+    it('exits 0 with its message', async () => {
+      const result = await run(entry('worker'), [], env);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/worker/);
+      expect(result.stderr).toBe('');
+    }, 30_000);
+  });
+
+  describe('main.js', () => {
+    let server: Server | undefined;
+    afterEach(async () => {
+      await server?.kill();
+      server = undefined;
+    });
+
+    it('serves with DEMO_DATA=true: health, the printed curl line, one log line per request, SIGTERM exits 0', async () => {
+      const port = await freePort();
+      server = new Server({ ...env, PORT: String(port), DEMO_DATA: 'true', LOG_LEVEL: 'info' });
+      const { token, url } = await demoAccess(server, 60_000);
+      expect(url).toMatch(new RegExp(`^http://localhost:${port}/v1/cases/[0-9A-Z]{26}$`));
+
+      const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: 'ok', database: 'up' });
+
+      const read = await fetch(url, { headers: { authorization: `Bearer ${token}`, 'x-request-id': 'ops-curl-check' } });
+      expect(read.status).toBe(200);
+      const body = (await read.json()) as { data: { id: string; deceased?: { ssn?: string } } };
+      expect(url.endsWith(body.data.id)).toBe(true);
+
+      // Logs: one JSON line per request, with the route pattern and the organization; never a token or an SSN.
+      await within(
+        (async () => {
+          while (!logLines(server!.stdout).some((entry) => entry.request_id === 'ops-curl-check')) await new Promise((tick) => setTimeout(tick, 50));
+        })(),
+        5_000,
+        'the request log line',
+      );
+      const line = logLines(server.stdout).find((entry) => entry.request_id === 'ops-curl-check')!;
+      expect(line).toMatchObject({
+        req: { method: 'GET' },
+        res: { status: 200 },
+        route: '/v1/cases/:case_id',
+        organization_id: expect.stringMatching(/^[0-9A-Z]{26}$/),
+        duration_ms: expect.any(Number),
+      });
+      const logs = server.stdout.split('\n').filter((text) => text.startsWith('{')).join('\n');
+      expect(logs).not.toContain(token);
+      expect(logs).not.toMatch(/edk_/);
+      expect(logs).not.toMatch(/123-?45-?6789/);
+
+      server.signal('SIGTERM');
+      const exit = await within(server.exited, 15_000, 'graceful shutdown after SIGTERM');
+      expect(exit).toEqual({ code: 0, signal: null });
+      expect(server.stdout).toMatch(/SIGTERM received/);
+    }, 90_000);
+
+    it('without DEMO_DATA and with DATABASE_URL set, creates no demo data', async () => {
+      const port = await freePort();
+      server = new Server({ ...env, PORT: String(port) });
+      await server.waitFor(/listening on/, 60_000);
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+      expect(server.stdout).not.toMatch(/Demo token/);
+      server.signal('SIGTERM');
+      expect(await within(server.exited, 15_000, 'graceful shutdown after SIGTERM')).toEqual({ code: 0, signal: null });
+    }, 90_000);
+
+    it('answers /healthz 503 "database":"down" once its database is gone, and still stops cleanly', async () => {
+      const name = `${databaseName}_gone`;
+      const url = await cloneTemplateDatabase(name);
+      try {
+        const port = await freePort();
+        server = new Server({ ...env, DATABASE_URL: url, PORT: String(port) });
+        await server.waitFor(/listening on/, 60_000);
+        expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+
+        await dropDatabase(name); // `with (force)`: the server's connections are terminated too
+        const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+        expect(health.status).toBe(503);
+        expect(await health.json()).toMatchObject({ database: 'down' });
+
+        server.signal('SIGTERM');
+        expect(await within(server.exited, 15_000, 'graceful shutdown after SIGTERM')).toEqual({ code: 0, signal: null });
+      } finally {
+        await dropDatabase(name);
+      }
+    }, 90_000);
+
+    it('exits non-zero with a clear message on stderr when DATABASE_URL points at an unreachable server', async () => {
+      const unreachable = await freePort();
+      const result = await run(entry('main'), [], { ...env, PORT: String(await freePort()), DATABASE_URL: `postgres://postgres@127.0.0.1:${unreachable}/test` }, 60_000);
+      expect(result.code).not.toBe(0);
+      expect(result.code).not.toBeNull();
+      expect(result.stderr).toMatch(/cannot reach the database/);
+      expect(result.stdout).not.toMatch(/listening/);
+    }, 60_000);
+
+    it('refuses to start with DATABASE_URL but no FIELD_ENCRYPTION_KEY', async () => {
+      const result = await run(entry('main'), [], { ...env, PORT: String(await freePort()), FIELD_ENCRYPTION_KEY: undefined }, 60_000);
+      expect(result.code).not.toBe(0);
+      expect(result.stderr).toMatch(/FIELD_ENCRYPTION_KEY/);
+    }, 60_000);
+
+    it('without DATABASE_URL runs an embedded PostgreSQL, keeps its key, serves demo data and stops it on SIGTERM', async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'estate-ops-'));
+      // As root the embedded server runs as the `postgres` user, which must reach its data directory.
+      chmodSync(dataDir, 0o755);
+      try {
+        const [apiPort, pgPort] = [await freePort(), await freePort()];
+        server = new Server(
+          childEnv({ PORT: String(apiPort), ESTATE_DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(pgPort), FIELD_ENCRYPTION_KEY: undefined, LOG_LEVEL: 'silent' }),
+        );
+        const { token, url } = await demoAccess(server, 120_000);
+        expect(server.stdout).toMatch(/embedded PostgreSQL/);
+        expect((await fetch(url, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+        expect(Buffer.from(readFileSync(join(dataDir, 'field-encryption.key'), 'utf8').trim(), 'base64')).toHaveLength(32);
+        expect(existsSync(join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
+
+        server.signal('SIGTERM');
+        expect(await within(server.exited, 15_000, 'graceful shutdown after SIGTERM')).toEqual({ code: 0, signal: null });
+        // The embedded server went down with the API (nothing left listening on its port).
+        const listening = await new Promise<boolean>((done) => {
+          const probe = createServer();
+          probe.once('error', () => done(true));
+          probe.listen(pgPort, '127.0.0.1', () => probe.close(() => done(false)));
+        });
+        expect(listening).toBe(false);
+      } finally {
+        await server?.kill();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }, 150_000);
+  });
+});
