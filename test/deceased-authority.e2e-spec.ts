@@ -167,6 +167,21 @@ describe('deceased and authority (e2e)', () => {
       expect(rows[0]).toMatchObject({ first_name: 'Augusta', last_name: 'Byron', middle_name: null, ssn: null, address: null, email: null, date_of_birth: null });
     });
 
+    it('422 for a mistyped SSN or address parts, never a 500; nothing stored', async () => {
+      const owner = await t.invite();
+      const caseId = await newCase(owner);
+      const res = await t
+        .http()
+        .put(`/v1/cases/${caseId}/deceased`)
+        .set(owner.auth)
+        .send({ ...MINIMAL_DECEASED, ssn: 123456789, address: { address1: '1 Main St', city: 'Springfield', state: 17 } });
+      expect(res.status).toBe(422);
+      expect(res.body.error.code).toBe('validation_error');
+      const fields = (res.body.error.details as Array<{ field: string }>).map((detail) => detail.field);
+      expect(fields).toEqual(expect.arrayContaining(['ssn', 'address.state', 'address.zip']));
+      expect(await deceasedRows(caseId)).toHaveLength(0);
+    });
+
     it('stores the SSN encrypted: the column never holds the plaintext digits', async () => {
       const owner = await t.invite();
       const caseId = await newCase(owner);

@@ -16,7 +16,10 @@ export function looksLikeAccessToken(token: string): boolean {
   return TOKEN_PATTERN.test(token);
 }
 
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
 export function sameHash(a: string, b: string): boolean {
+  if (!SHA256_HEX.test(a) || !SHA256_HEX.test(b)) return false;
   const left = Buffer.from(a, 'hex');
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && timingSafeEqual(left, right);
@@ -24,6 +27,6 @@ export function sameHash(a: string, b: string): boolean {
 
 /** `Authorization: Bearer <token>` → the token, or undefined when the header is missing or malformed. */
 export function bearerTokenOf(header: string | undefined): string | undefined {
-  const match = /^Bearer ([^\s]+)$/i.exec(header ?? '');
+  const match = /^Bearer +([^\s]+)$/i.exec(header ?? '');
   return match?.[1];
 }

@@ -48,7 +48,7 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): num
 
 /** Builds the configuration from the environment plus what the bootstrap resolved (database URL, key). */
 export function loadAppConfig(env: NodeJS.ProcessEnv, resolved: AppConfigOverrides): AppConfig {
-  const processorSetting = (env.TRANSFER_PROCESSOR ?? 'on').toLowerCase();
+  const processorSetting = (env.TRANSFER_PROCESSOR || 'on').toLowerCase();
   if (processorSetting !== 'on' && processorSetting !== 'off') throw new Error('TRANSFER_PROCESSOR must be "on" or "off"');
   const key = resolved.fieldEncryptionKey ?? env.FIELD_ENCRYPTION_KEY;
   if (!key) throw new Error('FIELD_ENCRYPTION_KEY is required when DATABASE_URL is set');

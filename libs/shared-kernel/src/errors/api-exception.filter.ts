@@ -11,7 +11,7 @@ const CODE_OF_HTTP_STATUS: Record<number, string> = {
   403: 'forbidden',
   404: 'not_found',
   405: 'method_not_allowed',
-  409: 'idempotency_conflict',
+  409: 'conflict',
   412: 'precondition_failed',
   413: 'payload_too_large',
   415: 'unsupported_media_type',

@@ -30,6 +30,8 @@ export function bodyParserErrors(err: { type?: string; status?: number }, _req: 
     res.status(400).json(errorBody('bad_request', 'The request body is not valid JSON.'));
   } else if (err?.type === 'entity.too.large') {
     res.status(413).json(errorBody('payload_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes.`));
+  } else if (err?.type === 'charset.unsupported' || err?.type === 'encoding.unsupported') {
+    res.status(415).json(errorBody('unsupported_media_type', 'Send the body as UTF-8 JSON without a content encoding.'));
   } else if (err?.status && err.status >= 400 && err.status < 500) {
     res.status(400).json(errorBody('bad_request', 'The request body could not be read.'));
   } else {

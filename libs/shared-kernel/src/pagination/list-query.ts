@@ -65,7 +65,9 @@ function parseIntegerParam(name: string, raw: string | undefined, fallback: numb
  */
 export function parseListQuery(raw: Record<string, unknown>, rules: ListQueryRules): ListQuery {
   const problems: ErrorDetail[] = [];
-  const page = parseIntegerParam('page', single(raw.page), 1, 1, Number.MAX_SAFE_INTEGER, problems);
+  const rawCursor = single(raw.cursor);
+  // In cursor mode `page` is ignored (contract §4), so it cannot be wrong either.
+  const page = rawCursor === undefined ? parseIntegerParam('page', single(raw.page), 1, 1, Number.MAX_SAFE_INTEGER, problems) : 1;
   const perPage = parseIntegerParam('per_page', single(raw.per_page), DEFAULT_PER_PAGE, 1, MAX_PER_PAGE, problems);
 
   const sortBy = single(raw.sort_by) ?? 'created_at';
@@ -90,9 +92,16 @@ export function parseListQuery(raw: Record<string, unknown>, rules: ListQueryRul
   }
 
   let cursor: CursorPosition | null | undefined;
-  const rawCursor = single(raw.cursor);
-  if (rawCursor !== undefined && problems.length === 0) {
-    cursor = rawCursor === '' ? null : decodeCursor(rawCursor, sortBy, sortOrder as 'asc' | 'desc');
+  const sortIsValid = !problems.some((problem) => problem.field === 'sort_by' || problem.field === 'sort_order');
+  if (rawCursor !== undefined && rawCursor !== '' && sortIsValid) {
+    try {
+      cursor = decodeCursor(rawCursor, sortBy, sortOrder as 'asc' | 'desc');
+    } catch (error) {
+      if (!(error instanceof BadRequestError)) throw error;
+      problems.push(...(error.details ?? []));
+    }
+  } else if (rawCursor === '') {
+    cursor = null;
   }
 
   if (problems.length > 0) throw new BadRequestError('Invalid query parameters.', problems);

@@ -1,5 +1,5 @@
 import { StringField } from './fields';
-import { Matches, ValidateIf } from 'class-validator';
+import { Matches } from 'class-validator';
 
 /** The specification's address object, used by address, mailing_address, branch_address, property_address… */
 export class AddressDto {
@@ -13,12 +13,10 @@ export class AddressDto {
   city: string;
 
   @StringField({ required: true, max: 2, min: 2, description: 'State abbreviation', example: 'IL' })
-  @ValidateIf((_o, v) => typeof v === 'string')
   @Matches(/^[A-Z]{2}$/, { message: '$property must be a two-letter state abbreviation in capitals, e.g. IL' })
   state: string;
 
   @StringField({ required: true, max: 10, example: '62701' })
-  @ValidateIf((_o, v) => typeof v === 'string')
   @Matches(/^\d{5}(-\d{4})?$/, { message: '$property must be a ZIP code: 5 digits, optionally -4 more' })
   zip: string;
 }

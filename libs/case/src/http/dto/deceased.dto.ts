@@ -1,5 +1,5 @@
 import { ApiProperty, OmitType } from '@nestjs/swagger';
-import { Matches, ValidateIf } from 'class-validator';
+import { Matches } from 'class-validator';
 import { AddressDto, DateField, EmailField, NestedField, StringField } from '@estate/shared-kernel';
 
 /** `PUT /v1/cases/{case_id}/deceased` creates or replaces the record; `ssn` is accepted in full, never returned so. */
@@ -12,7 +12,6 @@ export class DeceasedBody {
   @DateField({ required: true }) date_of_death: string;
 
   @StringField({ max: 11, example: '123-45-6789' })
-  @ValidateIf((_o, v) => typeof v === 'string')
   @Matches(/^\d{3}-?\d{2}-?\d{4}$/, { message: '$property must be 9 digits, optionally as 123-45-6789' })
   ssn?: string | null;
 

@@ -1,0 +1,144 @@
+import { ArgumentsHost, BadRequestException, HttpException, Logger, NotFoundException, PayloadTooLargeException, UnauthorizedException } from '@nestjs/common';
+import { OptimisticLockError } from '@mikro-orm/core';
+import { ApiExceptionFilter } from './api-exception.filter';
+import { DomainError, ForbiddenError, NotFoundError, PreconditionFailedError, ValidationFailedError } from './domain-error';
+
+interface FakeResponse {
+  headersSent: boolean;
+  statusCode?: number;
+  body?: unknown;
+  headers: Record<string, string>;
+  setHeader: jest.Mock;
+  status: jest.Mock;
+  json: jest.Mock;
+}
+
+function fakeResponse(headersSent = false): FakeResponse {
+  const res: FakeResponse = {
+    headersSent,
+    headers: {},
+    setHeader: jest.fn((name: string, value: string) => {
+      res.headers[name.toLowerCase()] = value;
+    }),
+    status: jest.fn((code: number) => {
+      res.statusCode = code;
+      return res;
+    }),
+    json: jest.fn((body: unknown) => {
+      res.body = body;
+      return res;
+    }),
+  };
+  return res;
+}
+
+function hostOf(res: FakeResponse, req = { method: 'GET', path: '/v1/nowhere' }): ArgumentsHost {
+  return {
+    switchToHttp: () => ({ getResponse: () => res, getRequest: () => req, getNext: () => undefined }),
+  } as unknown as ArgumentsHost;
+}
+
+describe('ApiExceptionFilter', () => {
+  const filter = new ApiExceptionFilter();
+  let logged: jest.SpyInstance;
+
+  beforeEach(() => {
+    logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+  });
+
+  afterEach(() => {
+    logged.mockRestore();
+  });
+
+  function run(exception: unknown, req?: { method: string; path: string }): FakeResponse {
+    const res = fakeResponse();
+    filter.catch(exception, hostOf(res, req));
+    return res;
+  }
+
+  it.each([
+    [new NotFoundError('case'), 404, 'not_found'],
+    [new ForbiddenError(), 403, 'forbidden'],
+    [new PreconditionFailedError(), 412, 'precondition_failed'],
+    [new DomainError('transfer_not_cancellable', 'no'), 409, 'transfer_not_cancellable'],
+    [new DomainError('transfer_not_allowed', 'no'), 422, 'transfer_not_allowed'],
+    [new DomainError('rate_limit_exceeded', 'slow down'), 429, 'rate_limit_exceeded'],
+    [new DomainError('brand_new_code', 'x'), 500, 'brand_new_code'],
+  ])('maps a DomainError (%s) to its status and code', (error, status, code) => {
+    const res = run(error);
+    expect(res.statusCode).toBe(status);
+    expect(res.body).toEqual({ error: { code, message: (error as Error).message } });
+  });
+
+  it('keeps the details of a validation error', () => {
+    const res = run(new ValidationFailedError([{ field: 'email', message: 'email must be a valid e-mail address' }]));
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toEqual({
+      error: { code: 'validation_error', message: 'The request body is invalid.', details: [{ field: 'email', message: 'email must be a valid e-mail address' }] },
+    });
+  });
+
+  it('answers an unknown route (Nest 404) with a not_found envelope naming the route', () => {
+    const res = run(new NotFoundException('Cannot GET /v1/nowhere'), { method: 'GET', path: '/v1/nowhere' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toEqual({ error: { code: 'not_found', message: 'No route matches GET /v1/nowhere.' } });
+  });
+
+  it('maps other Nest HTTP exceptions by status', () => {
+    expect(run(new BadRequestException('bad')).body).toEqual({ error: { code: 'bad_request', message: 'bad' } });
+    const tooLarge = run(new PayloadTooLargeException());
+    expect(tooLarge.statusCode).toBe(413);
+    expect((tooLarge.body as { error: { code: string } }).error.code).toBe('payload_too_large');
+    const teapot = run(new HttpException('teapot', 418));
+    expect(teapot.statusCode).toBe(418);
+    expect((teapot.body as { error: { code: string } }).error.code).toBe('bad_request');
+    const unavailable = run(new HttpException('down', 503));
+    expect(unavailable.statusCode).toBe(503);
+    expect((unavailable.body as { error: { code: string } }).error.code).toBe('internal_error');
+  });
+
+  it('maps an optimistic lock failure to 412 precondition_failed', () => {
+    const res = run(OptimisticLockError.lockFailed('Case'));
+    expect(res.statusCode).toBe(412);
+    expect((res.body as { error: { code: string } }).error.code).toBe('precondition_failed');
+  });
+
+  it('answers an unknown error with 500 internal_error and leaks neither message nor stack', () => {
+    const error = new Error('duplicate key value violates unique constraint "users_email_key" select * from users');
+    const res = run(error);
+    expect(res.statusCode).toBe(500);
+    expect(res.body).toEqual({ error: { code: 'internal_error', message: expect.any(String) } });
+    const sent = JSON.stringify(res.body);
+    expect(sent).not.toContain('duplicate key');
+    expect(sent).not.toContain('select');
+    expect(sent).not.toContain(error.stack!.split('\n')[1].trim());
+    expect(logged).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers a thrown non-Error value with 500 internal_error', () => {
+    const res = run('oops');
+    expect(res.statusCode).toBe(500);
+    expect(res.body).toEqual({ error: { code: 'internal_error', message: expect.not.stringContaining('oops') } });
+  });
+
+  it('sets WWW-Authenticate: Bearer on 401', () => {
+    const domain = run(new DomainError('unauthorized', 'Missing or invalid bearer token.'));
+    expect(domain.statusCode).toBe(401);
+    expect(domain.headers['www-authenticate']).toBe('Bearer');
+    const nest = run(new UnauthorizedException());
+    expect(nest.statusCode).toBe(401);
+    expect(nest.headers['www-authenticate']).toBe('Bearer');
+    expect((nest.body as { error: { code: string } }).error.code).toBe('unauthorized');
+  });
+
+  it('does not set WWW-Authenticate on other statuses', () => {
+    expect(run(new ForbiddenError()).setHeader).not.toHaveBeenCalledWith('WWW-Authenticate', expect.anything());
+  });
+
+  it('writes nothing once headers were sent', () => {
+    const res = fakeResponse(true);
+    filter.catch(new NotFoundError(), hostOf(res));
+    expect(res.status).not.toHaveBeenCalled();
+    expect(res.json).not.toHaveBeenCalled();
+  });
+});
