@@ -44,6 +44,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     { databaseUrl, fieldEncryptionKey: randomBytes(32), rateLimits: options.rateLimits, logLevel: process.env.TEST_LOG_LEVEL ?? 'silent' },
   );
   const app = await createApp(config);
+  // Listening once on an ephemeral port: supertest would otherwise start a listener per request, which breaks under
+  // many concurrent requests (ECONNRESET).
+  await app.listen(0, '127.0.0.1');
   const sqlClient = new Client({ connectionString: databaseUrl });
   await sqlClient.connect();
   let invited = 0;

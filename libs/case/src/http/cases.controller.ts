@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } fr
 import { ApiTags } from '@nestjs/swagger';
 import {
   ApiData,
+  ApiDeleted,
   ApiErrors,
   ApiIdempotencyKey,
   ApiIfMatch,
@@ -59,6 +60,7 @@ export class CasesController {
   /** #8: irreversible. */
   @Delete(':case_id')
   @HttpCode(204)
+  @ApiDeleted()
   @ApiIfMatch()
   @ApiErrors(404, 409, 412)
   async delete(@Param('case_id') caseId: string, @IfMatch() ifMatch?: string): Promise<void> {

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } fr
 import { ApiTags } from '@nestjs/swagger';
 import {
   ApiData,
+  ApiDeleted,
   ApiErrors,
   ApiIdempotencyKey,
   ApiIfMatch,
@@ -60,6 +61,7 @@ export class PersonsController {
 
   @Delete(':person_id')
   @HttpCode(204)
+  @ApiDeleted()
   @ApiIfMatch()
   @ApiErrors(404, 412)
   async delete(@Param('case_id') caseId: string, @Param('person_id') personId: string, @IfMatch() ifMatch?: string): Promise<void> {

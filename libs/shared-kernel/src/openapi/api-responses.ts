@@ -76,3 +76,6 @@ export class RecordView {
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
+
+/** `204 No Content` of a successful DELETE. */
+export const ApiDeleted = () => ApiResponse({ status: 204, description: 'deleted; no body' });
