@@ -1,5 +1,6 @@
 import type { Response } from 'supertest';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
+import { detailFields, expectError } from './support/api-assertions';
 
 /** A well-formed ULID that no case has. */
 const UNKNOWN_CASE_ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
@@ -20,21 +21,6 @@ const CASE_FIELDS = [
   'created_at',
   'updated_at',
 ].sort();
-
-function detailFields(res: Response): string[] {
-  expect(Array.isArray(res.body.error.details)).toBe(true);
-  return (res.body.error.details as Array<{ field: string; message: string }>).map((detail) => {
-    expect(typeof detail.message).toBe('string');
-    expect(detail.message.length).toBeGreaterThan(0);
-    return detail.field;
-  });
-}
-
-function expectError(res: Response, status: number, code: string): void {
-  expect(res.status).toBe(status);
-  expect(res.body.error.code).toBe(code);
-  expect(typeof res.body.error.message).toBe('string');
-}
 
 describe('cases (e2e)', () => {
   let t: TestApp;

@@ -1,5 +1,6 @@
 import type { Response } from 'supertest';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
+import { detailFields, expectError } from './support/api-assertions';
 
 /** A well-formed ULID that no case has. */
 const UNKNOWN_CASE_ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
@@ -32,21 +33,6 @@ const FULL_DECEASED = {
 };
 
 const MINIMAL_DECEASED = { first_name: 'Ada', last_name: 'Lovelace', date_of_death: '2025-11-27' };
-
-function detailFields(res: Response): string[] {
-  expect(Array.isArray(res.body.error.details)).toBe(true);
-  return (res.body.error.details as Array<{ field: string; message: string }>).map((detail) => {
-    expect(typeof detail.message).toBe('string');
-    expect(detail.message.length).toBeGreaterThan(0);
-    return detail.field;
-  });
-}
-
-function expectError(res: Response, status: number, code: string): void {
-  expect(res.status).toBe(status);
-  expect(res.body.error.code).toBe(code);
-  expect(typeof res.body.error.message).toBe('string');
-}
 
 function isoDateInDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
