@@ -13,6 +13,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { loadAppConfig } from '@estate/shared-kernel';
 import { createApp } from '../apps/api/src/create-app';
 import { cloneTemplateDatabase, dropDatabase, TEST_TEMPLATE_ENV } from './support/test-database';
+import { freePort } from './support/free-port';
 
 const ROOT = resolve(__dirname, '..');
 const DIST = join(ROOT, 'dist/apps/api/src');
@@ -25,15 +26,6 @@ interface Finished {
   stderr: string;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no free port'))));
-    });
-  });
-}
 
 /** The child's environment: the test run's, minus what would make it pick another database, plus `extra`. */
 function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {

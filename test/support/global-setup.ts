@@ -1,20 +1,11 @@
 import { chmodSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedDatabase } from '../../apps/api/src/database/embedded-database';
 import { applyMigrations } from '../../apps/api/src/database/migrate';
 import { databaseUrl, TEST_ADMIN_URL_ENV, TEST_TEMPLATE_ENV, withAdminClient } from './test-database';
+import { freePort } from './free-port';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /**
  * Once per run: a PostgreSQL (DATABASE_URL's server, or an embedded one in a throwaway directory), and a template
