@@ -4,6 +4,7 @@ import { AuthorityService } from './application/authority.service';
 import { CaseDeletionParticipants } from './application/case-deletion';
 import { CasesService } from './application/cases.service';
 import { DeceasedService } from './application/deceased.service';
+import { PendingSearchesPort } from './application/ports/pending-searches.port';
 import { AuthorityController } from './http/authority.controller';
 import { CasesController } from './http/cases.controller';
 import { DeceasedController } from './http/deceased.controller';
@@ -17,8 +18,9 @@ import { CaseOwnershipAdapter } from './infrastructure/case-ownership.adapter';
     DeceasedService,
     AuthorityService,
     CaseDeletionParticipants,
+    PendingSearchesPort,
     { provide: CaseOwnership, useClass: CaseOwnershipAdapter },
   ],
-  exports: [CaseOwnership, CaseDeletionParticipants, CasesService],
+  exports: [CaseOwnership, CaseDeletionParticipants, PendingSearchesPort, CasesService],
 })
 export class CaseModule {}

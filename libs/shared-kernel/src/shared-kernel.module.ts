@@ -1,9 +1,17 @@
 import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, DiscoveryModule } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { LoggerModule } from 'nestjs-pino';
 import { CaseAccessGuard } from './access/case-access.guard';
+import { CaseRouteAudit } from './access/case-route-audit';
+import { Clock, SystemClock } from './clock/clock';
+import { IdempotencyKeyPurge } from './idempotency/idempotency-key-purge';
+import { CaseRecordsEraser } from './resources/case-records-eraser';
+import { CaseResourceReader } from './resources/case-resource-reader';
+import { RecordDeletionVetoes } from './resources/record-deletion-vetoes';
+import { RecordWriter } from './resources/record-writer';
+import { UnitOfWork } from './transactions/unit-of-work';
 import { AuthGuard } from './auth/auth.guard';
 import { IdentityService } from './auth/identity.service';
 import { AppConfig } from './config/app-config';
@@ -14,7 +22,6 @@ import { IdempotencyStore } from './idempotency/idempotency.store';
 import { UnitOfWorkInterceptor } from './idempotency/unit-of-work.interceptor';
 import { loggingParams } from './logging/logging';
 import { FieldCipher } from './masking/field-cipher';
-import { CaseResources } from './resources/case-resources.service';
 import { TierThrottlerGuard } from './throttling/tier-throttler.guard';
 import { BodyValidationPipe } from './validation/body-validation.pipe';
 
@@ -41,6 +48,7 @@ export class SharedKernelModule implements OnApplicationShutdown {
     return {
       module: SharedKernelModule,
       imports: [
+        DiscoveryModule,
         LoggerModule.forRoot(loggingParams(config.logLevel)),
         ThrottlerModule.forRoot({
           throttlers: [{ name: 'tier', ttl: config.rateLimitWindowMs, limit: config.rateLimits.pro }],
@@ -53,7 +61,14 @@ export class SharedKernelModule implements OnApplicationShutdown {
         { provide: RATE_LIMIT_STORAGE, useValue: storage },
         IdentityService,
         IdempotencyStore,
-        CaseResources,
+        IdempotencyKeyPurge,
+        { provide: Clock, useClass: SystemClock },
+        UnitOfWork,
+        CaseResourceReader,
+        RecordWriter,
+        RecordDeletionVetoes,
+        CaseRecordsEraser,
+        CaseRouteAudit,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: TierThrottlerGuard },
         { provide: APP_GUARD, useClass: CaseAccessGuard },
@@ -62,7 +77,7 @@ export class SharedKernelModule implements OnApplicationShutdown {
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_PIPE, useClass: BodyValidationPipe },
       ],
-      exports: [AppConfig, IdentityService, IdempotencyStore, CaseResources],
+      exports: [AppConfig, IdentityService, IdempotencyStore, Clock, UnitOfWork, CaseResourceReader, RecordWriter, RecordDeletionVetoes, CaseRecordsEraser],
     };
   }
 }

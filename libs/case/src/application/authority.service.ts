@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { applyMergePatch, assertIfMatch, etagOfVersion, JsonObject, NotFoundError, PreconditionFailedError, ValidationFailedError } from '@estate/shared-kernel';
+import { applyMergePatch, assertIfMatch, Clock, etagOfVersion, JsonObject, NotFoundError, PreconditionFailedError, UnitOfWork, ValidationFailedError } from '@estate/shared-kernel';
 import { Authority } from '../domain/authority';
 import type { AuthorityLevel, AuthorityType } from '../domain/case-vocabulary';
 import type { PutResult } from './deceased.service';
@@ -12,7 +12,11 @@ export function authorityEtag(authority: Authority): string {
 /** The authority record of a case: create-or-replace (#5) and merge patch (#4). */
 @Injectable()
 export class AuthorityService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
 
   async get(caseId: string): Promise<Authority> {
     const authority = await this.em.findOne(Authority, { caseId });
@@ -20,13 +24,22 @@ export class AuthorityService {
     return authority;
   }
 
-  async put(caseId: string, body: JsonObject, ifMatch: string | undefined, fieldPrefix = ''): Promise<PutResult<Authority>> {
+  put(caseId: string, body: JsonObject, ifMatch: string | undefined, fieldPrefix = ''): Promise<PutResult<Authority>> {
+    return this.uow.run(() => this.replace(caseId, body, ifMatch, fieldPrefix), { caseId });
+  }
+
+  /** `PATCH` on a case with no authority record is 404 (contract §5). */
+  patch(caseId: string, patch: JsonObject, ifMatch: string | undefined): Promise<Authority> {
+    return this.uow.run(() => this.merge(caseId, patch, ifMatch), { caseId });
+  }
+
+  private async replace(caseId: string, body: JsonObject, ifMatch: string | undefined, fieldPrefix: string): Promise<PutResult<Authority>> {
     this.assertTypes(body.types as string[], fieldPrefix);
     const existing = await this.em.findOne(Authority, { caseId });
     if (existing) assertIfMatch(ifMatch, authorityEtag(existing));
     // If-Match on a record that does not exist yet can never hold, not even `*` (RFC 9110 §13.1.1).
     else if (ifMatch !== undefined) throw new PreconditionFailedError();
-    const now = new Date();
+    const now = this.clock.now();
     const authority = existing ?? this.em.create(Authority, { caseId, createdAt: now } as never);
     authority.level = body.level as AuthorityLevel;
     authority.types = body.types as AuthorityType[];
@@ -35,15 +48,14 @@ export class AuthorityService {
     return { record: authority, created: !existing };
   }
 
-  /** `PATCH` on a case with no authority record is 404 (contract §5). */
-  async patch(caseId: string, patch: JsonObject, ifMatch: string | undefined): Promise<Authority> {
+  private async merge(caseId: string, patch: JsonObject, ifMatch: string | undefined): Promise<Authority> {
     const authority = await this.get(caseId);
     assertIfMatch(ifMatch, authorityEtag(authority));
     const merged = applyMergePatch({ level: authority.level, types: [...authority.types] }, patch);
     this.assertTypes(merged.types, '');
     authority.level = merged.level;
     authority.types = merged.types;
-    authority.updatedAt = new Date();
+    authority.updatedAt = this.clock.now();
     await this.em.flush();
     return authority;
   }

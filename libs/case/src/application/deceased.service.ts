@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { assertIfMatch, etagOfVersion, JsonObject, NotFoundError, PreconditionFailedError, ValidationFailedError } from '@estate/shared-kernel';
+import { assertIfMatch, Clock, etagOfVersion, JsonObject, NotFoundError, PreconditionFailedError, UnitOfWork, ValidationFailedError } from '@estate/shared-kernel';
 import { Deceased, PostalAddress } from '../domain/deceased';
 
 export function deceasedEtag(deceased: Deceased): string {
@@ -15,7 +15,11 @@ export interface PutResult<T> {
 /** The deceased record of a case: read (#6) and create-or-replace (PUT, contract §3). */
 @Injectable()
 export class DeceasedService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
 
   async get(caseId: string): Promise<Deceased> {
     const deceased = await this.em.findOne(Deceased, { caseId });
@@ -24,13 +28,17 @@ export class DeceasedService {
   }
 
   /** `fieldPrefix` names fields in errors when the body was nested in a case create (`deceased.date_of_death`). */
-  async put(caseId: string, body: JsonObject, ifMatch: string | undefined, fieldPrefix = ''): Promise<PutResult<Deceased>> {
+  put(caseId: string, body: JsonObject, ifMatch: string | undefined, fieldPrefix = ''): Promise<PutResult<Deceased>> {
+    return this.uow.run(() => this.replace(caseId, body, ifMatch, fieldPrefix), { caseId });
+  }
+
+  private async replace(caseId: string, body: JsonObject, ifMatch: string | undefined, fieldPrefix: string): Promise<PutResult<Deceased>> {
     const firstName = body.first_name as string;
     const middleName = (body.middle_name as string | null | undefined) ?? null;
     const lastName = body.last_name as string;
     const dateOfBirth = (body.date_of_birth as string | null | undefined) ?? null;
     const dateOfDeath = body.date_of_death as string;
-    const problems = Deceased.datesProblems(dateOfBirth, dateOfDeath, new Date().toISOString().slice(0, 10));
+    const problems = Deceased.datesProblems(dateOfBirth, dateOfDeath, this.clock.today());
     if (problems.length > 0) {
       throw new ValidationFailedError(problems.map((problem) => ({ field: fieldPrefix + problem.field, message: problem.message })));
     }
@@ -39,7 +47,7 @@ export class DeceasedService {
     if (existing) assertIfMatch(ifMatch, deceasedEtag(existing));
     // If-Match on a record that does not exist yet can never hold, not even `*` (RFC 9110 §13.1.1).
     else if (ifMatch !== undefined) throw new PreconditionFailedError();
-    const now = new Date();
+    const now = this.clock.now();
     const deceased = existing ?? this.em.create(Deceased, { caseId, createdAt: now } as never);
     Object.assign(deceased, {
       fullName: (body.full_name as string | null | undefined) ?? Deceased.displayName(firstName, middleName, lastName),

@@ -1,26 +1,31 @@
-import { serializeRecord, SingleResource } from '@estate/shared-kernel';
+import { serializeRecord, shapeOf, SingleResource } from '@estate/shared-kernel';
 import { authorityEtag } from '../application/authority.service';
-import { caseEtag } from '../application/cases.service';
+import type { CaseReading } from '../application/cases.service';
 import { deceasedEtag } from '../application/deceased.service';
 import type { Authority } from '../domain/authority';
 import type { Deceased } from '../domain/deceased';
-import type { EstateCase } from '../domain/estate-case';
 import { AuthoritySchema, DeceasedSchema, EstateCaseSchema } from '../infrastructure/persistence/case.schemas';
+import { AuthorityBody } from './dto/authority.dto';
+import { CreateCaseBody } from './dto/case.dto';
+import { DeceasedBody } from './dto/deceased.dto';
 
-export function caseView(estateCase: EstateCase): Record<string, unknown> {
-  const { created_at, updated_at, ...fields } = serializeRecord(estateCase, EstateCaseSchema);
-  // pending_searches: search types not yet completed; an empty array until the searches context exists (issue 3).
-  return { ...fields, pending_searches: [], created_at, updated_at };
+const CASE_SHAPE = shapeOf(CreateCaseBody);
+const DECEASED_SHAPE = shapeOf(DeceasedBody);
+const AUTHORITY_SHAPE = shapeOf(AuthorityBody);
+
+export function caseView(reading: CaseReading): Record<string, unknown> {
+  const { created_at, updated_at, ...fields } = serializeRecord(reading.estateCase, EstateCaseSchema, CASE_SHAPE);
+  return { ...fields, pending_searches: reading.pendingSearches, created_at, updated_at };
 }
 
-export function presentCase(estateCase: EstateCase): SingleResource {
-  return new SingleResource(caseView(estateCase), caseEtag(estateCase));
+export function presentCase(reading: CaseReading): SingleResource {
+  return new SingleResource(caseView(reading), reading.etag);
 }
 
 export function presentDeceased(deceased: Deceased): SingleResource {
-  return new SingleResource(serializeRecord(deceased, DeceasedSchema), deceasedEtag(deceased));
+  return new SingleResource(serializeRecord(deceased, DeceasedSchema, DECEASED_SHAPE), deceasedEtag(deceased));
 }
 
 export function presentAuthority(authority: Authority): SingleResource {
-  return new SingleResource(serializeRecord(authority, AuthoritySchema), authorityEtag(authority));
+  return new SingleResource(serializeRecord(authority, AuthoritySchema, AUTHORITY_SHAPE), authorityEtag(authority));
 }

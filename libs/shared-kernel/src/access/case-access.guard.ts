@@ -3,7 +3,7 @@ import { ModuleRef, Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import type { AuthenticatedRequest } from '../auth/principal';
 import { ForbiddenError, NotFoundError } from '../errors/domain-error';
-import { CaseOwnership, FOREIGN_CASE_ANSWER, ForeignCaseAnswer } from './case-access';
+import { CASE_ID_PARAM, CaseOwnership, FOREIGN_CASE_ANSWER, ForeignCaseAnswer, markCaseAccessChecked } from './case-access';
 
 /** Refuses every route with a `case_id` parameter unless the case belongs to the caller's organization. */
 @Injectable()
@@ -17,11 +17,14 @@ export class CaseAccessGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
-    const caseId = req.params?.case_id as string | undefined;
+    const caseId = req.params?.[CASE_ID_PARAM] as string | undefined;
     if (caseId === undefined || !req.principal) return true;
     this.ownership ??= this.moduleRef.get(CaseOwnership, { strict: false });
     const owner = await this.ownership.organizationOf(caseId);
-    if (owner === req.principal.organizationId) return true;
+    if (owner === req.principal.organizationId) {
+      markCaseAccessChecked(req, caseId);
+      return true;
+    }
     const answer = this.reflector.getAllAndOverride<ForeignCaseAnswer>(FOREIGN_CASE_ANSWER, [context.getHandler(), context.getClass()]);
     if (owner !== undefined && answer === 'forbidden') throw new ForbiddenError('This case belongs to another organization.');
     throw new NotFoundError('case');

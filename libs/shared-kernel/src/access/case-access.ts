@@ -22,3 +22,33 @@ export const FOREIGN_CASE_ANSWER = 'estate:foreign-case-answer';
  * specification has 403 say 'forbidden'; every other route, extensions included, 'not_found'.
  */
 export const ForeignCase = (answer: ForeignCaseAnswer) => SetMetadata(FOREIGN_CASE_ANSWER, answer);
+
+/** The route parameter every case-scoped route must name its case by: the access guard and the case lock read it. */
+export const CASE_ID_PARAM = 'case_id';
+
+const ACCESS_CHECKED = Symbol('estate:case-access-checked');
+
+/** Called by the access guard once the caller's organization owns the request's case. */
+export function markCaseAccessChecked(req: object, caseId: string): void {
+  (req as Record<symbol, unknown>)[ACCESS_CHECKED] = caseId;
+}
+
+/**
+ * A case-scoped handler or write asks this before touching rows: if the guard did not check this very case (a route
+ * that names its case otherwise, or a guard skipped), it fails loudly instead of silently serving another
+ * organization's records.
+ */
+export function assertCaseAccessChecked(req: { params?: Record<string, unknown> }): void {
+  const caseId = req.params?.[CASE_ID_PARAM];
+  if (typeof caseId !== 'string' || (req as Record<symbol, unknown>)[ACCESS_CHECKED] !== caseId) {
+    throw new Error(`case access was not checked for this route (it must name its case by the :${CASE_ID_PARAM} parameter)`);
+  }
+}
+
+/**
+ * Start-up check of every route path: a path below `cases/` must name the case `:case_id`, else the access guard
+ * and the case lock would not see it. Returns the offending paths.
+ */
+export function misnamedCaseRoutes(paths: readonly string[]): string[] {
+  return paths.filter((path) => /(^|\/)cases\/:(?!case_id(\/|$))/.test(path));
+}

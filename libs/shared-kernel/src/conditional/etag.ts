@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { PreconditionFailedError } from '../errors/domain-error';
 
 /** A strong ETag derived from the row's version column: it changes exactly when the stored resource changes. */
-export function etagOfVersion(kind: string, id: string, version: number): string {
+export function etagOfVersion(kind: string, id: string, version: number | string): string {
   return `"${createHash('sha256').update(`${kind}:${id}:${version}`).digest('base64url').slice(0, 27)}"`;
 }
 

@@ -16,8 +16,7 @@ export type Claim =
 
 /** A request left in progress this long is taken to have died with its process; its key may be claimed again. */
 const ABANDONED_AFTER = '5 minutes';
-const PURGE_PROBABILITY = 0.01;
-const PURGE_BATCH = 500;
+const PURGE_BATCH = 1000;
 
 /**
  * Idempotency keys in PostgreSQL, so every API process sees the same ones (contract §6). The claim is committed on
@@ -33,12 +32,6 @@ export class IdempotencyStore {
 
   async claim(organizationId: string, key: string, fingerprint: string): Promise<Claim> {
     const connection = this.em.getConnection();
-    // Expired keys of other requests are swept now and then, in small batches, by whichever process is claiming.
-    if (Math.random() < PURGE_PROBABILITY) {
-      await connection.execute(
-        `delete from idempotency_keys where ctid in (select ctid from idempotency_keys where expires_at < now() limit ${PURGE_BATCH})`,
-      );
-    }
     await connection.execute(
       `delete from idempotency_keys
         where organization_id = ? and idempotency_key = ?
@@ -73,6 +66,20 @@ export class IdempotencyStore {
       'run',
       em.getTransactionContext(),
     );
+  }
+
+  /** Deletes expired keys in batches; returns how many went. Run in the background (IdempotencyKeyPurge). */
+  async purgeExpired(): Promise<number> {
+    let purged = 0;
+    for (;;) {
+      const rows: unknown[] = await this.em
+        .getConnection()
+        .execute(
+          `delete from idempotency_keys where ctid in (select ctid from idempotency_keys where expires_at < now() limit ${PURGE_BATCH}) returning 1`,
+        );
+      purged += rows.length;
+      if (rows.length < PURGE_BATCH) return purged;
+    }
   }
 
   async release(organizationId: string, key: string): Promise<void> {

@@ -1,14 +1,13 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { from, lastValueFrom, Observable } from 'rxjs';
 import type { AuthenticatedRequest } from '../auth/principal';
-import { CaseOwnership } from '../access/case-access';
-import { BadRequestError, ConflictError, DomainError, NotFoundError } from '../errors/domain-error';
+import { assertCaseAccessChecked, CASE_ID_PARAM } from '../access/case-access';
+import { BadRequestError, ConflictError, DomainError } from '../errors/domain-error';
 import { errorBody } from '../errors/error-body';
 import { NOT_STORED_FOR_IDEMPOTENCY, statusOfCode } from '../errors/error-status';
+import { UnitOfWork } from '../transactions/unit-of-work';
 import { IdempotencyStore, StoredResponse } from './idempotency.store';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -31,18 +30,17 @@ function fingerprintOf(req: Request): string {
 }
 
 /**
- * One database transaction per write request (contract §5), and `Idempotency-Key` on POST (contract §6) recorded
- * in that same transaction. Guards (auth, rate limit, case access) run before this, so their refusals store nothing;
- * body validation, preconditions and 500s release the key; domain refusals are stored and replayed.
+ * One database transaction per write request (contract §5), which the use cases it calls join, and
+ * `Idempotency-Key` on POST (contract §6) recorded in that same transaction. A write to a case holds the case row
+ * first (the one lock order: case row, then the resource's rows). Guards (auth, rate limit, case access) run before
+ * this, so their refusals store nothing; body validation, preconditions and 500s release the key; domain refusals
+ * are stored and replayed.
  */
 @Injectable()
 export class UnitOfWorkInterceptor implements NestInterceptor {
-  private ownership?: CaseOwnership;
-
   constructor(
-    private readonly em: EntityManager,
+    private readonly uow: UnitOfWork,
     private readonly keys: IdempotencyStore,
-    private readonly moduleRef: ModuleRef,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -54,12 +52,10 @@ export class UnitOfWorkInterceptor implements NestInterceptor {
   private async run(req: Request & AuthenticatedRequest, res: Response, next: CallHandler): Promise<unknown> {
     const key = this.idempotencyKeyOf(req);
     const organizationId = req.principal?.organizationId;
-    const caseId = req.params?.case_id as string | undefined;
+    const caseId = req.params?.[CASE_ID_PARAM] as string | undefined;
+    if (caseId !== undefined) assertCaseAccessChecked(req);
     if (!key || !organizationId) {
-      return this.em.transactional(async () => {
-        await this.holdCase(caseId);
-        return lastValueFrom(next.handle(), { defaultValue: undefined });
-      });
+      return this.uow.run(() => lastValueFrom(next.handle(), { defaultValue: undefined }), { caseId });
     }
 
     const claim = await this.keys.claim(organizationId, key, fingerprintOf(req));
@@ -72,17 +68,19 @@ export class UnitOfWorkInterceptor implements NestInterceptor {
     }
 
     try {
-      return await this.em.transactional(async (em) => {
-        await this.holdCase(caseId);
-        const body = await lastValueFrom(next.handle(), { defaultValue: undefined });
-        const etag = res.getHeader('ETag');
-        await this.keys.complete(em, organizationId, key, { status: res.statusCode, body, etag: typeof etag === 'string' ? etag : null });
-        return body;
-      });
+      return await this.uow.run(
+        async (em) => {
+          const body = await lastValueFrom(next.handle(), { defaultValue: undefined });
+          const etag = res.getHeader('ETag');
+          await this.keys.complete(em, organizationId, key, { status: res.statusCode, body, etag: typeof etag === 'string' ? etag : null });
+          return body;
+        },
+        { caseId },
+      );
     } catch (error) {
       if (error instanceof DomainError && !NOT_STORED_FOR_IDEMPOTENCY.has(error.code)) {
         const status = statusOfCode(error.code);
-        await this.em.transactional((em) =>
+        await this.uow.run((em) =>
           this.keys.complete(em, organizationId, key, { status, body: errorBody(error.code, error.message, error.details), etag: null }),
         );
       } else {
@@ -90,16 +88,6 @@ export class UnitOfWorkInterceptor implements NestInterceptor {
       }
       throw error;
     }
-  }
-
-  /**
-   * Every write to a case holds its row first: writes to one case are serialised (one lock order, so no deadlocks
-   * between them), and a write racing the case's deletion either finishes before it or finds the case gone (404).
-   */
-  private async holdCase(caseId: string | undefined): Promise<void> {
-    if (caseId === undefined) return;
-    this.ownership ??= this.moduleRef.get(CaseOwnership, { strict: false });
-    if (!(await this.ownership.holdForWrite(caseId))) throw new NotFoundError('case');
   }
 
   private idempotencyKeyOf(req: Request): string | undefined {

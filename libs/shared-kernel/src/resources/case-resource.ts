@@ -1,9 +1,21 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { getMetadataStorage } from 'class-validator';
+import type { ListQueryRules } from '../pagination/list-query';
 import { FilterSpecs } from '../pagination/list-query';
+import { BodyShape, shapeOf } from './body-shape';
 
 export type ForeignCasePolicy = 'forbidden' | 'not_found';
 export type Dto = new () => object;
+
+/** The standard routes a declaration can have. */
+export type StandardRoute = 'list' | 'create' | 'read' | 'patch' | 'delete';
+
+/**
+ * `record`: plain data, changed by the kernel's generic create/merge-patch/delete. `aggregate`: a record with rules
+ * (Transfer, ClosureStep, CreditorClaim, Deadline) — the kernel gives it the shared read side only, and every change
+ * goes through the aggregate's own use cases.
+ */
+export type ResourceKind = 'record' | 'aggregate';
 
 /** What every case-scoped record carries besides its own fields; domain classes `implements` it (type only). */
 export interface CaseRecord {
@@ -14,45 +26,102 @@ export interface CaseRecord {
   version: number;
 }
 
+export interface ParentDeclaration {
+  /** The parent's declaration, late-bound so the two may live in files that import each other. */
+  resource: () => CaseResource<CaseRecord>;
+  /** The route parameter holding the parent's id (`account_id`). */
+  param: string;
+  /** The child's property holding the parent's id (`bankAccountId`). */
+  property: string;
+}
+
 export interface CaseResourceDeclaration<T extends CaseRecord> {
-  /** Singular noun for messages and ETags: `person`, `debt`. */
+  /** Singular noun for messages, ETags and OpenAPI names: `person`, `debt`, `bank account`. */
   name: string;
+  /** The route below `/v1/cases/{case_id}/`: `persons`, `bank-accounts/:account_id/transactions`. */
+  path: string;
+  /** The route parameter of one record: `person_id`. */
+  idParam: string;
   schema: EntitySchema<T>;
+  kind?: ResourceKind;
+  /** The create body; for an aggregate, the fields it presents (its own use cases validate their bodies). */
   create: Dto;
-  /** The writable set: an unknown or read-only field in a PATCH is a 422 (contract §5). */
+  /** The writable set: an unknown or read-only field in a PATCH is a 422 (contract §5). No patch DTO, no PATCH. */
   patch?: Dto;
+  /** The response model for OpenAPI; by default the record view of the create body's fields. */
+  view?: Dto;
+  parent?: ParentDeclaration;
   filters?: FilterSpecs;
-  /** JSON field names accepted by `sort_by`; `created_at` is the default. */
+  /** JSON field names accepted by `sort_by`; `created_at` is always one and the default. */
   sorts?: readonly string[];
+  /** Routes this resource does not have (audit records have no `delete`: they answer 405). */
+  without?: readonly StandardRoute[];
+  /** Routes whose specification error list has 403 (contract §2); every other route answers 404 for a foreign case. */
+  forbiddenForForeignCase?: readonly StandardRoute[];
+  /** The specification's route numbers (`{ patch: 9 }`), cited in the OpenAPI descriptions. */
+  specRoutes?: Partial<Record<StandardRoute, number>>;
+  /** Audit records (transactions, transfers) stay in the database when their case is deleted (contract §5). */
+  keptWhenCaseDeleted?: boolean;
+  /** The OpenAPI tag; by default the path's first segment. */
+  tag?: string;
   /** Computed fields added to the stored ones when the record is presented (e.g. `equity_estimate`). */
   present?: (record: T, view: Record<string, unknown>) => Record<string, unknown>;
 }
 
-export interface CaseResource<T extends CaseRecord> extends Required<Omit<CaseResourceDeclaration<T>, 'patch' | 'present'>> {
-  patch?: Dto;
-  present?: CaseResourceDeclaration<T>['present'];
-  createFields: readonly string[];
-  patchFields: readonly string[];
+export interface CaseResource<T extends CaseRecord = CaseRecord>
+  extends Readonly<Omit<CaseResourceDeclaration<T>, 'filters' | 'sorts' | 'kind' | 'without' | 'forbiddenForForeignCase' | 'tag'>> {
+  readonly kind: ResourceKind;
+  readonly filters: FilterSpecs;
+  readonly sorts: readonly string[];
+  readonly tag: string;
+  readonly routes: ReadonlySet<StandardRoute>;
+  readonly forbiddenForForeignCase: ReadonlySet<StandardRoute>;
+  /** The create body's JSON fields: the document a merge patch applies to. */
+  readonly createFields: readonly string[];
+  /** The create body's fields with the shape of nested objects, for `null`-filled responses. */
+  readonly shape: BodyShape;
+  readonly listRules: ListQueryRules;
 }
 
-function fieldsOf(dto: Dto | undefined): string[] {
-  if (!dto) return [];
+function fieldsOf(dto: Dto): string[] {
   const metadata = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
   return [...new Set(metadata.map((entry) => entry.propertyName))];
 }
 
+const declared: CaseResource[] = [];
+
+/** Every case-scoped resource declared so far: case deletion erases them all (except audit records). */
+export function declaredCaseResources(): readonly CaseResource[] {
+  return declared;
+}
+
 /**
- * Declares a case-scoped resource once: its schema, bodies, filters and sorts. The kernel's CaseResources service
- * turns the declaration into list (filters, sort, page and cursor), read, create, merge-patch and delete, with
- * masking and ETags, so a new resource costs a schema, a DTO pair and a thin controller.
+ * Declares a case-scoped resource once: its schema, bodies, filters, sorts, parent and routes. The kernel turns the
+ * declaration into the routes (`caseResourceController`), their OpenAPI entries, the list query, merge patch,
+ * masking, ETags, the foreign-case rule and the erasure of the case's records on case deletion.
  */
 export function caseResource<T extends CaseRecord>(declaration: CaseResourceDeclaration<T>): CaseResource<T> {
-  const sorts = declaration.sorts ?? ['created_at'];
-  return {
+  const kind = declaration.kind ?? 'record';
+  const declaredSorts = declaration.sorts ?? ['created_at'];
+  const sorts = declaredSorts.includes('created_at') ? declaredSorts : ['created_at', ...declaredSorts];
+  const without = new Set<StandardRoute>(declaration.without ?? []);
+  if (!declaration.patch) without.add('patch');
+  // An aggregate is changed only through its own use cases: the generic write routes never exist for it.
+  if (kind === 'aggregate') ['create', 'patch', 'delete'].forEach((route) => without.add(route as StandardRoute));
+  const routes = new Set<StandardRoute>((['list', 'create', 'read', 'patch', 'delete'] as const).filter((route) => !without.has(route)));
+  const filters = declaration.filters ?? {};
+  const resource: CaseResource<T> = {
     ...declaration,
-    filters: declaration.filters ?? {},
-    sorts: sorts.includes('created_at') ? sorts : ['created_at', ...sorts],
+    kind,
+    filters,
+    sorts,
+    tag: declaration.tag ?? declaration.path.split('/')[0],
+    routes,
+    forbiddenForForeignCase: new Set(declaration.forbiddenForForeignCase ?? []),
     createFields: fieldsOf(declaration.create),
-    patchFields: fieldsOf(declaration.patch),
+    shape: shapeOf(declaration.create),
+    listRules: { filters, sorts },
   };
+  declared.push(resource as unknown as CaseResource);
+  return resource;
 }

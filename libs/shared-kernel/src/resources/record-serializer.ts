@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { maskSensitive, SENSITIVE_FIELDS } from '../masking/mask';
+import { BodyShape, withNulls } from './body-shape';
 import { toSnakeCase } from './naming';
 
 const SENSITIVE = new Set<string>(SENSITIVE_FIELDS);
@@ -10,18 +11,34 @@ function jsonValue(value: unknown): unknown {
   return value;
 }
 
+/** Sensitive numbers are masked at any depth (a beneficiary's account number inside an array, say). */
+function maskNested(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskNested);
+  if (value === null || typeof value !== 'object') return value;
+  const masked: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    masked[key] = SENSITIVE.has(key) && (typeof item === 'string' || item === null) ? maskSensitive(item) : maskNested(item);
+  }
+  return masked;
+}
+
 /**
  * The one serializer: stored properties in schema order as snake_case JSON, `null` for unset, date-times in ISO
  * UTC, and `ssn`, `account_number`, `policy_number`, `vin` masked wherever they appear. Hidden properties
- * (case_id of sub-records, version, tenancy) stay out.
+ * (case_id of sub-records, version, tenancy) stay out. Given the body's shape, nested objects (addresses,
+ * `contact_methods`, items of arrays) read every field they know, `null` when unset.
  */
-export function serializeRecord(record: object, schema: EntitySchema<any>): Record<string, unknown> {
+export function serializeRecord(record: object, schema: EntitySchema<any>, shape?: BodyShape): Record<string, unknown> {
   const view: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(schema.meta.properties) as Array<[string, { hidden?: boolean }]>) {
     if (property.hidden) continue;
     const field = toSnakeCase(name);
     const value = (record as Record<string, unknown>)[name];
-    view[field] = SENSITIVE.has(field) ? maskSensitive(value as string | null | undefined) : jsonValue(value);
+    if (SENSITIVE.has(field)) view[field] = maskSensitive(value as string | null | undefined);
+    else {
+      const nested = shape?.fields.get(field);
+      view[field] = nested ? maskNested(withNulls(value, nested)) : jsonValue(value);
+    }
   }
   return view;
 }

@@ -1,0 +1,196 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Patch, Post, Query, Req, SetMetadata, Type } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiParam, ApiTags, IntersectionType } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { FOREIGN_CASE_ANSWER, assertCaseAccessChecked } from '../access/case-access';
+import { IfMatch } from '../conditional/if-match.decorator';
+import { ResourceList, SingleResource } from '../http/resource-response';
+import type { JsonObject } from '../merge-patch/merge-patch';
+import { ApiData, ApiDeleted, ApiErrors, ApiIdempotencyKey, ApiIfMatch, ApiList, RecordView } from '../openapi/api-responses';
+import { CaseRecord, CaseResource, Dto, StandardRoute } from './case-resource';
+import { CaseResourceReader, Scope } from './case-resource-reader';
+import { RecordWriter } from './record-writer';
+
+/**
+ * What a generated resource controller offers the class that extends it: the declaration, the shared read side and
+ * the generic writer, and the route's scope. A resource's own routes (`#2` collections) use these.
+ */
+export class CaseResourceControllerBase<T extends CaseRecord = CaseRecord> {
+  @Inject(CaseResourceReader) protected readonly reader: CaseResourceReader;
+  @Inject(RecordWriter) protected readonly writer: RecordWriter;
+  /** Set by the generated class: the declaration its routes serve. */
+  protected readonly resource: CaseResource<T>;
+
+  /** The case (checked by the access guard) and, for a nested resource, its parent (404 unless in the same case). */
+  protected scope(req: Request): Promise<Scope> {
+    assertCaseAccessChecked(req);
+    return this.reader.scopeOf(this.resource, req.params as Record<string, string>);
+  }
+}
+
+const ULID_PATTERN = '^[0-9A-HJKMNP-TV-Z]{26}$';
+
+function pascalCase(name: string): string {
+  return name.replace(/(^|[\s_-])([a-z])/g, (_match, _sep, letter: string) => letter.toUpperCase()).replace(/[\s_-]/g, '');
+}
+
+/** The collection's words for summaries: `bank-accounts/:account_id/transactions` → `transactions`. */
+function pluralOf(resource: CaseResource<any>): string {
+  const segments = resource.path.split('/').filter((segment) => !segment.startsWith(':'));
+  return segments[segments.length - 1].replace(/-/g, ' ');
+}
+
+function defaultViewOf(resource: CaseResource<any>): Dto {
+  const view = class extends IntersectionType(RecordView, resource.create as Type) {};
+  Object.defineProperty(view, 'name', { value: `${pascalCase(resource.name)}View` });
+  return view;
+}
+
+function idOf(req: Request, resource: CaseResource<any>): string {
+  return (req.params as Record<string, string>)[resource.idParam];
+}
+
+type ParamSpec = [ParameterDecorator, unknown];
+
+function defineRoute(target: Type, name: string, handler: (...args: any[]) => unknown, params: ParamSpec[], decorators: Array<MethodDecorator | ClassDecorator>): void {
+  Object.defineProperty(target.prototype, name, { value: handler, writable: true, configurable: true });
+  params.forEach(([decorate], index) => decorate(target.prototype, name, index));
+  Reflect.defineMetadata('design:paramtypes', params.map(([, type]) => type), target.prototype, name);
+  const descriptor = Object.getOwnPropertyDescriptor(target.prototype, name) as PropertyDescriptor;
+  for (const decorate of [...decorators].reverse()) (decorate as MethodDecorator)(target.prototype, name, descriptor);
+}
+
+/**
+ * The standard routes of a declared case-scoped resource, as a controller base class: list, create, read, merge-patch
+ * and delete (those the declaration has), each with its OpenAPI entry (per-resource schemas, listed errors,
+ * Idempotency-Key, If-Match, filters and sorts as documented query parameters) and the foreign-case rule of contract
+ * §2. A resource's controller extends it and holds only its own special routes:
+ *
+ *   export class PersonsController extends CaseResourceController(personResource) {}
+ */
+export function CaseResourceController<T extends CaseRecord>(resource: CaseResource<T>): Type<CaseResourceControllerBase<T>> {
+  const view = resource.view ?? defaultViewOf(resource);
+  const plural = pluralOf(resource);
+  const noun = resource.name;
+  const cite = (route: StandardRoute) => (resource.specRoutes?.[route] ? ` Specification route #${resource.specRoutes[route]}.` : '');
+  const foreignCase = (route: StandardRoute) => (resource.forbiddenForForeignCase.has(route) ? 'forbidden' : 'not_found');
+  const caseErrors = (route: StandardRoute) => (resource.forbiddenForForeignCase.has(route) ? [403, 404] : [404]);
+
+  const pathParams = [
+    ApiParam({ name: 'case_id', description: 'the case', schema: { type: 'string', pattern: ULID_PATTERN } }),
+    ...(resource.parent
+      ? [ApiParam({ name: resource.parent.param, description: `the ${resource.parent.resource().name}`, schema: { type: 'string', pattern: ULID_PATTERN } })]
+      : []),
+  ];
+  const idParam = ApiParam({ name: resource.idParam, description: `the ${noun}`, schema: { type: 'string', pattern: ULID_PATTERN } });
+  const common = (route: StandardRoute) => [SetMetadata(FOREIGN_CASE_ANSWER, foreignCase(route)), ...pathParams];
+  const one = `:${resource.idParam}`;
+
+  @ApiTags(resource.tag)
+  @Controller(`v1/cases/:case_id/${resource.path}`)
+  class GeneratedController extends CaseResourceControllerBase<T> {
+    protected override readonly resource = resource;
+  }
+  Object.defineProperty(GeneratedController, 'name', { value: `${pascalCase(noun)}RoutesBase` });
+
+  if (resource.routes.has('list')) {
+    defineRoute(
+      GeneratedController,
+      'list',
+      async function (this: GeneratedController, req: Request, query: Record<string, unknown>): Promise<ResourceList> {
+        return this.reader.list(resource, await this.scope(req), query);
+      },
+      [[Req(), Object], [Query(), Object]],
+      [
+        Get(),
+        ...common('list'),
+        ApiOperation({
+          summary: `List ${plural}`,
+          description: `The ${plural} of the case, in page mode or keyset cursor mode (contract §4).${cite('list')}`,
+        }),
+        ApiList(view as Type, resource),
+        ApiErrors(400, ...caseErrors('list')),
+      ],
+    );
+  }
+  if (resource.routes.has('create')) {
+    defineRoute(
+      GeneratedController,
+      'create',
+      async function (this: GeneratedController, req: Request, body: JsonObject): Promise<SingleResource> {
+        return this.writer.create(resource, await this.scope(req), body);
+      },
+      [[Req(), Object], [Body(), resource.create]],
+      [
+        Post(),
+        ...common('create'),
+        ApiOperation({ summary: `Create a ${noun}`, description: `Creates a ${noun} in the case (contract §3).${cite('create')}` }),
+        ApiBody({ type: resource.create as Type }),
+        ApiIdempotencyKey(),
+        ApiData(view as Type, 201),
+        ApiErrors(400, 404, 409, 413, 415, 422),
+      ],
+    );
+  }
+  if (resource.routes.has('read')) {
+    defineRoute(
+      GeneratedController,
+      'read',
+      async function (this: GeneratedController, req: Request): Promise<SingleResource> {
+        return this.reader.get(resource, await this.scope(req), idOf(req, resource));
+      },
+      [[Req(), Object]],
+      [
+        Get(one),
+        ...common('read'),
+        idParam,
+        ApiOperation({ summary: `Read a ${noun}`, description: `One ${noun} of the case, with its ETag.${cite('read')}` }),
+        ApiData(view as Type),
+        ApiErrors(...caseErrors('read')),
+      ],
+    );
+  }
+  if (resource.routes.has('patch') && resource.patch) {
+    defineRoute(
+      GeneratedController,
+      'patch',
+      async function (this: GeneratedController, req: Request, patch: JsonObject, ifMatch?: string): Promise<SingleResource> {
+        return this.writer.patch(resource, await this.scope(req), idOf(req, resource), patch, ifMatch);
+      },
+      [[Req(), Object], [Body(), resource.patch], [IfMatch(), String]],
+      [
+        Patch(one),
+        ...common('patch'),
+        idParam,
+        ApiOperation({
+          summary: `Update a ${noun}`,
+          description: `JSON Merge Patch (RFC 7396) of the writable fields; \`null\` clears an optional field (contract §5).${cite('patch')}`,
+        }),
+        ApiBody({ type: resource.patch as Type }),
+        ApiIfMatch(),
+        ApiData(view as Type),
+        ApiErrors(400, 404, 412, 413, 415, 422),
+      ],
+    );
+  }
+  if (resource.routes.has('delete')) {
+    defineRoute(
+      GeneratedController,
+      'remove',
+      async function (this: GeneratedController, req: Request, ifMatch?: string): Promise<void> {
+        await this.writer.remove(resource, await this.scope(req), idOf(req, resource), ifMatch);
+      },
+      [[Req(), Object], [IfMatch(), String]],
+      [
+        Delete(one),
+        HttpCode(204),
+        ...common('delete'),
+        idParam,
+        ApiOperation({ summary: `Delete a ${noun}`, description: `Deletes the ${noun}; answers 204 with no body.${cite('delete')}` }),
+        ApiDeleted(),
+        ApiIfMatch(),
+        ApiErrors(404, 409, 412),
+      ],
+    );
+  }
+  return GeneratedController;
+}

@@ -1,0 +1,115 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityProperty } from '@mikro-orm/core';
+import { Injectable } from '@nestjs/common';
+import { ulid } from 'ulid';
+import { Clock } from '../clock/clock';
+import { assertIfMatch } from '../conditional/etag';
+import { SingleResource } from '../http/resource-response';
+import { applyMergePatch, JsonObject } from '../merge-patch/merge-patch';
+import { UnitOfWork } from '../transactions/unit-of-work';
+import { validateAgainst } from '../validation/body-validation.pipe';
+import { CaseRecord, CaseResource } from './case-resource';
+import { CaseResourceReader, Scope } from './case-resource-reader';
+import { RecordDeletionVetoes } from './record-deletion-vetoes';
+import { toCamelCase } from './naming';
+import { writableDocument } from './record-serializer';
+
+/** A declared resource of kind `record`: the only kind the generic write path accepts. */
+export type PlainRecordResource<T extends CaseRecord> = CaseResource<T> & { readonly kind: 'record' };
+
+function assertPlainRecord<T extends CaseRecord>(resource: CaseResource<T>): void {
+  // An aggregate's rules live in its methods; writing its rows generically would bypass them.
+  if (resource.kind !== 'record') throw new Error(`${resource.name} is an aggregate: change it through its own use cases`);
+}
+
+/**
+ * Generic create, merge patch and delete for plain records (a vehicle, a person). Bodies arrive validated by the
+ * DTOs; each write runs in the use case's unit of work holding the case row first, so a failure writes nothing.
+ */
+@Injectable()
+export class RecordWriter {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly uow: UnitOfWork,
+    private readonly reader: CaseResourceReader,
+    private readonly clock: Clock,
+    private readonly vetoes: RecordDeletionVetoes,
+  ) {}
+
+  create<T extends CaseRecord>(resource: CaseResource<T>, scope: Scope, body: JsonObject): Promise<SingleResource> {
+    assertPlainRecord(resource);
+    return this.uow.run(
+      async (em) => {
+        const now = this.clock.now();
+        const record = em.create(resource.schema, {
+          ...this.defaultsOf(resource),
+          ...this.toProperties(resource, body),
+          ...scope,
+          id: ulid(),
+          createdAt: now,
+          updatedAt: now,
+        } as never);
+        await em.flush();
+        return this.reader.present(resource, record as T);
+      },
+      { caseId: scope.caseId },
+    );
+  }
+
+  patch<T extends CaseRecord>(resource: CaseResource<T>, scope: Scope, id: string, patch: JsonObject, ifMatch: string | undefined): Promise<SingleResource> {
+    assertPlainRecord(resource);
+    return this.uow.run(
+      async (em) => {
+        const record = await this.reader.load(resource, scope, id);
+        assertIfMatch(ifMatch, this.reader.etag(resource, record));
+        const current = writableDocument(record, resource.createFields, toCamelCase);
+        const merged = applyMergePatch(current, patch);
+        // The patch alone was valid; the resource it produces must be valid too (e.g. a merged address keeps its city).
+        await validateAgainst(resource.create, merged);
+        const changes: JsonObject = {};
+        for (const field of Object.keys(patch)) changes[field] = merged[field] ?? null;
+        em.assign(record, this.toProperties(resource, changes) as never);
+        // A patch that changes no stored value leaves the record, its version and its ETag as they were.
+        const after = writableDocument(record, resource.createFields, toCamelCase);
+        if (JSON.stringify(after) !== JSON.stringify(current)) record.updatedAt = this.clock.now();
+        await em.flush();
+        return this.reader.present(resource, record);
+      },
+      { caseId: scope.caseId },
+    );
+  }
+
+  remove<T extends CaseRecord>(resource: CaseResource<T>, scope: Scope, id: string, ifMatch: string | undefined): Promise<void> {
+    assertPlainRecord(resource);
+    return this.uow.run(
+      async (em) => {
+        const record = await this.reader.load(resource, scope, id);
+        assertIfMatch(ifMatch, this.reader.etag(resource, record));
+        await this.vetoes.check(resource, record);
+        em.remove(record);
+        await em.flush();
+      },
+      { caseId: scope.caseId },
+    );
+  }
+
+  /** Unset booleans read `false` and unset arrays `[]` (contract §3.1): the schema's `default`s, applied on create. */
+  private defaultsOf<T extends CaseRecord>(resource: CaseResource<T>): Record<string, unknown> {
+    const defaults: Record<string, unknown> = {};
+    for (const [name, property] of Object.entries(resource.schema.meta.properties) as Array<[string, EntityProperty]>) {
+      if (property.default !== undefined) defaults[name] = structuredClone(property.default);
+    }
+    return defaults;
+  }
+
+  /** JSON fields to record properties; `null` on a field with a default (a boolean, an array) restores the default. */
+  private toProperties<T extends CaseRecord>(resource: CaseResource<T>, body: JsonObject): Record<string, unknown> {
+    const properties: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(body)) {
+      const name = toCamelCase(field);
+      const fallback = (resource.schema.meta.properties as Record<string, EntityProperty | undefined>)[name]?.default;
+      properties[name] = value === null && fallback !== undefined ? structuredClone(fallback) : value;
+    }
+    return properties;
+  }
+}
