@@ -5,6 +5,8 @@ import { CaseDeletionParticipants } from './application/case-deletion';
 import { CasesService } from './application/cases.service';
 import { DeceasedService } from './application/deceased.service';
 import { PendingSearchesPort } from './application/ports/pending-searches.port';
+import { AuthorityChanges } from './application/ports/authority-changes.port';
+import { CaseAuthorityLevels } from './application/case-authority-levels';
 import { AuthorityController } from './http/authority.controller';
 import { CasesController } from './http/cases.controller';
 import { DeceasedController } from './http/deceased.controller';
@@ -19,8 +21,10 @@ import { CaseOwnershipAdapter } from './infrastructure/case-ownership.adapter';
     AuthorityService,
     CaseDeletionParticipants,
     PendingSearchesPort,
+    AuthorityChanges,
+    CaseAuthorityLevels,
     { provide: CaseOwnership, useClass: CaseOwnershipAdapter },
   ],
-  exports: [CaseOwnership, CaseDeletionParticipants, PendingSearchesPort, CasesService],
+  exports: [CaseOwnership, CaseDeletionParticipants, PendingSearchesPort, AuthorityChanges, CaseAuthorityLevels, CasesService],
 })
 export class CaseModule {}

@@ -4,3 +4,5 @@ export { CasesService } from './application/cases.service';
 export { PendingSearches, PendingSearchesPort, PendingSearchesSource } from './application/ports/pending-searches.port';
 export * from './domain/case-vocabulary';
 export { CASE_ENTITIES } from './infrastructure/persistence/case-entities';
+export { AuthorityChangeListener, AuthorityChanges } from './application/ports/authority-changes.port';
+export { CaseAuthorityLevels } from './application/case-authority-levels';

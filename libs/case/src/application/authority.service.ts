@@ -4,6 +4,7 @@ import { applyMergePatch, assertIfMatch, Clock, etagOfVersion, JsonObject, NotFo
 import { Authority } from '../domain/authority';
 import type { AuthorityLevel, AuthorityType } from '../domain/case-vocabulary';
 import type { PutResult } from './deceased.service';
+import { AuthorityChanges } from './ports/authority-changes.port';
 
 export function authorityEtag(authority: Authority): string {
   return etagOfVersion('authority', authority.caseId, authority.version);
@@ -16,6 +17,7 @@ export class AuthorityService {
     private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    private readonly changes: AuthorityChanges,
   ) {}
 
   async get(caseId: string): Promise<Authority> {
@@ -25,12 +27,20 @@ export class AuthorityService {
   }
 
   put(caseId: string, body: JsonObject, ifMatch: string | undefined, fieldPrefix = ''): Promise<PutResult<Authority>> {
-    return this.uow.run(() => this.replace(caseId, body, ifMatch, fieldPrefix), { caseId });
+    return this.uow.run(async () => {
+      const result = await this.replace(caseId, body, ifMatch, fieldPrefix);
+      await this.changes.announce(caseId, result.record.level);
+      return result;
+    }, { caseId });
   }
 
   /** `PATCH` on a case with no authority record is 404 (contract §5). */
   patch(caseId: string, patch: JsonObject, ifMatch: string | undefined): Promise<Authority> {
-    return this.uow.run(() => this.merge(caseId, patch, ifMatch), { caseId });
+    return this.uow.run(async () => {
+      const authority = await this.merge(caseId, patch, ifMatch);
+      await this.changes.announce(caseId, authority.level);
+      return authority;
+    }, { caseId });
   }
 
   private async replace(caseId: string, body: JsonObject, ifMatch: string | undefined, fieldPrefix: string): Promise<PutResult<Authority>> {

@@ -1,5 +1,9 @@
 import { EntitySchema } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { getMetadataStorage } from 'class-validator';
+import type { Clock } from '../clock/clock';
+import type { ErrorDetail } from '../errors/domain-error';
+import type { JsonObject } from '../merge-patch/merge-patch';
 import type { ListQueryRules } from '../pagination/list-query';
 import { FilterSpecs } from '../pagination/list-query';
 import { BodyShape, shapeOf } from './body-shape';
@@ -35,6 +39,13 @@ export interface ParentDeclaration {
   property: string;
 }
 
+/** What a resource's own write rules get: the transaction, the route's scope and the time. */
+export interface WriteContext {
+  em: EntityManager;
+  scope: { caseId: string } & Record<string, string>;
+  clock: Clock;
+}
+
 export interface CaseResourceDeclaration<T extends CaseRecord> {
   /** Singular noun for messages, ETags and OpenAPI names: `person`, `debt`, `bank account`. */
   name: string;
@@ -66,6 +77,17 @@ export interface CaseResourceDeclaration<T extends CaseRecord> {
   tag?: string;
   /** Computed fields added to the stored ones when the record is presented (e.g. `equity_estimate`). */
   present?: (record: T, view: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * JSON fields naming another record of the same case (`institution_contact_id`): it must exist in the case, else
+   * 422 (contract §3.1); deleting that record sets these fields to `null` in the same transaction.
+   */
+  references?: Readonly<Record<string, () => CaseResource<any>>>;
+  /** Rules across fields or records, on the create body and on the merged result of a patch; details name fields. */
+  rules?: (document: JsonObject, context: WriteContext) => ErrorDetail[] | Promise<ErrorDetail[]>;
+  /** Stored fields derived from the others (an eligibility summary), computed before every save of the record. */
+  derive?: (record: T, context: WriteContext) => void | Promise<void>;
+  /** Keeps other rows consistent after a save or delete, in the same transaction (running balances). */
+  afterWrite?: (record: T, context: WriteContext) => Promise<void>;
 }
 
 export interface CaseResource<T extends CaseRecord = CaseRecord>

@@ -8,7 +8,8 @@ import { SingleResource } from '../http/resource-response';
 import { applyMergePatch, JsonObject } from '../merge-patch/merge-patch';
 import { UnitOfWork } from '../transactions/unit-of-work';
 import { validateAgainst } from '../validation/body-validation.pipe';
-import { CaseRecord, CaseResource } from './case-resource';
+import { ValidationFailedError } from '../errors/domain-error';
+import { CaseRecord, CaseResource, declaredCaseResources, WriteContext } from './case-resource';
 import { CaseResourceReader, Scope } from './case-resource-reader';
 import { RecordDeletionVetoes } from './record-deletion-vetoes';
 import { toCamelCase } from './naming';
@@ -40,6 +41,8 @@ export class RecordWriter {
     assertPlainRecord(resource);
     return this.uow.run(
       async (em) => {
+        const context = this.contextOf(em, scope);
+        await this.checkRules(resource, body, context);
         const now = this.clock.now();
         const record = em.create(resource.schema, {
           ...this.defaultsOf(resource),
@@ -48,9 +51,11 @@ export class RecordWriter {
           id: ulid(),
           createdAt: now,
           updatedAt: now,
-        } as never);
+        } as never) as T;
+        await resource.derive?.(record, context);
         await em.flush();
-        return this.reader.present(resource, record as T);
+        await resource.afterWrite?.(record, context);
+        return this.reader.present(resource, record);
       },
       { caseId: scope.caseId },
     );
@@ -66,13 +71,17 @@ export class RecordWriter {
         const merged = applyMergePatch(current, patch);
         // The patch alone was valid; the resource it produces must be valid too (e.g. a merged address keeps its city).
         await validateAgainst(resource.create, merged);
+        const context = this.contextOf(em, scope);
+        await this.checkRules(resource, merged, context);
         const changes: JsonObject = {};
         for (const field of Object.keys(patch)) changes[field] = merged[field] ?? null;
         em.assign(record, this.toProperties(resource, changes) as never);
         // A patch that changes no stored value leaves the record, its version and its ETag as they were.
         const after = writableDocument(record, resource.createFields, toCamelCase);
         if (JSON.stringify(after) !== JSON.stringify(current)) record.updatedAt = this.clock.now();
+        await resource.derive?.(record, context);
         await em.flush();
+        await resource.afterWrite?.(record, context);
         return this.reader.present(resource, record);
       },
       { caseId: scope.caseId },
@@ -86,11 +95,41 @@ export class RecordWriter {
         const record = await this.reader.load(resource, scope, id);
         assertIfMatch(ifMatch, this.reader.etag(resource, record));
         await this.vetoes.check(resource, record);
+        await this.releaseReferencesTo(resource, record, em);
         em.remove(record);
         await em.flush();
+        await resource.afterWrite?.(record, this.contextOf(em, scope));
       },
       { caseId: scope.caseId },
     );
+  }
+
+  private contextOf(em: EntityManager, scope: Scope): WriteContext {
+    return { em, scope, clock: this.clock };
+  }
+
+  /** The declaration's references (same case, else 422) and its own rules, all problems reported at once. */
+  private async checkRules<T extends CaseRecord>(resource: CaseResource<T>, document: JsonObject, context: WriteContext): Promise<void> {
+    const problems = [];
+    for (const [field, target] of Object.entries(resource.references ?? {})) {
+      const id = document[field];
+      if (id === null || id === undefined) continue;
+      const referenced = target();
+      const found = typeof id === 'string' ? await context.em.count(referenced.schema, { caseId: context.scope.caseId, id } as never) : 0;
+      if (found === 0) problems.push({ field, message: `${field} must name a ${referenced.name} of this case, or be null` });
+    }
+    problems.push(...((await resource.rules?.(document, context)) ?? []));
+    if (problems.length > 0) throw new ValidationFailedError(problems);
+  }
+
+  /** Records of any resource that name the deleted one by a declared reference now name nothing. */
+  private async releaseReferencesTo<T extends CaseRecord>(resource: CaseResource<T>, record: T, em: EntityManager): Promise<void> {
+    for (const other of declaredCaseResources()) {
+      for (const [field, target] of Object.entries(other.references ?? {})) {
+        if (target() !== (resource as unknown)) continue;
+        await em.nativeUpdate(other.schema, { caseId: record.caseId, [toCamelCase(field)]: record.id } as never, { [toCamelCase(field)]: null } as never);
+      }
+    }
   }
 
   /** Unset booleans read `false` and unset arrays `[]` (contract §3.1): the schema's `default`s, applied on create. */

@@ -1,0 +1,20 @@
+import type { AuthorityLevel } from '../../domain/case-vocabulary';
+
+/** Told, inside the changing transaction, that a case's authority level is now `level` (or that there is none). */
+export type AuthorityChangeListener = (caseId: string, level: AuthorityLevel | null) => Promise<void>;
+
+/**
+ * Where contexts that depend on the executor's authority (bank accounts' instant-transfer eligibility, contract §8)
+ * learn of its changes. They register in their module's `onModuleInit`, so the case context never imports them.
+ */
+export class AuthorityChanges {
+  private readonly listeners: AuthorityChangeListener[] = [];
+
+  listen(listener: AuthorityChangeListener): void {
+    this.listeners.push(listener);
+  }
+
+  async announce(caseId: string, level: AuthorityLevel | null): Promise<void> {
+    for (const listener of this.listeners) await listener(caseId, level);
+  }
+}
