@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Patch, Post, Query, Req, SetMetadata, Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { ApiBody, ApiOperation, ApiParam, ApiTags, IntersectionType } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { FOREIGN_CASE_ANSWER, assertCaseAccessChecked } from '../access/case-access';
@@ -17,8 +18,16 @@ import { RecordWriter } from './record-writer';
 export class CaseResourceControllerBase<T extends CaseRecord = CaseRecord> {
   @Inject(CaseResourceReader) protected readonly reader: CaseResourceReader;
   @Inject(RecordWriter) protected readonly writer: RecordWriter;
+  @Inject(ModuleRef) private readonly moduleRef: ModuleRef;
+  private readonly useCases = new Map<unknown, unknown>();
   /** Set by the generated class: the declaration its routes serve. */
   protected readonly resource: CaseResource<T>;
+
+  /** An aggregate's use case instance, resolved once. */
+  protected useCase<U>(type: new (...args: any[]) => U): U {
+    if (!this.useCases.has(type)) this.useCases.set(type, this.moduleRef.get(type, { strict: false }));
+    return this.useCases.get(type) as U;
+  }
 
   /** The case (checked by the access guard) and, for a nested resource, its parent (404 unless in the same case). */
   protected scope(req: Request): Promise<Scope> {
@@ -117,7 +126,9 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
       GeneratedController,
       'create',
       async function (this: GeneratedController, req: Request, body: JsonObject): Promise<SingleResource> {
-        return this.writer.create(resource, await this.scope(req), body);
+        const scope = await this.scope(req);
+        const own = resource.useCases?.create;
+        return own ? this.useCase(own()).execute(scope, body) : this.writer.create(resource, scope, body);
       },
       [[Req(), Object], [Body(), resource.create]],
       [
@@ -154,7 +165,9 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
       GeneratedController,
       'patch',
       async function (this: GeneratedController, req: Request, patch: JsonObject, ifMatch?: string): Promise<SingleResource> {
-        return this.writer.patch(resource, await this.scope(req), idOf(req, resource), patch, ifMatch);
+        const scope = await this.scope(req);
+        const own = resource.useCases?.patch;
+        return own ? this.useCase(own()).execute(scope, idOf(req, resource), patch, ifMatch) : this.writer.patch(resource, scope, idOf(req, resource), patch, ifMatch);
       },
       [[Req(), Object], [Body(), resource.patch], [IfMatch(), String]],
       [
@@ -177,7 +190,10 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
       GeneratedController,
       'remove',
       async function (this: GeneratedController, req: Request, ifMatch?: string): Promise<void> {
-        await this.writer.remove(resource, await this.scope(req), idOf(req, resource), ifMatch);
+        const scope = await this.scope(req);
+        const own = resource.useCases?.delete;
+        if (own) await this.useCase(own()).execute(scope, idOf(req, resource), ifMatch);
+        else await this.writer.remove(resource, scope, idOf(req, resource), ifMatch);
       },
       [[Req(), Object], [IfMatch(), String]],
       [

@@ -4,6 +4,7 @@ import { getMetadataStorage } from 'class-validator';
 import type { Clock } from '../clock/clock';
 import type { ErrorDetail } from '../errors/domain-error';
 import type { JsonObject } from '../merge-patch/merge-patch';
+import type { SingleResource } from '../http/resource-response';
 import type { ListQueryRules } from '../pagination/list-query';
 import { FilterSpecs } from '../pagination/list-query';
 import { BodyShape, shapeOf } from './body-shape';
@@ -46,6 +47,28 @@ export interface WriteContext {
   clock: Clock;
 }
 
+type RouteScope = { caseId: string } & Record<string, string>;
+
+/** An aggregate's own use case behind a generated `POST` (it validates nothing the DTO did not; it runs the rules). */
+export interface CreateUseCase {
+  execute(scope: RouteScope, body: JsonObject): Promise<SingleResource>;
+}
+/** An aggregate's own use case behind a generated `PATCH` (merge patch of its writable set). */
+export interface PatchUseCase {
+  execute(scope: RouteScope, id: string, patch: JsonObject, ifMatch: string | undefined): Promise<SingleResource>;
+}
+/** An aggregate's own use case behind a generated `DELETE`. */
+export interface RemoveUseCase {
+  execute(scope: RouteScope, id: string, ifMatch: string | undefined): Promise<void>;
+}
+
+/** Nest providers of an aggregate's use cases, late-bound (the use cases import the declaration). */
+export interface AggregateUseCases {
+  create?: () => new (...args: any[]) => CreateUseCase;
+  patch?: () => new (...args: any[]) => PatchUseCase;
+  delete?: () => new (...args: any[]) => RemoveUseCase;
+}
+
 export interface CaseResourceDeclaration<T extends CaseRecord> {
   /** Singular noun for messages, ETags and OpenAPI names: `person`, `debt`, `bank account`. */
   name: string;
@@ -55,6 +78,11 @@ export interface CaseResourceDeclaration<T extends CaseRecord> {
   idParam: string;
   schema: EntitySchema<T>;
   kind?: ResourceKind;
+  /**
+   * An aggregate's write routes: each exists only when its use case is named, and the generated route (with its
+   * OpenAPI entry, idempotency and access rule) calls that use case instead of the generic writer.
+   */
+  useCases?: AggregateUseCases;
   /** The create body; for an aggregate, the fields it presents (its own use cases validate their bodies). */
   create: Dto;
   /** The writable set: an unknown or read-only field in a PATCH is a 422 (contract §5). No patch DTO, no PATCH. */
@@ -128,8 +156,10 @@ export function caseResource<T extends CaseRecord>(declaration: CaseResourceDecl
   const sorts = declaredSorts.includes('created_at') ? declaredSorts : ['created_at', ...declaredSorts];
   const without = new Set<StandardRoute>(declaration.without ?? []);
   if (!declaration.patch) without.add('patch');
-  // An aggregate is changed only through its own use cases: the generic write routes never exist for it.
-  if (kind === 'aggregate') ['create', 'patch', 'delete'].forEach((route) => without.add(route as StandardRoute));
+  // An aggregate is changed only through its own use cases: a write route exists only where one is named.
+  if (kind === 'aggregate') {
+    (['create', 'patch', 'delete'] as const).filter((route) => !declaration.useCases?.[route]).forEach((route) => without.add(route));
+  }
   const routes = new Set<StandardRoute>((['list', 'create', 'read', 'patch', 'delete'] as const).filter((route) => !without.has(route)));
   const filters = declaration.filters ?? {};
   const resource: CaseResource<T> = {
