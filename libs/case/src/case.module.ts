@@ -12,6 +12,8 @@ import { CasesController } from './http/cases.controller';
 import { DeceasedController } from './http/deceased.controller';
 import { PersonsController } from './http/persons.controller';
 import { CaseOwnershipAdapter } from './infrastructure/case-ownership.adapter';
+import { CaseReads } from './application/ports/case-reads.port';
+import { PlainCaseReads } from './infrastructure/persistence/plain-case-reads';
 
 @Module({
   controllers: [CasesController, DeceasedController, AuthorityController, PersonsController],
@@ -24,6 +26,7 @@ import { CaseOwnershipAdapter } from './infrastructure/case-ownership.adapter';
     AuthorityChanges,
     CaseAuthorityLevels,
     { provide: CaseOwnership, useClass: CaseOwnershipAdapter },
+    { provide: CaseReads, useClass: PlainCaseReads },
   ],
   exports: [CaseOwnership, CaseDeletionParticipants, PendingSearchesPort, AuthorityChanges, CaseAuthorityLevels, CasesService],
 })

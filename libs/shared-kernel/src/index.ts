@@ -37,3 +37,6 @@ export * from './pagination/list-runner';
 export * from './idempotency/idempotency.store';
 export * from './http/request-id';
 export * from './openapi/openapi-31';
+export * from './invalidation/invalidation-feed';
+export * from './invalidation/invalidated-cache';
+export * from './persistence/plain-query';

@@ -1,7 +1,6 @@
 import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, DiscoveryModule } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { LoggerModule } from 'nestjs-pino';
 import { CaseAccessGuard } from './access/case-access.guard';
 import { CaseRouteAudit } from './access/case-route-audit';
@@ -23,6 +22,10 @@ import { UnitOfWorkInterceptor } from './idempotency/unit-of-work.interceptor';
 import { loggingParams } from './logging/logging';
 import { FieldCipher } from './masking/field-cipher';
 import { TierThrottlerGuard } from './throttling/tier-throttler.guard';
+import { FixedWindowMemoryStorage, FixedWindowRedisStorage } from './throttling/fixed-window.storage';
+import { InvalidationFeed } from './invalidation/invalidation-feed';
+import { PrincipalCache } from './auth/principal-cache';
+import { PlainQuery } from './persistence/plain-query';
 import { BodyValidationPipe } from './validation/body-validation.pipe';
 
 /**
@@ -35,16 +38,16 @@ const RATE_LIMIT_STORAGE = Symbol('rate-limit-storage');
 @Global()
 @Module({})
 export class SharedKernelModule implements OnApplicationShutdown {
-  constructor(@Inject(RATE_LIMIT_STORAGE) private readonly rateLimitStorage: ThrottlerStorageRedisService | undefined) {}
+  constructor(@Inject(RATE_LIMIT_STORAGE) private readonly rateLimitStorage: FixedWindowRedisStorage | FixedWindowMemoryStorage) {}
 
-  /** The Redis storage is handed to the throttler as an option, so Nest would never close its connection. */
+  /** The storage is handed to the throttler as an option, so Nest would never close its connection or timer. */
   onApplicationShutdown(): void {
-    this.rateLimitStorage?.onModuleDestroy();
+    this.rateLimitStorage.close();
   }
 
   static forRoot(config: AppConfig): DynamicModule {
     FieldCipher.configure(config.fieldEncryptionKey);
-    const storage = config.redisUrl ? new ThrottlerStorageRedisService(config.redisUrl) : undefined;
+    const storage = config.redisUrl ? new FixedWindowRedisStorage(config.redisUrl) : new FixedWindowMemoryStorage();
     return {
       module: SharedKernelModule,
       imports: [
@@ -59,6 +62,9 @@ export class SharedKernelModule implements OnApplicationShutdown {
       providers: [
         { provide: AppConfig, useValue: config },
         { provide: RATE_LIMIT_STORAGE, useValue: storage },
+        InvalidationFeed,
+        PrincipalCache,
+        PlainQuery,
         IdentityService,
         IdempotencyStore,
         IdempotencyKeyPurge,
@@ -77,7 +83,7 @@ export class SharedKernelModule implements OnApplicationShutdown {
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_PIPE, useClass: BodyValidationPipe },
       ],
-      exports: [AppConfig, IdentityService, IdempotencyStore, Clock, UnitOfWork, CaseResourceReader, RecordWriter, RecordDeletionVetoes, CaseRecordsEraser],
+      exports: [AppConfig, InvalidationFeed, PlainQuery, IdentityService, IdempotencyStore, Clock, UnitOfWork, CaseResourceReader, RecordWriter, RecordDeletionVetoes, CaseRecordsEraser],
     };
   }
 }

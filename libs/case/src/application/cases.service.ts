@@ -20,6 +20,7 @@ import { CaseDeletionParticipants } from './case-deletion';
 import { DeceasedService } from './deceased.service';
 import { AuthorityService } from './authority.service';
 import { caseEtag } from './case-etag';
+import { CaseReads } from './ports/case-reads.port';
 import { PendingSearches, PendingSearchesPort } from './ports/pending-searches.port';
 
 export const CASE_LIST_RULES = {
@@ -46,6 +47,7 @@ export class CasesService {
     private readonly deletionParticipants: CaseDeletionParticipants,
     private readonly eraser: CaseRecordsEraser,
     private readonly pendingSearches: PendingSearchesPort,
+    private readonly reads: CaseReads,
   ) {}
 
   create(organizationId: string, body: JsonObject): Promise<CaseReading> {
@@ -80,7 +82,10 @@ export class CasesService {
 
   /** The access guard has already checked ownership; this only loads (a deleted case reads as not found). */
   async get(caseId: string): Promise<CaseReading> {
-    return this.reading(await this.load(caseId));
+    // Outside a transaction (a plain GET), one plain query; inside one (a use case reading), the unit of work.
+    const estateCase = this.uow.active ? await this.load(caseId) : await this.reads.live(caseId);
+    if (!estateCase) throw new NotFoundError('case');
+    return this.reading(estateCase);
   }
 
   patch(caseId: string, patch: JsonObject, ifMatch: string | undefined): Promise<CaseReading> {

@@ -1,27 +1,70 @@
+import type { EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { CaseOwnership } from '@estate/shared-kernel';
+import { CaseOwnership, InvalidatedCache, InvalidationFeed } from '@estate/shared-kernel';
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+const CASE_GONE = 'case:';
 
-/** Binds the kernel's CaseOwnership port: a deleted case has no owner any more. */
+/**
+ * Binds the kernel's CaseOwnership port: a deleted case has no owner any more.
+ *
+ * A case never changes organization, so its owner is kept in memory for as long as the case lives (issue 7): the
+ * access guard then costs no database round trip. Deletion ends that on every process at once — a trigger notifies
+ * `case:<id>` when the deleting transaction commits (migration 20261123100000) and the InvalidationFeed drops the
+ * entry; nothing is served from memory while the feed is not listening. On this process the entry is also dropped
+ * when the transaction of any write that held the case commits, before its response is sent, without waiting for
+ * the notification to come back.
+ */
 @Injectable()
-export class CaseOwnershipAdapter extends CaseOwnership {
-  constructor(private readonly em: EntityManager) {
+export class CaseOwnershipAdapter extends CaseOwnership implements EventSubscriber {
+  private readonly owners: InvalidatedCache<string>;
+  /** Cases held by each open write transaction, dropped from the cache when it ends. */
+  private readonly heldBy = new WeakMap<object, string[]>();
+
+  constructor(
+    private readonly em: EntityManager,
+    feed: InvalidationFeed,
+  ) {
     super();
+    this.owners = new InvalidatedCache<string>(feed, {
+      maxEntries: 100_000,
+      keyOf: (payload) => (payload.startsWith(CASE_GONE) ? payload.slice(CASE_GONE.length) : undefined),
+    });
+    em.getEventManager().registerSubscriber(this);
   }
 
   async organizationOf(caseId: string): Promise<string | undefined> {
     if (!ULID.test(caseId)) return undefined;
-    const rows: Array<{ organization_id: string }> = await this.em
-      .getConnection()
-      .execute('select organization_id from cases where id = ? and deleted_at is null', [caseId]);
-    return rows[0]?.organization_id;
+    return this.owners.through(caseId, async () => {
+      const rows: Array<{ organization_id: string }> = await this.em
+        .getConnection()
+        .execute('select organization_id from cases where id = ? and deleted_at is null', [caseId]);
+      return rows[0]?.organization_id;
+    });
   }
 
   /** `for no key update`: conflicts with the same lock and with deletion, not with foreign-key checks of inserts. */
   async holdForWrite(caseId: string): Promise<boolean> {
+    const transaction = this.em.getTransactionContext() as object | undefined;
+    if (transaction) this.heldBy.set(transaction, [...(this.heldBy.get(transaction) ?? []), caseId]);
     const rows: unknown[] = await this.em.execute('select id from cases where id = ? and deleted_at is null for no key update', [caseId]);
     return rows.length === 1;
+  }
+
+  afterTransactionCommit(args: TransactionEventArgs): void {
+    this.release(args.transaction as object | undefined);
+  }
+
+  afterTransactionRollback(args: TransactionEventArgs): void {
+    this.release(args.transaction as object | undefined);
+  }
+
+  private release(transaction: object | undefined): void {
+    if (!transaction) return;
+    const held = this.heldBy.get(transaction);
+    if (!held) return;
+    this.heldBy.delete(transaction);
+    for (const caseId of held) this.owners.forget(caseId);
   }
 }

@@ -15,13 +15,16 @@ export class UnauthorizedError extends DomainError {
 /** Bearer-token authentication on every route but the public ones; 401 with `WWW-Authenticate: Bearer` otherwise. */
 @Injectable()
 export class AuthGuard implements CanActivate {
+  /** Whether a handler is public never changes after start-up: looked up once per handler, not once per request. */
+  private readonly publicHandlers = new WeakMap<object, boolean>();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly identity: IdentityService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()])) return true;
+    if (this.isPublic(context)) return true;
     const req = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
     const token = bearerTokenOf(req.headers.authorization);
     if (!token) throw new UnauthorizedError('Send an access token: Authorization: Bearer <token>.');
@@ -29,5 +32,15 @@ export class AuthGuard implements CanActivate {
     if (!principal) throw new UnauthorizedError('The access token is unknown or revoked.');
     req.principal = principal;
     return true;
+  }
+
+  private isPublic(context: ExecutionContext): boolean {
+    const handler = context.getHandler();
+    let isPublic = this.publicHandlers.get(handler);
+    if (isPublic === undefined) {
+      isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [handler, context.getClass()]) === true;
+      this.publicHandlers.set(handler, isPublic);
+    }
+    return isPublic;
   }
 }

@@ -1,10 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { ulid } from 'ulid';
 import type { Tier } from '../config/app-config';
 import { generateAccessToken, hashAccessToken, sameHash } from './access-token';
+import { InvalidationFeed } from '../invalidation/invalidation-feed';
 import { AccessToken, Organization, User } from './identity.entities';
 import type { Principal } from './principal';
+import { PRINCIPALS_CHANGED, PrincipalCache } from './principal-cache';
 
 export interface Invitation {
   organization_id: string;
@@ -18,7 +20,11 @@ export class InvitationRefused extends Error {}
 /** Invitation-only access (contract §2, §9): the operator CLI invites and revokes; the AuthGuard resolves tokens. */
 @Injectable()
 export class IdentityService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    /** Absent where no API serves (the CLI, a test's own instance): every lookup then reads the database. */
+    @Optional() private readonly cache?: PrincipalCache,
+  ) {}
 
   async invite(email: string, tier: Tier, organizationName?: string): Promise<Invitation> {
     const normalisedEmail = email.trim().toLowerCase();
@@ -51,7 +57,7 @@ export class IdentityService {
   /** Revokes every token of the user; returns how many were active. */
   async revoke(email: string): Promise<number> {
     const normalisedEmail = email.trim().toLowerCase();
-    return this.em.transactional(async (em) => {
+    const revoked = await this.em.transactional(async (em) => {
       const user = await em.findOne(User, { email: normalisedEmail });
       if (!user) throw new InvitationRefused(`no user with e-mail ${normalisedEmail}`);
       const now = new Date();
@@ -60,10 +66,18 @@ export class IdentityService {
       for (const token of tokens) token.revokedAt = now;
       return tokens.length;
     });
+    // Other processes hear it from the database (a trigger notifies on commit); this one must not wait for that.
+    InvalidationFeed.announceLocally(PRINCIPALS_CHANGED);
+    return revoked;
   }
 
-  async principalOf(token: string): Promise<Principal | undefined> {
+  /** Who holds this token: from the principal cache when this process has one, else one query. */
+  principalOf(token: string): Promise<Principal | undefined> {
     const hash = hashAccessToken(token);
+    return this.cache ? this.cache.through(hash, () => this.load(hash)) : this.load(hash);
+  }
+
+  private async load(hash: string): Promise<Principal | undefined> {
     const rows: Array<{ token_hash: string; user_id: string; organization_id: string; tier: Tier }> = await this.em
       .getConnection()
       .execute(

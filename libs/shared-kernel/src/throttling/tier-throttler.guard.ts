@@ -28,6 +28,15 @@ export class TierThrottlerGuard extends ThrottlerGuard {
     super(options, storage, reflector);
   }
 
+  /**
+   * One throttler, no per-route overrides (no route uses @Throttle or @SkipThrottle): the base class's six metadata
+   * look-ups per request are skipped; public routes (no principal) are not counted.
+   */
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (!context.switchToHttp().getRequest<AuthenticatedRequest>().principal) return true;
+    return this.handleRequest({ context } as ThrottlerRequest);
+  }
+
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
     return !context.switchToHttp().getRequest<AuthenticatedRequest>().principal;
   }
