@@ -33,6 +33,16 @@ module.exports = {
       to: { path: FRAMEWORKS },
     },
     {
+      name: 'domain-reaches-no-framework',
+      comment:
+        'Not even through another module: no file under any domain/ may reach Nest, MikroORM or Express by any path ' +
+        "(through the kernel's index.ts it would reach them all). Domain code imports the kernel's framework-free " +
+        'face, @estate/shared-kernel/domain (libs/shared-kernel/src/domain/index.ts), and its own domain files.',
+      severity: 'error',
+      from: { path: '^libs/[^/]+/src/domain/' },
+      to: { path: FRAMEWORKS, reachable: true },
+    },
+    {
       name: 'domain-points-inward',
       comment:
         'Dependencies point inward: domain/ must not import application/, infrastructure/ or http/ (of its own or any ' +
@@ -69,11 +79,12 @@ module.exports = {
     {
       name: 'shared-kernel-only-through-public-api',
       comment:
-        'Contexts and the app use the shared kernel through @estate/shared-kernel (its index.ts), never its folders, so ' +
+        'Contexts and the app use the shared kernel through @estate/shared-kernel (its index.ts) or, from domain code, ' +
+        '@estate/shared-kernel/domain (domain/index.ts), never its folders, so ' +
         'the kernel can reorganise its insides freely.',
       severity: 'error',
       from: { path: '^(apps|libs)/', pathNot: '^libs/shared-kernel/' },
-      to: { path: '^libs/shared-kernel/', pathNot: '^libs/shared-kernel/src/index\\.ts$' },
+      to: { path: '^libs/shared-kernel/', pathNot: '^libs/shared-kernel/src/(domain/)?index\\.ts$' },
     },
     {
       name: 'app-uses-contexts-through-public-api',

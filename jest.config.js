@@ -14,6 +14,7 @@ module.exports = {
   },
   moduleNameMapper: {
     '^@estate/shared-kernel$': '<rootDir>/libs/shared-kernel/src',
+    '^@estate/shared-kernel/domain$': '<rootDir>/libs/shared-kernel/src/domain',
     '^@estate/(case|assets|probate|transfers|comms)$': '<rootDir>/libs/$1/src',
   },
   globalSetup: '<rootDir>/test/support/global-setup.ts',

@@ -1,4 +1,4 @@
-import type { ErrorDetail } from '@estate/shared-kernel';
+import type { ErrorDetail } from '@estate/shared-kernel/domain';
 import type { AuthorityLevel, AuthorityType } from './case-vocabulary';
 
 /** The authority the requesting person claims over the estate: a verification level plus its basis types. */

@@ -1,4 +1,4 @@
-import type { ErrorDetail } from '@estate/shared-kernel';
+import type { ErrorDetail } from '@estate/shared-kernel/domain';
 
 export interface PostalAddress {
   address1: string;

@@ -1,4 +1,4 @@
-import type { CaseRecord } from '@estate/shared-kernel';
+import type { CaseRecord } from '@estate/shared-kernel/domain';
 import type { WaiverStatus } from './case-vocabulary';
 
 /** An heir, beneficiary or other interested person: a plain record, no rules of its own. */

@@ -5,8 +5,9 @@ import type { Clock } from '../clock/clock';
 import type { ErrorDetail } from '../errors/domain-error';
 import type { JsonObject } from '../merge-patch/merge-patch';
 import type { SingleResource } from '../http/resource-response';
-import type { ListQueryRules } from '../pagination/list-query';
+import type { ListQueryRules, ReadContext } from '../pagination/list-query';
 import { FilterSpecs } from '../pagination/list-query';
+import type { CaseRecord } from '../domain/case-record';
 import { BodyShape, shapeOf } from './body-shape';
 
 export type ForeignCasePolicy = 'forbidden' | 'not_found';
@@ -22,14 +23,7 @@ export type StandardRoute = 'list' | 'create' | 'read' | 'patch' | 'delete';
  */
 export type ResourceKind = 'record' | 'aggregate';
 
-/** What every case-scoped record carries besides its own fields; domain classes `implements` it (type only). */
-export interface CaseRecord {
-  id: string;
-  caseId: string;
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
-}
+export type { CaseRecord };
 
 export interface ParentDeclaration {
   /** The parent's declaration, late-bound so the two may live in files that import each other. */
@@ -104,7 +98,12 @@ export interface CaseResourceDeclaration<T extends CaseRecord> {
   /** The OpenAPI tag; by default the path's first segment. */
   tag?: string;
   /** Computed fields added to the stored ones when the record is presented (e.g. `equity_estimate`). */
-  present?: (record: T, view: Record<string, unknown>) => Record<string, unknown>;
+  present?: (record: T, view: Record<string, unknown>, context: ReadContext) => Record<string, unknown>;
+  /**
+   * What `present` computes from the time rather than from the row (a deadline's `overdue`): it enters the ETag, so
+   * the tag changes when the representation does although the version column did not.
+   */
+  readTimeState?: (record: T, context: ReadContext) => string;
   /**
    * JSON fields naming another record of the same case (`institution_contact_id`): it must exist in the case, else
    * 422 (contract §3.1); deleting that record sets these fields to `null` in the same transaction.
