@@ -1,0 +1,8 @@
+import { DebtSchema } from './debt.schema';
+import { InstitutionContactSchema } from './institution-contact.schema';
+
+/** The MikroORM mappings this context contributes to the application's ORM configuration. */
+export const ASSETS_ENTITIES = [
+  InstitutionContactSchema,
+  DebtSchema,
+];

@@ -1,0 +1,238 @@
+import type { Response } from 'supertest';
+import { createTestApp, TestApp, TestCaller } from './support/test-app';
+import { detailFields, expectError } from './support/api-assertions';
+
+const UNKNOWN_ID = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
+const ids = (res: Response): string[] => (res.body.data as Array<{ id: string }>).map((r) => r.id);
+
+const CONTACT_FIELDS = [
+  'id',
+  'financial_account_id',
+  'institution_name',
+  'department_name',
+  'is_default_contact',
+  'account_types',
+  'debt_subtypes',
+  'contact_methods',
+  'contact_person',
+  'contact_title',
+  'reference_number',
+  'notes',
+  'last_contacted',
+  'created_at',
+  'updated_at',
+].sort();
+
+describe('institution contacts (e2e)', () => {
+  let t: TestApp;
+  let owner: TestCaller;
+  let caseId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await t.invite();
+    caseId = await newCase(owner);
+  });
+  afterAll(() => t.close());
+
+  async function newCase(caller: TestCaller): Promise<string> {
+    const res = await t.http().post('/v1/cases').set(caller.auth).send({});
+    expect(res.status).toBe(201);
+    return res.body.data.id;
+  }
+
+  async function addContact(inCase: string, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
+    const res = await t
+      .http()
+      .post(`/v1/cases/${inCase}/institution-contacts`)
+      .set(owner.auth)
+      .send({ institution_name: 'First Prairie Bank', account_types: ['bank'], ...body });
+    expect(res.status).toBe(201);
+    return res.body.data;
+  }
+
+  it('creates a contact with every field, null for unset at every depth', async () => {
+    const res = await t
+      .http()
+      .post(`/v1/cases/${caseId}/institution-contacts`)
+      .set(owner.auth)
+      .send({
+        institution_name: 'Harbor Credit Union',
+        account_types: ['bank', 'debt'],
+        contact_methods: { phone: '+1 800 555 0100', email: 'estates@harbor.example' },
+        last_contacted: '2026-09-01T10:00:00+02:00',
+      });
+    expect(res.status).toBe(201);
+    expect(res.headers.etag).toBeDefined();
+    const contact = res.body.data;
+    expect(Object.keys(contact).sort()).toEqual(CONTACT_FIELDS);
+    expect(contact).toMatchObject({
+      institution_name: 'Harbor Credit Union',
+      account_types: ['bank', 'debt'],
+      debt_subtypes: [],
+      is_default_contact: false,
+      department_name: null,
+      last_contacted: '2026-09-01T08:00:00.000Z',
+    });
+    expect(contact.contact_methods).toEqual({
+      phone: '+1 800 555 0100',
+      phone_hours: null,
+      phone_extension: null,
+      fax: null,
+      email: 'estates@harbor.example',
+      mailing_address: null,
+      website: null,
+    });
+    const read = await t.http().get(`/v1/cases/${caseId}/institution-contacts/${contact.id}`).set(owner.auth).expect(200);
+    expect(read.body.data).toEqual(contact);
+  });
+
+  it('requires institution_name and a non-empty account_types of the set, and checks nested fields by their JSON path', async () => {
+    const missing = await t.http().post(`/v1/cases/${caseId}/institution-contacts`).set(owner.auth).send({});
+    expectError(missing, 422, 'validation_error');
+    expect(detailFields(missing)).toEqual(expect.arrayContaining(['institution_name', 'account_types']));
+
+    const empty = await t.http().post(`/v1/cases/${caseId}/institution-contacts`).set(owner.auth).send({ institution_name: 'X', account_types: [] });
+    expectError(empty, 422, 'validation_error');
+    expect(detailFields(empty)).toEqual(['account_types']);
+
+    const bad = await t
+      .http()
+      .post(`/v1/cases/${caseId}/institution-contacts`)
+      .set(owner.auth)
+      .send({
+        institution_name: 'X',
+        account_types: ['bank', 'savings'],
+        contact_methods: { email: 'not-an-email', mailing_address: { address1: '1 Main St', city: 'Peoria', state: 'Illinois', zip: '616' }, pager: '1' },
+        instant: true,
+      });
+    expectError(bad, 422, 'validation_error');
+    expect(detailFields(bad).sort()).toEqual(
+      ['account_types', 'contact_methods.email', 'contact_methods.mailing_address.state', 'contact_methods.mailing_address.zip', 'contact_methods.pager', 'instant'].sort(),
+    );
+  });
+
+  it('filters by institution_name (partial, case-insensitive) and account_type (contained in account_types), repeated', async () => {
+    const own = await newCase(owner);
+    const a = await addContact(own, { institution_name: 'Lakeside Savings Bank', account_types: ['bank'] });
+    const b = await addContact(own, { institution_name: 'LAKESIDE Card Services', account_types: ['debt'] });
+    const c = await addContact(own, { institution_name: 'Mutual Life of Ohio', account_types: ['insurance', 'retirement'] });
+    const list = (query: string) => t.http().get(`/v1/cases/${own}/institution-contacts?${query}`).set(owner.auth).expect(200);
+
+    expect(ids(await list('institution_name=lakeside')).sort()).toEqual([a.id, b.id].sort());
+    expect(ids(await list('institution_name=SIDE%20SAV'))).toEqual([a.id]);
+    expect(ids(await list('institution_name=100%25'))).toEqual([]);
+    expect(ids(await list('account_type=debt'))).toEqual([b.id]);
+    expect(ids(await list('account_type=retirement'))).toEqual([c.id]);
+    expect(ids(await list('account_type=bank&account_type=insurance')).sort()).toEqual([a.id, c.id].sort());
+    expect(ids(await list('account_type=bank&institution_name=card'))).toEqual([]);
+    expect(ids(await list('sort_by=institution_name&sort_order=asc'))).toEqual([b.id, a.id, c.id]);
+
+    const walked: string[] = [];
+    let cursor = '';
+    for (let guard = 0; guard < 5; guard++) {
+      const page = await list(`per_page=2&cursor=${encodeURIComponent(cursor)}`);
+      walked.push(...ids(page));
+      if (!page.body.meta.next_cursor) break;
+      cursor = page.body.meta.next_cursor;
+    }
+    expect(walked).toEqual([c.id, b.id, a.id]);
+    const paged = await list('per_page=2&page=2');
+    expect(paged.body.meta).toMatchObject({ page: 2, per_page: 2, total_count: 3, total_pages: 2, has_more: false });
+
+    const invalid = await t.http().get(`/v1/cases/${own}/institution-contacts?account_type=savings`).set(owner.auth);
+    expectError(invalid, 400, 'bad_request');
+    expect(detailFields(invalid)).toEqual(['account_type']);
+  });
+
+  it('merges contact_methods recursively (#12) and validates the merged result', async () => {
+    const contact = await addContact(caseId, {
+      contact_methods: {
+        phone: '+1 800 555 0101',
+        fax: '+1 800 555 0102',
+        mailing_address: { address1: '1 Bank Plaza', city: 'Springfield', state: 'IL', zip: '62701' },
+      },
+    });
+    const url = `/v1/cases/${caseId}/institution-contacts/${contact.id}`;
+    const res = await t
+      .http()
+      .patch(url)
+      .set(owner.auth)
+      .set('Content-Type', 'application/merge-patch+json')
+      .send(JSON.stringify({ contact_methods: { fax: null, email: 'desk@bank.example', mailing_address: { city: 'Peoria', zip: '61602' } }, department_name: 'Estates' }));
+    expect(res.status).toBe(200);
+    expect(res.body.data.department_name).toBe('Estates');
+    expect(res.body.data.contact_methods).toEqual({
+      phone: '+1 800 555 0101',
+      phone_hours: null,
+      phone_extension: null,
+      fax: null,
+      email: 'desk@bank.example',
+      mailing_address: { address1: '1 Bank Plaza', address2: null, city: 'Peoria', state: 'IL', zip: '61602' },
+      website: null,
+    });
+    expect(res.headers.etag).toBeDefined();
+
+    const invalid = await t
+      .http()
+      .patch(url)
+      .set(owner.auth)
+      .send({ contact_methods: { email: 'nope', mailing_address: { zip: 'ABCDE' } }, account_types: ['vault'], last_contacted: '2026-09-01T00:00:00Z' });
+    expectError(invalid, 422, 'validation_error');
+    expect(detailFields(invalid).sort()).toEqual(['account_types', 'contact_methods.email', 'contact_methods.mailing_address.zip', 'last_contacted'].sort());
+
+    // Removing a required line of the address leaves an invalid merged address.
+    const broken = await t.http().patch(url).set(owner.auth).send({ contact_methods: { mailing_address: { city: null } } });
+    expectError(broken, 422, 'validation_error');
+    expect(detailFields(broken)).toEqual(['contact_methods.mailing_address.city']);
+
+    const required = await t.http().patch(url).set(owner.auth).send({ institution_name: null, account_types: [] });
+    expectError(required, 422, 'validation_error');
+    expect(detailFields(required).sort()).toEqual(['account_types', 'institution_name']);
+
+    const cleared = await t.http().patch(url).set(owner.auth).send({ contact_methods: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data.contact_methods).toBeNull();
+  });
+
+  it('answers 404 for a foreign case, an unknown contact and a contact of another case', async () => {
+    const stranger = await t.invite();
+    const contact = await addContact(caseId);
+    const other = await newCase(owner);
+    expectError(await t.http().get(`/v1/cases/${caseId}/institution-contacts`).set(stranger.auth), 404, 'not_found');
+    expectError(await t.http().get(`/v1/cases/${caseId}/institution-contacts/${contact.id}`).set(stranger.auth), 404, 'not_found');
+    expectError(await t.http().patch(`/v1/cases/${caseId}/institution-contacts/${contact.id}`).set(stranger.auth).send({ notes: 'x' }), 404, 'not_found');
+    expectError(await t.http().get(`/v1/cases/${caseId}/institution-contacts/${UNKNOWN_ID}`).set(owner.auth), 404, 'not_found');
+    expectError(await t.http().get(`/v1/cases/${other}/institution-contacts/${contact.id}`).set(owner.auth), 404, 'not_found');
+    expectError(await t.http().delete(`/v1/cases/${other}/institution-contacts/${contact.id}`).set(owner.auth), 404, 'not_found');
+  });
+
+  it('references: a debt names a contact of its own case (else 422); deleting the contact releases the reference', async () => {
+    const contact = await addContact(caseId, { account_types: ['debt'] });
+    const other = await newCase(owner);
+    const foreignContact = await addContact(other);
+
+    const refused = await t
+      .http()
+      .post(`/v1/cases/${caseId}/debts`)
+      .set(owner.auth)
+      .send({ debt_type: 'CHG', creditor_name: 'Lakeside', institution_contact_id: foreignContact.id });
+    expectError(refused, 422, 'validation_error');
+    expect(detailFields(refused)).toEqual(['institution_contact_id']);
+
+    const debt = await t
+      .http()
+      .post(`/v1/cases/${caseId}/debts`)
+      .set(owner.auth)
+      .send({ debt_type: 'CHG', creditor_name: 'Lakeside', institution_contact_id: contact.id })
+      .expect(201);
+    expect(debt.body.data.institution_contact_id).toBe(contact.id);
+    const patchRefused = await t.http().patch(`/v1/cases/${caseId}/debts/${debt.body.data.id}`).set(owner.auth).send({ institution_contact_id: UNKNOWN_ID });
+    expectError(patchRefused, 422, 'validation_error');
+
+    await t.http().delete(`/v1/cases/${caseId}/institution-contacts/${contact.id}`).set(owner.auth).expect(204);
+    expectError(await t.http().get(`/v1/cases/${caseId}/institution-contacts/${contact.id}`).set(owner.auth), 404, 'not_found');
+    const after = await t.http().get(`/v1/cases/${caseId}/debts/${debt.body.data.id}`).set(owner.auth).expect(200);
+    expect(after.body.data.institution_contact_id).toBeNull();
+  });
+});
