@@ -1,4 +1,7 @@
-/** The HTTP status of every error code the service emits (specification "Error codes" and contract §7). */
+/**
+ * The HTTP status of every error code the service emits (specification "Error codes" and contract §7). Contexts add
+ * their own codes with `registerErrorCodes` when their module loads, so the kernel need not know them.
+ */
 export const ERROR_STATUS: Readonly<Record<string, number>> = {
   bad_request: 400,
   unauthorized: 401,
@@ -6,6 +9,7 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   not_found: 404,
   method_not_allowed: 405,
   idempotency_conflict: 409,
+  conflict: 409,
   case_has_active_transfer: 409,
   transfer_not_cancellable: 409,
   precondition_failed: 412,
@@ -16,6 +20,15 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   rate_limit_exceeded: 429,
   internal_error: 500,
 };
+
+/** A context's own error codes and their statuses (e.g. transfers: `transfer_not_allowed` 422). */
+export function registerErrorCodes(codes: Readonly<Record<string, number>>): void {
+  for (const [code, status] of Object.entries(codes)) {
+    const known = ERROR_STATUS[code];
+    if (known !== undefined && known !== status) throw new Error(`error code ${code} is already registered with status ${known}`);
+  }
+  Object.assign(ERROR_STATUS as Record<string, number>, codes);
+}
 
 export function statusOfCode(code: string): number {
   return ERROR_STATUS[code] ?? 500;
@@ -33,5 +46,6 @@ export const NOT_STORED_FOR_IDEMPOTENCY = new Set([
   'payload_too_large',
   'unsupported_media_type',
   'idempotency_conflict',
+  'conflict',
   'internal_error',
 ]);
