@@ -1,8 +1,8 @@
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { AppConfig, bodyParserErrors, finishOpenApiDocument, parseJsonBody, rejectUnsupportedMediaType, stampRequestId } from '@estate/shared-kernel';
+import { AppConfig, bodyParserErrors, buildOpenApiDocument, OPENAPI_UI_OPTIONS, parseJsonBody, rejectUnsupportedMediaType, stampRequestId } from '@estate/shared-kernel';
 import { AppModule } from './app.module';
 
 /** Builds the configured Nest application; `npm start`, the benchmark and the e2e tests all use this one function. */
@@ -29,13 +29,5 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 }
 
 function mountOpenApi(app: NestExpressApplication): void {
-  const description = new DocumentBuilder()
-    .setOpenAPIVersion('3.1.0')
-    .setTitle('Estate Desk API')
-    .setDescription('Estate and probate case management. Every route but /healthz needs `Authorization: Bearer <token>`.')
-    .setVersion('1.0.0')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'edk_…' })
-    .build();
-  const document = finishOpenApiDocument(SwaggerModule.createDocument(app, description));
-  SwaggerModule.setup('v1/docs', app, document, { jsonDocumentUrl: 'v1/openapi.json', yamlDocumentUrl: 'v1/openapi.yaml' });
+  SwaggerModule.setup('v1/docs', app, buildOpenApiDocument(app), OPENAPI_UI_OPTIONS);
 }

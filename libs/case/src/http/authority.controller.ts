@@ -1,9 +1,10 @@
 import { Body, Controller, Get, Param, Patch, Put, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiData, ApiErrors, ApiIfMatch, ForeignCase, IfMatch, JsonObject, SingleResource } from '@estate/shared-kernel';
 import { AuthorityService } from '../application/authority.service';
 import { AuthorityBody, AuthorityView, PatchAuthorityBody } from './dto/authority.dto';
+import { PATCH_AUTHORITY_EXAMPLES, PUT_AUTHORITY_EXAMPLES } from './dto/examples';
 import { presentAuthority } from './presenters';
 
 @ApiTags('authority')
@@ -13,6 +14,7 @@ export class AuthorityController {
   constructor(private readonly authority: AuthorityService) {}
 
   @Get()
+  @ApiOperation({ summary: 'Read the authority', description: 'The authority to act for the estate; 404 while the case has none.' })
   @ApiData(AuthorityView)
   @ApiErrors(404)
   async get(@Param('case_id') caseId: string): Promise<SingleResource> {
@@ -21,6 +23,11 @@ export class AuthorityController {
 
   /** #4: merge patch; 404 when the case has no authority record yet. */
   @Patch()
+  @ApiOperation({
+    summary: 'Update the authority (merge patch)',
+    description: 'Specification route #4. JSON Merge Patch of `level` and `types`; 404 when the case has no authority record yet.',
+  })
+  @ApiBody({ type: PatchAuthorityBody, examples: PATCH_AUTHORITY_EXAMPLES })
   @ApiIfMatch()
   @ApiData(AuthorityView)
   @ApiErrors(404, 412, 415, 422)
@@ -30,6 +37,11 @@ export class AuthorityController {
 
   /** #5: creates (201) or replaces (200); `level` and `types` required. */
   @Put()
+  @ApiOperation({
+    summary: 'Create or replace the authority',
+    description: 'Specification route #5. `level` and `types` are required; answers 201 when it created the record and 200 when it replaced one.',
+  })
+  @ApiBody({ type: AuthorityBody, examples: PUT_AUTHORITY_EXAMPLES })
   @ApiIfMatch()
   @ApiData(AuthorityView)
   @ApiData(AuthorityView, 201)

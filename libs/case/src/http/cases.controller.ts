@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   ApiData,
   ApiDeleted,
@@ -17,6 +17,7 @@ import {
 } from '@estate/shared-kernel';
 import { CASE_LIST_RULES, CasesService } from '../application/cases.service';
 import { CaseView, CreateCaseBody, PatchCaseBody } from './dto/case.dto';
+import { CREATE_CASE_EXAMPLES, PATCH_CASE_EXAMPLES } from './dto/examples';
 import { caseView, presentCase } from './presenters';
 
 @ApiTags('cases')
@@ -26,6 +27,10 @@ export class CasesController {
   constructor(private readonly cases: CasesService) {}
 
   @Get()
+  @ApiOperation({
+    summary: 'List cases',
+    description: "The cases of the caller's organization, in page mode or keyset cursor mode (contract §3, §4); filters may repeat to match any of several values.",
+  })
   @ApiList(CaseView, CASE_LIST_RULES)
   @ApiErrors(400)
   async list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<ResourceList> {
@@ -34,6 +39,11 @@ export class CasesController {
   }
 
   @Post()
+  @ApiOperation({
+    summary: 'Create a case',
+    description: 'Opens a case for the caller\'s organization (contract §3); the body may nest the deceased (SSN in full) and the authority, created in the same transaction.',
+  })
+  @ApiBody({ type: CreateCaseBody, examples: CREATE_CASE_EXAMPLES })
   @ApiIdempotencyKey()
   @ApiData(CaseView, 201)
   @ApiErrors(400, 409, 413, 415, 422)
@@ -42,6 +52,7 @@ export class CasesController {
   }
 
   @Get(':case_id')
+  @ApiOperation({ summary: 'Read a case', description: 'One case with its ETag; 304 when `If-None-Match` still matches.' })
   @ApiData(CaseView)
   @ApiErrors(404)
   async get(@Param('case_id') caseId: string): Promise<SingleResource> {
@@ -50,6 +61,11 @@ export class CasesController {
 
   /** #7 */
   @Patch(':case_id')
+  @ApiOperation({
+    summary: 'Update a case (merge patch)',
+    description: 'Specification route #7. JSON Merge Patch of the writable fields; unknown or read-only fields are 422, `null` clears a field.',
+  })
+  @ApiBody({ type: PatchCaseBody, examples: PATCH_CASE_EXAMPLES })
   @ApiIfMatch()
   @ApiData(CaseView)
   @ApiErrors(404, 412, 415, 422)
@@ -59,10 +75,14 @@ export class CasesController {
 
   /** #8: irreversible. */
   @Delete(':case_id')
+  @ApiOperation({
+    summary: 'Delete a case',
+    description: 'Specification route #8. Irreversible: the case and its records disappear from the API. Refused with 409 `case_has_active_transfer` while a transfer is in progress.',
+  })
   @HttpCode(204)
   @ApiDeleted()
   @ApiIfMatch()
-  @ApiErrors(404, 409, 412)
+  @ApiErrors(404, { status: 409, code: 'case_has_active_transfer', message: 'The case has a transfer in progress and cannot be deleted.' }, 412)
   async delete(@Param('case_id') caseId: string, @IfMatch() ifMatch?: string): Promise<void> {
     await this.cases.delete(caseId, ifMatch);
   }

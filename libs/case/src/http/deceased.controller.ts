@@ -1,9 +1,10 @@
 import { Body, Controller, Get, Param, Put, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiData, ApiErrors, ApiIfMatch, ForeignCase, IfMatch, JsonObject, SingleResource } from '@estate/shared-kernel';
 import { DeceasedService } from '../application/deceased.service';
 import { DeceasedBody, DeceasedView } from './dto/deceased.dto';
+import { PUT_DECEASED_EXAMPLES } from './dto/examples';
 import { presentDeceased } from './presenters';
 
 @ApiTags('deceased')
@@ -14,6 +15,7 @@ export class DeceasedController {
 
   /** #6: the SSN comes back masked. */
   @Get()
+  @ApiOperation({ summary: 'Read the deceased', description: 'Specification route #6. The SSN comes back masked; 404 while the case has no deceased record.' })
   @ApiData(DeceasedView)
   @ApiErrors(404)
   async get(@Param('case_id') caseId: string): Promise<SingleResource> {
@@ -22,6 +24,11 @@ export class DeceasedController {
 
   /** Creates (201) or replaces (200) the record. */
   @Put()
+  @ApiOperation({
+    summary: 'Create or replace the deceased',
+    description: 'Creates the record (201) or replaces it whole (200) (contract §3). `first_name`, `last_name` and `date_of_death` are required; the SSN is accepted in full.',
+  })
+  @ApiBody({ type: DeceasedBody, examples: PUT_DECEASED_EXAMPLES })
   @ApiIfMatch()
   @ApiData(DeceasedView)
   @ApiData(DeceasedView, 201)

@@ -1,4 +1,16 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import {
+  closeRequestSchemas,
+  completeResponses,
+  declareResponseHeaders,
+  describeOperations,
+  describeParameters,
+  exampleRequestBodies,
+  listTags,
+  nameOperations,
+  requireAllResponseFields,
+  splitSharedSchemas,
+} from './document-rules';
 
 type Node = Record<string, unknown>;
 
@@ -36,8 +48,22 @@ function declareMergePatch(document: OpenAPIObject): void {
   }
 }
 
-export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
+/**
+ * Turns the document @nestjs/swagger generated into the one we serve: valid 3.1, and exact for clients. The rules
+ * are document-wide (document-rules.ts), so a route added later gets them without declaring them.
+ */
+export function finishOpenApiDocument(document: OpenAPIObject, options: { tagDescriptions?: Readonly<Record<string, string>> } = {}): OpenAPIObject {
   rewriteNullable(document);
   declareMergePatch(document);
+  splitSharedSchemas(document);
+  requireAllResponseFields(document);
+  closeRequestSchemas(document);
+  completeResponses(document);
+  declareResponseHeaders(document);
+  describeParameters(document);
+  describeOperations(document);
+  nameOperations(document);
+  exampleRequestBodies(document);
+  listTags(document, options.tagDescriptions);
   return document;
 }

@@ -13,6 +13,7 @@ import {
   IsObject,
   IsString,
   Length,
+  Matches,
   Max,
   Min,
   ValidateIf,
@@ -29,7 +30,9 @@ import {
  */
 export interface FieldOptions {
   required?: boolean;
+  /** One short sentence for the OpenAPI reference; every field of every schema should have one. */
   description?: string;
+  /** A realistic value: request examples in the OpenAPI document are composed from the fields' examples. */
   example?: unknown;
 }
 
@@ -40,7 +43,7 @@ export const MONEY_LIMIT = 999_999_999_999.99;
 function presence(options: FieldOptions, api: ApiPropertyOptions): PropertyDecorator[] {
   const required = options.required ?? false;
   const decorators: PropertyDecorator[] = [
-    ApiProperty({ ...api, required, nullable: !required, description: options.description, example: options.example } as ApiPropertyOptions),
+    ApiProperty({ ...api, required, nullable: !required, description: options.description, example: options.example ?? api.example } as ApiPropertyOptions),
   ];
   if (!required) decorators.push(ValidateIf((_object, value) => value !== null && value !== undefined));
   return decorators;
@@ -48,13 +51,24 @@ function presence(options: FieldOptions, api: ApiPropertyOptions): PropertyDecor
 
 const notNull = (message: string): ValidationOptions => ({ message });
 
-export function StringField(options: FieldOptions & { max?: number; min?: number } = {}): PropertyDecorator {
+export interface StringFieldOptions extends FieldOptions {
+  max?: number;
+  min?: number;
+  /** A format the value must match, checked and documented (OpenAPI `pattern`) together. */
+  pattern?: RegExp;
+  /** The validation message when `pattern` does not match. */
+  patternMessage?: string;
+}
+
+export function StringField(options: StringFieldOptions = {}): PropertyDecorator {
   const max = options.max ?? MAX_NAME_LENGTH;
   const min = options.min ?? (options.required ? 1 : 0);
+  const pattern = options.pattern;
   return applyDecorators(
-    ...presence(options, { type: String, maxLength: max, minLength: min }),
+    ...presence(options, { type: String, maxLength: max, minLength: min, ...(pattern ? { pattern: pattern.source } : {}) }),
     IsString(notNull('$property must be a string')),
     Length(min, max, { message: `$property must be ${min > 0 ? `${min} to ` : 'at most '}${max} characters` }),
+    ...(pattern ? [Matches(pattern, { message: options.patternMessage ?? `$property must match ${pattern.source}` })] : []),
   );
 }
 
@@ -80,7 +94,7 @@ export function EnumField(values: readonly string[], options: FieldOptions = {})
 
 export function EnumArrayField(values: readonly string[], options: FieldOptions & { minItems?: number } = {}): PropertyDecorator {
   return applyDecorators(
-    ...presence(options, { enum: [...values], isArray: true, type: String, minItems: options.minItems }),
+    ...presence(options, { enum: [...values], isArray: true, type: String, minItems: options.minItems, maxItems: values.length * 4 }),
     IsArray({ message: '$property must be an array' }),
     ArrayMaxSize(values.length * 4, { message: '$property has too many items' }),
     ...(options.minItems ? [MinItems(options.minItems)] : []),
@@ -116,8 +130,12 @@ export function IntegerField(options: FieldOptions & { min?: number; max?: numbe
 export function NumberField(options: FieldOptions & { min?: number; max?: number; maxDecimals?: number } = {}): PropertyDecorator {
   const min = options.min ?? -MONEY_LIMIT;
   const max = options.max ?? MONEY_LIMIT;
+  // Decimals are stated in the description, not as `multipleOf: 0.01`: binary floating point makes validators that
+  // divide (ajv among them) refuse valid amounts such as 1.1, so a client checking the schema would reject them.
+  const decimals = options.maxDecimals === undefined ? '' : `At most ${options.maxDecimals} decimals.`;
+  const description = [options.description, decimals].filter(Boolean).join(options.description?.endsWith('.') ? ' ' : '. ') || undefined;
   return applyDecorators(
-    ...presence(options, { type: Number, minimum: min, maximum: max }),
+    ...presence({ ...options, description }, { type: Number, minimum: min, maximum: max }),
     IsNumber(
       { allowNaN: false, allowInfinity: false, maxDecimalPlaces: options.maxDecimals },
       { message: options.maxDecimals !== undefined ? `$property must be a number with at most ${options.maxDecimals} decimals` : '$property must be a number' },
@@ -162,9 +180,18 @@ export function DateTimeField(options: FieldOptions = {}): PropertyDecorator {
   );
 }
 
+/**
+ * @nestjs/swagger takes a function as a lazy type only when it is named `type` (as in `{ type: () => X }`); the
+ * arrow a DTO passes here is anonymous, so it was read as a class without a name and every nested object became
+ * `$ref: "#/components/schemas/"`. Re-wrapping it as a property named `type` gives the name swagger looks for.
+ */
+function lazyType(type: () => new () => object): () => new () => object {
+  return { type: () => type() }.type;
+}
+
 export function NestedField(type: () => new () => object, options: FieldOptions = {}): PropertyDecorator {
   return applyDecorators(
-    ...presence(options, { type }),
+    ...presence(options, { type: lazyType(type) }),
     IsObject({ message: '$property must be an object' }),
     ValidateNested(),
     Type(type),
@@ -173,7 +200,7 @@ export function NestedField(type: () => new () => object, options: FieldOptions 
 
 export function NestedArrayField(type: () => new () => object, options: FieldOptions & { maxItems?: number } = {}): PropertyDecorator {
   return applyDecorators(
-    ...presence(options, { type, isArray: true }),
+    ...presence(options, { type: lazyType(type), isArray: true, maxItems: options.maxItems ?? 100 }),
     IsArray({ message: '$property must be an array' }),
     ArrayMaxSize(options.maxItems ?? 100, { message: `$property may have at most ${options.maxItems ?? 100} items` }),
     ValidateNested({ each: true }),
@@ -183,7 +210,7 @@ export function NestedArrayField(type: () => new () => object, options: FieldOpt
 
 export function StringArrayField(options: FieldOptions & { maxItems?: number } = {}): PropertyDecorator {
   return applyDecorators(
-    ...presence(options, { type: String, isArray: true }),
+    ...presence(options, { type: String, isArray: true, maxItems: options.maxItems ?? 100, items: { type: 'string', maxLength: MAX_NAME_LENGTH } }),
     IsArray({ message: '$property must be an array' }),
     ArrayMaxSize(options.maxItems ?? 100, { message: `$property may have at most ${options.maxItems ?? 100} items` }),
     IsString({ each: true, message: 'each item of $property must be a string' }),

@@ -1,32 +1,49 @@
 import { ApiProperty, IntersectionType, PartialType, PickType } from '@nestjs/swagger';
 import { DateTimeField, EnumField, NestedField, RecordView, StringField } from '@estate/shared-kernel';
 import { DISPUTE_LEVELS, ESTATE_VALUES, PROGRESS_STAGES } from '../../domain/case-vocabulary';
+import { WRITABLE_CASE_FIELDS } from '../../domain/estate-case';
 import { AuthorityBody } from './authority.dto';
 import { DeceasedBody } from './deceased.dto';
 
 /** `POST /v1/cases` (contract §3): the case's own fields, optionally the deceased and the authority in one go. */
 export class CreateCaseBody {
-  @StringField() onboarding_id?: string | null;
-  @StringField() queue_assignment?: string | null;
-  @StringField() flow_position?: string | null;
-  @EnumField(ESTATE_VALUES) estate_value?: string | null;
-  @EnumField(PROGRESS_STAGES) progress?: string | null;
-  @EnumField(DISPUTE_LEVELS) possible_dispute?: string | null;
-  @DateTimeField({ description: 'defaults to the moment the case is created' }) date_of_sign_up?: string | null;
-  @DateTimeField() terms_accepted_at?: string | null;
-  @NestedField(() => DeceasedBody) deceased?: DeceasedBody | null;
-  @NestedField(() => AuthorityBody) authority?: AuthorityBody | null;
+  @StringField({ description: 'Identifier of the onboarding that opened the case, in the calling system.', example: 'onb_2026_0042' })
+  onboarding_id?: string | null;
+
+  @StringField({ description: 'Work queue the case is assigned to.', example: 'intake' })
+  queue_assignment?: string | null;
+
+  @StringField({ description: 'Where the case stands in the settlement flow.', example: 'collect_documents' })
+  flow_position?: string | null;
+
+  @EnumField(ESTATE_VALUES, { description: 'Estimated value band of the estate.', example: '100k_to_500k' })
+  estate_value?: string | null;
+
+  @EnumField(PROGRESS_STAGES, { description: 'How far the family feels it has come.', example: 'just_started' })
+  progress?: string | null;
+
+  @EnumField(DISPUTE_LEVELS, { description: 'Whether a dispute among heirs is expected.', example: 'no_dispute_expected' })
+  possible_dispute?: string | null;
+
+  @DateTimeField({ description: 'When the client signed up; defaults to the moment the case is created.', example: '2026-09-01T12:00:00.000Z' })
+  date_of_sign_up?: string | null;
+
+  @DateTimeField({ description: 'When the client accepted the terms of service.', example: '2026-09-01T12:05:00.000Z' })
+  terms_accepted_at?: string | null;
+
+  @NestedField(() => DeceasedBody, { description: 'The person who died, created with the case (as `PUT …/deceased` would).' })
+  deceased?: DeceasedBody | null;
+
+  @NestedField(() => AuthorityBody, { description: 'The authority to act, created with the case (as `PUT …/authority` would).' })
+  authority?: AuthorityBody | null;
 }
 
-const WRITABLE_CASE_FIELDS = ['queue_assignment', 'flow_position', 'estate_value', 'progress', 'possible_dispute'] as const;
 
 /** `#7` case body: the writable set. */
 export class PatchCaseBody extends PartialType(PickType(CreateCaseBody, WRITABLE_CASE_FIELDS), { skipNullProperties: false }) {}
 
-/** The fields of a case that the merged result of a patch must satisfy. */
-export class CaseFieldsBody extends PickType(CreateCaseBody, [...WRITABLE_CASE_FIELDS, 'onboarding_id', 'date_of_sign_up', 'terms_accepted_at'] as const) {}
 
 export class CaseView extends IntersectionType(RecordView, PickType(CreateCaseBody, [...WRITABLE_CASE_FIELDS, 'onboarding_id', 'date_of_sign_up', 'terms_accepted_at'] as const)) {
-  @ApiProperty({ type: [String], description: 'search types still pending (empty until the searches context exists)' })
+  @ApiProperty({ type: [String], description: 'Search types still pending (empty until the searches context exists).', example: [] })
   pending_searches: string[];
 }

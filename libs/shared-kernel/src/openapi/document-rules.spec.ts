@@ -1,0 +1,163 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import {
+  closeRequestSchemas,
+  completeResponses,
+  defaultSummary,
+  describeOperations,
+  exampleFromSchema,
+  listTags,
+  nameOperations,
+  requireAllResponseFields,
+  splitSharedSchemas,
+} from './document-rules';
+import { SPECIFICATION_ROUTES, specificationRouteOf } from './specification-routes';
+
+type Node = Record<string, any>;
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
+
+function documentWith(paths: Node, schemas: Node = {}): OpenAPIObject {
+  return { openapi: '3.1.0', info: { title: 't', version: '1' }, paths, components: { schemas } } as OpenAPIObject;
+}
+
+/** A document whose body schema (with a nested Address) is also read back inside the response schema. */
+function sharedAddressDocument(): OpenAPIObject {
+  return documentWith(
+    {
+      '/v1/things': {
+        post: { requestBody: json(ref('ThingBody')), responses: { 201: json({ type: 'object', properties: { data: ref('ThingView') } }) } },
+      },
+    },
+    {
+      AddressDto: { type: 'object', properties: { line: { type: 'string' }, extra: { type: ['string', 'null'] } }, required: ['line'] },
+      ThingBody: { type: 'object', properties: { name: { type: 'string' }, address: { anyOf: [ref('AddressDto'), { type: 'null' }] } }, required: ['name'] },
+      ThingView: {
+        type: 'object',
+        properties: { name: { type: 'string' }, note: { type: ['string', 'null'] }, total: { type: 'integer' }, address: { anyOf: [ref('AddressDto'), { type: 'null' }] } },
+        required: ['name'],
+      },
+    },
+  );
+}
+
+describe('document rules', () => {
+  it('gives a schema used on both sides a response copy, so each side states its own rule', () => {
+    const doc = sharedAddressDocument();
+    splitSharedSchemas(doc);
+    const schemas = doc.components!.schemas as Node;
+    expect(schemas.AddressView).toEqual(schemas.AddressDto);
+    expect(schemas.ThingView.properties.address.anyOf[0]).toEqual(ref('AddressView'));
+    expect(schemas.ThingBody.properties.address.anyOf[0]).toEqual(ref('AddressDto'));
+  });
+
+  it('requires every nullable or declared property of a response schema; an optional non-null one may be absent', () => {
+    const doc = sharedAddressDocument();
+    splitSharedSchemas(doc);
+    requireAllResponseFields(doc);
+    const schemas = doc.components!.schemas as Node;
+    expect(schemas.ThingView.required).toEqual(['name', 'note', 'address']);
+    expect(schemas.AddressView.required).toEqual(['line', 'extra']);
+    expect(schemas.AddressDto.required).toEqual(['line']);
+  });
+
+  it('closes request schemas, nested ones included, and leaves response schemas open', () => {
+    const doc = sharedAddressDocument();
+    splitSharedSchemas(doc);
+    closeRequestSchemas(doc);
+    const schemas = doc.components!.schemas as Node;
+    expect(schemas.ThingBody.additionalProperties).toBe(false);
+    expect(schemas.AddressDto.additionalProperties).toBe(false);
+    expect(schemas.ThingView.additionalProperties).toBeUndefined();
+    expect(schemas.AddressView.additionalProperties).toBeUndefined();
+  });
+
+  it('adds the statuses a route shape implies, each with an example of its own code', () => {
+    const doc = documentWith({
+      '/v1/things/{thing_id}': {
+        patch: {
+          security: [{ bearer: [] }],
+          parameters: [
+            { name: 'thing_id', in: 'path', required: true },
+            { name: 'If-Match', in: 'header' },
+          ],
+          requestBody: json(ref('X')),
+          responses: { 200: json({ type: 'object' }) },
+        },
+        get: { parameters: [{ name: 'thing_id', in: 'path' }], responses: { 200: { ...json({ type: 'object' }), headers: { ETag: { schema: { type: 'string' } } } } } },
+      },
+    });
+    completeResponses(doc);
+    const patch = (doc.paths['/v1/things/{thing_id}'] as Node).patch;
+    expect(Object.keys(patch.responses)).toEqual(['200', '400', '401', '404', '412', '413', '415', '422', '429', '500']);
+    expect(Object.keys(patch.responses['404'].content['application/json'].examples)).toEqual(['not_found']);
+    expect(patch.responses['404'].content['application/json'].examples.not_found.value.error.message).toBe('The thing was not found.');
+    expect(Object.keys(patch.responses['422'].content['application/json'].examples)).toEqual(['validation_error']);
+    const get = (doc.paths['/v1/things/{thing_id}'] as Node).get;
+    expect(get.responses['304']).toBeDefined();
+    expect(get.parameters.map((parameter: Node) => parameter.name)).toContain('If-None-Match');
+  });
+
+  it('names operations for client generators and keeps ids unique', () => {
+    const list = { responses: { 200: json({ type: 'object', properties: { meta: {} } }) } };
+    const doc = documentWith({
+      '/v1/cases': { get: { ...list, operationId: 'CasesController_list' }, post: { operationId: 'CasesController_create', responses: {} } },
+      '/v1/cases/{case_id}/persons/{person_id}': { patch: { operationId: 'PersonsController_', responses: {} }, delete: { operationId: 'PersonsController_', responses: {} } },
+      '/v1/other/persons/{person_id}': { patch: { operationId: 'OtherController_', responses: {} } },
+      '/v1/mine': { get: { operationId: 'keepMine', responses: {} } },
+    });
+    nameOperations(doc);
+    const ids = Object.values(doc.paths).flatMap((item) => Object.values(item as Node).map((operation: Node) => operation.operationId));
+    expect(ids).toEqual(['listCases', 'createCase', 'updatePerson', 'deletePerson', 'updatePerson2', 'keepMine']);
+  });
+
+  it('summarises and describes operations, citing the specification route number', () => {
+    const doc = documentWith({
+      '/v1/cases/{case_id}/persons/{person_id}': { patch: { responses: {} }, get: { summary: 'Mine', description: 'Given.', responses: {} } },
+    });
+    describeOperations(doc);
+    const item = doc.paths['/v1/cases/{case_id}/persons/{person_id}'] as Node;
+    expect(item.patch.summary).toBe('Update a person of a case (merge patch)');
+    expect(item.patch.description).toMatch(/^Specification route #9\. /);
+    expect(item.get).toMatchObject({ summary: 'Mine', description: 'Given.' });
+    expect(defaultSummary('get', '/v1/cases/{case_id}/searches', { responses: { 200: json({ properties: { meta: {} } }) } })).toBe('List the searches of a case');
+    expect(defaultSummary('post', '/v1/cases/{case_id}/searches', {})).toBe('Create a search of a case');
+  });
+
+  it('composes an example from the fields, resolving references and skipping null', () => {
+    const doc = sharedAddressDocument();
+    (doc.components!.schemas as Node).AddressDto.properties.line.example = '12 Elm Street';
+    expect(exampleFromSchema(doc, ref('ThingBody'))).toEqual({ name: 'text', address: { line: '12 Elm Street', extra: 'text' } });
+  });
+
+  it('lists every used tag at the top level with a description', () => {
+    const doc = documentWith({ '/v1/a': { get: { tags: ['alpha'], responses: {} } }, '/v1/b': { get: { tags: ['beta'], responses: {} } } });
+    listTags(doc, { alpha: 'The alphas.' });
+    expect(doc.tags).toEqual([
+      { name: 'alpha', description: 'The alphas.' },
+      { name: 'beta', description: 'Operations on /v1/b.' },
+    ]);
+  });
+});
+
+describe('specification routes', () => {
+  it('finds an operation by method and path shape, whatever its parameter names', () => {
+    expect(specificationRouteOf('PATCH', '/v1/cases/{case_id}/persons/{person_id}')?.number).toBe(9);
+    expect(specificationRouteOf('patch', '/v1/cases/{id}/debts/{x}')?.number).toBe(3);
+    expect(specificationRouteOf('get', '/v1/cases/{case_id}/persons')).toBeUndefined();
+  });
+
+  it('matches the endpoint table of the specification, when it sits beside the checkout', () => {
+    const spec = resolve(__dirname, '../../../../../shared/spec/interface-specification.md');
+    if (!existsSync(spec)) return;
+    const rows = readFileSync(spec, 'utf8')
+      .split('\n')
+      .map((line) => /^\| (\d+) \| (GET|POST|PUT|PATCH|DELETE) \| (\S+) \|/.exec(line))
+      .filter((match): match is RegExpExecArray => match !== null)
+      .map(([, number, method, path]) => ({ number: Number(number), method: method.toLowerCase(), path }));
+    expect(rows).toHaveLength(30);
+    expect(SPECIFICATION_ROUTES).toEqual(rows);
+  });
+});

@@ -1,0 +1,454 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { ALWAYS_POSSIBLE_ERRORS } from './api-responses';
+import { BAD_REQUEST_EXAMPLES, ERROR_RESPONSES, ErrorExample, errorExamplesFor } from './error-responses';
+import { specificationRouteOf } from './specification-routes';
+
+/**
+ * Document-wide rules, applied to the document @nestjs/swagger generates from the decorators, so that every route —
+ * today's and those added later — gets them without writing them: statuses implied by a route's shape, an error
+ * example per status, response schemas that require every field a read always carries, request schemas closed to
+ * unknown fields, request examples, summaries, the specification's route numbers and the top-level tags.
+ */
+
+type Node = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
+const SCHEMA_PREFIX = '#/components/schemas/';
+
+export interface OperationRef {
+  path: string;
+  method: string;
+  operation: Node;
+}
+
+export function operationsOf(document: OpenAPIObject): OperationRef[] {
+  const operations: OperationRef[] = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const method of METHODS) {
+      const operation = (item as Node)[method];
+      if (operation) operations.push({ path, method, operation });
+    }
+  }
+  return operations;
+}
+
+function schemas(document: OpenAPIObject): Record<string, Node> {
+  document.components ??= {};
+  document.components.schemas ??= {};
+  return document.components.schemas as Record<string, Node>;
+}
+
+/** Every `$ref`'d component name found under a node, transitively through the components. */
+function reachable(document: OpenAPIObject, roots: unknown[]): Set<string> {
+  const found = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object') return;
+    const ref = (node as Node).$ref;
+    if (typeof ref === 'string' && ref.startsWith(SCHEMA_PREFIX)) {
+      const name = ref.slice(SCHEMA_PREFIX.length);
+      if (!found.has(name)) {
+        found.add(name);
+        visit(schemas(document)[name]);
+      }
+    }
+    Object.values(node as Node).forEach(visit);
+  };
+  roots.forEach(visit);
+  return found;
+}
+
+function mediaSchemas(content: Node | undefined): Node[] {
+  return Object.values(content ?? {})
+    .map((media) => (media as Node).schema)
+    .filter(Boolean);
+}
+
+function requestRoots(document: OpenAPIObject): Node[] {
+  return operationsOf(document).flatMap(({ operation }) => mediaSchemas(operation.requestBody?.content));
+}
+
+function responseRoots(document: OpenAPIObject): Node[] {
+  return operationsOf(document).flatMap(({ operation }) => Object.values((operation.responses ?? {}) as Node).flatMap((response) => mediaSchemas(response.content)));
+}
+
+function rewriteRefs(node: unknown, renames: Map<string, string>): void {
+  if (Array.isArray(node)) return node.forEach((item) => rewriteRefs(item, renames));
+  if (node === null || typeof node !== 'object') return;
+  const schema = node as Node;
+  if (typeof schema.$ref === 'string' && schema.$ref.startsWith(SCHEMA_PREFIX)) {
+    const renamed = renames.get(schema.$ref.slice(SCHEMA_PREFIX.length));
+    if (renamed) schema.$ref = SCHEMA_PREFIX + renamed;
+  }
+  Object.values(schema).forEach((value) => rewriteRefs(value, renames));
+}
+
+/**
+ * A request schema and a response schema are different contracts (a request may omit an optional field, a read
+ * always carries it; a request refuses unknown fields). A component used on both sides (the address of a deceased)
+ * gets a response copy named `…View`, so each side can state its own rule.
+ */
+export function splitSharedSchemas(document: OpenAPIObject): void {
+  const all = schemas(document);
+  const requestSide = reachable(document, requestRoots(document));
+  const responseSide = reachable(document, responseRoots(document));
+  const shared = [...requestSide].filter((name) => responseSide.has(name));
+  if (shared.length === 0) return;
+  const renames = new Map<string, string>();
+  for (const name of shared) {
+    let view = name.replace(/(Body|Dto)$/, '') + 'View';
+    while (all[view] && !renames.has(name) && view !== name) view = `${view}Read`;
+    renames.set(name, view);
+  }
+  for (const [name, view] of renames) all[view] = structuredClone(all[name]);
+  for (const name of [...responseSide].filter((name) => !requestSide.has(name))) rewriteRefs(all[name], renames);
+  for (const view of renames.values()) rewriteRefs(all[view], renames);
+  for (const { operation } of operationsOf(document)) {
+    for (const response of Object.values((operation.responses ?? {}) as Node)) rewriteRefs(response.content, renames);
+  }
+}
+
+function allowsNull(schema: Node): boolean {
+  if (Array.isArray(schema.type)) return schema.type.includes('null');
+  if (schema.type === 'null') return true;
+  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some((member: Node) => allowsNull(member));
+}
+
+/** Applies `rule` to an object schema and to every inline object schema nested in it (not through `$ref`). */
+function eachObjectSchema(schema: unknown, rule: (schema: Node) => void): void {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return;
+  const node = schema as Node;
+  if (node.properties && typeof node.properties === 'object') {
+    rule(node);
+    Object.values(node.properties).forEach((property) => eachObjectSchema(property, rule));
+  }
+  if (node.items) eachObjectSchema(node.items, rule);
+  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) (node[key] ?? []).forEach((member: unknown) => eachObjectSchema(member, rule));
+}
+
+/**
+ * A read carries every field, unset ones as `null` (specification: unset values are returned as `null`), so every
+ * property of a response schema is required. The one exception is a property that cannot be `null` and was
+ * declared optional: it is one the server leaves out (`meta.total_count` in cursor mode, `error.details`).
+ */
+export function requireAllResponseFields(document: OpenAPIObject): void {
+  const all = schemas(document);
+  const rule = (schema: Node) => {
+    const declared = new Set<string>(schema.required ?? []);
+    const required = Object.entries(schema.properties as Node)
+      .filter(([name, property]) => declared.has(name) || allowsNull(property as Node))
+      .map(([name]) => name);
+    if (required.length > 0) schema.required = required;
+  };
+  for (const name of reachable(document, responseRoots(document))) eachObjectSchema(all[name], rule);
+  responseRoots(document).forEach((root) => eachObjectSchema(root, rule));
+}
+
+/** Unknown fields in any body are `422 validation_error` (contract §3.2), nested objects included. */
+export function closeRequestSchemas(document: OpenAPIObject): void {
+  const all = schemas(document);
+  const rule = (schema: Node) => {
+    schema.additionalProperties = false;
+  };
+  for (const name of reachable(document, requestRoots(document))) eachObjectSchema(all[name], rule);
+  requestRoots(document).forEach((root) => eachObjectSchema(root, rule));
+}
+
+function parameterNamed(operation: Node, location: string, name: string): Node | undefined {
+  return (operation.parameters ?? []).find((parameter: Node) => parameter.in === location && parameter.name.toLowerCase() === name.toLowerCase());
+}
+
+/** The error statuses a route answers because of its shape, whatever its controller listed. */
+function impliedErrors(operation: Node): number[] {
+  const statuses: number[] = [];
+  if (operation.security?.length) statuses.push(...ALWAYS_POSSIBLE_ERRORS);
+  // A body is parsed (400 malformed JSON, 413 over 1 MiB), typed (415) and validated (422) on every write.
+  if (operation.requestBody) statuses.push(400, 413, 415, 422);
+  if ((operation.parameters ?? []).some((parameter: Node) => parameter.in === 'query')) statuses.push(400);
+  if (parameterNamed(operation, 'header', 'Idempotency-Key')) statuses.push(400, 409);
+  if (parameterNamed(operation, 'header', 'If-Match')) statuses.push(412);
+  if ((operation.parameters ?? []).some((parameter: Node) => parameter.in === 'path')) statuses.push(404);
+  return statuses;
+}
+
+/** The examples of a status as this route answers it: a `400` shows what this route can get wrong. */
+function examplesOf(status: number, operation: Node, path: string): ErrorExample[] {
+  if (status === 404) {
+    const last = [...path.matchAll(/\{(\w+)_id\}/g)].pop()?.[1] ?? resourceWords(path).item;
+    return [{ code: 'not_found', message: `The ${last.replace(/_/g, ' ')} was not found.` }];
+  }
+  if (status !== 400) return [];
+  const causes: ErrorExample[] = [];
+  if ((operation.parameters ?? []).some((parameter: Node) => parameter.in === 'query')) causes.push(BAD_REQUEST_EXAMPLES.query);
+  if (operation.requestBody) causes.push(BAD_REQUEST_EXAMPLES.body);
+  if (parameterNamed(operation, 'header', 'Idempotency-Key')) causes.push(BAD_REQUEST_EXAMPLES.idempotencyKey);
+  return causes;
+}
+
+function errorResponse(status: number, operation: Node, path: string): Node {
+  return {
+    description: ERROR_RESPONSES[status]?.description ?? 'error',
+    content: { 'application/json': { schema: { $ref: `${SCHEMA_PREFIX}ErrorBody` }, examples: errorExamplesFor(status, examplesOf(status, operation, path)) } },
+  };
+}
+
+function sortedResponses(responses: Node): Node {
+  return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/**
+ * Lists every status a route can answer: adds the implied error statuses, an example of the right code to each
+ * error response that has none, and `304` with `If-None-Match` to reads that carry an ETag (contract §6).
+ */
+export function completeResponses(document: OpenAPIObject): void {
+  for (const { path, method, operation } of operationsOf(document)) {
+    operation.responses ??= {};
+    for (const status of impliedErrors(operation)) operation.responses[status] ??= errorResponse(status, operation, path);
+    for (const [status, response] of Object.entries(operation.responses as Record<string, Node>)) {
+      if (Number(status) < 400) continue;
+      const media = response.content?.['application/json'];
+      if (media && !media.examples && !media.example) media.examples = errorExamplesFor(Number(status), examplesOf(Number(status), operation, path));
+    }
+    const ok = operation.responses['200'];
+    if (method === 'get' && ok?.headers?.ETag) {
+      operation.responses['304'] ??= {
+        description: 'Not Modified: `If-None-Match` matches the current ETag; no body.',
+        headers: { ETag: ok.headers.ETag },
+      };
+      if (!parameterNamed(operation, 'header', 'If-None-Match')) {
+        operation.parameters = [
+          ...(operation.parameters ?? []),
+          {
+            name: 'If-None-Match',
+            in: 'header',
+            required: false,
+            description: 'ETag of the copy the client holds (`*` for any); 304 without a body when it still matches.',
+            schema: { type: 'string', minLength: 1 },
+          },
+        ];
+      }
+    }
+    operation.responses = sortedResponses(operation.responses);
+  }
+}
+
+/** Response headers every answer carries (contract §6), declared once and referenced. */
+export function declareResponseHeaders(document: OpenAPIObject): void {
+  const components = document.components as Node;
+  components.headers = {
+    ...(components.headers ?? {}),
+    'X-Request-Id': { description: 'Identifies the request in the logs; the client\'s own `X-Request-Id` (1–200 visible ASCII characters) is echoed.', schema: { type: 'string' } },
+    'X-RateLimit-Limit': { description: 'Requests the organization may make per minute.', schema: { type: 'integer', minimum: 0 } },
+    'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer', minimum: 0 } },
+    'X-RateLimit-Reset': { description: 'Unix time, in seconds, when the window frees a request.', schema: { type: 'integer', minimum: 0 } },
+    'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } },
+    'WWW-Authenticate': { description: 'The authentication scheme to use: `Bearer`.', schema: { type: 'string' } },
+  };
+  const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
+  for (const { operation } of operationsOf(document)) {
+    const authenticated = Boolean(operation.security?.length);
+    for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, Node>)) {
+      const headers: Node = { 'X-Request-Id': ref('X-Request-Id') };
+      if (authenticated && status !== '401') {
+        for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) headers[name] = ref(name);
+      }
+      if (status === '429') headers['Retry-After'] = ref('Retry-After');
+      if (status === '401') headers['WWW-Authenticate'] = ref('WWW-Authenticate');
+      response.headers = { ...headers, ...(response.headers ?? {}) };
+    }
+  }
+}
+
+/** `persons` → `person`, `bank-accounts` → `bank account`, `searches` → `search`, `entries` → `entry`. */
+function singular(segment: string): string {
+  const words = segment.replace(/-/g, ' ');
+  if (/ies$/.test(words)) return words.replace(/ies$/, 'y');
+  if (/(ch|sh|ss|x)es$/.test(words)) return words.replace(/es$/, '');
+  return words.replace(/s$/, '');
+}
+
+function resourceWords(path: string): { collection: string; item: string; isItem: boolean } {
+  const segments = path.split('/').filter(Boolean);
+  const isItem = /^\{.*\}$/.test(segments[segments.length - 1] ?? '');
+  const noun = [...segments].reverse().find((segment) => !/^\{.*\}$/.test(segment)) ?? 'resource';
+  return { collection: noun.replace(/-/g, ' '), item: singular(noun), isItem };
+}
+
+function isList(operation: Node): boolean {
+  return Boolean(operation.responses?.['200']?.content?.['application/json']?.schema?.properties?.meta);
+}
+
+/** A plain summary from the method and path, for an operation that did not state one. */
+export function defaultSummary(method: string, path: string, operation: Node): string {
+  const { collection, item, isItem } = resourceWords(path);
+  const parent = /\{case_id\}/.test(path) && !/^\/v1\/cases\/\{case_id\}$/.test(path) ? ' of a case' : '';
+  switch (method) {
+    case 'get':
+      return isList(operation) ? `List the ${collection}${parent}` : `Read ${isItem ? `a ${item}` : `the ${item}`}${parent}`;
+    case 'post':
+      return `Create a ${item}${parent}`;
+    case 'put':
+      return `Create or replace the ${item}${parent}`;
+    case 'patch':
+      return `Update ${isItem ? `a ${item}` : `the ${item}`}${parent} (merge patch)`;
+    case 'delete':
+      return `Delete ${isItem ? `a ${item}` : `the ${item}`}${parent}`;
+    default:
+      return `${method.toUpperCase()} ${path}`;
+  }
+}
+
+function defaultDescription(method: string, operation: Node): string {
+  switch (method) {
+    case 'get':
+      return isList(operation)
+        ? 'Page mode (`page`, `per_page`) by default; cursor mode when `cursor` is present. Filters may repeat to match any of several values.'
+        : 'Answers 304 without a body when `If-None-Match` matches the current ETag.';
+    case 'post':
+      return 'Answers 201 with the new record. A retry with the same `Idempotency-Key` replays the first response.';
+    case 'patch':
+      return 'JSON Merge Patch (RFC 7396): only the fields sent change, `null` clears a field. Unknown or read-only fields are 422.';
+    case 'put':
+      return 'Answers 201 when it created the record and 200 when it replaced it.';
+    case 'delete':
+      return 'Answers 204 without a body.';
+    default:
+      return '';
+  }
+}
+
+/**
+ * Every operation gets a summary and a description; the description cites the specification's route number where
+ * the route is one of its table (`Specification route #9.`).
+ */
+export function describeOperations(document: OpenAPIObject): void {
+  for (const { path, method, operation } of operationsOf(document)) {
+    operation.summary ??= defaultSummary(method, path, operation);
+    let description: string = operation.description ?? defaultDescription(method, operation);
+    const route = specificationRouteOf(method, path);
+    const citation = route ? `Specification route #${route.number}.` : '';
+    if (citation && !description.includes(citation)) description = `${citation} ${description}`.trim();
+    operation.description = description || `${operation.summary}.`;
+  }
+}
+
+function pascal(words: string): string {
+  return words
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .join('');
+}
+
+/**
+ * Operation ids a client generator can turn into method names (`listPersons`, `createCase`, `updateAuthority`):
+ * @nestjs/swagger's default `Controller_method` ids are replaced, and every id is made unique.
+ */
+export function nameOperations(document: OpenAPIObject): void {
+  const taken = new Set<string>();
+  for (const { path, method, operation } of operationsOf(document)) {
+    let id: string | undefined = operation.operationId;
+    if (!id || /Controller_\w*$/.test(id)) {
+      const { collection, item, isItem } = resourceWords(path);
+      const verb = { get: isList(operation) ? 'list' : 'get', post: 'create', put: 'put', patch: 'update', delete: 'delete' }[method] ?? method;
+      id = `${verb}${pascal(verb === 'list' ? collection : item)}`;
+      if (isItem && verb === 'get' && taken.has(id)) id = `${id}ById`;
+    }
+    let unique = id;
+    for (let n = 2; taken.has(unique); n += 1) unique = `${id}${n}`;
+    taken.add(unique);
+    operation.operationId = unique;
+  }
+}
+
+/** Path parameters name a record by its id. */
+export function describeParameters(document: OpenAPIObject): void {
+  for (const { operation } of operationsOf(document)) {
+    for (const parameter of (operation.parameters ?? []) as Node[]) {
+      if (parameter.in !== 'path' || parameter.description) continue;
+      const match = /^(.+)_id$/.exec(parameter.name);
+      parameter.description = match ? `Id of the ${match[1].replace(/_/g, ' ')} (ULID).` : `The ${parameter.name.replace(/_/g, ' ')}.`;
+    }
+  }
+}
+
+function resolve(document: OpenAPIObject, schema: Node): Node {
+  let node = schema;
+  for (let depth = 0; typeof node?.$ref === 'string' && depth < 20; depth += 1) {
+    node = schemas(document)[node.$ref.slice(SCHEMA_PREFIX.length)] ?? {};
+  }
+  return node ?? {};
+}
+
+/** A value for a schema from the examples its fields declare (and a plain one where a field declares none). */
+export function exampleFromSchema(document: OpenAPIObject, schema: Node, depth = 0): unknown {
+  const node = resolve(document, schema);
+  if (depth > 8) return undefined;
+  if (node.example !== undefined) return node.example;
+  if (Array.isArray(node.examples) && node.examples.length > 0) return node.examples[0];
+  const members: Node[] = [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])];
+  const nonNull = members.find((member) => member.type !== 'null');
+  if (nonNull) return exampleFromSchema(document, nonNull, depth + 1);
+  if (node.default !== undefined) return node.default;
+  if (Array.isArray(node.enum)) return node.enum.find((value: unknown) => value !== null);
+  const type = Array.isArray(node.type) ? node.type.find((value: string) => value !== 'null') : node.type;
+  if (node.properties || type === 'object') {
+    const value: Node = {};
+    const required = new Set<string>(node.required ?? []);
+    for (const [name, property] of Object.entries((node.properties ?? {}) as Node)) {
+      // An optional reference to another record must name one that exists: an example leaves it out.
+      if (/_id$/.test(name) && !required.has(name)) continue;
+      const example = exampleFromSchema(document, property, depth + 1);
+      if (example !== undefined) value[name] = example;
+    }
+    return value;
+  }
+  if (type === 'array') {
+    const item = node.items ? exampleFromSchema(document, node.items, depth + 1) : undefined;
+    return item === undefined ? [] : Array.from({ length: Math.max(1, node.minItems ?? 1) }, () => item);
+  }
+  if (type === 'boolean') return false;
+  if (type === 'integer' || type === 'number') return node.minimum ?? 1;
+  if (type === 'string') {
+    if (node.format === 'date') return '2026-09-01';
+    if (node.format === 'date-time') return '2026-09-01T12:00:00.000Z';
+    if (node.format === 'email') return 'name@example.com';
+    return 'text'.padEnd(node.minLength ?? 0, 'x');
+  }
+  return undefined;
+}
+
+/** Request bodies without an example of their own get one composed from their fields' examples. */
+export function exampleRequestBodies(document: OpenAPIObject): void {
+  for (const { operation } of operationsOf(document)) {
+    for (const media of Object.values((operation.requestBody?.content ?? {}) as Record<string, Node>)) {
+      if (media.example !== undefined || media.examples || !media.schema) continue;
+      const value = exampleFromSchema(document, media.schema);
+      if (value !== undefined && !(typeof value === 'object' && value !== null && Object.keys(value).length === 0)) {
+        media.examples = { example: { summary: 'every field set', value } };
+      }
+    }
+  }
+}
+
+/**
+ * Top-level `tags`: every tag an operation uses, in order of first use, with the description the document gave it
+ * or one naming the paths it groups.
+ */
+export function listTags(document: OpenAPIObject, descriptions: Readonly<Record<string, string>> = {}): void {
+  const given = new Map((document.tags ?? []).map((tag) => [tag.name, tag]));
+  const used: string[] = [];
+  const pathsOf = new Map<string, string[]>();
+  for (const { path, operation } of operationsOf(document)) {
+    for (const tag of (operation.tags ?? []) as string[]) {
+      if (!used.includes(tag)) used.push(tag);
+      pathsOf.set(tag, [...new Set([...(pathsOf.get(tag) ?? []), path])]);
+    }
+  }
+  const names = [...used, ...[...given.keys()].filter((name) => !used.includes(name))];
+  document.tags = names.map((name) => {
+    const tag = given.get(name);
+    const description = tag?.description ?? descriptions[name] ?? `Operations on ${(pathsOf.get(name) ?? []).sort()[0] ?? name}.`;
+    return { ...(tag ?? {}), name, description };
+  });
+}

@@ -1,0 +1,353 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { IDEMPOTENCY_KEY_PATTERN, MAX_PER_PAGE, specificationRouteOf } from '@estate/shared-kernel';
+import { ERROR_STATUS } from '../libs/shared-kernel/src/errors/error-status';
+import { createTestApp, TestApp, TestCaller } from './support/test-app';
+
+/**
+ * The OpenAPI document as an integrator meets it at /v1/openapi.json: exact enough for client generators, and
+ * agreeing with what the server enforces. Everything is asserted on the served document (generated from the code),
+ * for every operation it has, so a route added later is checked without touching this file.
+ */
+
+type Node = Record<string, any>;
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+interface Operation {
+  path: string;
+  method: string;
+  op: Node;
+}
+
+function operations(doc: Node): Operation[] {
+  return Object.entries(doc.paths as Node).flatMap(([path, item]) =>
+    METHODS.filter((method) => item[method]).map((method) => ({ path, method, op: item[method] as Node })),
+  );
+}
+
+/** Every `$ref` string in the document, with where it sits. */
+function refs(node: unknown, at = '#'): Array<{ ref: string; at: string }> {
+  if (Array.isArray(node)) return node.flatMap((item, index) => refs(item, `${at}/${index}`));
+  if (node === null || typeof node !== 'object') return [];
+  return Object.entries(node as Node).flatMap(([key, value]) =>
+    key === '$ref' && typeof value === 'string' ? [{ ref: value, at }] : refs(value, `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+  );
+}
+
+function pointer(doc: Node, ref: string): unknown {
+  if (!ref.startsWith('#/')) return undefined;
+  return ref
+    .slice(2)
+    .split('/')
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Node)[part] : undefined), doc);
+}
+
+function resolve(doc: Node, schema: Node): Node {
+  let node = schema;
+  while (node && typeof node.$ref === 'string') node = pointer(doc, node.$ref) as Node;
+  return node;
+}
+
+function allowsNull(schema: Node): boolean {
+  if (Array.isArray(schema.type)) return schema.type.includes('null');
+  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some((member: Node) => member.type === 'null');
+}
+
+/** Every object schema reachable from `schema` (through `$ref`, properties, items, anyOf…), each once. */
+function objectSchemas(doc: Node, schema: Node, seen = new Set<Node>()): Node[] {
+  const node = resolve(doc, schema);
+  if (!node || typeof node !== 'object' || seen.has(node)) return [];
+  seen.add(node);
+  const nested = [
+    ...Object.values((node.properties ?? {}) as Node),
+    ...(node.items ? [node.items] : []),
+    ...(node.anyOf ?? []),
+    ...(node.oneOf ?? []),
+    ...(node.allOf ?? []),
+  ] as Node[];
+  return [...(node.properties ? [node] : []), ...nested.flatMap((child) => objectSchemas(doc, child, seen))];
+}
+
+function mediaOf(content: Node | undefined): Node[] {
+  return Object.values(content ?? {}) as Node[];
+}
+
+describe('OpenAPI document (e2e)', () => {
+  let t: TestApp;
+  let doc: Node;
+  let caller: TestCaller;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    caller = await t.invite('enterprise');
+    doc = (await t.http().get('/v1/openapi.json').expect(200)).body;
+  });
+  afterAll(() => t.close());
+
+  describe('references', () => {
+    it('has no empty $ref and every $ref resolves inside the document', () => {
+      const all = refs(doc);
+      expect(all.length).toBeGreaterThan(0);
+      for (const { ref, at } of all) {
+        expect({ at, ref, empty: ref === '#/components/schemas/' }).toEqual({ at, ref, empty: false });
+        expect({ at, ref, resolves: pointer(doc, ref) !== undefined }).toEqual({ at, ref, resolves: true });
+      }
+    });
+
+    it('@apidevtools/swagger-parser validates and dereferences it without error', async () => {
+      const api = (await SwaggerParser.dereference(structuredClone(doc) as never)) as Node;
+      expect(refs(api)).toEqual([]);
+      await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeDefined();
+    });
+
+    it('types the nested deceased, authority and address as their own schemas', () => {
+      const bodies = operations(doc)
+        .filter(({ op }) => op.requestBody)
+        .flatMap(({ op }) => mediaOf(op.requestBody.content).map((media) => resolve(doc, media.schema)));
+      const nested = bodies.flatMap((body) => Object.values((body.properties ?? {}) as Node)).filter((property) => property.anyOf);
+      expect(nested.length).toBeGreaterThan(0);
+      for (const property of nested) {
+        const target = (property.anyOf as Node[]).find((member) => member.$ref);
+        expect(resolve(doc, target!).properties).toBeDefined();
+      }
+    });
+  });
+
+  describe('the document', () => {
+    it('names the product, has servers and a described top-level tag for every tag used', () => {
+      expect(doc.openapi).toMatch(/^3\.1\./);
+      expect(doc.info.title).toBe('Estate Desk API');
+      expect(doc.servers.length).toBeGreaterThan(0);
+      for (const server of doc.servers) expect(typeof server.url).toBe('string');
+      const listed = new Map((doc.tags as Node[]).map((tag) => [tag.name, tag]));
+      for (const tag of listed.values()) expect(tag.description.length).toBeGreaterThan(10);
+      for (const { path, method, op } of operations(doc)) {
+        expect({ path, method, tags: op.tags?.length ?? 0 }).toEqual({ path, method, tags: expect.any(Number) });
+        expect(op.tags.length).toBeGreaterThan(0);
+        for (const tag of op.tags) expect(listed.has(tag)).toBe(true);
+      }
+    });
+
+    it('gives every operation a unique operationId, a summary and a description citing its specification route', () => {
+      const ids = new Set<string>();
+      for (const { path, method, op } of operations(doc)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        expect({ where, id: op.operationId }).toEqual({ where, id: expect.stringMatching(/^[a-z][A-Za-z0-9]+$/) });
+        expect(ids.has(op.operationId)).toBe(false);
+        ids.add(op.operationId);
+        expect({ where, summary: typeof op.summary === 'string' && op.summary.length > 3 }).toEqual({ where, summary: true });
+        expect({ where, description: typeof op.description === 'string' && op.description.length > 10 }).toEqual({ where, description: true });
+        const route = specificationRouteOf(method, path);
+        if (route) expect(op.description).toContain(`Specification route #${route.number}.`);
+      }
+      expect(operations(doc).some(({ op }) => /Specification route #\d+\./.test(op.description))).toBe(true);
+    });
+
+    it('describes every field of every schema', () => {
+      const missing: string[] = [];
+      for (const [name, schema] of Object.entries(doc.components.schemas as Node)) {
+        for (const [field, property] of Object.entries((schema.properties ?? {}) as Node)) {
+          if (!property.description) missing.push(`${name}.${field}`);
+        }
+      }
+      expect(missing).toEqual([]);
+    });
+
+    it('serves the reference page titled with the product', async () => {
+      const res = await t.http().get('/v1/docs/').expect(200);
+      expect(res.text).toContain('<title>Estate Desk API reference</title>');
+    });
+  });
+
+  describe('request schemas', () => {
+    const bodies = () => operations(doc).filter(({ op }) => op.requestBody);
+
+    it('close every request body to unknown fields, nested objects included', () => {
+      expect(bodies().length).toBeGreaterThan(0);
+      for (const { path, method, op } of bodies()) {
+        for (const media of mediaOf(op.requestBody.content)) {
+          for (const schema of objectSchemas(doc, media.schema)) {
+            expect({ where: `${method} ${path}`, additionalProperties: schema.additionalProperties }).toEqual({
+              where: `${method} ${path}`,
+              additionalProperties: false,
+            });
+          }
+        }
+      }
+    });
+
+    it('lists 400, 413, 415 and 422 on every route with a body (PATCH and PUT included)', () => {
+      const methods = new Set(bodies().map(({ method }) => method));
+      expect(methods).toEqual(new Set(['post', 'patch', 'put']));
+      for (const { path, method, op } of bodies()) {
+        for (const status of ['400', '413', '415', '422']) expect({ where: `${method} ${path}`, status, listed: Boolean(op.responses[status]) }).toEqual({ where: `${method} ${path}`, status, listed: true });
+      }
+    });
+
+    it('declares application/merge-patch+json on every PATCH', () => {
+      for (const { op } of operations(doc).filter(({ method }) => method === 'patch')) {
+        expect(op.requestBody.content['application/merge-patch+json']).toBeDefined();
+      }
+    });
+
+    it('has a pattern on Idempotency-Key (every POST) that accepts 1–255 visible ASCII characters and nothing else', () => {
+      const posts = operations(doc).filter(({ method }) => method === 'post');
+      expect(posts.length).toBeGreaterThan(0);
+      for (const { op } of posts) {
+        const header = (op.parameters as Node[]).find((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key');
+        expect(header?.schema.pattern).toBe(IDEMPOTENCY_KEY_PATTERN);
+        const pattern = new RegExp(header!.schema.pattern);
+        expect(pattern.test('a')).toBe(true);
+        expect(pattern.test('~'.repeat(255))).toBe(true);
+        for (const bad of ['', 'a b', 'é', 'a\tb', 'x'.repeat(256)]) expect(pattern.test(bad)).toBe(false);
+      }
+    });
+
+    it('gives every request body examples, and the server accepts each of them', async () => {
+      const created = await t.http().post('/v1/cases').set(caller.auth).send({}).expect(201);
+      const caseId = created.body.data.id;
+      const person = await t.http().post(`/v1/cases/${caseId}/persons`).set(caller.auth).send({ first_name: 'A', last_name: 'B', relationship: 'son' }).expect(201);
+      const ids: Record<string, string> = { case_id: caseId, person_id: person.body.data.id };
+      let sent = 0;
+      // PUTs before PATCHes: the authority must exist before it is patched.
+      const order = ['post', 'put', 'patch'];
+      for (const { path, method, op } of bodies().sort((a, b) => order.indexOf(a.method) - order.indexOf(b.method))) {
+        const media = op.requestBody.content['application/json'];
+        const examples = Object.values((media.examples ?? {}) as Node);
+        expect({ where: `${method} ${path}`, examples: examples.length > 0 }).toEqual({ where: `${method} ${path}`, examples: true });
+        const params = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+        if (params.some((param) => !ids[param])) continue;
+        const url = path.replace(/\{(\w+)\}/g, (_all, param: string) => ids[param]);
+        for (const example of examples) {
+          // An example naming another record (`institution_contact_id`) cannot be replayed against a fresh case.
+          if (/"\w+_id":/.test(JSON.stringify(example.value))) continue;
+          const res = await t.http()[method as 'post' | 'put' | 'patch'](url).set(caller.auth).send(example.value);
+          expect({ where: `${method} ${path}`, example: example.summary, status: res.status < 300 ? 'accepted' : res.body }).toEqual({
+            where: `${method} ${path}`,
+            example: example.summary,
+            status: 'accepted',
+          });
+          sent += 1;
+        }
+      }
+      expect(sent).toBeGreaterThanOrEqual(8);
+    });
+  });
+
+  describe('responses', () => {
+    it('answers every error status with the envelope and an example of a code of that status', () => {
+      for (const { path, method, op } of operations(doc)) {
+        const errors = Object.entries(op.responses as Node).filter(([status]) => Number(status) >= 400);
+        expect(errors.map(([status]) => status)).toEqual(expect.arrayContaining(['401', '429']));
+        for (const [status, response] of errors) {
+          const media = response.content['application/json'];
+          expect(media.schema.$ref).toBe('#/components/schemas/ErrorBody');
+          const examples = Object.values((media.examples ?? {}) as Node);
+          expect(examples.length).toBeGreaterThan(0);
+          for (const example of examples) {
+            const where = `${method} ${path} ${status}`;
+            expect({ where, status: ERROR_STATUS[example.value.error.code] }).toEqual({ where, status: Number(status) });
+            expect(typeof example.value.error.message).toBe('string');
+            if (example.value.error.code === 'validation_error') expect(example.value.error.details.length).toBeGreaterThan(0);
+          }
+        }
+      }
+    });
+
+    it('names the expected codes: 401 unauthorized, 404 not_found, 429 rate_limit_exceeded, 422 validation_error', () => {
+      const codes = (op: Node, status: string) => Object.values((op.responses[status]?.content['application/json'].examples ?? {}) as Node).map((example) => example.value.error.code);
+      for (const { op } of operations(doc)) {
+        expect(codes(op, '401')).toEqual(['unauthorized']);
+        expect(codes(op, '429')).toEqual(['rate_limit_exceeded']);
+        if (op.responses['404']) expect(codes(op, '404')).toEqual(['not_found']);
+        if (op.responses['422']) expect(codes(op, '422')).toContain('validation_error');
+      }
+    });
+
+    it('requires every property of every response schema, except ones documented as absent that cannot be null', () => {
+      let checked = 0;
+      for (const { path, method, op } of operations(doc)) {
+        for (const [status, response] of Object.entries(op.responses as Node)) {
+          for (const media of mediaOf(response.content)) {
+            for (const schema of objectSchemas(doc, media.schema)) {
+              for (const [field, property] of Object.entries(schema.properties as Node)) {
+                checked += 1;
+                if ((schema.required ?? []).includes(field)) continue;
+                const where = `${method} ${path} ${status} ${field}`;
+                expect({ where, nullable: allowsNull(resolve(doc, property)), documentedAbsent: /absent/i.test(property.description ?? '') }).toEqual({
+                  where,
+                  nullable: false,
+                  documentedAbsent: true,
+                });
+              }
+            }
+          }
+        }
+      }
+      expect(checked).toBeGreaterThan(50);
+    });
+
+    it('states nullable fields as 3.1 null types, never `nullable`', () => {
+      expect(JSON.stringify(doc)).not.toContain('"nullable"');
+      const deceased = doc.components.schemas.DeceasedView ?? {};
+      expect(deceased.properties?.middle_name?.type).toEqual(['string', 'null']);
+    });
+
+    it('documents 304 and If-None-Match on every read that carries an ETag', () => {
+      for (const { op } of operations(doc).filter(({ method, op }) => method === 'get' && op.responses['200']?.headers?.ETag)) {
+        expect(op.responses['304']).toBeDefined();
+        expect((op.parameters as Node[]).some((parameter) => parameter.in === 'header' && parameter.name === 'If-None-Match')).toBe(true);
+      }
+    });
+  });
+
+  describe('list query parameters agree with the server', () => {
+    const lists = () => operations(doc).filter(({ method, op }) => method === 'get' && op.responses['200']?.content['application/json'].schema.properties?.meta);
+    const query = (op: Node) => new Map(((op.parameters ?? []) as Node[]).filter((parameter) => parameter.in === 'query').map((parameter) => [parameter.name, parameter.schema as Node]));
+
+    it('declares page and per_page as integers with the bounds the server enforces', async () => {
+      expect(lists().length).toBeGreaterThan(0);
+      const created = await t.http().post('/v1/cases').set(caller.auth).send({}).expect(201);
+      for (const { path, op } of lists()) {
+        const parameters = query(op);
+        expect(parameters.get('page')).toMatchObject({ type: 'integer', minimum: 1 });
+        expect(parameters.get('per_page')).toMatchObject({ type: 'integer', minimum: 1, maximum: MAX_PER_PAGE });
+        const url = path.replace(/\{case_id\}/, created.body.data.id);
+        if (/\{/.test(url)) continue;
+        const perPage = parameters.get('per_page')!;
+        await t.http().get(url).query({ per_page: perPage.maximum }).set(caller.auth).expect(200);
+        await t.http().get(url).query({ per_page: perPage.maximum + 1 }).set(caller.auth).expect(400);
+        await t.http().get(url).query({ per_page: perPage.minimum - 1 }).set(caller.auth).expect(400);
+        await t.http().get(url).query({ page: parameters.get('page')!.minimum - 1 }).set(caller.auth).expect(400);
+        await t.http().get(url).query({ page: '1.5' }).set(caller.auth).expect(400);
+      }
+    });
+
+    it('types each filter as the server parses it: booleans, bounded text, enums', async () => {
+      const created = await t.http().post('/v1/cases').set(caller.auth).send({}).expect(201);
+      const persons = lists().find(({ path }) => path === '/v1/cases/{case_id}/persons');
+      expect(query(persons!.op).get('is_beneficiary')).toEqual({ type: 'boolean' });
+      for (const { path, op } of lists()) {
+        const url = path.replace(/\{case_id\}/, created.body.data.id);
+        for (const [name, schema] of query(op)) {
+          if (['page', 'per_page', 'cursor'].includes(name)) continue;
+          const where = `${path} ${name}`;
+          if (schema.type === 'boolean') {
+            await t.http().get(url).query({ [name]: 'true' }).set(caller.auth).expect(200);
+            expect({ where, status: (await t.http().get(url).query({ [name]: 'yes' }).set(caller.auth)).status }).toEqual({ where, status: 400 });
+          } else if (schema.type === 'array' || schema.enum) {
+            const values: string[] = schema.enum ?? schema.items.enum;
+            expect(values.length).toBeGreaterThan(0);
+            await t.http().get(url).query({ [name]: values[0] }).set(caller.auth).expect(200);
+            expect({ where, status: (await t.http().get(url).query({ [name]: 'not-a-value' }).set(caller.auth)).status }).toEqual({ where, status: 400 });
+          } else {
+            expect({ where, schema }).toEqual({ where, schema: { type: 'string', minLength: 1, maxLength: expect.any(Number) } });
+            await t.http().get(url).query({ [name]: 'a'.repeat(schema.maxLength) }).set(caller.auth).expect(200);
+            expect({ where, status: (await t.http().get(url).query({ [name]: 'a'.repeat(schema.maxLength + 1) }).set(caller.auth)).status }).toEqual({ where, status: 400 });
+          }
+        }
+      }
+    });
+  });
+});
