@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { AppConfig, loadAppConfig } from '@estate/shared-kernel';
 import { startEmbeddedDatabase } from './database/embedded-database';
-import { applyMigrations } from './database/migrate';
+import { applyMigrations, hasPendingMigrations } from './database/migrate';
 
 export const LOCAL_DATA_DIR = resolve(process.env.ESTATE_DATA_DIR ?? 'data');
 const EMBEDDED_PORT = Number(process.env.EMBEDDED_POSTGRES_PORT ?? 54329);
@@ -39,7 +39,7 @@ export async function prepareRuntime(options: { migrate: boolean }): Promise<Run
       databaseUrl: database.url,
       fieldEncryptionKey: env.FIELD_ENCRYPTION_KEY || (embedded ? localEncryptionKey() : undefined),
     });
-    if (options.migrate) await applyMigrations(config.databaseUrl);
+    if (options.migrate && (await hasPendingMigrations(config.databaseUrl))) await applyMigrations(config.databaseUrl);
     return { config, embedded, stop: database.stop };
   } catch (error) {
     await database.stop();

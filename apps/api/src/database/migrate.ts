@@ -1,8 +1,28 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { Client } from 'pg';
+import { MIGRATIONS } from './migrations';
 import { ormConfig } from './orm-config';
 
 /** An arbitrary constant naming this service's migration lock among PostgreSQL advisory locks. */
 const MIGRATION_LOCK = 731_522_026;
+
+/**
+ * Whether any committed migration is missing from the database: one query on one plain connection, so that a start
+ * (or a CLI call) on an up-to-date schema does not pay for the migrator (issue 7). Unsure means yes.
+ */
+export async function hasPendingMigrations(databaseUrl: string): Promise<boolean> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>('select name from schema_migrations');
+    const applied = new Set(rows.map((row) => row.name));
+    return MIGRATIONS.some((migration) => !applied.has(migration.name));
+  } catch {
+    return true;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
 
 /** Applies pending migrations; returns the names applied. */
 export async function applyMigrations(databaseUrl: string): Promise<string[]> {

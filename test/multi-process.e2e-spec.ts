@@ -1,0 +1,204 @@
+/**
+ * Issue 7: principals and case ownership are cached in each API process, so revocation and deletion must reach every
+ * process at once. Two BUILT API processes (dist/apps/api/src/main.js) serve one database; the operator CLI revokes;
+ * the next request to each process must be 401. A case deleted through one process is 404 on the other at once. And
+ * when the LISTEN connection that carries the invalidations drops, the caches stop trusting themselves.
+ * `npm test` builds first (pretest); running this file alone needs `npm run build` beforehand.
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+import { ulid } from 'ulid';
+import { cloneTemplateDatabase, dropDatabase, TEST_TEMPLATE_ENV } from './support/test-database';
+import { freePort } from './support/free-port';
+
+const ROOT = resolve(__dirname, '..');
+const DIST = join(ROOT, 'dist/apps/api/src');
+
+function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'DEMO_DATA', 'PORT', 'ESTATE_DATA_DIR', 'EMBEDDED_POSTGRES_PORT', 'NODE_OPTIONS']) delete env[name];
+  return { ...env, ...extra };
+}
+
+function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [join(DIST, 'cli.js'), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+class ApiProcess {
+  output = '';
+  readonly exited: Promise<void>;
+  private readonly child: ChildProcess;
+
+  constructor(
+    readonly port: number,
+    env: NodeJS.ProcessEnv,
+  ) {
+    this.child = spawn(process.execPath, [join(DIST, 'main.js')], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    this.child.stderr!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    this.exited = new Promise((done) => this.child.on('close', () => done()));
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async ready(timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!/listening on/.test(this.output)) {
+      if (this.child.exitCode !== null) throw new Error(`main.js exited:\n${this.output}`);
+      if (Date.now() > deadline) throw new Error(`main.js did not start within ${timeoutMs} ms:\n${this.output}`);
+      await new Promise((tick) => setTimeout(tick, 50));
+    }
+  }
+
+  get(path: string, token: string): Promise<Response> {
+    return fetch(`${this.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    this.child.kill('SIGTERM');
+    await this.exited;
+  }
+}
+
+describe('two API processes on one database (issue 7: caches invalidated everywhere)', () => {
+  let databaseName: string;
+  let env: NodeJS.ProcessEnv;
+  let sql: Client;
+  let a: ApiProcess;
+  let b: ApiProcess;
+
+  /** A user and token written straight into the database (quicker than the CLI; only revocation must use it here). */
+  const invite = async () => {
+    const email = `multi-${randomBytes(4).toString('hex')}@multi.example.test`;
+    const token = `edk_${randomBytes(32).toString('base64url')}`;
+    const [organizationId, userId] = [ulid(), ulid()];
+    await sql.query(`insert into organizations (id, name, tier, created_at) values ($1, $2, 'enterprise', now())`, [organizationId, email]);
+    await sql.query(`insert into users (id, organization_id, email, created_at) values ($1, $2, $3, now())`, [userId, organizationId, email]);
+    await sql.query(`insert into access_tokens (id, user_id, token_hash, created_at) values ($1, $2, $3, now())`, [
+      ulid(),
+      userId,
+      createHash('sha256').update(token).digest('hex'),
+    ]);
+    return { email, token };
+  };
+
+  const revokeInSql = (email: string) =>
+    sql.query(`update access_tokens set revoked_at = now() where user_id = (select id from users where email = $1)`, [email]);
+
+  const createCase = async (api: ApiProcess, token: string): Promise<string> => {
+    const response = await fetch(`${api.url}/v1/cases`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ progress: 'just_started' }),
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { data: { id: string } }).data.id;
+  };
+
+  /** The dedicated LISTEN connections of both processes, as PostgreSQL sees them. */
+  const listeners = async (): Promise<number[]> =>
+    (
+      await sql.query<{ pid: number }>(`select pid from pg_stat_activity where datname = $1 and application_name = 'estate-desk cache invalidation'`, [
+        databaseName,
+      ])
+    ).rows.map((row) => row.pid);
+
+  beforeAll(async () => {
+    const missing = ['cli', 'main'].map((name) => join(DIST, `${name}.js`)).filter((file) => !existsSync(file));
+    if (missing.length) throw new Error(`the built service is missing (${missing.join(', ')}): run \`npm run build\` first`);
+    const template = process.env[TEST_TEMPLATE_ENV] as string;
+    databaseName = `${template.replace('estate_template_', 'estate_test_')}_multi_${randomBytes(4).toString('hex')}`;
+    const databaseUrl = await cloneTemplateDatabase(databaseName);
+    sql = new Client({ connectionString: databaseUrl });
+    await sql.connect();
+    env = childEnv({ DATABASE_URL: databaseUrl, FIELD_ENCRYPTION_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent', TRANSFER_STEP_DELAY_MS: '0' });
+    a = new ApiProcess(await freePort(), env);
+    b = new ApiProcess(await freePort(), env);
+    await Promise.all([a.ready(), b.ready()]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await sql?.end();
+    if (databaseName) await dropDatabase(databaseName);
+  });
+
+  it('a token revoked with the operator CLI is refused by the next request to each process', async () => {
+    const user = await invite();
+    const caseId = await createCase(a, user.token);
+    // Both processes have now cached the principal (and the case's owner).
+    for (const api of [a, b]) {
+      expect((await api.get(`/v1/cases/${caseId}`, user.token)).status).toBe(200);
+      expect((await api.get(`/v1/cases/${caseId}`, user.token)).status).toBe(200);
+    }
+
+    const revoked = await runCli(['revoke', '--email', user.email, '--json'], env);
+    expect(revoked.stderr).toBe('');
+    expect(JSON.parse(revoked.stdout)).toEqual({ email: user.email, revoked_tokens: 1 });
+
+    const [fromA, fromB] = await Promise.all([a.get(`/v1/cases/${caseId}`, user.token), b.get(`/v1/cases/${caseId}`, user.token)]);
+    expect(fromA.status).toBe(401);
+    expect(fromB.status).toBe(401);
+  });
+
+  it('a case deleted through one process answers 404 on the other at once, sub-resources included', async () => {
+    const user = await invite();
+    const caseId = await createCase(a, user.token);
+    for (const api of [a, b]) {
+      expect((await api.get(`/v1/cases/${caseId}`, user.token)).status).toBe(200);
+      expect((await api.get(`/v1/cases/${caseId}/persons`, user.token)).status).toBe(200);
+    }
+
+    const deleted = await fetch(`${a.url}/v1/cases/${caseId}`, { method: 'DELETE', headers: { authorization: `Bearer ${user.token}` } });
+    expect(deleted.status).toBe(204);
+
+    const [personsOnB, personsOnA, caseOnB] = await Promise.all([
+      b.get(`/v1/cases/${caseId}/persons`, user.token),
+      a.get(`/v1/cases/${caseId}/persons`, user.token),
+      b.get(`/v1/cases/${caseId}`, user.token),
+    ]);
+    expect(personsOnB.status).toBe(404);
+    expect(personsOnA.status).toBe(404);
+    expect(caseOnB.status).toBe(404);
+  });
+
+  it('when the LISTEN connection drops, nothing cached is trusted: a revocation it missed still takes effect', async () => {
+    const user = await invite();
+    const caseId = await createCase(a, user.token);
+    for (const api of [a, b]) expect((await api.get(`/v1/cases/${caseId}`, user.token)).status).toBe(200);
+
+    const before = await listeners();
+    expect(before).toHaveLength(2);
+    // Kill both listening connections, then revoke by hand at once: the notification may well reach nobody.
+    await sql.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [before]);
+    await revokeInSql(user.email);
+
+    for (const api of [a, b]) expect((await api.get(`/v1/cases/${caseId}`, user.token)).status).toBe(401);
+
+    // Both processes listen again shortly after (new connections), and their caches work again.
+    const deadline = Date.now() + 10_000;
+    while ((await listeners()).filter((pid) => !before.includes(pid)).length < 2) {
+      if (Date.now() > deadline) throw new Error('the invalidation feed did not reconnect within 10 s');
+      await new Promise((tick) => setTimeout(tick, 50));
+    }
+    const other = await invite();
+    const otherCase = await createCase(b, other.token);
+    for (const api of [a, b]) expect((await api.get(`/v1/cases/${otherCase}`, other.token)).status).toBe(200);
+    await revokeInSql(other.email);
+    for (const api of [a, b]) expect((await api.get(`/v1/cases/${otherCase}`, other.token)).status).toBe(401);
+  });
+});
