@@ -15,7 +15,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        MikroOrmModule.forRoot({ ...ormConfig(config.databaseUrl), registerRequestContext: true }),
+        MikroOrmModule.forRoot({ ...ormConfig(config.databaseUrl, { poolMax: config.databasePoolMax }), registerRequestContext: true }),
         SharedKernelModule.forRoot(config),
         CaseModule,
         AssetsModule,

@@ -28,13 +28,13 @@ import { PrincipalCache } from './auth/principal-cache';
 import { PlainQuery } from './persistence/plain-query';
 import { BodyValidationPipe } from './validation/body-validation.pipe';
 
+const RATE_LIMIT_STORAGE = Symbol('rate-limit-storage');
+
 /**
  * The cross-cutting rules, wired globally. Guards run in the order listed: who is calling (401), how often (429),
  * may they touch this case (403/404). Interceptors: the unit of work (transaction + idempotency) wraps the
  * conditional-response step, which wraps the handler.
  */
-const RATE_LIMIT_STORAGE = Symbol('rate-limit-storage');
-
 @Global()
 @Module({})
 export class SharedKernelModule implements OnApplicationShutdown {

@@ -15,6 +15,8 @@ export class AppConfig {
     readonly transferProcessor: 'on' | 'off',
     readonly transferStepDelayMs: number,
     readonly idempotencyRetentionHours: number,
+    /** Connections each process keeps to PostgreSQL at most (`DATABASE_POOL_MAX`). */
+    readonly databasePoolMax: number = 10,
   ) {}
 }
 
@@ -66,5 +68,6 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, resolved: AppConfigOverrid
     processorSetting,
     intFromEnv(env, 'TRANSFER_STEP_DELAY_MS', 3000),
     24,
+    intFromEnv(env, 'DATABASE_POOL_MAX', 10) || 10,
   );
 }

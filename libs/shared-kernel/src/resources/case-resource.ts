@@ -27,7 +27,7 @@ export type { CaseRecord };
 
 export interface ParentDeclaration {
   /** The parent's declaration, late-bound so the two may live in files that import each other. */
-  resource: () => CaseResource<CaseRecord>;
+  resource: () => CaseResource<any>;
   /** The route parameter holding the parent's id (`account_id`). */
   param: string;
   /** The child's property holding the parent's id (`bankAccountId`). */
