@@ -1,0 +1,78 @@
+import type { CaseRecord } from '@estate/shared-kernel/domain';
+import { Cents, centsOf, sumCents } from './cents';
+import type { PropertyType, ValuationStatus } from './real-estate-vocabulary';
+
+export interface Address {
+  address1: string;
+  address2?: string | null;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+/** Items of `liens`, stored as the JSON the client sent. */
+export interface Lien {
+  lien_type?: string | null;
+  holder?: string | null;
+  amount?: number | null;
+  recorded_date?: string | null;
+}
+
+export interface ComparableSale {
+  address?: Address | null;
+  sale_price?: number | null;
+  sale_date?: string | null;
+  living_area_sqft?: number | null;
+  distance_miles?: number | null;
+}
+
+/** An opinion of a property's value at a date: a plain record; its one rule is the equity formula below. */
+export class RealEstateValuation implements CaseRecord {
+  id: string;
+  caseId: string;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+  financialAccountId: string | null;
+  propertyAddress: Address;
+  propertyType: PropertyType;
+  estimatedValue: number | null;
+  valuationSource: string | null;
+  valuationDate: string | null;
+  confidenceScore: number | null;
+  taxAssessedValue: number | null;
+  taxYear: number | null;
+  annualPropertyTax: number | null;
+  lotSizeSqft: number | null;
+  livingAreaSqft: number | null;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  yearBuilt: number | null;
+  parcelNumber: string | null;
+  zoning: string | null;
+  mortgageBalance: number | null;
+  /** Only the value a client sent; `null` means "computed" (contract §3.2), see `valuationEquity`. */
+  equityEstimate: number | null;
+  liens: Lien[];
+  comparableSales: ComparableSale[];
+  status: ValuationStatus;
+  notes: string | null;
+}
+
+export type EquitySource = 'given' | 'computed';
+
+/**
+ * Issue 8: `equity_estimate` = `estimated_value` − `mortgage_balance` − Σ `liens[].amount` when not given. Missing
+ * terms count 0; without an estimated value there is no equity (`null`). Exact, in cents.
+ */
+export function valuationEquity(valuation: Pick<RealEstateValuation, 'estimatedValue' | 'mortgageBalance' | 'liens' | 'equityEstimate'>): {
+  cents: Cents | null;
+  source: EquitySource;
+} {
+  const given = centsOf(valuation.equityEstimate);
+  if (given !== null) return { cents: given, source: 'given' };
+  const value = centsOf(valuation.estimatedValue);
+  if (value === null) return { cents: null, source: 'computed' };
+  const liens = sumCents((valuation.liens ?? []).map((lien) => centsOf(lien.amount ?? null) ?? 0n));
+  return { cents: value - (centsOf(valuation.mortgageBalance) ?? 0n) - liens, source: 'computed' };
+}

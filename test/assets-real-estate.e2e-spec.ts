@@ -1,0 +1,188 @@
+import { createTestApp, TestApp, TestCaller } from './support/test-app';
+import { detailFields, expectError } from './support/api-assertions';
+import { created, ids, newCase, UNKNOWN_CASE_ID, UNKNOWN_ID, walkCursor, walkPages } from './support/assets-holdings-fixtures';
+
+const FIELDS = [
+  'id',
+  'financial_account_id',
+  'property_address',
+  'property_type',
+  'estimated_value',
+  'valuation_source',
+  'valuation_date',
+  'confidence_score',
+  'tax_assessed_value',
+  'tax_year',
+  'annual_property_tax',
+  'lot_size_sqft',
+  'living_area_sqft',
+  'bedrooms',
+  'bathrooms',
+  'year_built',
+  'parcel_number',
+  'zoning',
+  'mortgage_balance',
+  'equity_estimate',
+  'liens',
+  'comparable_sales',
+  'status',
+  'notes',
+  'created_at',
+  'updated_at',
+].sort();
+
+const ADDRESS = { address1: '12 Elm Street', city: 'Springfield', state: 'IL', zip: '62701' };
+
+describe('real estate valuations (e2e)', () => {
+  let t: TestApp;
+  let owner: TestCaller;
+  let caseId: string;
+  let base: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await t.invite();
+    caseId = await newCase(t, owner);
+    base = `/v1/cases/${caseId}/real-estate-valuations`;
+  });
+  afterAll(() => t.close());
+
+  it('creates with the required fields only: defaults, nulls at every depth, computed equity null', async () => {
+    const res = await t.http().post(base).set(owner.auth).send({ property_address: ADDRESS, property_type: 'condo' });
+    expect(res.status).toBe(201);
+    expect(res.headers.etag).toMatch(/^"/);
+    const data = res.body.data;
+    expect(Object.keys(data).sort()).toEqual(FIELDS);
+    expect(data).toMatchObject({ status: 'pending', liens: [], comparable_sales: [], equity_estimate: null, estimated_value: null, notes: null });
+    expect(data.property_address).toEqual({ ...ADDRESS, address2: null });
+    await t.http().delete(`${base}/${data.id}`).set(owner.auth).expect(204);
+    await t.http().get(`${base}/${data.id}`).set(owner.auth).expect(404);
+  });
+
+  it('computes equity_estimate = estimated_value − mortgage_balance − Σ liens exactly, and follows later changes', async () => {
+    const valuation = await created(t, owner, base, {
+      property_address: ADDRESS,
+      property_type: 'single_family',
+      estimated_value: 350000.1,
+      mortgage_balance: 120000.2,
+      liens: [{ lien_type: 'tax', holder: 'County', amount: 4200.3, recorded_date: '2025-03-14' }, { holder: 'HOA', amount: 0.1 }, { lien_type: 'judgment' }],
+      comparable_sales: [{ address: ADDRESS, sale_price: 340000, sale_date: '2026-05-02', living_area_sqft: 1850, distance_miles: 0.4 }],
+      confidence_score: 0.82,
+      bathrooms: 2.5,
+    });
+    // 350000.10 − 120000.20 − 4200.30 − 0.10 = 225799.50 (a float sum would give 225799.49999999997)
+    expect(valuation.equity_estimate).toBe(225799.5);
+    expect(valuation.liens[1]).toEqual({ lien_type: null, holder: 'HOA', amount: 0.1, recorded_date: null });
+    expect(valuation.comparable_sales[0].address).toEqual({ ...ADDRESS, address2: null });
+    expect(valuation.bathrooms).toBe(2.5);
+    const stored = await t.sql('select equity_estimate from real_estate_valuations where id = $1', [valuation.id]);
+    expect(stored[0].equity_estimate).toBeNull();
+
+    // Inputs change: the computed equity follows.
+    const lowered = await t.http().patch(`${base}/${valuation.id}`).set(owner.auth).send({ mortgage_balance: null, liens: [] }).expect(200);
+    expect(lowered.body.data.equity_estimate).toBe(350000.1);
+
+    // Given: it wins and stays while inputs change; null goes back to the computed value.
+    const given = await t.http().patch(`${base}/${valuation.id}`).set(owner.auth).send({ equity_estimate: 200000 }).expect(200);
+    expect(given.body.data.equity_estimate).toBe(200000);
+    const still = await t.http().patch(`${base}/${valuation.id}`).set(owner.auth).send({ estimated_value: 400000 }).expect(200);
+    expect(still.body.data.equity_estimate).toBe(200000);
+    const back = await t.http().patch(`${base}/${valuation.id}`).set(owner.auth).send({ equity_estimate: null }).expect(200);
+    expect(back.body.data.equity_estimate).toBe(400000);
+    const read = await t.http().get(`${base}/${valuation.id}`).set(owner.auth).expect(200);
+    expect(read.body.data.equity_estimate).toBe(400000);
+  });
+
+  it('merge-patches: nested address merges, arrays replace, null clears, unchanged patch keeps the ETag', async () => {
+    const valuation = await created(t, owner, base, { property_address: { ...ADDRESS, address2: 'Unit 2' }, property_type: 'condo', notes: 'n', zoning: 'R-1' });
+    const res = await t.http().patch(`${base}/${valuation.id}`).set(owner.auth).send({ property_address: { city: 'Chicago', address2: null }, notes: null, status: 'completed' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.property_address).toEqual({ ...ADDRESS, city: 'Chicago', address2: null });
+    expect(res.body.data).toMatchObject({ notes: null, zoning: 'R-1', status: 'completed' });
+    const again = await t.http().patch(`${base}/${valuation.id}`).set(owner.auth).send({ zoning: 'R-1' }).expect(200);
+    expect(again.headers.etag).toBe(res.headers.etag);
+  });
+
+  it('refuses invalid bodies with one detail per problem', async () => {
+    const bad = await t.http().post(base).set(owner.auth).send({
+      property_type: 'castle',
+      confidence_score: 1.5,
+      estimated_value: 10.123,
+      bedrooms: 2.5,
+      valuation_date: '2026-02-30',
+      liens: [{ amount: 'x' }],
+      comparable_sales: [{ address: { address1: 'x', city: 'y', state: 'Illinois', zip: '1' } }],
+      surprise: true,
+    });
+    expectError(bad, 422, 'validation_error');
+    expect(detailFields(bad)).toEqual(
+      expect.arrayContaining([
+        'property_address',
+        'property_type',
+        'confidence_score',
+        'estimated_value',
+        'bedrooms',
+        'valuation_date',
+        'liens.0.amount',
+        'comparable_sales.0.address.state',
+        'comparable_sales.0.address.zip',
+        'surprise',
+      ]),
+    );
+    const valuation = await created(t, owner, base, { property_address: ADDRESS, property_type: 'condo' });
+    const patch = await t.http().patch(`${base}/${valuation.id}`).set(owner.auth).send({ property_type: null, confidence_score: -0.1, status: 'sold', property_address: { zip: 'abc' }, id: 'x' });
+    expectError(patch, 422, 'validation_error');
+    expect(detailFields(patch)).toEqual(expect.arrayContaining(['property_type', 'confidence_score', 'status', 'property_address.zip', 'id']));
+    const cleared = await t.http().patch(`${base}/${valuation.id}`).set(owner.auth).send({ property_address: null });
+    expectError(cleared, 422, 'validation_error');
+    expect(detailFields(cleared)).toEqual(['property_address']);
+  });
+
+  it('lists with each filter (repeated too), in page and cursor mode', async () => {
+    const own = await newCase(t, owner);
+    const path = `/v1/cases/${own}/real-estate-valuations`;
+    const rows = [
+      ['pending', 'condo'],
+      ['completed', 'condo'],
+      ['completed', 'farm_ranch'],
+      ['stale', 'commercial'],
+      ['failed', 'single_family'],
+    ];
+    const made: string[] = [];
+    for (const [status, property_type] of rows) made.push((await created(t, owner, path, { property_address: ADDRESS, property_type, status })).id);
+
+    const byStatus = await t.http().get(`${path}?status=completed`).set(owner.auth).expect(200);
+    expect(ids(byStatus).sort()).toEqual([made[1], made[2]].sort());
+    const repeated = await t.http().get(`${path}?status=completed&status=stale`).set(owner.auth).expect(200);
+    expect(ids(repeated).sort()).toEqual([made[1], made[2], made[3]].sort());
+    const byType = await t.http().get(`${path}?property_type=condo&property_type=commercial`).set(owner.auth).expect(200);
+    expect(ids(byType).sort()).toEqual([made[0], made[1], made[3]].sort());
+    const both = await t.http().get(`${path}?property_type=condo&status=completed`).set(owner.auth).expect(200);
+    expect(ids(both)).toEqual([made[1]]);
+    expectError(await t.http().get(`${path}?status=sold`).set(owner.auth), 400, 'bad_request');
+    expectError(await t.http().get(`${path}?property_type=castle`).set(owner.auth), 400, 'bad_request');
+
+    const all = ids(await t.http().get(`${path}?per_page=100`).set(owner.auth).expect(200));
+    expect(all.sort()).toEqual([...made].sort());
+    const paged = await walkPages(t, owner, path);
+    expect(paged.total).toBe(5);
+    expect(await walkCursor(t, owner, path)).toEqual(paged.ids);
+    expect(await walkCursor(t, owner, `${path}?status=completed`, 1)).toEqual(ids(byStatus));
+  });
+
+  it('answers 403 on the list (#19) for a foreign case and 404 on its other routes; 404 for a record of another case', async () => {
+    const stranger = await t.invite();
+    const foreignCase = await newCase(t, stranger);
+    const foreign = await created(t, stranger, `/v1/cases/${foreignCase}/real-estate-valuations`, { property_address: ADDRESS, property_type: 'condo' });
+    expectError(await t.http().get(`/v1/cases/${foreignCase}/real-estate-valuations`).set(owner.auth), 403, 'forbidden');
+    expectError(await t.http().get(`/v1/cases/${UNKNOWN_CASE_ID}/real-estate-valuations`).set(owner.auth), 404, 'not_found');
+    expectError(await t.http().get(`/v1/cases/${foreignCase}/real-estate-valuations/${foreign.id}`).set(owner.auth), 404, 'not_found');
+    expectError(await t.http().post(`/v1/cases/${foreignCase}/real-estate-valuations`).set(owner.auth).send({ property_address: ADDRESS, property_type: 'condo' }), 404, 'not_found');
+    expectError(await t.http().patch(`/v1/cases/${foreignCase}/real-estate-valuations/${foreign.id}`).set(owner.auth).send({ notes: 'x' }), 404, 'not_found');
+    expectError(await t.http().delete(`/v1/cases/${foreignCase}/real-estate-valuations/${foreign.id}`).set(owner.auth), 404, 'not_found');
+    // The stranger's record through the owner's own case: 404.
+    expectError(await t.http().get(`${base}/${foreign.id}`).set(owner.auth), 404, 'not_found');
+    expectError(await t.http().patch(`${base}/${foreign.id}`).set(owner.auth).send({ notes: 'x' }), 404, 'not_found');
+    expectError(await t.http().delete(`${base}/${UNKNOWN_ID}`).set(owner.auth), 404, 'not_found');
+  });
+});
