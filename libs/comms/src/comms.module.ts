@@ -1,5 +1,59 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Module } from '@nestjs/common';
+import { CaseResourceReader, Clock, RecordWriter, UnitOfWork } from '@estate/shared-kernel';
+import { CommsConfig, loadCommsConfig } from './application/comms-config';
+import { CreateEmail } from './application/create-email';
+import { CreatePhoneCall } from './application/create-phone-call';
+import { EmailDeliveryProcessor } from './application/email-delivery-processor';
+import { EmailReceipts } from './application/email-receipts';
+import { PatchPhoneCall } from './application/patch-phone-call';
+import { CallSummarizer } from './application/ports/call-summarizer.port';
+import { EmailProvider } from './application/ports/email-provider.port';
+import { EmailsController } from './http/emails.controller';
+import { PhoneCallsController } from './http/phone-calls.controller';
+import { callSummarizerFor, emailProviderFor } from './infrastructure/comms-adapters';
+import { emailResource } from './resources/email.resource';
+import { phoneCallResource } from './resources/phone-call.resource';
 
-/** The comms bounded context: wired into the application now; its resources arrive with their own issues. */
-@Module({})
+/**
+ * The comms bounded context: phone calls (with the call-summary port) and emails (with the email-provider port and
+ * the delivery processor). Ports are bound here from configuration; the use cases receive their declaration here, so
+ * that a declaration and its use cases do not import each other.
+ */
+@Module({
+  controllers: [PhoneCallsController, EmailsController],
+  providers: [
+    { provide: CommsConfig, useFactory: () => loadCommsConfig(process.env) },
+    { provide: CallSummarizer, useFactory: callSummarizerFor, inject: [CommsConfig] },
+    { provide: EmailProvider, useFactory: emailProviderFor, inject: [CommsConfig] },
+    {
+      provide: CreatePhoneCall,
+      useFactory: (writer: RecordWriter, summarizer: CallSummarizer) => new CreatePhoneCall(phoneCallResource, writer, summarizer),
+      inject: [RecordWriter, CallSummarizer],
+    },
+    {
+      provide: PatchPhoneCall,
+      useFactory: (writer: RecordWriter, reader: CaseResourceReader, uow: UnitOfWork, summarizer: CallSummarizer) =>
+        new PatchPhoneCall(phoneCallResource, writer, reader, uow, summarizer),
+      inject: [RecordWriter, CaseResourceReader, UnitOfWork, CallSummarizer],
+    },
+    {
+      provide: CreateEmail,
+      useFactory: (writer: RecordWriter, config: CommsConfig) => new CreateEmail(emailResource, writer, config),
+      inject: [RecordWriter, CommsConfig],
+    },
+    {
+      provide: EmailReceipts,
+      useFactory: (reader: CaseResourceReader) => new EmailReceipts(emailResource, reader),
+      inject: [CaseResourceReader],
+    },
+    {
+      provide: EmailDeliveryProcessor,
+      useFactory: (em: EntityManager, provider: EmailProvider, clock: Clock, config: CommsConfig) =>
+        new EmailDeliveryProcessor(emailResource, em, provider, clock, config),
+      inject: [EntityManager, EmailProvider, Clock, CommsConfig],
+    },
+  ],
+  exports: [EmailDeliveryProcessor, EmailProvider, CallSummarizer],
+})
 export class CommsModule {}

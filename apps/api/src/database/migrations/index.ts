@@ -2,6 +2,7 @@ import { Migration20261122000000_foundation } from './Migration20261122000000_fo
 import { Migration20261123100000_cache_invalidation } from './Migration20261123100000_cache_invalidation';
 import { Migration20261123110000_assets_accounts } from './Migration20261123110000_assets_accounts';
 import { Migration20261123111000_assets_holdings } from './Migration20261123111000_assets_holdings';
+import { Migration20261123121000_comms } from './Migration20261123121000_comms';
 
 /** Every committed migration, in order. Listed explicitly so the built service and the tests run the same ones. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261123100000_cache_invalidation', class: Migration20261123100000_cache_invalidation },
   { name: 'Migration20261123110000_assets_accounts', class: Migration20261123110000_assets_accounts },
   { name: 'Migration20261123111000_assets_holdings', class: Migration20261123111000_assets_holdings },
+  { name: 'Migration20261123121000_comms', class: Migration20261123121000_comms },
 ];

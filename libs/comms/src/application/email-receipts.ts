@@ -1,0 +1,15 @@
+import { CaseResource, CaseResourceReader, etagOfVersion, SingleResource } from '@estate/shared-kernel';
+import { Email, receiptOf } from '../domain/email';
+
+/** `#26`: the delivery receipt of an email of the case, with an ETag that changes as the provider advances it. */
+export class EmailReceipts {
+  constructor(
+    private readonly resource: CaseResource<Email>,
+    private readonly reader: CaseResourceReader,
+  ) {}
+
+  async read(scope: { caseId: string } & Record<string, string>, emailId: string): Promise<SingleResource> {
+    const email = await this.reader.load(this.resource, scope, emailId);
+    return new SingleResource(receiptOf(email), etagOfVersion('email receipt', email.id, email.version));
+  }
+}

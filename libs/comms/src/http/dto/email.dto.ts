@@ -1,0 +1,43 @@
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
+import { EmailField, RecordView, StringField, TextField } from '@estate/shared-kernel';
+import { EMAIL_STATUSES } from '../../domain/comms-vocabulary';
+
+export class CreateEmailBody {
+  @EmailField({ required: true, description: 'The one recipient (contract §3.2).', example: 'estates@firstprairie.example' })
+  to: string;
+
+  @EmailField({ description: "The sender; the service's sending address (`EMAIL_FROM_ADDRESS`) when unset.", example: 'grace.okafor@example.com' })
+  from?: string | null;
+
+  @StringField({ required: true, max: 998, description: 'Subject line.', example: 'Estate of Samuel Okafor: account closure' })
+  subject: string;
+
+  @TextField({ required: true, description: 'Plain-text body.', example: 'Please find attached the letters testamentary.' })
+  body: string;
+
+  @StringField({ max: 26, description: 'The institution contact written to (same case), or null.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0CD' })
+  institution_contact_id?: string | null;
+}
+
+export class EmailView extends IntersectionType(RecordView, CreateEmailBody) {
+  @ApiProperty({ enum: EMAIL_STATUSES, description: 'Delivery status, as on the receipt; `queued` on create.', example: 'queued' })
+  status: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the provider accepted the message.' })
+  sent_at: string | null;
+}
+
+/** `#26`: the delivery receipt. */
+export class EmailReceiptView {
+  @ApiProperty({ description: 'The email this receipt is of.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0EM' }) email_id: string;
+  @ApiProperty({ type: String, nullable: true, description: "The provider's message id; null until it accepted the message." })
+  message_id: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The provider that carried the message; null until then.', example: 'simulator' })
+  provider: string | null;
+  @ApiProperty({ enum: EMAIL_STATUSES, description: 'Delivery status.', example: 'delivered' }) status: string;
+  @ApiProperty({ type: String, nullable: true, description: "The provider's words on a bounce or failure." })
+  status_detail: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the provider accepted the message.' }) sent_at: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When it reached the mailbox.' }) delivered_at: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When it was first opened.' }) opened_at: string | null;
+}

@@ -1,0 +1,231 @@
+import { detailFields, expectError } from './support/api-assertions';
+import { createTestApp, TestApp, TestCaller } from './support/test-app';
+
+/**
+ * Phone calls (issue 9, `#25`): every route, the foreign-case rule, validation details, cursor pagination, the
+ * institution-contact reference, and the call-summary rules (filled when absent, kept when sent, items ticked).
+ */
+describe('phone calls (e2e)', () => {
+  let t: TestApp;
+  let owner: TestCaller;
+  let stranger: TestCaller;
+  let caseId: string;
+  let calls: string;
+
+  const TRANSCRIPT = [
+    'Agent: Thank you for calling First Prairie Bank estate services.',
+    "Caller: I'm the executor for Samuel Okafor, who passed away on August 3rd. His checking account ends in 4417.",
+    'Agent: I see the checking account ending in 4417 with a balance of $12,480.55.',
+    'Agent: To close it we will need a certified copy of the death certificate and the letters testamentary.',
+    'Agent: Please send the documents to PO Box 4410, Springfield.',
+    "Caller: I'll mail the death certificate tomorrow.",
+    'Agent: Goodbye.',
+  ].join('\n');
+
+  const minimal = () => ({ to_number: '+1 800 555 0199', from_number: '+1 217 555 0134', direction: 'outbound' });
+
+  async function newCase(caller: TestCaller): Promise<string> {
+    const res = await t.http().post('/v1/cases').set(caller.auth).send({});
+    expect(res.status).toBe(201);
+    return res.body.data.id;
+  }
+
+  async function create(body: Record<string, unknown>, path = calls) {
+    const res = await t.http().post(path).set(owner.auth).send(body);
+    expect(res.status).toBe(201);
+    return res.body.data;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await t.invite();
+    stranger = await t.invite();
+    caseId = await newCase(owner);
+    calls = `/v1/cases/${caseId}/phone-calls`;
+  });
+  afterAll(() => t.close());
+
+  it('POST 201 with every field present, unset ones null, action_items [] (no transcript, no summary)', async () => {
+    const call = await create(minimal());
+    expect(Object.keys(call).sort()).toEqual(
+      [
+        'id', 'institution_contact_id', 'to_number', 'from_number', 'status', 'direction', 'duration_seconds', 'started_at',
+        'ended_at', 'recording_url', 'recording_duration_seconds', 'recording_status', 'transcript', 'summary',
+        'action_items', 'called_by', 'telephony_call_sid', 'notes', 'created_at', 'updated_at',
+      ].sort(),
+    );
+    expect(call).toMatchObject({ ...minimal(), status: null, summary: null, transcript: null, action_items: [], notes: null });
+  });
+
+  it('#25 GET returns recording, transcript, generated summary and action items, with an ETag and 304', async () => {
+    const created = await create({
+      ...minimal(),
+      status: 'completed',
+      started_at: '2026-09-01T15:00:00.000Z',
+      ended_at: '2026-09-01T15:10:42.000Z',
+      duration_seconds: 642,
+      recording_url: 'https://recordings.example/RE1.mp3',
+      recording_duration_seconds: 640,
+      recording_status: 'completed',
+      transcript: TRANSCRIPT,
+      called_by: 'Grace Okafor',
+      telephony_call_sid: 'CA123',
+    });
+    const res = await t.http().get(`${calls}/${created.id}`).set(owner.auth);
+    expect(res.status).toBe(200);
+    expect(res.headers.etag).toMatch(/^"[^"]+"$/);
+    const call = res.body.data;
+    expect(call).toMatchObject({ recording_url: 'https://recordings.example/RE1.mp3', recording_status: 'completed', transcript: TRANSCRIPT });
+    expect(typeof call.summary).toBe('string');
+    expect(call.summary.length).toBeGreaterThan(20);
+    expect(call.summary).not.toMatch(/Agent:|Caller:/);
+    expect(call.action_items).toEqual([
+      { description: 'To close it we will need a certified copy of the death certificate and the letters testamentary.', completed: false },
+      { description: 'Please send the documents to PO Box 4410, Springfield.', completed: false },
+      { description: "I'll mail the death certificate tomorrow.", completed: false },
+    ]);
+    const again = await t.http().get(`${calls}/${created.id}`).set(owner.auth).set('If-None-Match', res.headers.etag);
+    expect(again.status).toBe(304);
+  });
+
+  it('a summary or action items sent by the client are kept as sent', async () => {
+    const both = await create({ ...minimal(), transcript: TRANSCRIPT, summary: 'Bank needs documents.', action_items: [{ description: 'Mail it' }] });
+    expect(both.summary).toBe('Bank needs documents.');
+    expect(both.action_items).toEqual([{ description: 'Mail it', completed: false }]);
+    const itemsOnly = await create({ ...minimal(), transcript: TRANSCRIPT, action_items: [] });
+    expect(itemsOnly.summary).toEqual(expect.any(String));
+    expect(itemsOnly.action_items).toEqual([]);
+    const summaryOnly = await create({ ...minimal(), transcript: TRANSCRIPT, summary: 'Mine.' });
+    expect(summaryOnly).toMatchObject({ summary: 'Mine.', action_items: [] });
+  });
+
+  it('PATCH ticks an action item, edits notes, and keeps the summary; an ETag mismatch is 412', async () => {
+    const call = await create({ ...minimal(), transcript: TRANSCRIPT });
+    const read = await t.http().get(`${calls}/${call.id}`).set(owner.auth);
+    const items = call.action_items.map((item: { description: string }, index: number) => ({ ...item, completed: index === 0 }));
+    const res = await t.http().patch(`${calls}/${call.id}`).set(owner.auth).set('If-Match', read.headers.etag).send({ action_items: items, notes: 'Called back.' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.action_items[0].completed).toBe(true);
+    expect(res.body.data.action_items.slice(1).every((item: { completed: boolean }) => !item.completed)).toBe(true);
+    expect(res.body.data).toMatchObject({ notes: 'Called back.', summary: call.summary });
+    expect(res.headers.etag).not.toBe(read.headers.etag);
+    const stale = await t.http().patch(`${calls}/${call.id}`).set(owner.auth).set('If-Match', read.headers.etag).send({ notes: 'x' });
+    expectError(stale, 412, 'precondition_failed');
+  });
+
+  it('PATCH with a transcript and no summary fills the summary and, on a call without items, the action items', async () => {
+    const call = await create(minimal());
+    const res = await t.http().patch(`${calls}/${call.id}`).set(owner.auth).send({ transcript: TRANSCRIPT });
+    expect(res.status).toBe(200);
+    expect(res.body.data.summary).toEqual(expect.any(String));
+    expect(res.body.data.action_items).toHaveLength(3);
+    // Ticked items survive a new transcript; the summary follows the transcript.
+    const ticked = res.body.data.action_items.map((item: object) => ({ ...item, completed: true }));
+    await t.http().patch(`${calls}/${call.id}`).set(owner.auth).send({ action_items: ticked }).expect(200);
+    const retold = await t.http().patch(`${calls}/${call.id}`).set(owner.auth).send({ transcript: 'Agent: Please fax the will to the estate desk.' });
+    expect(retold.body.data.summary).toBe('Please fax the will to the estate desk.');
+    expect(retold.body.data.action_items).toEqual(ticked);
+    // A summary sent with the transcript is kept; clearing the summary asks for a new one.
+    const mine = await t.http().patch(`${calls}/${call.id}`).set(owner.auth).send({ transcript: TRANSCRIPT, summary: 'Mine.' });
+    expect(mine.body.data.summary).toBe('Mine.');
+    const cleared = await t.http().patch(`${calls}/${call.id}`).set(owner.auth).send({ summary: null });
+    expect(cleared.body.data.summary).not.toBe('Mine.');
+    expect(cleared.body.data.summary).toEqual(expect.any(String));
+  });
+
+  it('422 validation_error with details on create and patch; nothing written', async () => {
+    const before = await t.sql('select count(*)::int as n from phone_calls');
+    const bad = await t.http().post(calls).set(owner.auth).send({
+      to_number: '',
+      direction: 'sideways',
+      status: 'on_hold',
+      recording_status: 'done',
+      duration_seconds: 1.5,
+      started_at: 'yesterday',
+      recording_url: 'ftp://x',
+      action_items: [{ completed: 'yes' }],
+      unknown_field: 1,
+    });
+    expectError(bad, 422, 'validation_error');
+    expect(detailFields(bad)).toEqual(
+      expect.arrayContaining([
+        'to_number', 'from_number', 'direction', 'status', 'recording_status', 'duration_seconds', 'started_at', 'recording_url',
+        'action_items.0.description', 'action_items.0.completed', 'unknown_field',
+      ]),
+    );
+    const order = await t.http().post(calls).set(owner.auth).send({ ...minimal(), started_at: '2026-09-01T15:00:00.000Z', ended_at: '2026-09-01T14:00:00.000Z' });
+    expectError(order, 422, 'validation_error');
+    expect(detailFields(order)).toEqual(['ended_at']);
+    const contact = await t.http().post(calls).set(owner.auth).send({ ...minimal(), institution_contact_id: '01BX5ZZKBKACTAV9WEVGEMMVRZ' });
+    expectError(contact, 422, 'validation_error');
+    expect(detailFields(contact)).toEqual(['institution_contact_id']);
+    expect(await t.sql('select count(*)::int as n from phone_calls')).toEqual(before);
+
+    const call = await create(minimal());
+    const patch = await t.http().patch(`${calls}/${call.id}`).set(owner.auth).send({ direction: null, id: 'x', summary: 5 });
+    expectError(patch, 422, 'validation_error');
+    expect(detailFields(patch).sort()).toEqual(['direction', 'id', 'summary']);
+  });
+
+  it('institution_contact_id names a contact of the case; deleting the contact sets it to null', async () => {
+    const contact = await t.http().post(`/v1/cases/${caseId}/institution-contacts`).set(owner.auth).send({ institution_name: 'First Prairie Bank', account_types: ['bank'] });
+    expect(contact.status).toBe(201);
+    const call = await create({ ...minimal(), institution_contact_id: contact.body.data.id });
+    expect(call.institution_contact_id).toBe(contact.body.data.id);
+    await t.http().delete(`/v1/cases/${caseId}/institution-contacts/${contact.body.data.id}`).set(owner.auth).expect(204);
+    const read = await t.http().get(`${calls}/${call.id}`).set(owner.auth);
+    expect(read.body.data.institution_contact_id).toBeNull();
+  });
+
+  it('lists in page and cursor mode, with filters and sort_by started_at; 400 for a bad filter', async () => {
+    const listCase = await newCase(owner);
+    const path = `/v1/cases/${listCase}/phone-calls`;
+    for (let i = 0; i < 5; i++) {
+      await create({ ...minimal(), direction: i % 2 ? 'inbound' : 'outbound', started_at: `2026-09-0${i + 1}T10:00:00.000Z` }, path);
+    }
+    const page = await t.http().get(path).query({ per_page: 2 }).set(owner.auth);
+    expect(page.status).toBe(200);
+    expect(page.body.meta).toMatchObject({ page: 1, per_page: 2, total_count: 5, total_pages: 3, has_more: true, next_cursor: null });
+    const seen: string[] = [];
+    let cursor = '';
+    for (;;) {
+      const res = await t.http().get(path).query({ cursor, per_page: 2, sort_by: 'started_at', sort_order: 'asc' }).set(owner.auth);
+      expect(res.status).toBe(200);
+      seen.push(...res.body.data.map((call: { started_at: string }) => call.started_at));
+      if (!res.body.meta.next_cursor) break;
+      cursor = res.body.meta.next_cursor;
+    }
+    expect(seen).toEqual([1, 2, 3, 4, 5].map((day) => `2026-09-0${day}T10:00:00.000Z`));
+    const inbound = await t.http().get(path).query({ direction: 'inbound' }).set(owner.auth);
+    expect(inbound.body.data.map((call: { direction: string }) => call.direction)).toEqual(['inbound', 'inbound']);
+    const bad = await t.http().get(path).query({ status: 'on_hold' }).set(owner.auth);
+    expectError(bad, 400, 'bad_request');
+    expect(detailFields(bad)).toEqual(['status']);
+  });
+
+  it('DELETE 204, then 404 on read; unknown id 404', async () => {
+    const call = await create(minimal());
+    const del = await t.http().delete(`${calls}/${call.id}`).set(owner.auth);
+    expect(del.status).toBe(204);
+    expectError(await t.http().get(`${calls}/${call.id}`).set(owner.auth), 404, 'not_found');
+    expectError(await t.http().delete(`${calls}/${call.id}`).set(owner.auth), 404, 'not_found');
+  });
+
+  it('a foreign or unknown case is 404 on every route; a call of another case is 404', async () => {
+    const call = await create(minimal());
+    const foreign = (method: 'get' | 'post' | 'patch' | 'delete', path: string) => t.http()[method](path).set(stranger.auth).send(method === 'post' ? minimal() : { notes: 'x' });
+    for (const [method, path] of [
+      ['get', calls],
+      ['post', calls],
+      ['get', `${calls}/${call.id}`],
+      ['patch', `${calls}/${call.id}`],
+      ['delete', `${calls}/${call.id}`],
+      ['get', '/v1/cases/01ARZ3NDEKTSV4RRFFQ69G5FAV/phone-calls'],
+    ] as const) {
+      expectError(await foreign(method, path), 404, 'not_found');
+    }
+    const other = await newCase(owner);
+    expectError(await t.http().get(`/v1/cases/${other}/phone-calls/${call.id}`).set(owner.auth), 404, 'not_found');
+    expect((await t.http().get(`${calls}/${call.id}`).set(owner.auth)).status).toBe(200);
+  });
+});
