@@ -3,6 +3,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppConfig, bodyParserErrors, buildOpenApiDocument, OPENAPI_UI_OPTIONS, parseJsonBody, rejectUnsupportedMediaType, stampRequestId } from '@estate/shared-kernel';
+import { rejectUnsafeJsonBody, rejectUnsafeUrlAndHeaders } from '@estate/shared-kernel';
 import { AppModule } from './app.module';
 
 /** Builds the configured Nest application; `npm start`, the benchmark and the e2e tests all use this one function. */
@@ -21,7 +22,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.set('x-powered-by', false);
   // Repeated parameters become arrays (status=open&status=frozen); no nested objects from brackets.
   app.set('query parser', 'simple');
-  app.use(stampRequestId, rejectUnsupportedMediaType, parseJsonBody, bodyParserErrors);
+  // Input is checked once, here, for every route: URL and headers before the body is read, the parsed body after.
+  app.use(stampRequestId, rejectUnsafeUrlAndHeaders, rejectUnsupportedMediaType, parseJsonBody, bodyParserErrors, rejectUnsafeJsonBody);
   options.mountBefore?.(app);
   mountOpenApi(app);
   await app.init();

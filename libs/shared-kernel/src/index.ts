@@ -43,3 +43,4 @@ export * from './persistence/plain-query';
 export * from './openapi/openapi-document';
 export * from './openapi/error-responses';
 export * from './openapi/specification-routes';
+export * from './http/input-guards';

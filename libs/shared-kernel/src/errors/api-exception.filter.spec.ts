@@ -1,5 +1,6 @@
 import { ArgumentsHost, BadRequestException, HttpException, Logger, NotFoundException, PayloadTooLargeException, UnauthorizedException } from '@nestjs/common';
 import { OptimisticLockError } from '@mikro-orm/core';
+import express from 'express';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { DomainError, ForbiddenError, NotFoundError, PreconditionFailedError, ValidationFailedError } from './domain-error';
 
@@ -82,6 +83,20 @@ describe('ApiExceptionFilter', () => {
     const res = run(new NotFoundException('Cannot GET /v1/nowhere'), { method: 'GET', path: '/v1/nowhere' });
     expect(res.statusCode).toBe(404);
     expect(res.body).toEqual({ error: { code: 'not_found', message: 'No route matches GET /v1/nowhere.' } });
+  });
+
+  it('answers 405 method_not_allowed with Allow when routes exist for the path but not for the method', () => {
+    const app = express();
+    app.get('/v1/things/:id', (_req, res) => void res.end());
+    app.patch('/v1/things/:id', (_req, res) => void res.end());
+    const res = run(new NotFoundException('Cannot PUT /v1/things/1'), { method: 'PUT', path: '/v1/things/1', app } as never);
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD, PATCH');
+    expect(res.body).toEqual({ error: { code: 'method_not_allowed', message: 'PUT is not allowed on /v1/things/1; it allows GET, HEAD, PATCH.' } });
+
+    const unknown = run(new NotFoundException('Cannot GET /v1/nothing'), { method: 'GET', path: '/v1/nothing', app } as never);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers.allow).toBeUndefined();
   });
 
   it('maps other Nest HTTP exceptions by status', () => {

@@ -22,7 +22,12 @@ export function rejectUnsupportedMediaType(req: Request, res: Response, next: Ne
   res.status(415).json(errorBody('unsupported_media_type', `Send the body as ${allowed.join(' or ')}, not "${mediaType || 'no Content-Type'}".`));
 }
 
-export const parseJsonBody = json({ limit: MAX_BODY_BYTES, type: JSON_MEDIA_TYPES, strict: true });
+/**
+ * Not strict: a body that is valid JSON but no object (`"text"`, `null`, `42`) parses, so that `rejectUnsafeJsonBody`
+ * answers it `422` like an array instead of body-parser calling it "not valid JSON". JSON.parse turns a `__proto__`
+ * key into a plain own property (it never sets a prototype); `rejectUnsafeJsonBody` then refuses the key.
+ */
+export const parseJsonBody = json({ limit: MAX_BODY_BYTES, type: JSON_MEDIA_TYPES, strict: false });
 
 /** body-parser's failures, in the envelope: malformed JSON is 400, a body over 1 MiB is 413 (contract §7). */
 export function bodyParserErrors(err: { type?: string; status?: number }, _req: Request, res: Response, next: NextFunction): void {

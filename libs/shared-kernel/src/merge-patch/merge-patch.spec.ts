@@ -1,4 +1,5 @@
 import { applyMergePatch, JsonObject } from './merge-patch';
+import { ValidationFailedError } from '../errors/domain-error';
 
 /** RFC 7396, Appendix A: original, patch, result. */
 const RFC_7396_EXAMPLES: Array<[unknown, unknown, unknown]> = [
@@ -40,5 +41,26 @@ describe('applyMergePatch (RFC 7396)', () => {
 
   it('removing an absent member is a no-op', () => {
     expect(applyMergePatch({ a: 1 }, { b: null })).toEqual({ a: 1 });
+  });
+});
+
+describe('applyMergePatch and prototype keys', () => {
+  it.each([
+    ['{"__proto__":{"admin":true}}', '__proto__'],
+    ['{"progress":"done","constructor":{"prototype":{"admin":true}}}', 'constructor'],
+    ['{"address":{"prototype":{"admin":true}}}', 'address.prototype'],
+  ])('refuses %s with a 422 naming %s and changes nothing', (text, field) => {
+    const target = { progress: 'started', address: { city: 'Reno' } };
+    let thrown: unknown;
+    try {
+      applyMergePatch(target, JSON.parse(text));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ValidationFailedError);
+    expect((thrown as ValidationFailedError).details?.map((detail) => detail.field)).toEqual([field]);
+    expect(target).toEqual({ progress: 'started', address: { city: 'Reno' } });
+    expect(Object.getPrototypeOf(target)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });
 });

@@ -56,6 +56,22 @@ describe('validateAgainst', () => {
   });
 });
 
+describe('validateAgainst and prototype keys', () => {
+  it.each([
+    ['{"__proto__":{"admin":true}}', ['__proto__']],
+    ['{"title":"x","count":1,"constructor":{"prototype":{"admin":true}}}', ['constructor']],
+    ['{"title":"x","count":1,"prototype":1}', ['prototype']],
+    ['{"title":"x","count":1,"note":"a\\u0000b"}', ['note']],
+  ])('refuses %s with 422 naming the key (a PATCH DTO too), before class-transformer can assign a prototype', async (text, fields) => {
+    for (const dto of [CreateThingBody, PatchThingBody]) {
+      const error = await errorOf(dto, JSON.parse(text));
+      expect(error?.code).toBe('validation_error');
+      expect(error?.details?.map((detail) => detail.field)).toEqual(fields);
+    }
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+});
+
 describe('PartialType(…, { skipNullProperties: false }) for merge patches', () => {
   it('accepts an empty patch', async () => {
     expect(await detailsOf(PatchThingBody, {})).toEqual([]);

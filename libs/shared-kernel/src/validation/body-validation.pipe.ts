@@ -2,6 +2,7 @@ import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { ValidationFailedError } from '../errors/domain-error';
+import { jsonInputProblems } from '../http/json-input';
 import { toErrorDetails } from './validation-details';
 
 const NATIVE_TYPES: unknown[] = [String, Boolean, Number, Array, Object];
@@ -10,6 +11,11 @@ export async function validateAgainst(dto: new () => object, body: unknown): Pro
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ValidationFailedError([{ field: '', message: 'the body must be a JSON object' }], 'The request body must be a JSON object.');
   }
+  // Before plainToInstance, which assigns key by key: a `__proto__` key would replace the instance's prototype, and
+  // class-validator would then never see it as an unknown field. The HTTP body was checked on entry already; this
+  // keeps every other caller (a merged document, a use case run outside HTTP) to the same rule.
+  const problems = jsonInputProblems(body);
+  if (problems.length > 0) throw new ValidationFailedError(problems);
   const instance = plainToInstance(dto, body, { enableImplicitConversion: false });
   const errors = await validate(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
   if (errors.length > 0) throw new ValidationFailedError(toErrorDetails(errors));
