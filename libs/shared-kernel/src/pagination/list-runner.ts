@@ -49,8 +49,14 @@ export async function runListQuery<T extends { id: string }>(
   query: ListQuery,
 ): Promise<ListPage<T>> {
   const sortProperty = toCamelCase(query.sortBy);
-  const direction = query.sortOrder === 'asc' ? QueryOrder.ASC_NULLS_LAST : QueryOrder.DESC_NULLS_LAST;
-  const orderBy = { [sortProperty]: direction, id: direction } as never;
+  // NULLS LAST only where the column can hold NULL: on a NOT NULL column (created_at; id always) plain ASC/DESC is the
+  // same order, and PostgreSQL then reads the (case_id, created_at, id) index backwards for the page instead of
+  // sorting every row of the case (issue 7, docs/performance.md).
+  const nullable = em.getMetadata().find(entity as never)?.properties[sortProperty as never]?.nullable === true;
+  const ascending = query.sortOrder === 'asc';
+  const nullsLast = ascending ? QueryOrder.ASC_NULLS_LAST : QueryOrder.DESC_NULLS_LAST;
+  const plain = ascending ? QueryOrder.ASC : QueryOrder.DESC;
+  const orderBy = { [sortProperty]: nullable ? nullsLast : plain, id: plain } as never;
   const conditions: Where[] = [scope, ...query.filters.map(filterCondition)];
 
   if (query.cursor === undefined) {
