@@ -4,10 +4,22 @@ import { CursorPosition, decodeCursor } from './cursor';
 export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 100;
 
-/** A declared list filter. A plain array of values is shorthand for an enumerated filter. */
+/** What a read may depend on besides the stored rows: the day, by the clock (a deadline past due reads `overdue`). */
+export interface ReadContext {
+  today: string;
+}
+
+/** The condition a filter on a computed field (one value of it) puts on the stored columns. */
+export type ComputedCondition = (value: string, context: ReadContext) => Record<string, unknown>;
+
+/**
+ * A declared list filter. A plain array of values is shorthand for an enumerated filter. A `computed` filter is an
+ * enumerated filter on a field computed when read (a deadline's `status`): it states each value as stored columns.
+ */
 export type FilterSpec =
   | readonly string[]
   | { kind: 'enum'; values: readonly string[]; property?: string }
+  | { kind: 'computed'; values: readonly string[]; where: ComputedCondition; property?: never }
   | { kind: 'contains_text'; property?: string }
   | { kind: 'array_contains'; values: readonly string[]; property?: string }
   | { kind: 'boolean'; property?: string };
@@ -16,8 +28,9 @@ export type FilterSpecs = Readonly<Record<string, FilterSpec>>;
 
 export interface ParsedFilter {
   name: string;
-  kind: 'enum' | 'contains_text' | 'array_contains' | 'boolean';
+  kind: 'enum' | 'contains_text' | 'array_contains' | 'boolean' | 'computed';
   property?: string;
+  where?: ComputedCondition;
   values: string[];
 }
 
@@ -80,7 +93,7 @@ export function parseListQuery(raw: Record<string, unknown>, rules: ListQueryRul
     const values = asList(raw[name]);
     if (values.length === 0) continue;
     const spec = normaliseSpec(declared);
-    if (spec.kind === 'enum' || spec.kind === 'array_contains') {
+    if (spec.kind === 'enum' || spec.kind === 'array_contains' || spec.kind === 'computed') {
       const bad = values.filter((value) => !spec.values.includes(value));
       if (bad.length > 0) problems.push({ field: name, message: `${name} must be one of: ${spec.values.join(', ')}` });
     } else if (spec.kind === 'boolean') {
@@ -88,7 +101,8 @@ export function parseListQuery(raw: Record<string, unknown>, rules: ListQueryRul
     } else if (values.some((value) => value.length === 0 || value.length > 200)) {
       problems.push({ field: name, message: `${name} must be 1 to 200 characters` });
     }
-    filters.push({ name, kind: spec.kind, property: spec.property, values });
+    if (spec.kind === 'computed') filters.push({ name, kind: spec.kind, where: spec.where, values });
+    else filters.push({ name, kind: spec.kind, property: spec.property, values });
   }
 
   let cursor: CursorPosition | null | undefined;

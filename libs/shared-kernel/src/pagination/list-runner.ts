@@ -1,7 +1,7 @@
 import { EntityManager, EntityName, FilterQuery, QueryOrder } from '@mikro-orm/postgresql';
 import { toCamelCase } from '../resources/naming';
 import { encodeCursor } from './cursor';
-import { ListQuery, ParsedFilter } from './list-query';
+import { ListQuery, ParsedFilter, ReadContext } from './list-query';
 import { PageMeta } from './page-meta';
 
 type Where = Record<string, unknown>;
@@ -10,9 +10,14 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-function filterCondition(filter: ParsedFilter): Where {
+function filterCondition(filter: ParsedFilter, context: ReadContext | undefined): Where {
   const property = filter.property ?? toCamelCase(filter.name);
   switch (filter.kind) {
+    case 'computed': {
+      if (!context || !filter.where) throw new Error(`the computed filter ${filter.name} needs the read context`);
+      const where = filter.where;
+      return { $or: filter.values.map((value) => where(value, context)) };
+    }
     case 'enum':
       return { [property]: { $in: filter.values } };
     case 'boolean':
@@ -47,6 +52,7 @@ export async function runListQuery<T extends { id: string }>(
   entity: EntityName<T>,
   scope: Where,
   query: ListQuery,
+  context?: ReadContext,
 ): Promise<ListPage<T>> {
   const sortProperty = toCamelCase(query.sortBy);
   // NULLS LAST only where the column can hold NULL: on a NOT NULL column (created_at; id always) plain ASC/DESC is the
@@ -57,7 +63,7 @@ export async function runListQuery<T extends { id: string }>(
   const nullsLast = ascending ? QueryOrder.ASC_NULLS_LAST : QueryOrder.DESC_NULLS_LAST;
   const plain = ascending ? QueryOrder.ASC : QueryOrder.DESC;
   const orderBy = { [sortProperty]: nullable ? nullsLast : plain, id: plain } as never;
-  const conditions: Where[] = [scope, ...query.filters.map(filterCondition)];
+  const conditions: Where[] = [scope, ...query.filters.map((filter) => filterCondition(filter, context))];
 
   if (query.cursor === undefined) {
     const where = { $and: conditions } as FilterQuery<T>;

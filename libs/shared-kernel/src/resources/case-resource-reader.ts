@@ -3,7 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { etagOfVersion } from '../conditional/etag';
 import { NotFoundError } from '../errors/domain-error';
 import { ResourceList, SingleResource } from '../http/resource-response';
-import { FilterSpecs, parseListQuery } from '../pagination/list-query';
+import { Clock } from '../clock/clock';
+import { FilterSpecs, parseListQuery, ReadContext } from '../pagination/list-query';
 import { runListQuery } from '../pagination/list-runner';
 import { CaseRecord, CaseResource } from './case-resource';
 import { serializeRecord } from './record-serializer';
@@ -25,7 +26,15 @@ export interface ListVariant {
  */
 @Injectable()
 export class CaseResourceReader {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+  ) {}
+
+  /** What reads may depend on besides the rows: today by the clock port. */
+  context(): ReadContext {
+    return { today: this.clock.today() };
+  }
 
   /** The rows a route may touch; a nested resource's parent must exist in the same case, else 404. */
   async scopeOf(resource: CaseResource<any>, params: Record<string, string>): Promise<Scope> {
@@ -43,9 +52,10 @@ export class CaseResourceReader {
   async list<T extends CaseRecord>(resource: CaseResource<T>, scope: Scope, rawQuery: Record<string, unknown>, variant: ListVariant = {}): Promise<ResourceList> {
     const query = parseListQuery(rawQuery, { filters: variant.filters ?? resource.filters, sorts: resource.sorts });
     const where = variant.fixed ? { ...scope, ...variant.fixed } : scope;
-    const page = await runListQuery<T>(this.em, resource.schema, where, query);
+    const context = this.context();
+    const page = await runListQuery<T>(this.em, resource.schema, where, query, context);
     return new ResourceList(
-      page.rows.map((row) => this.view(resource, row)),
+      page.rows.map((row) => this.view(resource, row, context)),
       page.meta,
     );
   }
@@ -65,11 +75,12 @@ export class CaseResourceReader {
   }
 
   etag<T extends CaseRecord>(resource: CaseResource<T>, record: T): string {
-    return etagOfVersion(resource.name, record.id, record.version);
+    const state = resource.readTimeState?.(record, this.context());
+    return etagOfVersion(resource.name, record.id, state === undefined ? record.version : `${record.version}:${state}`);
   }
 
-  view<T extends CaseRecord>(resource: CaseResource<T>, record: T): Record<string, unknown> {
+  view<T extends CaseRecord>(resource: CaseResource<T>, record: T, context: ReadContext = this.context()): Record<string, unknown> {
     const view = serializeRecord(record, resource.schema, resource.shape);
-    return resource.present ? resource.present(record, view) : view;
+    return resource.present ? resource.present(record, view, context) : view;
   }
 }
