@@ -4,3 +4,6 @@ export { institutionContactResource } from './resources/institution-contact.reso
 export { debtResource } from './resources/debt.resource';
 export { realEstateValuationResource } from './resources/real-estate-valuation.resource';
 export { vehicleResource } from './resources/vehicle.resource';
+export { investmentAccountResource } from './resources/investment-account.resource';
+export { retirementAccountResource } from './resources/retirement-account.resource';
+export { lifeInsurancePolicyResource } from './resources/life-insurance-policy.resource';

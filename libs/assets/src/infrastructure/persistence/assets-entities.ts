@@ -1,5 +1,8 @@
 import { DebtSchema } from './debt.schema';
+import { InvestmentAccountSchema } from './investment-account.schema';
+import { LifeInsurancePolicySchema } from './life-insurance-policy.schema';
 import { RealEstateValuationSchema } from './real-estate-valuation.schema';
+import { RetirementAccountSchema } from './retirement-account.schema';
 import { VehicleSchema } from './vehicle.schema';
 import { InstitutionContactSchema } from './institution-contact.schema';
 
@@ -9,4 +12,7 @@ export const ASSETS_ENTITIES = [
   DebtSchema,
   RealEstateValuationSchema,
   VehicleSchema,
+  InvestmentAccountSchema,
+  RetirementAccountSchema,
+  LifeInsurancePolicySchema,
 ];

@@ -1,0 +1,25 @@
+import { caseResource } from '@estate/shared-kernel';
+import { LifeInsurancePolicy } from '../domain/life-insurance-policy';
+import { CreateLifeInsurancePolicyBody, LifeInsurancePolicyView, PatchLifeInsurancePolicyBody } from '../http/dto/life-insurance-policy.dto';
+import { LifeInsurancePolicySchema } from '../infrastructure/persistence/life-insurance-policy.schema';
+import { beneficiarySharesRule } from './beneficiary-shares.rule';
+import { institutionContactResource } from './institution-contact.resource';
+
+/**
+ * Life insurance policies (`#24`): `policy_number` encrypted and masked; the beneficiary shares rule (contract §3.2).
+ * The specification names no list filters for policies, so the list has none; every route answers 404 for a foreign
+ * case (no 403 in its error lists).
+ */
+export const lifeInsurancePolicyResource = caseResource<LifeInsurancePolicy>({
+  name: 'life insurance policy',
+  path: 'life-insurance',
+  idParam: 'policy_id',
+  schema: LifeInsurancePolicySchema,
+  create: CreateLifeInsurancePolicyBody,
+  patch: PatchLifeInsurancePolicyBody,
+  view: LifeInsurancePolicyView,
+  sorts: ['created_at'],
+  specRoutes: { patch: 24 },
+  references: { institution_contact_id: () => institutionContactResource },
+  rules: beneficiarySharesRule,
+});

@@ -1,0 +1,136 @@
+import { createTestApp, TestApp, TestCaller } from './support/test-app';
+import { detailFields, expectError } from './support/api-assertions';
+import { created, ids, newCase, newContact, UNKNOWN_CASE_ID, walkCursor, walkPages } from './support/assets-holdings-fixtures';
+
+const FIELDS = [
+  'id',
+  'case_id',
+  'account_type',
+  'custodian_name',
+  'account_number',
+  'status',
+  'balance',
+  'holdings',
+  'beneficiaries',
+  'date_of_death_value',
+  'transfer_status',
+  'institution_contact_id',
+  'notes',
+  'created_at',
+  'updated_at',
+].sort();
+
+const MINIMAL = { account_type: 'brokerage', custodian_name: 'Fidelity Investments' };
+
+describe('investment accounts (e2e)', () => {
+  let t: TestApp;
+  let owner: TestCaller;
+  let caseId: string;
+  let base: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await t.invite();
+    caseId = await newCase(t, owner);
+    base = `/v1/cases/${caseId}/investment-accounts`;
+  });
+  afterAll(() => t.close());
+
+  it('creates with nested holdings and beneficiaries read back null-filled; account_number encrypted and masked', async () => {
+    const res = await t.http().post(base).set(owner.auth).send({
+      ...MINIMAL,
+      account_number: 'Z12345678',
+      holdings: [{ symbol: 'VTI', quantity: 120.5, market_value: 33012.75 }],
+      beneficiaries: [{ name: 'Grace', percentage_share: 100 }],
+    });
+    expect(res.status).toBe(201);
+    const data = res.body.data;
+    expect(Object.keys(data).sort()).toEqual(FIELDS);
+    expect(data).toMatchObject({ case_id: caseId, account_number: '*****5678', transfer_status: null, status: null });
+    expect(data.holdings).toEqual([{ symbol: 'VTI', name: null, quantity: 120.5, market_value: 33012.75, cost_basis: null, asset_class: null }]);
+    expect(data.beneficiaries).toEqual([{ name: 'Grace', relationship: null, percentage_share: 100, designation: null }]);
+    const row = (await t.sql<{ account_number: string }>('select account_number from investment_accounts where id = $1', [data.id]))[0];
+    expect(row.account_number).not.toContain('5678');
+    const empty = await created(t, owner, base, MINIMAL);
+    expect(empty).toMatchObject({ holdings: [], beneficiaries: [], account_number: null });
+    const listed = await t.http().get(base).set(owner.auth).expect(200);
+    expect(listed.body.data.find((a: { id: string }) => a.id === data.id).account_number).toBe('*****5678');
+  });
+
+  it('applies the shares rule per designation on create and on the merged result of a patch', async () => {
+    const over = await t.http().post(base).set(owner.auth).send({ ...MINIMAL, beneficiaries: [{ name: 'A', percentage_share: 60 }, { name: 'B', percentage_share: 41, designation: 'primary' }] });
+    expectError(over, 422, 'validation_error');
+    expect(detailFields(over)).toEqual(['beneficiaries']);
+    const account = await created(t, owner, base, {
+      ...MINIMAL,
+      beneficiaries: [
+        { name: 'A', percentage_share: 33.33 },
+        { name: 'B', percentage_share: 33.33 },
+        { name: 'C', percentage_share: 33.34 },
+        { name: 'D', percentage_share: 100, designation: 'contingent' },
+      ],
+    });
+    const patchOver = await t.http().patch(`${base}/${account.id}`).set(owner.auth).send({ beneficiaries: [{ name: 'X', percentage_share: 50, designation: 'contingent' }, { name: 'Y', percentage_share: 50.01, designation: 'contingent' }] });
+    expectError(patchOver, 422, 'validation_error');
+    expect(detailFields(patchOver)).toEqual(['beneficiaries']);
+    const unchanged = await t.http().get(`${base}/${account.id}`).set(owner.auth).expect(200);
+    expect(unchanged.body.data.beneficiaries).toHaveLength(4);
+    const ok = await t.http().patch(`${base}/${account.id}`).set(owner.auth).send({ beneficiaries: [{ name: 'X', percentage_share: 100 }] }).expect(200);
+    expect(ok.body.data.beneficiaries).toEqual([{ name: 'X', relationship: null, percentage_share: 100, designation: null }]);
+    const badShare = await t.http().post(base).set(owner.auth).send({ ...MINIMAL, beneficiaries: [{ name: 'A', percentage_share: 101 }, { percentage_share: -1 }] });
+    expectError(badShare, 422, 'validation_error');
+    expect(detailFields(badShare)).toEqual(expect.arrayContaining(['beneficiaries.0.percentage_share', 'beneficiaries.1.name', 'beneficiaries.1.percentage_share']));
+  });
+
+  it('merge-patches and refuses invalid patches with one detail per problem', async () => {
+    const contact = await newContact(t, owner, caseId);
+    const account = await created(t, owner, base, { ...MINIMAL, notes: 'n', balance: 10 });
+    const res = await t.http().patch(`${base}/${account.id}`).set(owner.auth).send({ transfer_status: 'in_review', notes: null, institution_contact_id: contact, date_of_death_value: 56250.1 }).expect(200);
+    expect(res.body.data).toMatchObject({ transfer_status: 'in_review', notes: null, balance: 10, institution_contact_id: contact, date_of_death_value: 56250.1 });
+    const bad = await t.http().patch(`${base}/${account.id}`).set(owner.auth).send({
+      account_type: 'mattress',
+      custodian_name: null,
+      transfer_status: 'gone',
+      holdings: [{ quantity: -1, market_value: 1.234 }],
+      balance: 'ten',
+      institution_contact_id: '01BX5ZZKBKACTAV9WEVGEMMVRZ',
+    });
+    expectError(bad, 422, 'validation_error');
+    expect(detailFields(bad)).toEqual(expect.arrayContaining(['account_type', 'custodian_name', 'transfer_status', 'holdings.0.quantity', 'holdings.0.market_value', 'balance']));
+    const badContact = await t.http().patch(`${base}/${account.id}`).set(owner.auth).send({ institution_contact_id: '01BX5ZZKBKACTAV9WEVGEMMVRZ' });
+    expectError(badContact, 422, 'validation_error');
+    expect(detailFields(badContact)).toEqual(['institution_contact_id']);
+  });
+
+  it('lists with each filter (repeated too), in page and cursor mode; 403 for a foreign case on the list (#21), 404 elsewhere', async () => {
+    const own = await newCase(t, owner);
+    const path = `/v1/cases/${own}/investment-accounts`;
+    const rows: Array<[string, string | undefined]> = [
+      ['brokerage', 'not_started'],
+      ['529_plan', 'transferred'],
+      ['etf', undefined],
+      ['529_plan', 'liquidated'],
+      ['brokerage', 'transferred'],
+    ];
+    const made: string[] = [];
+    for (const [account_type, transfer_status] of rows) made.push((await created(t, owner, path, { ...MINIMAL, account_type, transfer_status })).id);
+    const sorted = (list: string[]) => [...list].sort();
+    expect(sorted(ids(await t.http().get(`${path}?account_type=529_plan`).set(owner.auth).expect(200)))).toEqual(sorted([made[1], made[3]]));
+    expect(sorted(ids(await t.http().get(`${path}?account_type=529_plan&account_type=etf`).set(owner.auth).expect(200)))).toEqual(sorted([made[1], made[2], made[3]]));
+    expect(sorted(ids(await t.http().get(`${path}?transfer_status=transferred&transfer_status=liquidated`).set(owner.auth).expect(200)))).toEqual(sorted([made[1], made[3], made[4]]));
+    expectError(await t.http().get(`${path}?transfer_status=lost`).set(owner.auth), 400, 'bad_request');
+    const paged = await walkPages(t, owner, path);
+    expect(paged.total).toBe(5);
+    expect(await walkCursor(t, owner, path)).toEqual(paged.ids);
+
+    const stranger = await t.invite();
+    const foreignCase = await newCase(t, stranger);
+    const foreign = await created(t, stranger, `/v1/cases/${foreignCase}/investment-accounts`, MINIMAL);
+    expectError(await t.http().get(`/v1/cases/${foreignCase}/investment-accounts`).set(owner.auth), 403, 'forbidden');
+    expectError(await t.http().get(`/v1/cases/${UNKNOWN_CASE_ID}/investment-accounts`).set(owner.auth), 404, 'not_found');
+    expectError(await t.http().get(`/v1/cases/${foreignCase}/investment-accounts/${foreign.id}`).set(owner.auth), 404, 'not_found');
+    expectError(await t.http().patch(`${path}/${foreign.id}`).set(owner.auth).send({ notes: 'x' }), 404, 'not_found');
+    await t.http().delete(`${path}/${made[0]}`).set(owner.auth).expect(204);
+    expectError(await t.http().get(`${path}/${made[0]}`).set(owner.auth), 404, 'not_found');
+  });
+});

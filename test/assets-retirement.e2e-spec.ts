@@ -1,0 +1,134 @@
+import { createTestApp, TestApp, TestCaller } from './support/test-app';
+import { detailFields, expectError } from './support/api-assertions';
+import { created, ids, newCase, newContact, UNKNOWN_CASE_ID, walkCursor, walkPages } from './support/assets-holdings-fixtures';
+
+const FIELDS = [
+  'id',
+  'case_id',
+  'account_type',
+  'custodian_name',
+  'account_number',
+  'employer_name',
+  'status',
+  'balance',
+  'beneficiaries',
+  'distribution_options',
+  'rmd_required',
+  'rmd_amount',
+  'tax_treatment',
+  'distribution_status',
+  'institution_contact_id',
+  'notes',
+  'created_at',
+  'updated_at',
+].sort();
+
+const MINIMAL = { account_type: 'traditional_ira', custodian_name: 'Vanguard' };
+
+describe('retirement accounts (e2e)', () => {
+  let t: TestApp;
+  let owner: TestCaller;
+  let caseId: string;
+  let base: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await t.invite();
+    caseId = await newCase(t, owner);
+    base = `/v1/cases/${caseId}/retirement-accounts`;
+  });
+  afterAll(() => t.close());
+
+  it('creates with defaults (rmd_required false, arrays []) and masks account_number everywhere', async () => {
+    const res = await t.http().post(base).set(owner.auth).send({ ...MINIMAL, account_number: '88001234567', distribution_status: 'pending_beneficiary_docs' });
+    expect(res.status).toBe(201);
+    const data = res.body.data;
+    expect(Object.keys(data).sort()).toEqual(FIELDS);
+    expect(data).toMatchObject({ case_id: caseId, account_number: '*******4567', rmd_required: false, beneficiaries: [], distribution_options: [], distribution_status: 'pending_beneficiary_docs' });
+    expect((await t.http().get(`${base}/${data.id}`).set(owner.auth).expect(200)).body.data.account_number).toBe('*******4567');
+    const row = (await t.sql<{ account_number: string }>('select account_number from retirement_accounts where id = $1', [data.id]))[0];
+    expect(row.account_number).not.toContain('4567');
+  });
+
+  it('#23 writes exactly the specification’s retirement body; the rest is read-only (422)', async () => {
+    const contact = await newContact(t, owner, caseId);
+    const account = await created(t, owner, base, { ...MINIMAL, employer_name: 'Acme', notes: 'n', distribution_options: ['lump_sum'] });
+    const res = await t
+      .http()
+      .patch(`${base}/${account.id}`)
+      .set(owner.auth)
+      .send({
+        custodian_name: 'Schwab',
+        account_number: '99887766',
+        employer_name: null,
+        balance: 212000.01,
+        beneficiaries: [{ name: 'Grace', relationship: 'daughter', percentage_share: 100 }, { name: 'Ada', percentage_share: 100, designation: 'contingent' }],
+        distribution_options: ['inherited_ira', 'five_year_rule'],
+        rmd_required: true,
+        institution_contact_id: contact,
+        notes: null,
+      })
+      .expect(200);
+    expect(res.body.data).toMatchObject({
+      custodian_name: 'Schwab',
+      account_number: '****7766',
+      employer_name: null,
+      balance: 212000.01,
+      distribution_options: ['inherited_ira', 'five_year_rule'],
+      rmd_required: true,
+      institution_contact_id: contact,
+      notes: null,
+      account_type: 'traditional_ira',
+    });
+    expect(res.body.data.beneficiaries[1]).toEqual({ name: 'Ada', relationship: null, percentage_share: 100, designation: 'contingent' });
+    const readOnly = await t.http().patch(`${base}/${account.id}`).set(owner.auth).send({ account_type: 'roth_ira', status: 'open', distribution_status: 'completed', rmd_amount: 1, tax_treatment: 'roth' });
+    expectError(readOnly, 422, 'validation_error');
+    expect(detailFields(readOnly).sort()).toEqual(['account_type', 'distribution_status', 'rmd_amount', 'status', 'tax_treatment']);
+    const invalid = await t.http().patch(`${base}/${account.id}`).set(owner.auth).send({ custodian_name: null, rmd_required: 'yes', distribution_options: 'lump_sum', balance: 1e15 });
+    expectError(invalid, 422, 'validation_error');
+    expect(detailFields(invalid)).toEqual(expect.arrayContaining(['custodian_name', 'rmd_required', 'distribution_options', 'balance']));
+  });
+
+  it('applies the shares rule (422 naming beneficiaries) on create and patch', async () => {
+    const over = await t.http().post(base).set(owner.auth).send({ ...MINIMAL, beneficiaries: [{ name: 'A', percentage_share: 100 }, { name: 'B', percentage_share: 0.01 }] });
+    expectError(over, 422, 'validation_error');
+    expect(detailFields(over)).toEqual(['beneficiaries']);
+    const account = await created(t, owner, base, { ...MINIMAL, beneficiaries: [{ name: 'A', percentage_share: 70, designation: 'primary' }] });
+    const patch = await t.http().patch(`${base}/${account.id}`).set(owner.auth).send({ beneficiaries: [{ name: 'A', percentage_share: 70 }, { name: 'B', percentage_share: 31 }] });
+    expectError(patch, 422, 'validation_error');
+    expect(detailFields(patch)).toEqual(['beneficiaries']);
+  });
+
+  it('lists with each filter (repeated too), in page and cursor mode; 403 for a foreign case on the list (#22), 404 elsewhere', async () => {
+    const own = await newCase(t, owner);
+    const path = `/v1/cases/${own}/retirement-accounts`;
+    const rows: Array<[string, string | undefined]> = [
+      ['401k', 'not_started'],
+      ['roth_ira', 'completed'],
+      ['401k', undefined],
+      ['pension', 'in_progress'],
+      ['roth_ira', 'completed'],
+    ];
+    const made: string[] = [];
+    for (const [account_type, distribution_status] of rows) made.push((await created(t, owner, path, { ...MINIMAL, account_type, distribution_status })).id);
+    const sorted = (list: string[]) => [...list].sort();
+    expect(sorted(ids(await t.http().get(`${path}?account_type=401k`).set(owner.auth).expect(200)))).toEqual(sorted([made[0], made[2]]));
+    expect(sorted(ids(await t.http().get(`${path}?account_type=401k&account_type=pension`).set(owner.auth).expect(200)))).toEqual(sorted([made[0], made[2], made[3]]));
+    expect(sorted(ids(await t.http().get(`${path}?distribution_status=completed`).set(owner.auth).expect(200)))).toEqual(sorted([made[1], made[4]]));
+    expect(sorted(ids(await t.http().get(`${path}?distribution_status=completed&distribution_status=not_started&account_type=roth_ira`).set(owner.auth).expect(200)))).toEqual(sorted([made[1], made[4]]));
+    expectError(await t.http().get(`${path}?account_type=mattress`).set(owner.auth), 400, 'bad_request');
+    const paged = await walkPages(t, owner, path);
+    expect(paged.total).toBe(5);
+    expect(await walkCursor(t, owner, path)).toEqual(paged.ids);
+
+    const stranger = await t.invite();
+    const foreignCase = await newCase(t, stranger);
+    const foreign = await created(t, stranger, `/v1/cases/${foreignCase}/retirement-accounts`, MINIMAL);
+    expectError(await t.http().get(`/v1/cases/${foreignCase}/retirement-accounts`).set(owner.auth), 403, 'forbidden');
+    expectError(await t.http().get(`/v1/cases/${UNKNOWN_CASE_ID}/retirement-accounts`).set(owner.auth), 404, 'not_found');
+    expectError(await t.http().patch(`/v1/cases/${foreignCase}/retirement-accounts/${foreign.id}`).set(owner.auth).send({ notes: 'x' }), 404, 'not_found');
+    expectError(await t.http().get(`${path}/${foreign.id}`).set(owner.auth), 404, 'not_found');
+    await t.http().delete(`${path}/${made[0]}`).set(owner.auth).expect(204);
+    expectError(await t.http().delete(`${path}/${made[0]}`).set(owner.auth), 404, 'not_found');
+  });
+});
