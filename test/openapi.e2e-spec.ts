@@ -144,6 +144,15 @@ describe('OpenAPI document (e2e)', () => {
       expect(operations(doc).some(({ op }) => /Specification route #\d+\./.test(op.description))).toBe(true);
     });
 
+    it('declares and describes every path template parameter on each operation', () => {
+      for (const { path, method, op } of operations(doc)) {
+        for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
+          const parameter = ((op.parameters ?? []) as Node[]).find((candidate) => candidate.in === 'path' && candidate.name === name);
+          expect({ where: `${method} ${path}`, name, declared: Boolean(parameter?.required && parameter.description) }).toEqual({ where: `${method} ${path}`, name, declared: true });
+        }
+      }
+    });
+
     it('describes every field of every schema', () => {
       const missing: string[] = [];
       for (const [name, schema] of Object.entries(doc.components.schemas as Node)) {

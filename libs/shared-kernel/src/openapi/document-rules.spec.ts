@@ -6,6 +6,7 @@ import {
   completeResponses,
   defaultSummary,
   describeOperations,
+  describeParameters,
   exampleFromSchema,
   listTags,
   nameOperations,
@@ -98,6 +99,13 @@ describe('document rules', () => {
     const get = (doc.paths['/v1/things/{thing_id}'] as Node).get;
     expect(get.responses['304']).toBeDefined();
     expect(get.parameters.map((parameter: Node) => parameter.name)).toContain('If-None-Match');
+  });
+
+  it('declares every path template parameter, described, on each operation', () => {
+    const doc = documentWith({ '/v1/cases/{case_id}/debts/type/collections': { get: { parameters: [{ name: 'page', in: 'query' }], responses: {} } } });
+    describeParameters(doc);
+    const get = (doc.paths['/v1/cases/{case_id}/debts/type/collections'] as Node).get;
+    expect(get.parameters[1]).toEqual({ name: 'case_id', in: 'path', required: true, schema: { type: 'string' }, description: 'Id of the case (ULID).' });
   });
 
   it('names operations for client generators and keeps ids unique', () => {

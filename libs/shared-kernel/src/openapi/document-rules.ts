@@ -361,8 +361,22 @@ export function nameOperations(document: OpenAPIObject): void {
   }
 }
 
+/**
+ * Every `{name}` of a path is a required path parameter of each of its operations, even when the handler reads it
+ * without `@Param` (the case guard reads `case_id` from the request).
+ */
+export function declarePathParameters(document: OpenAPIObject): void {
+  for (const { path, operation } of operationsOf(document)) {
+    for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
+      if (parameterNamed(operation, 'path', name)) continue;
+      operation.parameters = [...(operation.parameters ?? []), { name, in: 'path', required: true, schema: { type: 'string' } }];
+    }
+  }
+}
+
 /** Path parameters name a record by its id. */
 export function describeParameters(document: OpenAPIObject): void {
+  declarePathParameters(document);
   for (const { operation } of operationsOf(document)) {
     for (const parameter of (operation.parameters ?? []) as Node[]) {
       if (parameter.in !== 'path' || parameter.description) continue;

@@ -58,9 +58,9 @@ export function finishOpenApiDocument(document: OpenAPIObject, options: { tagDes
   splitSharedSchemas(document);
   requireAllResponseFields(document);
   closeRequestSchemas(document);
+  describeParameters(document);
   completeResponses(document);
   declareResponseHeaders(document);
-  describeParameters(document);
   describeOperations(document);
   nameOperations(document);
   exampleRequestBodies(document);
