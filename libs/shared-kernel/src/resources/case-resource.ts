@@ -43,17 +43,22 @@ export interface WriteContext {
 
 type RouteScope = { caseId: string } & Record<string, string>;
 
+/*
+ * The use cases behind generated write routes are handed the declaration they serve as their last argument, so they
+ * need not import it (the declaration names them: importing it back would be a cycle).
+ */
+
 /** An aggregate's own use case behind a generated `POST` (it validates nothing the DTO did not; it runs the rules). */
 export interface CreateUseCase {
-  execute(scope: RouteScope, body: JsonObject): Promise<SingleResource>;
+  execute(scope: RouteScope, body: JsonObject, resource: CaseResource<any>): Promise<SingleResource>;
 }
 /** An aggregate's own use case behind a generated `PATCH` (merge patch of its writable set). */
 export interface PatchUseCase {
-  execute(scope: RouteScope, id: string, patch: JsonObject, ifMatch: string | undefined): Promise<SingleResource>;
+  execute(scope: RouteScope, id: string, patch: JsonObject, ifMatch: string | undefined, resource: CaseResource<any>): Promise<SingleResource>;
 }
 /** An aggregate's own use case behind a generated `DELETE`. */
 export interface RemoveUseCase {
-  execute(scope: RouteScope, id: string, ifMatch: string | undefined): Promise<void>;
+  execute(scope: RouteScope, id: string, ifMatch: string | undefined, resource: CaseResource<any>): Promise<void>;
 }
 
 /** Nest providers of an aggregate's use cases, late-bound (the use cases import the declaration). */
