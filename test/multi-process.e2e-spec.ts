@@ -54,7 +54,7 @@ class ApiProcess {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  async ready(timeoutMs = 30_000): Promise<void> {
+  async ready(timeoutMs = 90_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!/listening on/.test(this.output)) {
       if (this.child.exitCode !== null) throw new Error(`main.js exited:\n${this.output}`);
@@ -129,7 +129,7 @@ describe('two API processes on one database (issue 7: caches invalidated everywh
     a = new ApiProcess(await freePort(), env);
     b = new ApiProcess(await freePort(), env);
     await Promise.all([a.ready(), b.ready()]);
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
