@@ -3,6 +3,7 @@ import { Migration20261123100000_cache_invalidation } from './Migration202611231
 import { Migration20261123110000_assets_accounts } from './Migration20261123110000_assets_accounts';
 import { Migration20261123111000_assets_holdings } from './Migration20261123111000_assets_holdings';
 import { Migration20261123121000_comms } from './Migration20261123121000_comms';
+import { Migration20261123130000_person_phone_length } from './Migration20261123130000_person_phone_length';
 
 /** Every committed migration, in order. Listed explicitly so the built service and the tests run the same ones. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261123110000_assets_accounts', class: Migration20261123110000_assets_accounts },
   { name: 'Migration20261123111000_assets_holdings', class: Migration20261123111000_assets_holdings },
   { name: 'Migration20261123121000_comms', class: Migration20261123121000_comms },
+  { name: 'Migration20261123130000_person_phone_length', class: Migration20261123130000_person_phone_length },
 ];

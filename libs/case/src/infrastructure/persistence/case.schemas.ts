@@ -67,7 +67,7 @@ export const PersonSchema = new EntitySchema<Person>({
     suffix: { ...nullableText() },
     relationship: { type: 'string', length: 200 },
     email: { ...nullableText() },
-    phone: { ...nullableText() },
+    phone: { ...nullableText(40) },
     isBeneficiary: { type: 'boolean', fieldName: 'is_beneficiary', default: false },
     possibleDispute: { type: 'boolean', fieldName: 'possible_dispute', default: false },
     isDeceased: { type: 'boolean', fieldName: 'is_deceased', default: false },
