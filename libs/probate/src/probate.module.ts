@@ -1,5 +1,73 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
+import { RecordDeletionVetoes } from '@estate/shared-kernel';
+import { CaseModule, PendingSearchesPort } from '@estate/case';
+import { AddClosureStep } from './application/add-closure-step.service';
+import { CreateDeadline } from './application/create-deadline.service';
+import { DeadlineFeed } from './application/deadline-feed.service';
+import { DeleteCreditorClaim } from './application/delete-creditor-claim.service';
+import { DeleteDeadline } from './application/delete-deadline.service';
+import { FileCreditorClaim } from './application/file-creditor-claim.service';
+import { GenerateDeadlines } from './application/generate-deadlines.service';
+import { DeceasedDates } from './application/ports/deceased-dates.port';
+import { JurisdictionRuleBook } from './application/ports/jurisdiction-rules.port';
+import { SubTaskContacts } from './application/ports/sub-task-contacts.port';
+import { RemoveClosureStep } from './application/remove-closure-step.service';
+import { ReviseClosureStep } from './application/revise-closure-step.service';
+import { ReviseCreditorClaim } from './application/revise-creditor-claim.service';
+import { ReviseSearch } from './application/revise-search.service';
+import { ReviseSubTask } from './application/revise-sub-task.service';
+import { StartSearch } from './application/start-search.service';
+import { UpdateDeadline } from './application/update-deadline.service';
+import { ClosureStepsController } from './http/closure-steps.controller';
+import { CreditorClaimsController } from './http/creditor-claims.controller';
+import { ProbateDeadlineCalendarController, ProbateDeadlinesController } from './http/probate-deadlines.controller';
+import { SearchesController } from './http/searches.controller';
+import { DeceasedDatesAdapter } from './infrastructure/persistence/deceased-dates.adapter';
+import { DeclaredSubTaskContacts, institutionContactDeclaration } from './infrastructure/persistence/declared-sub-task-contacts';
+import { SearchesPendingSource } from './infrastructure/persistence/searches-pending-source';
+import { FileJurisdictionRules } from './infrastructure/reference-data/file-jurisdiction-rules';
 
-/** The probate bounded context: wired into the application now; its resources arrive with their own issues. */
-@Module({})
-export class ProbateModule {}
+/** The probate context: deadlines (and their generator and calendar feed), creditor claims, closure steps, searches. */
+@Module({
+  imports: [CaseModule],
+  controllers: [ProbateDeadlineCalendarController, ProbateDeadlinesController, CreditorClaimsController, ClosureStepsController, SearchesController],
+  providers: [
+    CreateDeadline,
+    UpdateDeadline,
+    DeleteDeadline,
+    GenerateDeadlines,
+    DeadlineFeed,
+    FileCreditorClaim,
+    ReviseCreditorClaim,
+    DeleteCreditorClaim,
+    AddClosureStep,
+    ReviseClosureStep,
+    ReviseSubTask,
+    RemoveClosureStep,
+    StartSearch,
+    ReviseSearch,
+    SearchesPendingSource,
+    { provide: DeceasedDates, useClass: DeceasedDatesAdapter },
+    { provide: JurisdictionRuleBook, useClass: FileJurisdictionRules },
+    { provide: SubTaskContacts, useClass: DeclaredSubTaskContacts },
+  ],
+})
+export class ProbateModule implements OnModuleInit {
+  constructor(
+    private readonly pendingSearches: PendingSearchesPort,
+    private readonly searches: SearchesPendingSource,
+    private readonly ruleBook: JurisdictionRuleBook,
+    private readonly contacts: SubTaskContacts,
+    private readonly vetoes: RecordDeletionVetoes,
+  ) {}
+
+  onModuleInit(): void {
+    // A broken jurisdiction file stops start-up (contract-extensions §10.4).
+    this.ruleBook.rules();
+    this.pendingSearches.bind(this.searches);
+    // Deleting an institution contact releases the sub-tasks that name it, in the deletion's transaction (the
+    // kernel's references cover top-level fields; sub-tasks are items of a step).
+    const contacts = institutionContactDeclaration();
+    if (contacts) this.vetoes.register(contacts, (record) => this.contacts.release(record.caseId, record.id));
+  }
+}

@@ -2,6 +2,7 @@ import { Migration20261122000000_foundation } from './Migration20261122000000_fo
 import { Migration20261123100000_cache_invalidation } from './Migration20261123100000_cache_invalidation';
 import { Migration20261123110000_assets_accounts } from './Migration20261123110000_assets_accounts';
 import { Migration20261123111000_assets_holdings } from './Migration20261123111000_assets_holdings';
+import { Migration20261123120000_probate } from './Migration20261123120000_probate';
 import { Migration20261123121000_comms } from './Migration20261123121000_comms';
 import { Migration20261123130000_person_phone_length } from './Migration20261123130000_person_phone_length';
 
@@ -11,6 +12,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261123100000_cache_invalidation', class: Migration20261123100000_cache_invalidation },
   { name: 'Migration20261123110000_assets_accounts', class: Migration20261123110000_assets_accounts },
   { name: 'Migration20261123111000_assets_holdings', class: Migration20261123111000_assets_holdings },
+  { name: 'Migration20261123120000_probate', class: Migration20261123120000_probate },
   { name: 'Migration20261123121000_comms', class: Migration20261123121000_comms },
   { name: 'Migration20261123130000_person_phone_length', class: Migration20261123130000_person_phone_length },
 ];

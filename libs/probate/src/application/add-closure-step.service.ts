@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import { CaseResourceReader, Clock, CreateUseCase, JsonObject, SingleResource, UnitOfWork } from '@estate/shared-kernel';
+import type { ClosureStepDocument } from '../domain/closure-step';
+import { closureStepResource } from '../resources/closure-step.resource';
+import { loadClosurePlan } from './closure-plans';
+import { SubTaskContacts } from './ports/sub-task-contacts.port';
+
+/** `POST …/closure/steps`: a step with its sub-tasks, added to the case's closure plan. */
+@Injectable()
+export class AddClosureStep implements CreateUseCase {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly reader: CaseResourceReader,
+    private readonly clock: Clock,
+    private readonly contacts: SubTaskContacts,
+  ) {}
+
+  execute(scope: { caseId: string }, body: JsonObject): Promise<SingleResource> {
+    return this.uow.run(
+      async (em) => {
+        const document = body as unknown as ClosureStepDocument;
+        await this.contacts.assertOfCase(scope.caseId, document.sub_tasks ?? [], 'sub_tasks');
+        const plan = await loadClosurePlan(em, scope.caseId);
+        const step = plan.add(scope.caseId, document, this.clock.now(), this.clock.today());
+        em.persist(step);
+        await em.flush();
+        return this.reader.present(closureStepResource, step);
+      },
+      { caseId: scope.caseId },
+    );
+  }
+}

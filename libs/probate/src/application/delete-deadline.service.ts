@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+import { assertIfMatch, CaseResourceReader, RemoveUseCase, UnitOfWork } from '@estate/shared-kernel';
+import { probateDeadlineResource } from '../resources/probate-deadline.resource';
+
+@Injectable()
+export class DeleteDeadline implements RemoveUseCase {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly reader: CaseResourceReader,
+  ) {}
+
+  execute(scope: { caseId: string }, id: string, ifMatch: string | undefined): Promise<void> {
+    return this.uow.run(
+      async (em) => {
+        const deadline = await this.reader.load(probateDeadlineResource, scope, id);
+        assertIfMatch(ifMatch, this.reader.etag(probateDeadlineResource, deadline));
+        em.remove(deadline);
+        await em.flush();
+      },
+      { caseId: scope.caseId },
+    );
+  }
+}

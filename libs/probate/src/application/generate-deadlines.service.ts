@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { ulid } from 'ulid';
+import { CaseResourceReader, Clock, ErrorDetail, ResourceList, UnitOfWork, ValidationFailedError } from '@estate/shared-kernel';
+import { generateDeadlines, isKnownState } from '../domain/deadline-generator';
+import { ProbateDeadline } from '../domain/probate-deadline';
+import { ProbateDeadlineSchema } from '../infrastructure/persistence/probate.schemas';
+import { probateDeadlineResource } from '../resources/probate-deadline.resource';
+import { DeceasedDates } from './ports/deceased-dates.port';
+import { JurisdictionRuleBook } from './ports/jurisdiction-rules.port';
+
+export interface GenerateDeadlinesInput {
+  appointment_date: string;
+  date_of_death?: string | null;
+  state?: string | null;
+  first_publication_date?: string | null;
+}
+
+/**
+ * `POST …/probate/deadlines/generate`: the estate's standard deadlines from the jurisdiction file. One deadline per
+ * template and case (a unique index backs it): running again creates nothing new, and moves the generated deadlines
+ * that are not completed to what the new inputs give. Answers every generated deadline of the case, by due date.
+ */
+@Injectable()
+export class GenerateDeadlines {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly reader: CaseResourceReader,
+    private readonly clock: Clock,
+    private readonly deceased: DeceasedDates,
+    private readonly ruleBook: JurisdictionRuleBook,
+  ) {}
+
+  execute(scope: { caseId: string }, body: GenerateDeadlinesInput): Promise<ResourceList> {
+    return this.uow.run(
+      async (em) => {
+        const rules = this.ruleBook.rules();
+        const dateOfDeath = body.date_of_death ?? (await this.deceased.dateOfDeath(scope.caseId));
+        const problems: ErrorDetail[] = [];
+        if (!dateOfDeath) problems.push({ field: 'date_of_death', message: 'date_of_death is required when the case has no deceased date of death' });
+        if (body.state && !isKnownState(rules, body.state)) problems.push({ field: 'state', message: 'state must be a USPS code of a state or DC' });
+        if (dateOfDeath && body.appointment_date < dateOfDeath) problems.push({ field: 'appointment_date', message: 'appointment_date must not be before the date of death' });
+        if (dateOfDeath && body.first_publication_date && body.first_publication_date < dateOfDeath) {
+          problems.push({ field: 'first_publication_date', message: 'first_publication_date must not be before the date of death' });
+        }
+        if (problems.length > 0) throw new ValidationFailedError(problems);
+
+        const generated = generateDeadlines(
+          { dateOfDeath: dateOfDeath as string, appointmentDate: body.appointment_date, state: body.state, firstPublicationDate: body.first_publication_date },
+          rules,
+        );
+        const existing = await em.find(ProbateDeadlineSchema, { caseId: scope.caseId, generatedKey: { $ne: null } });
+        const byKey = new Map(existing.map((deadline) => [deadline.generatedKey, deadline]));
+        const now = this.clock.now();
+        for (const deadline of generated) {
+          const found = byKey.get(deadline.key);
+          if (found) found.reschedule(deadline, now);
+          else {
+            const created = ProbateDeadline.generate(ulid(), scope.caseId, deadline, now);
+            em.persist(created);
+            existing.push(created);
+          }
+        }
+        await em.flush();
+        const ordered = existing.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id.localeCompare(b.id));
+        const context = this.reader.context();
+        return new ResourceList(
+          ordered.map((deadline) => this.reader.view(probateDeadlineResource, deadline, context)),
+          { page: 1, per_page: Math.max(ordered.length, 1), total_count: ordered.length, total_pages: ordered.length > 0 ? 1 : 0, has_more: false, next_cursor: null },
+        );
+      },
+      { caseId: scope.caseId },
+    );
+  }
+}

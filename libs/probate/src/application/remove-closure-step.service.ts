@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { assertIfMatch, CaseResourceReader, Clock, RemoveUseCase, UnitOfWork } from '@estate/shared-kernel';
+import { closureStepResource } from '../resources/closure-step.resource';
+import { loadClosurePlan, stepOf } from './closure-plans';
+
+/** `DELETE …/closure/steps/{step_id}`: the step leaves the plan and the prerequisites of the other steps. */
+@Injectable()
+export class RemoveClosureStep implements RemoveUseCase {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly reader: CaseResourceReader,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(scope: { caseId: string }, id: string, ifMatch: string | undefined): Promise<void> {
+    return this.uow.run(
+      async (em) => {
+        const plan = await loadClosurePlan(em, scope.caseId);
+        const step = stepOf(plan, id);
+        assertIfMatch(ifMatch, this.reader.etag(closureStepResource, step));
+        plan.remove(step, this.clock.now(), this.clock.today());
+        em.remove(step);
+        await em.flush();
+      },
+      { caseId: scope.caseId },
+    );
+  }
+}

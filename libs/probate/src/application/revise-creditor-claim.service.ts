@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { applyMergePatch, assertIfMatch, CaseResourceReader, Clock, JsonObject, PatchUseCase, SingleResource, UnitOfWork, validateAgainst } from '@estate/shared-kernel';
+import type { ClaimDocument } from '../domain/creditor-claim';
+import { CreateCreditorClaimBody } from '../http/dto/creditor-claim.dto';
+import { creditorClaimResource } from '../resources/creditor-claim.resource';
+
+/** `#13`: accept, reject or mark a claim paid, or edit it — a merge patch whose result the claim's rules check. */
+@Injectable()
+export class ReviseCreditorClaim implements PatchUseCase {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly reader: CaseResourceReader,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(scope: { caseId: string }, id: string, patch: JsonObject, ifMatch: string | undefined): Promise<SingleResource> {
+    return this.uow.run(
+      async (em) => {
+        const claim = await this.reader.load(creditorClaimResource, scope, id);
+        assertIfMatch(ifMatch, this.reader.etag(creditorClaimResource, claim));
+        const merged = applyMergePatch(claim.document() as unknown as JsonObject, patch);
+        // The patch alone was valid; the claim it produces must be too (a merged address keeps its city).
+        await validateAgainst(CreateCreditorClaimBody, merged);
+        claim.revise(merged as unknown as ClaimDocument, this.clock.now());
+        await em.flush();
+        return this.reader.present(creditorClaimResource, claim);
+      },
+      { caseId: scope.caseId },
+    );
+  }
+}

@@ -1,0 +1,242 @@
+import type { CaseRecord } from '@estate/shared-kernel/domain';
+import { ErrorDetail, ValidationFailedError } from '@estate/shared-kernel/domain';
+import type { ClosureStepStatus, WritableClosureStepStatus } from './probate-vocabulary';
+
+export interface SubTask {
+  id: string;
+  title: string;
+  completed: boolean;
+  institution_contact_id: string | null;
+}
+
+/** A sub-task as a body sends it: on a step's `PATCH`, an item with the `id` of an existing sub-task keeps it. */
+export interface SubTaskInput {
+  id?: string;
+  title: string;
+  completed?: boolean | null;
+  institution_contact_id?: string | null;
+}
+
+/** The step's JSON document: a create body, or the merged result of a merge patch. */
+export interface ClosureStepDocument {
+  step_type: string;
+  title: string;
+  description?: string | null;
+  status?: WritableClosureStepStatus | null;
+  order?: number | null;
+  depends_on?: string[] | null;
+  assigned_to?: string | null;
+  due_date?: string | null;
+  completed_date?: string | null;
+  notes?: string | null;
+  sub_tasks?: SubTaskInput[] | null;
+}
+
+const FIELDS: Array<[keyof ClosureStepDocument, keyof ClosureStep]> = [
+  ['step_type', 'stepType'],
+  ['title', 'title'],
+  ['description', 'description'],
+  ['order', 'order'],
+  ['assigned_to', 'assignedTo'],
+  ['due_date', 'dueDate'],
+  ['completed_date', 'completedDate'],
+  ['notes', 'notes'],
+];
+
+/**
+ * One step of closing the estate. `status` and `blocked_reason` are the status as read (contract §3.2), kept on the
+ * row by the closure plan whenever any step of the case changes; `setStatus` is what the client wrote.
+ */
+export class ClosureStep implements CaseRecord {
+  id: string;
+  caseId: string;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+  stepType: string;
+  title: string;
+  description: string | null;
+  status: ClosureStepStatus;
+  order: number | null;
+  dependsOn: string[];
+  blockedReason: string | null;
+  assignedTo: string | null;
+  dueDate: string | null;
+  completedDate: string | null;
+  notes: string | null;
+  subTasks: SubTask[];
+  setStatus: WritableClosureStepStatus;
+
+  /** The writable fields as JSON: the document a merge patch applies to. */
+  document(): ClosureStepDocument {
+    const document: Record<string, unknown> = {};
+    for (const [field, property] of FIELDS) {
+      const value = this[property];
+      if (value !== null && value !== undefined) document[field] = value;
+    }
+    document.status = this.setStatus;
+    document.depends_on = [...this.dependsOn];
+    document.sub_tasks = this.subTasks.map((task) => ({ ...task }));
+    return document as unknown as ClosureStepDocument;
+  }
+}
+
+function describe(steps: ClosureStep[]): string {
+  const names = steps.map((step) => `"${step.title}"`);
+  return `Waiting for ${names.length === 1 ? 'step' : 'steps'} ${names.join(', ')} to be completed or skipped.`;
+}
+
+/**
+ * The closure steps of one case (the aggregate): `depends_on` names steps of the same plan without cycles, and each
+ * step's status as read follows its prerequisites and sub-tasks (contract §3.2). Every change goes through here so
+ * that the statuses read from every row stay true.
+ */
+export class ClosurePlan {
+  constructor(
+    private readonly steps: ClosureStep[],
+    private readonly newId: () => string,
+  ) {}
+
+  get all(): readonly ClosureStep[] {
+    return this.steps;
+  }
+
+  find(id: string): ClosureStep | undefined {
+    return this.steps.find((step) => step.id === id);
+  }
+
+  add(caseId: string, document: ClosureStepDocument, now: Date, today: string): ClosureStep {
+    const step = new ClosureStep();
+    Object.assign(step, { id: this.newId(), caseId, createdAt: now, updatedAt: now, dependsOn: [], subTasks: [], setStatus: 'not_started', status: 'not_started', blockedReason: null });
+    this.write(step, document, true);
+    this.steps.push(step);
+    this.check(step, document.status === 'completed');
+    this.resolve(now, today);
+    step.updatedAt = now;
+    return step;
+  }
+
+  /** A merge patch of the step, given as the merged document. */
+  revise(step: ClosureStep, document: ClosureStepDocument, statusSent: boolean, now: Date, today: string): void {
+    const before = JSON.stringify(step.document());
+    this.write(step, document, false);
+    this.check(step, statusSent && document.status === 'completed');
+    if (JSON.stringify(step.document()) !== before) step.updatedAt = now;
+    this.resolve(now, today);
+  }
+
+  /** `#15`: one sub-task's merge patch; the step's status as read follows. */
+  reviseSubTask(step: ClosureStep, subTaskId: string, changes: Partial<Omit<SubTask, 'id'>>, now: Date, today: string): boolean {
+    const index = step.subTasks.findIndex((task) => task.id === subTaskId);
+    if (index < 0) return false;
+    const current = step.subTasks[index];
+    const next: SubTask = {
+      id: current.id,
+      title: changes.title ?? current.title,
+      completed: changes.completed === undefined ? current.completed : (changes.completed ?? false),
+      institution_contact_id: changes.institution_contact_id === undefined ? current.institution_contact_id : changes.institution_contact_id,
+    };
+    if (JSON.stringify(next) !== JSON.stringify(current)) {
+      step.subTasks = step.subTasks.map((task, position) => (position === index ? next : task));
+      step.updatedAt = now;
+    }
+    this.resolve(now, today);
+    return true;
+  }
+
+  /** Removing a step also removes it from the prerequisites of the others (they may become unblocked). */
+  remove(step: ClosureStep, now: Date, today: string): void {
+    this.steps.splice(this.steps.indexOf(step), 1);
+    for (const other of this.steps) {
+      if (!other.dependsOn.includes(step.id)) continue;
+      other.dependsOn = other.dependsOn.filter((id) => id !== step.id);
+      other.updatedAt = now;
+    }
+    this.resolve(now, today);
+  }
+
+  private write(step: ClosureStep, document: ClosureStepDocument, creating: boolean): void {
+    const target = step as unknown as Record<string, unknown>;
+    for (const [field, property] of FIELDS) target[property] = document[field] ?? null;
+    step.setStatus = document.status ?? (creating ? 'not_started' : step.setStatus);
+    step.dependsOn = [...(document.depends_on ?? [])];
+    const existing = new Map(step.subTasks.map((task) => [task.id, task]));
+    step.subTasks = (document.sub_tasks ?? []).map((input) => ({
+      id: input.id && existing.has(input.id) ? input.id : this.newId(),
+      title: input.title,
+      completed: input.completed ?? false,
+      institution_contact_id: input.institution_contact_id ?? null,
+    }));
+  }
+
+  /** `depends_on`: steps of this case, not itself, no repeats, no cycle; `completed` only without sub-tasks (§3.2). */
+  private check(step: ClosureStep, completing: boolean): void {
+    const problems: ErrorDetail[] = [];
+    const known = new Set(this.steps.map((other) => other.id));
+    step.dependsOn.forEach((id, index) => {
+      if (id === step.id) problems.push({ field: `depends_on[${index}]`, message: 'a step cannot depend on itself' });
+      else if (!known.has(id)) problems.push({ field: `depends_on[${index}]`, message: 'depends_on must name closure steps of this case' });
+    });
+    if (new Set(step.dependsOn).size !== step.dependsOn.length) problems.push({ field: 'depends_on', message: 'depends_on must not repeat a step' });
+    if (problems.length === 0 && this.reaches(step.id, step.id)) {
+      problems.push({ field: 'depends_on', message: 'depends_on would make a cycle of prerequisites' });
+    }
+    if (completing && step.subTasks.length > 0) {
+      problems.push({ field: 'status', message: 'a step with sub-tasks is completed by completing its sub-tasks' });
+    }
+    const subTaskIds = step.subTasks.map((task) => task.id);
+    if (new Set(subTaskIds).size !== subTaskIds.length) problems.push({ field: 'sub_tasks', message: 'sub_tasks must not repeat an id' });
+    if (problems.length > 0) throw new ValidationFailedError(problems);
+  }
+
+  /** Whether following prerequisites from `from`'s prerequisites reaches `target`. */
+  private reaches(from: string, target: string): boolean {
+    const seen = new Set<string>();
+    const queue = [...(this.find(from)?.dependsOn ?? [])];
+    while (queue.length > 0) {
+      const id = queue.shift() as string;
+      if (id === target) return true;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      queue.push(...(this.find(id)?.dependsOn ?? []));
+    }
+    return false;
+  }
+
+  /**
+   * The status as read of every step (contract §3.2): `blocked` with a reason while any prerequisite (as read) is
+   * neither completed nor skipped — this wins; else a step with sub-tasks is `completed` when all are, and otherwise
+   * its written status (a written `completed` then reads `in_progress`); a step without sub-tasks reads its written
+   * status. A step that comes to read `completed` without a completion date gets today's.
+   */
+  private resolve(now: Date, today: string): void {
+    const read = new Map<string, ClosureStepStatus>();
+    const statusOf = (step: ClosureStep, path: Set<string>): ClosureStepStatus => {
+      const known = read.get(step.id);
+      if (known) return known;
+      if (path.has(step.id)) return 'blocked';
+      path.add(step.id);
+      const waitingFor = step.dependsOn
+        .map((id) => this.find(id))
+        .filter((other): other is ClosureStep => other !== undefined)
+        .filter((other) => !['completed', 'skipped'].includes(statusOf(other, path)));
+      path.delete(step.id);
+      let status: ClosureStepStatus;
+      if (waitingFor.length > 0) status = 'blocked';
+      else if (step.subTasks.length > 0 && step.subTasks.every((task) => task.completed)) status = 'completed';
+      else if (step.subTasks.length > 0 && step.setStatus === 'completed') status = 'in_progress';
+      else status = step.setStatus;
+      read.set(step.id, status);
+      const reason = waitingFor.length > 0 ? describe(waitingFor) : null;
+      const completedDate = status === 'completed' && !step.completedDate ? today : step.completedDate;
+      if (step.status !== status || step.blockedReason !== reason || step.completedDate !== completedDate) {
+        step.status = status;
+        step.blockedReason = reason;
+        step.completedDate = completedDate;
+        step.updatedAt = now;
+      }
+      return status;
+    };
+    for (const step of this.steps) statusOf(step, new Set());
+  }
+}

@@ -1,0 +1,88 @@
+import { Body, Controller, Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import {
+  ApiErrors,
+  ApiIdempotencyKey,
+  assertCaseAccessChecked,
+  CaseResourceController,
+  etagOfBody,
+  ForeignCase,
+  ifNoneMatchHits,
+  PageMeta,
+  ResourceList,
+} from '@estate/shared-kernel';
+import { DeadlineFeed } from '../application/deadline-feed.service';
+import { GenerateDeadlines } from '../application/generate-deadlines.service';
+import { probateDeadlineResource } from '../resources/probate-deadline.resource';
+import { deadlineCalendar } from './deadline-calendar';
+import { DeadlineView, GenerateDeadlinesBody } from './dto/deadline.dto';
+
+/** Probate deadlines: the standard routes (`#14` is their merge patch) and the deadline generator. */
+export class ProbateDeadlinesController extends CaseResourceController(probateDeadlineResource) {
+  @Post('generate')
+  @HttpCode(200)
+  @ForeignCase('not_found')
+  @ApiOperation({
+    summary: 'Generate the standard deadlines',
+    description:
+      'Beyond the specification (contract §3.2 "Deadline generator"): creates the estate\'s standard deadlines (Forms 706, 1040 and 1041, the ' +
+      'creditor claim period and bar, the inventory) from the committed jurisdiction rules, each with the rule it came from; a due date on a ' +
+      'weekend or federal holiday rolls to the next business day. Running it again creates no duplicates; changed inputs reschedule the ' +
+      'generated deadlines that are not completed. Answers every generated deadline of the case, by due date.',
+  })
+  @ApiBody({ type: GenerateDeadlinesBody })
+  @ApiIdempotencyKey()
+  @ApiExtraModels(DeadlineView, PageMeta)
+  @ApiOkResponse({
+    description: "The case's generated deadlines.",
+    schema: {
+      type: 'object',
+      required: ['data', 'meta'],
+      properties: { data: { type: 'array', items: { $ref: getSchemaPath(DeadlineView) } }, meta: { $ref: getSchemaPath(PageMeta) } },
+    },
+  })
+  @ApiErrors(400, 404, 409, 413, 415, 422)
+  async generate(@Req() req: Request, @Body() body: GenerateDeadlinesBody): Promise<ResourceList> {
+    const scope = await this.scope(req);
+    return this.useCase(GenerateDeadlines).execute(scope, body);
+  }
+}
+
+/**
+ * `GET /v1/cases/{case_id}/probate/deadlines.ics`: the case's deadlines as an iCalendar feed a calendar app can
+ * subscribe to. Its own controller, since the path is a sibling of `deadlines` rather than below it (and so is never
+ * taken for `deadlines/{deadline_id}`).
+ */
+@ApiTags('probate')
+@ForeignCase('not_found')
+@Controller('v1/cases/:case_id/probate')
+export class ProbateDeadlineCalendarController {
+  constructor(private readonly feed: DeadlineFeed) {}
+
+  @Get('deadlines.ics')
+  @Header('Content-Type', 'text/calendar; charset=utf-8')
+  @Header('Content-Disposition', 'inline; filename="probate-deadlines.ics"')
+  @ApiOperation({
+    summary: 'Deadlines as an iCalendar feed',
+    description:
+      'Beyond the specification: one all-day VEVENT per deadline with a stable UID, a display VALARM `reminder_days_before` days ahead for ' +
+      'open deadlines, waived deadlines STATUS:CANCELLED and completed ones marked [Completed] (free time). Carries an ETag and honours If-None-Match.',
+  })
+  @ApiProduces('text/calendar')
+  @ApiOkResponse({ description: 'The iCalendar (RFC 5545) document.', content: { 'text/calendar': { schema: { type: 'string' } } } })
+  @ApiErrors(404)
+  async calendar(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string | undefined> {
+    assertCaseAccessChecked(req);
+    const caseId = req.params.case_id as string;
+    const { deadlines, today } = await this.feed.of(caseId);
+    const body = deadlineCalendar(caseId, deadlines, today);
+    const etag = etagOfBody(body);
+    res.setHeader('ETag', etag);
+    if (ifNoneMatchHits(req.headers['if-none-match'], etag)) {
+      res.status(304);
+      return undefined;
+    }
+    return body;
+  }
+}

@@ -1,0 +1,46 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { CaseResource, declaredCaseResources, ErrorDetail, ValidationFailedError } from '@estate/shared-kernel';
+import { SubTaskContacts } from '../../application/ports/sub-task-contacts.port';
+
+/** The path the assets context declares institution contacts under (specification `#11`). */
+const CONTACTS_PATH = 'institution-contacts';
+
+export function institutionContactDeclaration(): CaseResource | undefined {
+  return declaredCaseResources().find((resource) => resource.path === CONTACTS_PATH);
+}
+
+/** Checks sub-task contacts against the declared institution-contact resource; none declared, no contact exists. */
+@Injectable()
+export class DeclaredSubTaskContacts extends SubTaskContacts {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  async assertOfCase(caseId: string, items: ReadonlyArray<{ institution_contact_id?: string | null }>, prefix: string): Promise<void> {
+    const wanted = [...new Set(items.map((item) => item.institution_contact_id).filter((id): id is string => typeof id === 'string'))];
+    if (wanted.length === 0) return;
+    const contacts = institutionContactDeclaration();
+    const found = contacts && this.em.getMetadata().has(contacts.schema.meta.className) ? await this.em.find(contacts.schema, { caseId, id: { $in: wanted } } as never, { fields: ['id'] as never }) : [];
+    const known = new Set(found.map((row) => (row as { id: string }).id));
+    const problems: ErrorDetail[] = [];
+    items.forEach((item, index) => {
+      const id = item.institution_contact_id;
+      if (typeof id !== 'string' || known.has(id)) return;
+      const field = prefix ? `${prefix}[${index}].institution_contact_id` : 'institution_contact_id';
+      problems.push({ field, message: 'institution_contact_id must name an institution contact of this case, or be null' });
+    });
+    if (problems.length > 0) throw new ValidationFailedError(problems);
+  }
+
+  async release(caseId: string, contactId: string): Promise<void> {
+    await this.em.execute(
+      `update closure_steps
+          set sub_tasks = (select jsonb_agg(case when task->>'institution_contact_id' = ? then jsonb_set(task, '{institution_contact_id}', 'null') else task end order by ordinality)
+                             from jsonb_array_elements(sub_tasks) with ordinality as t(task, ordinality)),
+              version = version + 1
+        where case_id = ? and sub_tasks @> ?::jsonb`,
+      [contactId, caseId, JSON.stringify([{ institution_contact_id: contactId }])],
+    );
+  }
+}

@@ -1,0 +1,177 @@
+import { createTestApp, TestApp, TestCaller } from './support/test-app';
+import { detailFields, expectError } from './support/api-assertions';
+
+const UNKNOWN_ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
+const CLAIM_FIELDS = [
+  'id',
+  'creditor_name',
+  'creditor_address',
+  'creditor_phone',
+  'creditor_email',
+  'claim_amount',
+  'claim_date',
+  'claim_type',
+  'debt_description',
+  'account_number',
+  'status',
+  'resolution_amount',
+  'resolution_date',
+  'resolution_notes',
+  'priority_order',
+  'is_valid',
+  'statute_of_limitations_expires',
+  'created_at',
+  'updated_at',
+].sort();
+
+/** Creditor claims (`#13`): accept, reject, mark paid; final statuses; masking. */
+describe('creditor claims (e2e)', () => {
+  let t: TestApp;
+  let owner: TestCaller;
+  let stranger: TestCaller;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await t.invite();
+    stranger = await t.invite();
+  });
+  afterAll(() => t.close());
+
+  async function newCase(caller: TestCaller = owner): Promise<string> {
+    const res = await t.http().post('/v1/cases').set(caller.auth).send({});
+    expect(res.status).toBe(201);
+    return res.body.data.id;
+  }
+
+  async function fileClaim(caseId: string, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
+    const res = await t.http()
+      .post(`/v1/cases/${caseId}/probate/creditor-claims`)
+      .set(owner.auth)
+      .send({ creditor_name: 'Springfield Medical', claim_amount: 4210.5, claim_date: '2026-12-01', ...body });
+    expect(res.status).toBe(201);
+    return res.body.data;
+  }
+
+  it('files a claim (pending, false and null for unset, address with nulls), reads, lists and deletes it', async () => {
+    const caseId = await newCase();
+    const claim = await fileClaim(caseId, { creditor_address: { address1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701' }, claim_type: 'medical' });
+    expect(Object.keys(claim).sort()).toEqual(CLAIM_FIELDS);
+    expect(claim).toMatchObject({ status: 'pending', is_valid: false, claim_amount: 4210.5, resolution_amount: null, account_number: null, priority_order: null });
+    expect(claim.creditor_address).toEqual({ address1: '1 Main St', address2: null, city: 'Springfield', state: 'IL', zip: '62701' });
+    const read = await t.http().get(`/v1/cases/${caseId}/probate/creditor-claims/${claim.id}`).set(owner.auth);
+    expect(read.body.data).toEqual(claim);
+    await t.http().delete(`/v1/cases/${caseId}/probate/creditor-claims/${claim.id}`).set(owner.auth).expect(204);
+    expectError(await t.http().get(`/v1/cases/${caseId}/probate/creditor-claims/${claim.id}`).set(owner.auth), 404, 'not_found');
+  });
+
+  it('masks account_number in every response and stores it encrypted', async () => {
+    const caseId = await newCase();
+    const claim = await fileClaim(caseId, { account_number: '4111222233334444' });
+    expect(claim.account_number).toBe('************4444');
+    const list = await t.http().get(`/v1/cases/${caseId}/probate/creditor-claims`).set(owner.auth);
+    expect(list.body.data[0].account_number).toBe('************4444');
+    const patched = await t.http().patch(`/v1/cases/${caseId}/probate/creditor-claims/${claim.id}`).set(owner.auth).send({ resolution_notes: 'x' });
+    expect(patched.body.data.account_number).toBe('************4444');
+    const rows = await t.sql<{ account_number: string }>('select account_number from creditor_claims where id = $1', [claim.id]);
+    expect(rows[0].account_number).not.toContain('4111222233334444');
+    expect(JSON.stringify(list.body)).not.toContain('4111222233334444');
+  });
+
+  it('validates the body with details', async () => {
+    const caseId = await newCase();
+    const missing = await t.http().post(`/v1/cases/${caseId}/probate/creditor-claims`).set(owner.auth).send({});
+    expectError(missing, 422, 'validation_error');
+    expect(detailFields(missing).sort()).toEqual(['claim_amount', 'claim_date', 'creditor_name']);
+    const bad = await t.http()
+      .post(`/v1/cases/${caseId}/probate/creditor-claims`)
+      .set(owner.auth)
+      .send({ creditor_name: 'A', claim_amount: 1.234, claim_date: '2026-1-1', creditor_email: 'nope', claim_type: 'loan', status: 'open', creditor_address: { city: 'X' } });
+    expectError(bad, 422, 'validation_error');
+    expect(detailFields(bad)).toEqual(
+      expect.arrayContaining(['claim_amount', 'claim_date', 'creditor_email', 'claim_type', 'status', 'creditor_address.address1', 'creditor_address.zip']),
+    );
+    const paidWithout = await t.http().post(`/v1/cases/${caseId}/probate/creditor-claims`).set(owner.auth).send({ creditor_name: 'A', claim_amount: 10, claim_date: '2026-12-01', status: 'paid' });
+    expectError(paidWithout, 422, 'validation_error');
+    expect(detailFields(paidWithout).sort()).toEqual(['resolution_amount', 'resolution_date']);
+  });
+
+  it('#13: accepts, marks paid (needing resolution_amount and resolution_date), and keeps a final claim final', async () => {
+    const caseId = await newCase();
+    const claim = await fileClaim(caseId);
+    const url = `/v1/cases/${caseId}/probate/creditor-claims/${claim.id}`;
+
+    const accepted = await t.http().patch(url).set(owner.auth).send({ status: 'accepted', is_valid: true });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.data).toMatchObject({ status: 'accepted', is_valid: true });
+
+    const unpaid = await t.http().patch(url).set(owner.auth).send({ status: 'paid', resolution_amount: 4000 });
+    expectError(unpaid, 422, 'validation_error');
+    expect(detailFields(unpaid)).toEqual(['resolution_date']);
+    expect((await t.http().get(url).set(owner.auth)).body.data).toMatchObject({ status: 'accepted', resolution_amount: null });
+
+    const paid = await t.http().patch(url).set(owner.auth).send({ status: 'paid', resolution_amount: 4000, resolution_date: '2027-01-15' });
+    expect(paid.body.data).toMatchObject({ status: 'paid', resolution_amount: 4000, resolution_date: '2027-01-15' });
+
+    for (const status of ['pending', 'accepted', 'rejected', 'withdrawn']) {
+      const again = await t.http().patch(url).set(owner.auth).send({ status });
+      expectError(again, 422, 'validation_error');
+      expect(detailFields(again)).toEqual(['status']);
+    }
+    const cleared = await t.http().patch(url).set(owner.auth).send({ resolution_date: null });
+    expectError(cleared, 422, 'validation_error');
+    expect(detailFields(cleared)).toEqual(['resolution_date']);
+    const notes = await t.http().patch(url).set(owner.auth).send({ resolution_notes: 'Paid by check 1042.', status: 'paid' });
+    expect(notes.body.data).toMatchObject({ status: 'paid', resolution_notes: 'Paid by check 1042.' });
+
+    const rejected = await fileClaim(caseId);
+    const rejectUrl = `/v1/cases/${caseId}/probate/creditor-claims/${rejected.id}`;
+    expect((await t.http().patch(rejectUrl).set(owner.auth).send({ status: 'rejected', resolution_notes: 'Time-barred' })).body.data.status).toBe('rejected');
+    expectError(await t.http().patch(rejectUrl).set(owner.auth).send({ status: 'accepted' }), 422, 'validation_error');
+    const withdrawn = await fileClaim(caseId, { status: 'withdrawn' });
+    expectError(await t.http().patch(`/v1/cases/${caseId}/probate/creditor-claims/${withdrawn.id}`).set(owner.auth).send({ status: 'pending' }), 422, 'validation_error');
+  });
+
+  it('merges creditor_address and refuses a merged address missing its fields or a null required field', async () => {
+    const caseId = await newCase();
+    const claim = await fileClaim(caseId, { creditor_address: { address1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701' } });
+    const url = `/v1/cases/${caseId}/probate/creditor-claims/${claim.id}`;
+    const merged = await t.http().patch(url).set(owner.auth).send({ creditor_address: { address2: 'Suite 5' } });
+    expect(merged.body.data.creditor_address).toEqual({ address1: '1 Main St', address2: 'Suite 5', city: 'Springfield', state: 'IL', zip: '62701' });
+    const broken = await t.http().patch(url).set(owner.auth).send({ creditor_address: { city: null } });
+    expectError(broken, 422, 'validation_error');
+    expect(detailFields(broken)).toEqual(['creditor_address.city']);
+    const nulled = await t.http().patch(url).set(owner.auth).send({ creditor_name: null, claim_amount: null });
+    expectError(nulled, 422, 'validation_error');
+    expect(detailFields(nulled).sort()).toEqual(['claim_amount', 'creditor_name']);
+  });
+
+  it('filters on status and is_valid and sorts by priority_order and claim_date', async () => {
+    const caseId = await newCase();
+    const a = await fileClaim(caseId, { creditor_name: 'A', priority_order: 3, claim_date: '2026-12-03', is_valid: true });
+    const b = await fileClaim(caseId, { creditor_name: 'B', priority_order: 1, claim_date: '2026-12-05' });
+    const c = await fileClaim(caseId, { creditor_name: 'C', priority_order: 2, claim_date: '2026-12-01', status: 'accepted', is_valid: true });
+    const names = async (query: string) =>
+      ((await t.http().get(`/v1/cases/${caseId}/probate/creditor-claims?${query}`).set(owner.auth)).body.data as any[]).map((claim) => claim.creditor_name);
+    expect(await names('sort_by=priority_order&sort_order=asc')).toEqual(['B', 'C', 'A']);
+    expect(await names('sort_by=claim_date&sort_order=desc')).toEqual(['B', 'A', 'C']);
+    expect(await names('status=accepted')).toEqual(['C']);
+    expect(await names('is_valid=true&sort_by=priority_order&sort_order=asc')).toEqual(['C', 'A']);
+    expect(await names('is_valid=false')).toEqual(['B']);
+    expectError(await t.http().get(`/v1/cases/${caseId}/probate/creditor-claims?is_valid=maybe`).set(owner.auth), 400, 'bad_request');
+    expect([a.id, b.id, c.id]).toHaveLength(3);
+  });
+
+  it('answers 404 for a foreign or unknown case and for another case’s claim', async () => {
+    const foreign = await newCase(stranger);
+    const theirs = (
+      await t.http().post(`/v1/cases/${foreign}/probate/creditor-claims`).set(stranger.auth).send({ creditor_name: 'X', claim_amount: 1, claim_date: '2026-12-01' })
+    ).body.data;
+    for (const caseId of [foreign, UNKNOWN_ID]) {
+      expectError(await t.http().get(`/v1/cases/${caseId}/probate/creditor-claims`).set(owner.auth), 404, 'not_found');
+      expectError(await t.http().patch(`/v1/cases/${caseId}/probate/creditor-claims/${theirs.id}`).set(owner.auth).send({ status: 'accepted' }), 404, 'not_found');
+    }
+    const mine = await newCase();
+    expectError(await t.http().get(`/v1/cases/${mine}/probate/creditor-claims/${theirs.id}`).set(owner.auth), 404, 'not_found');
+    expectError(await t.http().delete(`/v1/cases/${mine}/probate/creditor-claims/${theirs.id}`).set(owner.auth), 404, 'not_found');
+  });
+});

@@ -1,0 +1,304 @@
+import * as ical from 'node-ical';
+import { createTestApp, TestApp, TestCaller } from './support/test-app';
+import { detailFields, expectError } from './support/api-assertions';
+
+const UNKNOWN_ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
+const DEADLINE_FIELDS = [
+  'id',
+  'title',
+  'description',
+  'type',
+  'due_date',
+  'completed_date',
+  'status',
+  'is_court_ordered',
+  'reminder_days_before',
+  'rule',
+  'created_at',
+  'updated_at',
+].sort();
+
+function daysFromToday(days: number): string {
+  const day = new Date();
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+/** Probate deadlines (`#14`), the deadline generator and the `.ics` feed (issue 9). */
+describe('probate deadlines (e2e)', () => {
+  let t: TestApp;
+  let owner: TestCaller;
+  let stranger: TestCaller;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await t.invite();
+    stranger = await t.invite();
+  });
+  afterAll(() => t.close());
+
+  async function newCase(caller: TestCaller = owner, body: Record<string, unknown> = {}): Promise<string> {
+    const res = await t.http().post('/v1/cases').set(caller.auth).send(body);
+    expect(res.status).toBe(201);
+    return res.body.data.id;
+  }
+
+  async function createDeadline(caseId: string, body: Record<string, unknown>): Promise<Record<string, any>> {
+    const res = await t.http().post(`/v1/cases/${caseId}/probate/deadlines`).set(owner.auth).send(body);
+    expect(res.status).toBe(201);
+    return res.body.data;
+  }
+
+  describe('CRUD and #14', () => {
+    it('creates (upcoming, false and null for unset), reads, lists and deletes a deadline', async () => {
+      const caseId = await newCase();
+      const created = await createDeadline(caseId, { title: 'File inventory', type: 'inventory', due_date: daysFromToday(30) });
+      expect(Object.keys(created).sort()).toEqual(DEADLINE_FIELDS);
+      expect(created).toMatchObject({ status: 'upcoming', completed_date: null, is_court_ordered: false, reminder_days_before: null, rule: null, description: null });
+
+      const read = await t.http().get(`/v1/cases/${caseId}/probate/deadlines/${created.id}`).set(owner.auth);
+      expect(read.status).toBe(200);
+      expect(read.body.data).toEqual(created);
+      const cached = await t.http().get(`/v1/cases/${caseId}/probate/deadlines/${created.id}`).set(owner.auth).set('If-None-Match', read.headers.etag);
+      expect(cached.status).toBe(304);
+
+      const list = await t.http().get(`/v1/cases/${caseId}/probate/deadlines`).set(owner.auth);
+      expect(list.body.data.map((d: any) => d.id)).toEqual([created.id]);
+
+      await t.http().delete(`/v1/cases/${caseId}/probate/deadlines/${created.id}`).set(owner.auth).expect(204);
+      expectError(await t.http().get(`/v1/cases/${caseId}/probate/deadlines/${created.id}`).set(owner.auth), 404, 'not_found');
+    });
+
+    it('validates the body: required fields, enums, dates, integers and unknown fields', async () => {
+      const caseId = await newCase();
+      const missing = await t.http().post(`/v1/cases/${caseId}/probate/deadlines`).set(owner.auth).send({});
+      expectError(missing, 422, 'validation_error');
+      expect(detailFields(missing).sort()).toEqual(['due_date', 'title', 'type']);
+      const bad = await t.http()
+        .post(`/v1/cases/${caseId}/probate/deadlines`)
+        .set(owner.auth)
+        .send({ title: 'x', type: 'party', due_date: '2027-02-30', reminder_days_before: 1.5, status: 'late', rule: {} });
+      expectError(bad, 422, 'validation_error');
+      expect(detailFields(bad).sort()).toEqual(['due_date', 'reminder_days_before', 'rule', 'status', 'type']);
+      const deadline = await createDeadline(caseId, { title: 'x', type: 'other', due_date: daysFromToday(3) });
+      const badPatch = await t.http().patch(`/v1/cases/${caseId}/probate/deadlines/${deadline.id}`).set(owner.auth).send({ title: null, completed_date: '15/01/2027' });
+      expectError(badPatch, 422, 'validation_error');
+      expect(detailFields(badPatch).sort()).toEqual(['completed_date', 'title']);
+    });
+
+    it('#14: setting completed_date completes; clearing it reopens; waiving clears it; rescheduling moves due_date', async () => {
+      const caseId = await newCase();
+      const deadline = await createDeadline(caseId, { title: 'Hearing', type: 'hearing', due_date: daysFromToday(10), reminder_days_before: 3 });
+      const url = `/v1/cases/${caseId}/probate/deadlines/${deadline.id}`;
+
+      const moved = await t.http().patch(url).set(owner.auth).send({ due_date: daysFromToday(20) });
+      expect(moved.body.data).toMatchObject({ due_date: daysFromToday(20), status: 'upcoming' });
+
+      const done = await t.http().patch(url).set(owner.auth).send({ completed_date: daysFromToday(0) });
+      expect(done.status).toBe(200);
+      expect(done.body.data).toMatchObject({ status: 'completed', completed_date: daysFromToday(0) });
+
+      const reopened = await t.http().patch(url).set(owner.auth).send({ completed_date: null });
+      expect(reopened.body.data).toMatchObject({ status: 'upcoming', completed_date: null });
+
+      const byStatus = await t.http().patch(url).set(owner.auth).send({ status: 'completed' });
+      expect(byStatus.body.data).toMatchObject({ status: 'completed', completed_date: daysFromToday(0) });
+
+      const waived = await t.http().patch(url).set(owner.auth).send({ status: 'waived' });
+      expect(waived.body.data).toMatchObject({ status: 'waived', completed_date: null });
+
+      const contradiction = await t.http().patch(url).set(owner.auth).send({ status: 'waived', completed_date: daysFromToday(0) });
+      expectError(contradiction, 422, 'validation_error');
+      expect(detailFields(contradiction)).toEqual(['completed_date']);
+
+      const stale = await t.http().patch(url).set(owner.auth).set('If-Match', deadline.id).send({ title: 'x' });
+      expectError(stale, 412, 'precondition_failed');
+      const current = await t.http().get(url).set(owner.auth);
+      const matched = await t.http().patch(url).set(owner.auth).set('If-Match', current.headers.etag).send({ title: 'Hearing on the petition' });
+      expect(matched.status).toBe(200);
+    });
+
+    it('reads an open deadline past its due date as overdue, filters on the status as read, and sorts by due_date', async () => {
+      const caseId = await newCase();
+      const late = await createDeadline(caseId, { title: 'Late', type: 'filing', due_date: daysFromToday(-2) });
+      const soon = await createDeadline(caseId, { title: 'Soon', type: 'filing', due_date: daysFromToday(5) });
+      const done = await createDeadline(caseId, { title: 'Done late', type: 'accounting', due_date: daysFromToday(-9), completed_date: daysFromToday(-10) });
+      const waived = await createDeadline(caseId, { title: 'Waived', type: 'bond_renewal', due_date: daysFromToday(-1), status: 'waived' });
+      const today = await createDeadline(caseId, { title: 'Today', type: 'other', due_date: daysFromToday(0) });
+      expect(late.status).toBe('overdue');
+      expect(soon.status).toBe('upcoming');
+      expect(done.status).toBe('completed');
+      expect(waived.status).toBe('waived');
+      expect(today.status).toBe('upcoming');
+
+      const ids = async (query: string) =>
+        ((await t.http().get(`/v1/cases/${caseId}/probate/deadlines?${query}`).set(owner.auth)).body.data as any[]).map((d) => d.title);
+      expect(await ids('status=overdue')).toEqual(['Late']);
+      expect((await ids('status=upcoming&sort_by=due_date&sort_order=asc'))).toEqual(['Today', 'Soon']);
+      expect(await ids('status=completed&status=waived&sort_by=due_date&sort_order=asc')).toEqual(['Done late', 'Waived']);
+      expect(await ids('type=filing&sort_by=due_date&sort_order=desc')).toEqual(['Soon', 'Late']);
+      expect(await ids('sort_by=due_date&sort_order=asc')).toEqual(['Done late', 'Late', 'Waived', 'Today', 'Soon']);
+      const counted = await t.http().get(`/v1/cases/${caseId}/probate/deadlines?status=overdue&per_page=1`).set(owner.auth);
+      expect(counted.body.meta).toMatchObject({ total_count: 1, total_pages: 1 });
+      expectError(await t.http().get(`/v1/cases/${caseId}/probate/deadlines?status=late`).set(owner.auth), 400, 'bad_request');
+      expectError(await t.http().get(`/v1/cases/${caseId}/probate/deadlines?sort_by=title`).set(owner.auth), 400, 'bad_request');
+
+      // Reopening an overdue deadline by writing `overdue` keeps it open; it reads overdue again.
+      const url = `/v1/cases/${caseId}/probate/deadlines/${done.id}`;
+      const reopened = await t.http().patch(url).set(owner.auth).send({ status: 'overdue' });
+      expect(reopened.body.data).toMatchObject({ status: 'overdue', completed_date: null });
+    });
+
+    it('answers 404 for a foreign or unknown case and for another case’s deadline', async () => {
+      const foreign = await newCase(stranger);
+      const theirs = (await t.http().post(`/v1/cases/${foreign}/probate/deadlines`).set(stranger.auth).send({ title: 'x', type: 'other', due_date: '2027-01-04' })).body
+        .data;
+      for (const caseId of [foreign, UNKNOWN_ID]) {
+        expectError(await t.http().get(`/v1/cases/${caseId}/probate/deadlines`).set(owner.auth), 404, 'not_found');
+        expectError(await t.http().get(`/v1/cases/${caseId}/probate/deadlines.ics`).set(owner.auth), 404, 'not_found');
+        expectError(
+          await t.http().post(`/v1/cases/${caseId}/probate/deadlines/generate`).set(owner.auth).send({ appointment_date: '2026-10-01', date_of_death: '2026-09-01' }),
+          404,
+          'not_found',
+        );
+        expectError(await t.http().patch(`/v1/cases/${caseId}/probate/deadlines/${theirs.id}`).set(owner.auth).send({ title: 'y' }), 404, 'not_found');
+        expectError(await t.http().delete(`/v1/cases/${caseId}/probate/deadlines/${theirs.id}`).set(owner.auth), 404, 'not_found');
+      }
+      const mine = await newCase();
+      expectError(await t.http().get(`/v1/cases/${mine}/probate/deadlines/${theirs.id}`).set(owner.auth), 404, 'not_found');
+      expectError(await t.http().patch(`/v1/cases/${mine}/probate/deadlines/${UNKNOWN_ID}`).set(owner.auth).send({ title: 'y' }), 404, 'not_found');
+    });
+  });
+
+  describe('POST …/probate/deadlines/generate', () => {
+    const generate = (caseId: string, body: Record<string, unknown>) => t.http().post(`/v1/cases/${caseId}/probate/deadlines/generate`).set(owner.auth).send(body);
+
+    it('generates the standard deadlines from the jurisdiction rules, each with its rule, rolled off weekends and holidays', async () => {
+      const caseId = await newCase();
+      // Death on Friday 2026-03-13: Form 706 nine months on is Sunday 2026-12-13 → Monday 2026-12-14. Appointment
+      // 2026-04-02 (CA): inventory 4 months after letters is Sunday 2026-08-02 → Monday 2026-08-03. The one-year
+      // bar, Saturday 2027-03-13 → Monday 2027-03-15. April 15 of 2027 is a Thursday.
+      const res = await generate(caseId, { date_of_death: '2026-03-13', appointment_date: '2026-04-02', state: 'CA' });
+      expect(res.status).toBe(200);
+      const byKey = Object.fromEntries((res.body.data as any[]).map((d) => [d.rule.key, d]));
+      expect(Object.keys(byKey).sort()).toEqual(['creditor_claim_bar', 'final_form_1040', 'form_1041', 'form_706', 'inventory']);
+      expect(byKey.form_706).toMatchObject({ type: 'tax_return', due_date: '2026-12-14', status: 'upcoming' });
+      expect(byKey.form_706.rule).toMatchObject({ citation: '26 U.S.C. §6075(a)', source: 'federal', computed_date: '2026-12-13' });
+      expect(byKey.final_form_1040).toMatchObject({ type: 'tax_return', due_date: '2027-04-15' });
+      expect(byKey.form_1041).toMatchObject({ type: 'tax_return', due_date: '2027-04-15' });
+      expect(byKey.inventory).toMatchObject({ type: 'inventory', due_date: '2026-08-03' });
+      expect(byKey.inventory.rule).toMatchObject({ citation: expect.stringContaining('§8800'), source: 'state', from: 'letters_issued' });
+      expect(byKey.inventory.description).toContain('§8800');
+      expect(byKey.creditor_claim_bar).toMatchObject({ type: 'creditor_notice', due_date: '2027-03-15' });
+      expect(byKey.creditor_claim_bar.rule.citation).toContain('§3-803');
+      expect(res.body.data.map((d: any) => d.due_date)).toEqual([...res.body.data.map((d: any) => d.due_date)].sort());
+    });
+
+    it('uses each state’s inventory rule, the UPC otherwise, and adds the claim period only with a first publication', async () => {
+      const cases: Array<[string | undefined, string]> = [
+        ['TX', '2026-07-01'], // 90 days after qualification on 2026-04-02 (before the 91st day), a Wednesday
+        ['FL', '2026-06-01'], // 60 days after letters: Monday 2026-06-01
+        ['NY', '2027-01-04'], // 9 months after letters: Friday 2027-01-02? no — Saturday 2027-01-02 → Monday 2027-01-04
+        [undefined, '2026-07-02'], // UPC §3-706: 3 months after appointment, Thursday
+        ['WY', '2026-07-02'], // a state without a recorded rule: the UPC's
+      ];
+      for (const [state, due] of cases) {
+        const caseId = await newCase();
+        const res = await generate(caseId, { date_of_death: '2026-03-13', appointment_date: '2026-04-02', ...(state ? { state } : {}) });
+        expect(res.status).toBe(200);
+        const inventory = (res.body.data as any[]).find((d) => d.type === 'inventory');
+        expect([state, inventory.due_date]).toEqual([state, due]);
+      }
+      const caseId = await newCase();
+      const published = await generate(caseId, { date_of_death: '2026-03-13', appointment_date: '2026-04-02', first_publication_date: '2026-04-20' });
+      const period = (published.body.data as any[]).find((d) => d.rule.key === 'creditor_claim_period');
+      // 4 months after 2026-04-20 is Thursday 2026-08-20 (UPC §3-801).
+      expect(period).toMatchObject({ type: 'creditor_notice', due_date: '2026-08-20' });
+      expect(period.rule.citation).toContain('§3-801');
+    });
+
+    it('creates no duplicates when run twice, and reschedules the generated deadlines that are not completed when inputs change', async () => {
+      const caseId = await newCase();
+      const first = await generate(caseId, { date_of_death: '2026-03-13', appointment_date: '2026-04-02' });
+      const again = await generate(caseId, { date_of_death: '2026-03-13', appointment_date: '2026-04-02' });
+      expect(again.status).toBe(200);
+      expect(again.body.data).toEqual(first.body.data);
+      const count = await t.sql<{ n: string }>('select count(*) as n from probate_deadlines where case_id = $1', [caseId]);
+      expect(Number(count[0].n)).toBe(5);
+
+      const form706 = first.body.data.find((d: any) => d.rule.key === 'form_706');
+      await t.http().patch(`/v1/cases/${caseId}/probate/deadlines/${form706.id}`).set(owner.auth).send({ completed_date: '2026-11-30' }).expect(200);
+      const changed = await generate(caseId, { date_of_death: '2026-03-20', appointment_date: '2026-05-04', state: 'FL' });
+      const byKey = Object.fromEntries((changed.body.data as any[]).map((d) => [d.rule.key, d]));
+      expect(changed.body.data).toHaveLength(5);
+      expect(byKey.form_706).toMatchObject({ id: form706.id, due_date: form706.due_date, status: 'completed' });
+      // 60 days after 2026-05-04 is Friday 2026-07-03, the observed Independence Day → Monday 2026-07-06.
+      expect(byKey.inventory).toMatchObject({ due_date: '2026-07-06' });
+      expect(byKey.inventory.rule.citation).toContain('5.340');
+      expect(byKey.inventory.id).toBe(first.body.data.find((d: any) => d.rule.key === 'inventory').id);
+    });
+
+    it('defaults date_of_death to the deceased’s and validates the body', async () => {
+      const caseId = await newCase(owner, { deceased: { first_name: 'Ada', last_name: 'Byron', date_of_death: '2026-03-13' } });
+      const res = await generate(caseId, { appointment_date: '2026-04-02' });
+      expect(res.status).toBe(200);
+      expect(res.body.data.find((d: any) => d.rule.key === 'form_706').due_date).toBe('2026-12-14');
+
+      const bare = await newCase();
+      const noDeath = await generate(bare, { appointment_date: '2026-04-02' });
+      expectError(noDeath, 422, 'validation_error');
+      expect(detailFields(noDeath)).toEqual(['date_of_death']);
+      const bad = await generate(bare, { date_of_death: '2026-13-01', state: 'ca', extra: true });
+      expectError(bad, 422, 'validation_error');
+      expect(detailFields(bad).sort()).toEqual(['appointment_date', 'date_of_death', 'extra', 'state']);
+      const unknownState = await generate(bare, { date_of_death: '2026-03-13', appointment_date: '2026-04-02', state: 'ZZ' });
+      expectError(unknownState, 422, 'validation_error');
+      expect(detailFields(unknownState)).toEqual(['state']);
+      const early = await generate(bare, { date_of_death: '2026-03-13', appointment_date: '2026-03-01' });
+      expect(detailFields(early)).toEqual(['appointment_date']);
+    });
+  });
+
+  describe('GET …/probate/deadlines.ics', () => {
+    it('serves the deadlines as a calendar that parses: all-day events, stable UIDs, alarms, completed and waived marked', async () => {
+      const caseId = await newCase();
+      const open = await createDeadline(caseId, { title: 'Open', type: 'filing', due_date: '2027-03-15', reminder_days_before: 14, description: 'File it' });
+      const done = await createDeadline(caseId, { title: 'Done', type: 'inventory', due_date: '2027-02-01', completed_date: '2027-01-20', reminder_days_before: 2 });
+      const waived = await createDeadline(caseId, { title: 'Waived', type: 'bond_renewal', due_date: '2027-04-01', status: 'waived' });
+
+      const res = await t.http().get(`/v1/cases/${caseId}/probate/deadlines.ics`).set(owner.auth);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/calendar/);
+      const text = res.text;
+      const parsed = ical.sync.parseICS(text);
+      const events = Object.values(parsed).filter((entry): entry is ical.VEvent => entry.type === 'VEVENT');
+      expect(events).toHaveLength(3);
+      const byUid = Object.fromEntries(events.map((event) => [event.uid, event]));
+      const openEvent = byUid[`${open.id}@estate-desk`];
+      expect(openEvent.datetype).toBe('date');
+      expect(text).toContain('DTSTART;VALUE=DATE:20270315');
+      expect(openEvent.status).toBe('CONFIRMED');
+      expect(openEvent.summary).toBe('Open');
+      expect((openEvent as any).alarms).toHaveLength(1);
+      expect(text).toContain('TRIGGER:-P14D');
+      const doneEvent = byUid[`${done.id}@estate-desk`];
+      expect(doneEvent.summary).toBe('[Completed] Done');
+      expect((doneEvent as any).alarms ?? []).toHaveLength(0);
+      expect(byUid[`${waived.id}@estate-desk`].status).toBe('CANCELLED');
+
+      // The same deadlines give the same feed (stable UIDs and stamps), and the ETag is honoured.
+      const again = await t.http().get(`/v1/cases/${caseId}/probate/deadlines.ics`).set(owner.auth);
+      expect(again.text).toBe(text);
+      const cached = await t.http().get(`/v1/cases/${caseId}/probate/deadlines.ics`).set(owner.auth).set('If-None-Match', res.headers.etag);
+      expect(cached.status).toBe(304);
+    });
+
+    it('is a path of its own: deadlines.ics is not read as a deadline id', async () => {
+      const caseId = await newCase();
+      const res = await t.http().get(`/v1/cases/${caseId}/probate/deadlines.ics`).set(owner.auth);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('BEGIN:VCALENDAR');
+      expectError(await t.http().get(`/v1/cases/${caseId}/probate/deadlines/deadlines.ics`).set(owner.auth), 404, 'not_found');
+    });
+  });
+});

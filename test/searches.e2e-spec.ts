@@ -1,0 +1,147 @@
+import { createTestApp, TestApp, TestCaller } from './support/test-app';
+import { detailFields, expectError } from './support/api-assertions';
+
+const UNKNOWN_ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
+const SEARCH_FIELDS = ['id', 'type', 'status', 'completed_at', 'results_summary', 'created_at', 'updated_at'].sort();
+
+/** Searches (`#10`): forward-only status, no delete, and the case's `pending_searches` with its ETag. */
+describe('searches (e2e)', () => {
+  let t: TestApp;
+  let owner: TestCaller;
+  let stranger: TestCaller;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await t.invite();
+    stranger = await t.invite();
+  });
+  afterAll(() => t.close());
+
+  async function newCase(caller: TestCaller = owner): Promise<string> {
+    const res = await t.http().post('/v1/cases').set(caller.auth).send({});
+    expect(res.status).toBe(201);
+    return res.body.data.id;
+  }
+
+  async function createSearch(caseId: string, body: Record<string, unknown>): Promise<Record<string, any>> {
+    const res = await t.http().post(`/v1/cases/${caseId}/searches`).set(owner.auth).send(body);
+    expect(res.status).toBe(201);
+    return res.body.data;
+  }
+
+  it('creates a search (pending by default, null for unset), reads it and lists it', async () => {
+    const caseId = await newCase();
+    const created = await createSearch(caseId, { type: 'unclaimed_property' });
+    expect(Object.keys(created).sort()).toEqual(SEARCH_FIELDS);
+    expect(created).toMatchObject({ type: 'unclaimed_property', status: 'pending', completed_at: null, results_summary: null });
+
+    const read = await t.http().get(`/v1/cases/${caseId}/searches/${created.id}`).set(owner.auth);
+    expect(read.status).toBe(200);
+    expect(read.body.data).toEqual(created);
+    expect(read.headers.etag).toBeDefined();
+
+    await createSearch(caseId, { type: 'vehicle', status: 'in_progress' });
+    const list = await t.http().get(`/v1/cases/${caseId}/searches?type=vehicle`).set(owner.auth);
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((s: any) => s.type)).toEqual(['vehicle']);
+    expect(list.body.meta).toMatchObject({ page: 1, total_count: 1 });
+    const byStatus = await t.http().get(`/v1/cases/${caseId}/searches?status=pending&status=in_progress`).set(owner.auth);
+    expect(byStatus.body.data).toHaveLength(2);
+  });
+
+  it('refuses unknown types and statuses, missing type and unknown fields with 422 details', async () => {
+    const caseId = await newCase();
+    const bad = await t.http().post(`/v1/cases/${caseId}/searches`).set(owner.auth).send({ type: 'yacht', status: 'done', extra: 1 });
+    expectError(bad, 422, 'validation_error');
+    expect(detailFields(bad).sort()).toEqual(['extra', 'status', 'type']);
+    const missing = await t.http().post(`/v1/cases/${caseId}/searches`).set(owner.auth).send({});
+    expectError(missing, 422, 'validation_error');
+    expect(detailFields(missing)).toEqual(['type']);
+    const badFilter = await t.http().get(`/v1/cases/${caseId}/searches?status=done`).set(owner.auth);
+    expectError(badFilter, 400, 'bad_request');
+  });
+
+  it('#10: writes results_summary, moves status only forward (skipping allowed) and stamps completed_at', async () => {
+    const caseId = await newCase();
+    const search = await createSearch(caseId, { type: 'bank_account' });
+    const url = `/v1/cases/${caseId}/searches/${search.id}`;
+
+    const summary = await t.http().patch(url).set(owner.auth).send({ results_summary: 'Two accounts found.' });
+    expect(summary.status).toBe(200);
+    expect(summary.body.data).toMatchObject({ results_summary: 'Two accounts found.', status: 'pending', completed_at: null });
+
+    const done = await t.http().patch(url).set(owner.auth).send({ status: 'completed' });
+    expect(done.status).toBe(200);
+    expect(done.body.data.status).toBe('completed');
+    expect(Date.parse(done.body.data.completed_at)).toBeGreaterThan(0);
+
+    const back = await t.http().patch(url).set(owner.auth).send({ status: 'in_progress' });
+    expectError(back, 422, 'validation_error');
+    expect(detailFields(back)).toEqual(['status']);
+    const sideways = await t.http().patch(url).set(owner.auth).send({ status: 'failed' });
+    expectError(sideways, 422, 'validation_error');
+
+    const readOnly = await t.http().patch(url).set(owner.auth).send({ type: 'vehicle', completed_at: null });
+    expectError(readOnly, 422, 'validation_error');
+    expect(detailFields(readOnly).sort()).toEqual(['completed_at', 'type']);
+
+    const failing = await createSearch(caseId, { type: 'debt', status: 'in_progress' });
+    const failed = await t.http().patch(`/v1/cases/${caseId}/searches/${failing.id}`).set(owner.auth).send({ status: 'failed' });
+    expect(failed.body.data).toMatchObject({ status: 'failed', completed_at: null });
+  });
+
+  it('answers 405 to DELETE: searches are never deleted', async () => {
+    const caseId = await newCase();
+    const search = await createSearch(caseId, { type: 'retirement' });
+    const res = await t.http().delete(`/v1/cases/${caseId}/searches/${search.id}`).set(owner.auth);
+    expectError(res, 405, 'method_not_allowed');
+    const still = await t.http().get(`/v1/cases/${caseId}/searches/${search.id}`).set(owner.auth);
+    expect(still.status).toBe(200);
+  });
+
+  it('answers 404 for a foreign or unknown case and an unknown search', async () => {
+    const foreign = await newCase(stranger);
+    for (const caseId of [foreign, UNKNOWN_ID]) {
+      expectError(await t.http().get(`/v1/cases/${caseId}/searches`).set(owner.auth), 404, 'not_found');
+      expectError(await t.http().post(`/v1/cases/${caseId}/searches`).set(owner.auth).send({ type: 'debt' }), 404, 'not_found');
+    }
+    const caseId = await newCase();
+    expectError(await t.http().get(`/v1/cases/${caseId}/searches/${UNKNOWN_ID}`).set(owner.auth), 404, 'not_found');
+    expectError(await t.http().patch(`/v1/cases/${caseId}/searches/${UNKNOWN_ID}`).set(owner.auth).send({ results_summary: 'x' }), 404, 'not_found');
+    // Another case's search is not found through this case.
+    const theirs = (await t.http().post(`/v1/cases/${foreign}/searches`).set(stranger.auth).send({ type: 'debt' })).body.data;
+    expectError(await t.http().get(`/v1/cases/${caseId}/searches/${theirs.id}`).set(owner.auth), 404, 'not_found');
+  });
+
+  it("lists the case's pending and in-progress search types in pending_searches, and changes the case's ETag with them", async () => {
+    const caseId = await newCase();
+    const before = await t.http().get(`/v1/cases/${caseId}`).set(owner.auth);
+    expect(before.body.data.pending_searches).toEqual([]);
+    const etag = before.headers.etag as string;
+    expect((await t.http().get(`/v1/cases/${caseId}`).set(owner.auth).set('If-None-Match', etag)).status).toBe(304);
+
+    const vehicle = await createSearch(caseId, { type: 'vehicle' });
+    await createSearch(caseId, { type: 'bank_account', status: 'in_progress' });
+    await createSearch(caseId, { type: 'debt', status: 'completed' });
+    const after = await t.http().get(`/v1/cases/${caseId}`).set(owner.auth).set('If-None-Match', etag);
+    expect(after.status).toBe(200);
+    expect(after.body.data.pending_searches).toEqual(['bank_account', 'vehicle']);
+    expect(after.headers.etag).not.toBe(etag);
+
+    const etag2 = after.headers.etag as string;
+    await t.http().patch(`/v1/cases/${caseId}/searches/${vehicle.id}`).set(owner.auth).send({ status: 'failed' }).expect(200);
+    const later = await t.http().get(`/v1/cases/${caseId}`).set(owner.auth).set('If-None-Match', etag2);
+    expect(later.status).toBe(200);
+    expect(later.body.data.pending_searches).toEqual(['bank_account']);
+
+    const listed = await t.http().get('/v1/cases').set(owner.auth);
+    expect(listed.body.data.find((c: any) => c.id === caseId).pending_searches).toEqual(['bank_account']);
+  });
+
+  it('is erased with its case', async () => {
+    const caseId = await newCase();
+    await createSearch(caseId, { type: 'business' });
+    await t.http().delete(`/v1/cases/${caseId}`).set(owner.auth).expect(204);
+    expect(await t.sql('select id from searches where case_id = $1', [caseId])).toHaveLength(0);
+  });
+});
