@@ -1,0 +1,868 @@
+import { getMetadataStorage } from 'class-validator';
+import type { Response, Test } from 'supertest';
+import { CaseRecord, CaseResource, FilterSpec, StandardRoute, toSnakeCase } from '@estate/shared-kernel';
+import { detailFields, expectError } from './api-assertions';
+import type { TestApp, TestCaller } from './test-app';
+
+/**
+ * The generic e2e contract of a case-scoped resource (contract §2–§6), run for any `caseResource({...})`
+ * declaration: what the kernel promises every resource is tested once, here, and each resource's own suite then
+ * tests only what is its own. Everything the code declares (path, id parameter, routes, filters, sorts, foreign-case
+ * answers, parent, erasure on case deletion) is read from the declaration; the spec adds only what a test cannot
+ * derive: valid bodies, the response fields, patches and their effect, invalid bodies, sample values.
+ *
+ *   describeResourceContract({ app: () => t, resource: personResource, fields: [...], create: () => ({...}), ... });
+ */
+
+export type Body = Record<string, unknown>;
+
+/** A sample that leaves the field out of the body (the create body's own value, or the server default, applies). */
+export const UNSET = Symbol('unset');
+export type Sample = unknown | typeof UNSET;
+
+export interface InvalidBody {
+  body: Body;
+  /** The `details[].field`s the 422 must name, in any order. */
+  fields: string[];
+}
+
+export interface PatchStep {
+  body: Body;
+  /** What the patch does to the response, when it is not the body itself (computed fields); merged like the body. */
+  effect?: Body;
+}
+
+export interface FilterSamples {
+  /** Values spread over the rows of the filter test; defaults by kind (enum: its first three values and UNSET). */
+  samples?: readonly Sample[];
+  /** The body fields that give a row a sample; by default `{ [field]: sample }`. */
+  body?: (sample: unknown) => Body;
+}
+
+export interface ResourceContractSpec<T extends CaseRecord = CaseRecord> {
+  /** The running app of the file (one `createTestApp()` per file). */
+  app: () => TestApp;
+  /** The declaration itself, imported from the code. */
+  resource: CaseResource<T>;
+  /** Every field of the response, in any order: each is present in every response. */
+  fields: readonly string[];
+  /** A minimal valid create body (the required fields). */
+  create: () => Body;
+  /** An alternative valid create body setting every writable field (masked ones in full). */
+  full: () => Body;
+  /** Server defaults of fields left out of the create body, beyond `false` for booleans, `[]` for arrays, `null` for the rest. */
+  defaults?: Body;
+  /** At least two merge patches applied in turn to a record created from `full()`; each must change what it sends. */
+  patches: readonly [PatchStep, PatchStep, ...PatchStep[]];
+  /** Invalid create bodies beyond those derived (missing required field, unknown, read-only, wrongly typed boolean). */
+  invalidCreates?: readonly InvalidBody[];
+  /** Invalid patches beyond those derived (read-only, unknown, `null` on required, wrongly typed boolean). */
+  invalidPatches?: readonly InvalidBody[];
+  /** Per declared filter, how to give rows different values (optional where the defaults fit). */
+  filters?: Record<string, FilterSamples>;
+  /**
+   * Per declared sort that is not a timestamp, values for seven rows with at least one tie, whose order is the same
+   * in PostgreSQL's collation and in JavaScript's `<` (plain ASCII words, numbers, ISO dates).
+   */
+  sortValues?: Record<string, readonly unknown[]>;
+  /**
+   * Read-only fields the server recomputes on every write (a bank account's `instant_transfer` with its
+   * `evaluated_at`): a patch check takes their value as answered, unless a step's `effect` names them.
+   */
+  computed?: readonly string[];
+  /** Full values of the masked fields (contract §3.2), set on create and checked masked in every response. */
+  masked?: Record<string, string>;
+  /** For a nested resource: creates the parent in the case and returns its id. */
+  parent?: { create: (t: TestApp, caller: TestCaller, caseId: string) => Promise<string> };
+}
+
+/** Well-formed ULIDs that name nothing. */
+const UNKNOWN_CASE_ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
+const UNKNOWN_ID = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const STRONG_ETAG = /^"[^"]+"$/;
+/** Contract §3.2: the fields masked wherever they appear. */
+const SENSITIVE_FIELDS = ['ssn', 'account_number', 'policy_number', 'vin', 'ein'];
+/** Contract §4: `%` and `_` in a text filter are literal characters. */
+const DEFAULT_TEXTS = ['Daughter', 'step-daughter', 'son', 'attorney (50%_fee)'];
+/** Seven timestamps with a three-way tie, for sorts on `*_at` columns set through SQL. */
+const TIMESTAMPS = ['2026-01-05', '2026-01-02', '2026-01-01', '2026-01-02', '2026-01-04', '2026-01-02', '2026-01-03'].map((day) => `${day}T00:00:00.000Z`);
+const ALL_ROUTES: readonly StandardRoute[] = ['list', 'create', 'read', 'patch', 'delete'];
+const COLLECTION_ROUTES: readonly StandardRoute[] = ['list', 'create'];
+const METHOD: Record<StandardRoute, 'get' | 'post' | 'patch' | 'delete'> = { list: 'get', create: 'post', read: 'get', patch: 'patch', delete: 'delete' };
+
+type View = Record<string, any>;
+
+const ids = (res: Response): string[] => (res.body.data as View[]).map((row) => row.id);
+
+/** Contract §3.2: every character but the last four becomes `*`; four or fewer are masked whole. */
+function masked(value: string): string {
+  return value.length <= 4 ? '*'.repeat(value.length) : '*'.repeat(value.length - 4) + value.slice(-4);
+}
+
+/** What a body reads as: masked fields masked, at any depth. */
+function viewOfBody(body: unknown): unknown {
+  if (Array.isArray(body)) return body.map(viewOfBody);
+  if (body === null || typeof body !== 'object') return body;
+  return Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [key, SENSITIVE_FIELDS.includes(key) && typeof value === 'string' ? masked(value) : viewOfBody(value)]),
+  );
+}
+
+/** RFC 7396 applied to a response view: objects merge, `null` clears (and reads `null`), anything else replaces. */
+function mergedView(view: unknown, patch: unknown): unknown {
+  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return viewOfBody(patch);
+  const base: View = view !== null && typeof view === 'object' && !Array.isArray(view) ? { ...(view as View) } : {};
+  for (const [key, value] of Object.entries(patch)) {
+    base[key] = value === null ? null : SENSITIVE_FIELDS.includes(key) && typeof value === 'string' ? masked(value) : mergedView(base[key], value);
+  }
+  return base;
+}
+
+function compareValues(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  const [x, y] = [String(a), String(b)];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+function normalisedFilter(spec: FilterSpec): Exclude<FilterSpec, readonly string[]> {
+  return Array.isArray(spec) ? { kind: 'enum', values: spec as readonly string[] } : (spec as Exclude<FilterSpec, readonly string[]>);
+}
+
+function query(params: Array<[string, string]>): string {
+  return params.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
+}
+
+/** Class-validator metadata of a DTO: fields without a conditional validation are required (`StringField({required})`). */
+function validationOf(dto: new () => object): Map<string, Set<string>> {
+  const byField = new Map<string, Set<string>>();
+  for (const entry of getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false)) {
+    const kinds = byField.get(entry.propertyName) ?? new Set<string>();
+    kinds.add(entry.type === 'conditionalValidation' ? 'optional' : (entry.name ?? entry.type));
+    byField.set(entry.propertyName, kinds);
+  }
+  return byField;
+}
+
+export function describeResourceContract<T extends CaseRecord>(spec: ResourceContractSpec<T>): void {
+  const resource = spec.resource;
+  const table = (resource.schema.meta as { tableName?: string; collection?: string }).tableName ?? resource.schema.meta.collection;
+  const validation = validationOf(resource.create);
+  const createFields = resource.createFields;
+  const required = createFields.filter((field) => !validation.get(field)?.has('optional'));
+  const booleans = createFields.filter((field) => validation.get(field)?.has('isBoolean'));
+  const arrays = createFields.filter((field) => validation.get(field)?.has('isArray'));
+  /** The writable set of a PATCH: only these may be cleared or mistyped there (anything else is read-only). */
+  const patchable = resource.patch ? [...validationOf(resource.patch).keys()] : [];
+  const has = (route: StandardRoute) => resource.routes.has(route);
+  const fieldList = [...spec.fields].sort();
+  const sensitive = createFields.filter((field) => SENSITIVE_FIELDS.includes(field));
+  const nested = resource.parent !== undefined;
+
+  // A spec that forgets what its declaration needs fails at once, not silently skipping a check.
+  for (const field of sensitive) if (!spec.masked?.[field]) throw new Error(`${resource.name}: spec.masked needs a full value for ${field}`);
+  if (nested && !spec.parent) throw new Error(`${resource.name} is nested under ${resource.parent?.param}: spec.parent.create is required`);
+  if ((resource.path.match(/:[a-z_]+/g) ?? []).length > (nested ? 1 : 0)) throw new Error(`${resource.name}: only one parent level is supported`);
+
+  describe(`${resource.path} — the resource contract (${resource.name})`, () => {
+    let t: TestApp;
+    let owner: TestCaller;
+    let stranger: TestCaller;
+    /** One case of the owner's organization for tests that need no list of their own. */
+    let home: Place;
+    /** Another case of the same organization. */
+    let elsewhere: Place;
+
+    interface Place {
+      caseId: string;
+      parentId?: string;
+      collection: string;
+    }
+
+    const item = (place: Place, id: string) => `${place.collection}/${id}`;
+
+    function placeOf(caseId: string, parentId?: string): Place {
+      const path = resource.parent && parentId ? resource.path.replace(`:${resource.parent.param}`, parentId) : resource.path;
+      return { caseId, parentId, collection: `/v1/cases/${caseId}/${path}` };
+    }
+
+    async function newCase(caller: TestCaller): Promise<Place> {
+      const res = await t.http().post('/v1/cases').set(caller.auth).send({});
+      expect(res.status).toBe(201);
+      const caseId: string = res.body.data.id;
+      return placeOf(caseId, spec.parent ? await spec.parent.create(t, caller, caseId) : undefined);
+    }
+
+    async function add(place: Place, body: Body = spec.create(), caller: TestCaller = owner): Promise<View> {
+      const res = await t.http().post(place.collection).set(caller.auth).send(body);
+      // Shows the error's details when a spec's body is not valid.
+      expect({ status: res.status, error: res.body.error }).toEqual({ status: 201, error: undefined });
+      return res.body.data;
+    }
+
+    function call(route: StandardRoute, place: Place, id: string, caller: TestCaller = owner): Test {
+      const url = COLLECTION_ROUTES.includes(route) ? place.collection : item(place, id);
+      const request = t.http()[METHOD[route]](url).set(caller.auth);
+      if (route === 'create') return request.send(spec.create());
+      if (route === 'patch') return request.send(spec.patches[0].body);
+      return request;
+    }
+
+    async function row(id: string): Promise<View | undefined> {
+      return (await t.sql(`select * from ${table} where id = $1`, [id]))[0];
+    }
+
+    async function rowsOf(caseId: string): Promise<string[]> {
+      return (await t.sql<{ id: string }>(`select id from ${table} where case_id = $1 order by id`, [caseId])).map((r) => r.id);
+    }
+
+    /** The columns of a JSON field: its property's column(s), or columns of an embedded object. */
+    function columnsOf(field: string, sample: View): string[] {
+      const property = Object.entries(resource.schema.meta.properties).find(([name]) => toSnakeCase(name) === field)?.[1] as
+        | { fieldNames?: string[]; fieldName?: string }
+        | undefined;
+      const named = property?.fieldNames ?? (property?.fieldName ? [property.fieldName] : [field]);
+      return Object.keys(sample).filter((column) => named.includes(column) || column.startsWith(`${field}_`));
+    }
+
+    /** The row changed only in the columns of the fields sent (and its timestamps and version). */
+    async function expectRowChangedOnly(before: View, id: string, fieldsSent: string[]): Promise<void> {
+      const after = (await row(id)) as View;
+      const allowed = new Set(['updated_at', 'version', ...[...fieldsSent, ...(spec.computed ?? [])].flatMap((field) => columnsOf(field, before))]);
+      const changed = Object.keys(before).filter((column) => JSON.stringify(before[column]) !== JSON.stringify(after[column]));
+      expect(changed.filter((column) => !allowed.has(column))).toEqual([]);
+      for (const field of fieldsSent) {
+        const columns = columnsOf(field, before);
+        if (columns.length > 0) expect(columns.some((column) => changed.includes(column))).toBe(true);
+      }
+    }
+
+    /** The answered values of the recomputed fields a patch step does not predict. */
+    function recomputed(res: Response, effect: Body = {}): View {
+      return Object.fromEntries((spec.computed ?? []).filter((field) => !(field in effect)).map((field) => [field, res.body.data[field]]));
+    }
+
+    /** What a create body reads back as: the body (masked), the defaults for what it leaves out. */
+    function expectedCreated(body: Body): View {
+      const expected: View = {};
+      for (const field of createFields) {
+        if (field in body) expected[field] = (viewOfBody({ [field]: body[field] }) as View)[field];
+        else if (spec.defaults && field in spec.defaults) expected[field] = spec.defaults[field];
+        else expected[field] = booleans.includes(field) ? false : arrays.includes(field) ? [] : null;
+      }
+      return expected;
+    }
+
+    /** Walks a list in cursor mode from an empty cursor (`page` is ignored there) and checks every page's meta. */
+    async function walk(place: Place, params: Array<[string, string]>, perPage: number, expected: string[]): Promise<void> {
+      const walked: string[] = [];
+      let cursor = '';
+      let pages = 0;
+      for (;;) {
+        const res = await t.http().get(`${place.collection}?${query([...params, ['per_page', String(perPage)], ['page', '9'], ['cursor', cursor]])}`).set(owner.auth);
+        expect(res.status).toBe(200);
+        pages += 1;
+        expect(res.body.meta.per_page).toBe(perPage);
+        expect(res.body.meta).not.toHaveProperty('total_count');
+        expect(res.body.meta).not.toHaveProperty('total_pages');
+        walked.push(...ids(res));
+        if (res.body.meta.next_cursor === null) {
+          expect(res.body.meta.has_more).toBe(false);
+          break;
+        }
+        expect(typeof res.body.meta.next_cursor).toBe('string');
+        expect(res.body.meta.has_more).toBe(true);
+        expect(res.body.data).toHaveLength(perPage);
+        cursor = res.body.meta.next_cursor;
+        if (pages > expected.length) throw new Error('cursor walk does not end');
+      }
+      expect(pages).toBe(Math.max(1, Math.ceil(expected.length / perPage)));
+      expect(new Set(walked).size).toBe(walked.length);
+      expect(walked).toEqual(expected);
+    }
+
+    async function listIds(place: Place, params: Array<[string, string]>): Promise<Response> {
+      const res = await t.http().get(`${place.collection}?${query(params)}`).set(owner.auth);
+      expect(res.status).toBe(200);
+      return res;
+    }
+
+    beforeAll(async () => {
+      t = spec.app();
+      [owner, stranger] = [await t.invite(), await t.invite()];
+      home = await newCase(owner);
+      elsewhere = await newCase(owner);
+    });
+
+    if (has('list')) {
+      describe(`GET …/${resource.path}`, () => {
+        it('page mode: only the case’s rows, newest first by default, exact meta, every field on every row', async () => {
+          const place = await newCase(owner);
+          const created: string[] = [];
+          for (let i = 0; i < 5; i++) created.push((await add(place)).id);
+          await add(await newCase(owner));
+          if (spec.parent) await add(placeOf(place.caseId, await spec.parent.create(t, owner, place.caseId)));
+          // Distinct creation times, so the default order (created_at desc) is known.
+          for (let i = 0; i < 5; i++) await t.sql(`update ${table} set created_at = $2 where id = $1`, [created[i], `2026-01-0${i + 1}T00:00:00Z`]);
+          const newestFirst = [...created].reverse();
+
+          const all = await t.http().get(place.collection).set(owner.auth);
+          expect(all.status).toBe(200);
+          expect(all.headers.etag).toBeDefined();
+          expect(ids(all)).toEqual(newestFirst);
+          expect(all.body.meta).toEqual({ page: 1, per_page: 25, total_count: 5, total_pages: 1, has_more: false, next_cursor: null });
+          for (const view of all.body.data) expect(Object.keys(view).sort()).toEqual(fieldList);
+
+          const page1 = await listIds(place, [['per_page', '2']]);
+          expect(page1.body.meta).toEqual({ page: 1, per_page: 2, total_count: 5, total_pages: 3, has_more: true, next_cursor: null });
+          const page2 = await listIds(place, [['per_page', '2'], ['page', '2']]);
+          expect(page2.body.meta).toEqual({ page: 2, per_page: 2, total_count: 5, total_pages: 3, has_more: true, next_cursor: null });
+          const page3 = await listIds(place, [['per_page', '2'], ['page', '3']]);
+          expect(page3.body.meta).toEqual({ page: 3, per_page: 2, total_count: 5, total_pages: 3, has_more: false, next_cursor: null });
+          expect([...ids(page1), ...ids(page2), ...ids(page3)]).toEqual(newestFirst);
+
+          expect(ids(await listIds(place, [['sort_order', 'asc']]))).toEqual(created);
+        });
+
+        for (const sort of resource.sorts) {
+          it(`sort_by=${sort}: asc and desc, ties on id, in page and cursor mode; a cursor is bound to its sort`, async () => {
+            const place = await newCase(owner);
+            const values = spec.sortValues?.[sort] ?? (sort.endsWith('_at') ? TIMESTAMPS : undefined);
+            if (!values) throw new Error(`${resource.name}: spec.sortValues needs values for sort ${sort}`);
+            // The check is only worth something with a tie to break.
+            expect(new Set(values.map(String)).size).toBeLessThan(values.length);
+            const rows: Array<{ id: string; value: unknown }> = [];
+            for (const value of values) {
+              if (spec.sortValues?.[sort]) {
+                const view = await add(place, { ...spec.create(), [sort]: value });
+                rows.push({ id: view.id, value: view[sort] });
+              } else {
+                const id = (await add(place)).id;
+                await t.sql(`update ${table} set ${sort} = $2 where id = $1`, [id, value]);
+                rows.push({ id, value });
+              }
+            }
+            const ordered = [...rows].sort((a, b) => compareValues(a.value, b.value) || compareValues(a.id, b.id));
+            const ascending = ordered.map((r) => r.id);
+            const descending = [...ascending].reverse();
+
+            const asc = await listIds(place, [['sort_by', sort], ['sort_order', 'asc']]);
+            expect(ids(asc)).toEqual(ascending);
+            // The rows carry the sorted values (timestamps set through SQL read back in ISO UTC).
+            expect(asc.body.data.map((view: View) => view[sort])).toEqual(ordered.map((r) => (spec.sortValues?.[sort] ? r.value : new Date(String(r.value)).toISOString())));
+            expect(ids(await listIds(place, [['sort_by', sort], ['sort_order', 'desc']]))).toEqual(descending);
+            expect(ids(await listIds(place, [['sort_by', sort]]))).toEqual(descending);
+            if (sort === 'created_at') expect(ids(await listIds(place, []))).toEqual(descending);
+
+            const paged: string[] = [];
+            for (let page = 1; page <= 4; page++) {
+              const res = await listIds(place, [['sort_by', sort], ['sort_order', 'asc'], ['per_page', '2'], ['page', String(page)]]);
+              expect(res.body.meta).toEqual({ page, per_page: 2, total_count: 7, total_pages: 4, has_more: page < 4, next_cursor: null });
+              paged.push(...ids(res));
+            }
+            expect(paged).toEqual(ascending);
+
+            await walk(place, [['sort_by', sort], ['sort_order', 'asc']], 3, ascending);
+            await walk(place, [['sort_by', sort], ['sort_order', 'desc']], 3, descending);
+            await walk(place, [['sort_by', sort], ['sort_order', 'asc']], 2, ascending);
+
+            // A cursor is bound to its sort: another sort_by or sort_order refuses it.
+            const first = await listIds(place, [['sort_by', sort], ['sort_order', 'asc'], ['per_page', '2'], ['cursor', '']]);
+            const cursor: string = first.body.meta.next_cursor;
+            const otherSort = resource.sorts.find((other) => other !== sort);
+            const mismatches: Array<Array<[string, string]>> = [[['sort_by', sort], ['sort_order', 'desc'], ['cursor', cursor]]];
+            if (otherSort) mismatches.push([['sort_by', otherSort], ['sort_order', 'asc'], ['cursor', cursor]]);
+            for (const params of mismatches) {
+              const mismatched = await t.http().get(`${place.collection}?${query([...params, ['per_page', '2']])}`).set(owner.auth);
+              expectError(mismatched, 400, 'bad_request');
+              expect(detailFields(mismatched)).toEqual(['cursor']);
+            }
+          });
+        }
+
+        const filterNames = Object.keys(resource.filters);
+        if (filterNames.length > 0) {
+          it(`filters ${filterNames.join(', ')}: single and repeated values, combined, with exact counts`, async () => {
+            const place = await newCase(owner);
+            const filters = filterNames.map((name) => {
+              const declared = normalisedFilter(resource.filters[name]);
+              const field = toSnakeCase(declared.property ?? name);
+              const values = 'values' in declared ? [...declared.values] : [];
+              const own = spec.filters?.[name];
+              const samples: readonly Sample[] =
+                own?.samples ??
+                (declared.kind === 'enum'
+                  ? [...values.slice(0, 3), UNSET]
+                  : declared.kind === 'boolean'
+                    ? [true, false, true, UNSET]
+                    : declared.kind === 'array_contains'
+                      ? [[values[0]], values.slice(1, 3), [values[values.length - 1]]]
+                      : DEFAULT_TEXTS);
+              const bodyOf = own?.body ?? ((sample: unknown) => ({ [field]: sample }));
+              const texts = samples.filter((sample): sample is string => typeof sample === 'string');
+              const queries: string[][] =
+                declared.kind === 'boolean'
+                  ? [['true'], ['false'], ['true', 'false']]
+                  : declared.kind === 'contains_text'
+                    ? [[texts[0].slice(0, 5).toLowerCase()], [texts[0].toUpperCase()], [texts[2]], ['%'], ['_'], [texts[2], texts[3]]]
+                    : [...values.map((value) => [value]), values.slice(0, 2)];
+              const matches = (view: View, wanted: string[]): boolean => {
+                const value = view[field];
+                if (declared.kind === 'boolean') return wanted.includes(String(value));
+                if (declared.kind === 'array_contains') return Array.isArray(value) && value.some((entry) => wanted.includes(entry));
+                if (declared.kind === 'contains_text') return typeof value === 'string' && wanted.some((part) => value.toLowerCase().includes(part.toLowerCase()));
+                return wanted.includes(value);
+              };
+              return { name, samples, bodyOf, queries, matches };
+            });
+            const rowCount = Math.max(...filters.map((filter) => filter.samples.length));
+            const rows: View[] = [];
+            for (let i = 0; i < rowCount; i++) {
+              let body = spec.create();
+              for (const filter of filters) {
+                const sample = filter.samples[i % filter.samples.length];
+                if (sample !== UNSET) body = { ...body, ...filter.bodyOf(sample) };
+              }
+              rows.push(await add(place, body));
+            }
+            await add(elsewhere);
+
+            const expectFiltered = async (params: Array<[string, string]>, wanted: View[]): Promise<void> => {
+              const res = await listIds(place, [...params, ['per_page', '100']]);
+              expect(ids(res).sort()).toEqual(wanted.map((view) => view.id).sort());
+              expect(res.body.meta).toMatchObject({ total_count: wanted.length, has_more: false, ...(wanted.length > 0 ? { total_pages: 1 } : {}) });
+            };
+            for (const filter of filters) {
+              const sizes: number[] = [];
+              for (const values of filter.queries) {
+                const wanted = rows.filter((view) => filter.matches(view, values));
+                sizes.push(wanted.length);
+                await expectFiltered(
+                  values.map((value) => [filter.name, value]),
+                  wanted,
+                );
+              }
+              // The filter was really tested: some query found rows, some left rows out.
+              expect(Math.max(...sizes)).toBeGreaterThan(0);
+              expect(Math.min(...sizes)).toBeLessThan(rows.length);
+            }
+            for (const [i, a] of filters.entries()) {
+              for (const b of filters.slice(i + 1)) {
+                const wanted = rows.filter((view) => a.matches(view, a.queries[0]) && b.matches(view, b.queries[0]));
+                await expectFiltered([...a.queries[0].map((value): [string, string] => [a.name, value]), ...b.queries[0].map((value): [string, string] => [b.name, value])], wanted);
+              }
+            }
+          });
+        }
+
+        it('400 bad_request naming the parameter: cursor, sort_by, sort_order, page, per_page, each filter', async () => {
+          const expectBad = async (params: Array<[string, string]>, parameter: string) => {
+            const res = await t.http().get(`${home.collection}?${query(params)}`).set(owner.auth);
+            expectError(res, 400, 'bad_request');
+            expect(detailFields(res)).toEqual([parameter]);
+            expect(res.headers['x-request-id']).toBeTruthy();
+          };
+          await expectBad([['cursor', 'not-a-cursor']], 'cursor');
+          for (const field of [...createFields.filter((name) => !resource.sorts.includes(name)), 'not_a_field']) await expectBad([['sort_by', field]], 'sort_by');
+          await expectBad([['sort_order', 'up']], 'sort_order');
+          for (const value of ['0', 'abc', '-1', '1.5']) await expectBad([['page', value]], 'page');
+          for (const value of ['0', '101', 'abc']) await expectBad([['per_page', value]], 'per_page');
+          for (const [name, declared] of Object.entries(resource.filters).map(([name, filter]) => [name, normalisedFilter(filter)] as const)) {
+            const bad =
+              declared.kind === 'boolean' ? ['yes', '1', 'TRUE'] : declared.kind === 'contains_text' ? ['', 'x'.repeat(201)] : ['maybe', '', `${declared.values[0]}_x`];
+            for (const value of bad) await expectBad([[name, value]], name);
+            const good = declared.kind === 'boolean' ? 'true' : declared.kind === 'contains_text' ? 'x' : declared.values[0];
+            await expectBad([[name, good], [name, bad[0]]], name);
+          }
+          // In cursor mode `page` is ignored, so it cannot be wrong either; unknown parameters are ignored.
+          await listIds(home, [['cursor', ''], ['page', '0'], ['whatever', 'x']]);
+        });
+
+        it('answers 304 for a matching If-None-Match on the list, 200 once it changed', async () => {
+          const place = await newCase(owner);
+          await add(place);
+          const first = await listIds(place, []);
+          const cached = await t.http().get(place.collection).set(owner.auth).set('If-None-Match', first.headers.etag);
+          expect(cached.status).toBe(304);
+          expect(cached.text).toBeFalsy();
+          await add(place);
+          const changed = await t.http().get(place.collection).set(owner.auth).set('If-None-Match', first.headers.etag);
+          expect(changed.status).toBe(200);
+          expect(changed.body.data).toHaveLength(2);
+        });
+      });
+    }
+
+    if (has('create')) {
+      describe(`POST …/${resource.path}`, () => {
+        it('201 with defaults: booleans false, arrays empty, unset fields null, every field present; the row is stored', async () => {
+          const place = await newCase(owner);
+          const body = spec.create();
+          const res = await t.http().post(place.collection).set(owner.auth).send(body);
+          expect(res.status).toBe(201);
+          expect(res.headers.etag).toMatch(STRONG_ETAG);
+          const data: View = res.body.data;
+          expect(Object.keys(data).sort()).toEqual(fieldList);
+          expect(data.id).toMatch(ULID);
+          expect(data).toMatchObject(expectedCreated(body));
+          expect(data.created_at).toMatch(ISO_UTC);
+          expect(data.updated_at).toMatch(ISO_UTC);
+          const stored = (await row(data.id)) as View;
+          expect(stored).toBeDefined();
+          expect(stored.case_id).toBe(place.caseId);
+          if (resource.parent) expect(stored[toSnakeCase(resource.parent.property)]).toBe(place.parentId);
+          // Plain columns hold what the response says (masked and computed fields aside).
+          for (const [field, value] of Object.entries(expectedCreated(body))) {
+            if (sensitive.includes(field) || !(field in stored)) continue;
+            if (value === null || typeof value === 'boolean' || (typeof value === 'string' && typeof stored[field] === 'string')) expect([field, stored[field]]).toEqual([field, value]);
+          }
+          expect(await rowsOf(place.caseId)).toEqual([data.id]);
+        });
+
+        it('201 with every field set; reading it back gives the same', async () => {
+          const body = spec.full();
+          const res = await t.http().post(home.collection).set(owner.auth).send(body);
+          expect(res.status).toBe(201);
+          expect(res.body.data).toMatchObject(expectedCreated(body));
+          expect(Object.keys(res.body.data).sort()).toEqual(fieldList);
+          if (has('read')) {
+            const read = await t.http().get(item(home, res.body.data.id)).set(owner.auth).expect(200);
+            expect(read.body.data).toEqual(res.body.data);
+          }
+        });
+
+        it('422 validation_error with details for missing, unknown, read-only and wrongly typed fields; nothing written', async () => {
+          const place = await newCase(owner);
+          const base = spec.create();
+          const invalid: InvalidBody[] = [
+            ...required.map((field) => {
+              const { [field]: _left, ...rest } = base;
+              return { body: rest, fields: [field] };
+            }),
+            ...required.map((field) => ({ body: { ...base, [field]: null }, fields: [field] })),
+            { body: { ...base, favourite_colour: 'green' }, fields: ['favourite_colour'] },
+            { body: { ...base, id: UNKNOWN_ID, case_id: place.caseId }, fields: ['case_id', 'id'] },
+            { body: { ...base, created_at: '2020-01-01T00:00:00.000Z' }, fields: ['created_at'] },
+            ...booleans.map((field) => ({ body: { ...base, [field]: 'yes' }, fields: [field] })),
+            ...(spec.invalidCreates ?? []),
+          ];
+          for (const { body, fields } of invalid) {
+            const res = await t.http().post(place.collection).set(owner.auth).send(body);
+            expectError(res, 422, 'validation_error');
+            expect(detailFields(res).sort()).toEqual([...fields].sort());
+            expect(res.headers['x-request-id']).toBeTruthy();
+          }
+          expect(await rowsOf(place.caseId)).toEqual([]);
+        });
+      });
+    }
+
+    if (has('read')) {
+      describe(`GET …/${resource.path}/{${resource.idParam}}`, () => {
+        it('200 with the record and a strong ETag; 304 for a matching If-None-Match or *; 200 once it changed', async () => {
+          const created = await add(home, spec.full());
+          const res = await t.http().get(item(home, created.id)).set(owner.auth);
+          expect(res.status).toBe(200);
+          expect(res.body.data).toEqual(created);
+          expect(res.headers.etag).toMatch(STRONG_ETAG);
+          for (const tag of [res.headers.etag, '*']) {
+            const cached = await t.http().get(item(home, created.id)).set(owner.auth).set('If-None-Match', tag);
+            expect(cached.status).toBe(304);
+            expect(cached.headers.etag).toBe(res.headers.etag);
+            expect(cached.text).toBeFalsy();
+          }
+          if (has('patch')) {
+            await t.http().patch(item(home, created.id)).set(owner.auth).send(spec.patches[0].body).expect(200);
+            const changed = await t.http().get(item(home, created.id)).set(owner.auth).set('If-None-Match', res.headers.etag);
+            expect(changed.status).toBe(200);
+            expect(changed.headers.etag).not.toBe(res.headers.etag);
+          }
+        });
+
+        it('404 for an unknown id, a malformed id, and a record of another case of the same organization', async () => {
+          const other = await add(elsewhere);
+          const unknown = await t.http().get(item(home, UNKNOWN_ID)).set(owner.auth);
+          expectError(unknown, 404, 'not_found');
+          expect(unknown.headers['x-request-id']).toBeTruthy();
+          expectError(await t.http().get(item(home, 'not-an-id')).set(owner.auth), 404, 'not_found');
+          expectError(await t.http().get(item(home, other.id)).set(owner.auth), 404, 'not_found');
+          await t.http().get(item(elsewhere, other.id)).set(owner.auth).expect(200);
+        });
+      });
+    }
+
+    if (has('patch')) {
+      describe(`PATCH …/${resource.path}/{${resource.idParam}}`, () => {
+        it('merge patch (application/json, then application/merge-patch+json): only the fields sent change', async () => {
+          const created = await add(home, spec.full());
+          let current: View = created;
+          let etag = (await t.http().get(item(home, created.id)).set(owner.auth).expect(200)).headers.etag as string;
+          for (const [index, step] of spec.patches.entries()) {
+            const expected = mergedView(current, step.effect ?? step.body) as View;
+            // Each step must change something it sends, or it proves nothing.
+            expect(Object.keys(step.body).some((field) => JSON.stringify(expected[field]) !== JSON.stringify(current[field]))).toBe(true);
+            const before = (await row(created.id)) as View;
+            const request = t.http().patch(item(home, created.id)).set(owner.auth);
+            const res =
+              index === 0
+                ? await request.send(step.body)
+                : await request.set('Content-Type', 'application/merge-patch+json').send(JSON.stringify(step.body));
+            expect(res.status).toBe(200);
+            expect(res.body.data).toEqual({ ...expected, ...recomputed(res, step.effect), updated_at: res.body.data.updated_at });
+            expect(res.body.data.updated_at).toMatch(ISO_UTC);
+            expect(Date.parse(res.body.data.updated_at)).toBeGreaterThanOrEqual(Date.parse(current.updated_at));
+            expect(res.headers.etag).toMatch(STRONG_ETAG);
+            expect(res.headers.etag).not.toBe(etag);
+            await expectRowChangedOnly(before, created.id, Object.keys(step.body));
+            const read = await t.http().get(item(home, created.id)).set(owner.auth).expect(200);
+            expect(read.body.data).toEqual(res.body.data);
+            [current, etag] = [res.body.data, res.headers.etag];
+          }
+        });
+
+        const clearable = patchable.filter((field) => !required.includes(field) && expectedCreated({})[field] === null);
+        it(`null clears an optional field (${clearable.join(', ') || 'none'}); null on a required one is a 422, row unchanged`, async () => {
+          const created = await add(home, spec.full());
+          let current: View = created;
+          for (const field of clearable) {
+            if (current[field] === null) continue;
+            const before = (await row(created.id)) as View;
+            const res = await t.http().patch(item(home, created.id)).set(owner.auth).send({ [field]: null });
+            expect(res.status).toBe(200);
+            expect(res.body.data).toEqual({ ...current, ...recomputed(res), [field]: null, updated_at: res.body.data.updated_at });
+            await expectRowChangedOnly(before, created.id, [field]);
+            for (const column of columnsOf(field, before)) expect(((await row(created.id)) as View)[column]).toBeNull();
+            current = res.body.data;
+          }
+          const before = await row(created.id);
+          for (const field of required) {
+            const refused = await t.http().patch(item(home, created.id)).set(owner.auth).send({ [field]: null });
+            expectError(refused, 422, 'validation_error');
+            expect(detailFields(refused)).toEqual([field]);
+          }
+          expect(await row(created.id)).toEqual(before);
+        });
+
+        it('422 with details for read-only, unknown and wrongly typed fields; the row is unchanged', async () => {
+          const created = await add(home);
+          const before = await row(created.id);
+          const [firstField, firstValue] = Object.entries(spec.patches[0].body)[0];
+          const invalid: InvalidBody[] = [
+            { body: { id: UNKNOWN_ID }, fields: ['id'] },
+            { body: { case_id: elsewhere.caseId }, fields: ['case_id'] },
+            { body: { created_at: '2020-01-01T00:00:00.000Z', updated_at: '2020-01-01T00:00:00.000Z' }, fields: ['created_at', 'updated_at'] },
+            { body: { [firstField]: firstValue, nickname: 'P' }, fields: ['nickname'] },
+            ...booleans.filter((field) => patchable.includes(field)).map((field) => ({ body: { [field]: 'no' }, fields: [field] })),
+            ...(spec.invalidPatches ?? []),
+          ];
+          for (const { body, fields } of invalid) {
+            const res = await t.http().patch(item(home, created.id)).set(owner.auth).send(body);
+            expectError(res, 422, 'validation_error');
+            expect(detailFields(res).sort()).toEqual([...fields].sort());
+          }
+          expect(await row(created.id)).toEqual(before);
+        });
+
+        it('412 for a stale If-Match (row unchanged); 200 with the current one or *, and the ETag changes', async () => {
+          const created = await add(home, spec.full());
+          const read = await t.http().get(item(home, created.id)).set(owner.auth).expect(200);
+          const before = await row(created.id);
+          const [first, second] = spec.patches;
+
+          const stale = await t.http().patch(item(home, created.id)).set(owner.auth).set('If-Match', '"stale"').send(first.body);
+          expectError(stale, 412, 'precondition_failed');
+          expect(stale.headers['x-request-id']).toBeTruthy();
+          expect(await row(created.id)).toEqual(before);
+
+          const ok = await t.http().patch(item(home, created.id)).set(owner.auth).set('If-Match', read.headers.etag).send(first.body);
+          expect(ok.status).toBe(200);
+          expect(ok.headers.etag).not.toBe(read.headers.etag);
+          const afterOk = await row(created.id);
+
+          const again = await t.http().patch(item(home, created.id)).set(owner.auth).set('If-Match', read.headers.etag).send(second.body);
+          expectError(again, 412, 'precondition_failed');
+          expect(await row(created.id)).toEqual(afterOk);
+
+          const any = await t.http().patch(item(home, created.id)).set(owner.auth).set('If-Match', '*').send(second.body);
+          expect(any.status).toBe(200);
+          expect(any.headers.etag).not.toBe(ok.headers.etag);
+        });
+
+        it('404 for an unknown id and for a record of another case (row unchanged); 415 for text/plain', async () => {
+          const other = await add(elsewhere);
+          const before = await row(other.id);
+          expectError(await t.http().patch(item(home, UNKNOWN_ID)).set(owner.auth).send(spec.patches[0].body), 404, 'not_found');
+          expectError(await t.http().patch(item(home, other.id)).set(owner.auth).send(spec.patches[0].body), 404, 'not_found');
+          expect(await row(other.id)).toEqual(before);
+
+          const own = await add(home);
+          const ownBefore = await row(own.id);
+          const plain = await t.http().patch(item(home, own.id)).set(owner.auth).set('Content-Type', 'text/plain').send('field=X');
+          expectError(plain, 415, 'unsupported_media_type');
+          expect(await row(own.id)).toEqual(ownBefore);
+        });
+      });
+    }
+
+    if (has('delete')) {
+      describe(`DELETE …/${resource.path}/{${resource.idParam}}`, () => {
+        it('204 with no body, then the record is gone (404 on read and delete, absent from the list)', async () => {
+          const place = await newCase(owner);
+          const doomed = await add(place);
+          const kept = await add(place);
+          const res = await t.http().delete(item(place, doomed.id)).set(owner.auth);
+          expect(res.status).toBe(204);
+          expect(res.text).toBeFalsy();
+          expect(await row(doomed.id)).toBeUndefined();
+          if (has('read')) expectError(await t.http().get(item(place, doomed.id)).set(owner.auth), 404, 'not_found');
+          expectError(await t.http().delete(item(place, doomed.id)).set(owner.auth), 404, 'not_found');
+          if (has('list')) expect(ids(await listIds(place, []))).toEqual([kept.id]);
+          expect(await rowsOf(place.caseId)).toEqual([kept.id]);
+        });
+
+        it('412 for a stale If-Match (record kept); 204 with the current ETag', async () => {
+          const record = await add(home);
+          const stale = await t.http().delete(item(home, record.id)).set(owner.auth).set('If-Match', '"stale"');
+          expectError(stale, 412, 'precondition_failed');
+          expect(await row(record.id)).toBeDefined();
+          const read = await t.http().get(item(home, record.id)).set(owner.auth).expect(200);
+          await t.http().delete(item(home, record.id)).set(owner.auth).set('If-Match', read.headers.etag).expect(204);
+          expect(await row(record.id)).toBeUndefined();
+        });
+
+        it('404 for an unknown id and for a record of another case of the same organization (kept)', async () => {
+          const other = await add(elsewhere);
+          expectError(await t.http().delete(item(home, UNKNOWN_ID)).set(owner.auth), 404, 'not_found');
+          expectError(await t.http().delete(item(home, other.id)).set(owner.auth), 404, 'not_found');
+          expect(await row(other.id)).toBeDefined();
+        });
+      });
+    }
+
+    const absent = ALL_ROUTES.filter((route) => !has(route));
+    // A left-out route answers 405 where its path serves another method; a path with no route at all is a 404.
+    const refused = absent.filter((route) => ALL_ROUTES.some((other) => has(other) && COLLECTION_ROUTES.includes(other) === COLLECTION_ROUTES.includes(route)));
+    if (refused.length > 0) {
+      it(`405 method_not_allowed with Allow for the routes it leaves out (${refused.join(', ')}); nothing written`, async () => {
+        const record = has('create') ? await add(home) : undefined;
+        const before = record ? await row(record.id) : undefined;
+        const count = (await rowsOf(home.caseId)).length;
+        for (const route of refused) {
+          const res = await call(route, home, record?.id ?? UNKNOWN_ID);
+          expectError(res, 405, 'method_not_allowed');
+          const allowed = ALL_ROUTES.filter((other) => has(other) && COLLECTION_ROUTES.includes(other) === COLLECTION_ROUTES.includes(route));
+          for (const other of allowed) expect(String(res.headers.allow).toUpperCase()).toContain(METHOD[other].toUpperCase());
+        }
+        if (record) expect(await row(record.id)).toEqual(before);
+        expect((await rowsOf(home.caseId)).length).toBe(count);
+      });
+    }
+
+    if (spec.masked && Object.keys(spec.masked).length > 0) {
+      const full = spec.masked;
+      it(`masks ${Object.keys(full).join(', ')} in every response (create, read, list, patch)`, async () => {
+        const place = await newCase(owner);
+        const expectMasked = (res: Response, values: Record<string, string>) => {
+          for (const [field, value] of Object.entries(values)) {
+            const views: View[] = Array.isArray(res.body.data) ? res.body.data : [res.body.data];
+            for (const view of views) expect(view[field]).toBe(masked(value));
+            expect(res.text).not.toContain(value);
+          }
+        };
+        const created = await t.http().post(place.collection).set(owner.auth).send({ ...spec.create(), ...full });
+        expect(created.status).toBe(201);
+        expectMasked(created, full);
+        const id: string = created.body.data.id;
+        if (has('read')) expectMasked(await t.http().get(item(place, id)).set(owner.auth).expect(200), full);
+        if (has('list')) expectMasked(await listIds(place, []), full);
+        if (has('patch')) {
+          const changed = Object.fromEntries(Object.entries(full).map(([field, value]) => [field, `${value.slice(0, -4)}9876`]));
+          expectMasked(await t.http().patch(item(place, id)).set(owner.auth).send(changed).expect(200), changed);
+          if (has('read')) expectMasked(await t.http().get(item(place, id)).set(owner.auth).expect(200), changed);
+        }
+      });
+    }
+
+    describe('foreign, unknown and deleted cases; parents', () => {
+      it(`another organization’s case: ${[...resource.forbiddenForForeignCase].join(', ') || 'no route'} 403, the others 404; nothing touched or leaked`, async () => {
+        const foreign = await newCase(stranger);
+        const secret = await add(foreign, spec.full(), stranger);
+        const before = await row(secret.id);
+        const secrets = Object.values(viewOfBody(spec.full()) as View).filter((value): value is string => typeof value === 'string' && value.length >= 4);
+        for (const route of ALL_ROUTES.filter(has)) {
+          const res = await call(route, foreign, secret.id);
+          if (resource.forbiddenForForeignCase.has(route)) expectError(res, 403, 'forbidden');
+          else expectError(res, 404, 'not_found');
+          for (const value of secrets) expect(res.text).not.toContain(value);
+        }
+        expect(await row(secret.id)).toEqual(before);
+        expect(await rowsOf(foreign.caseId)).toEqual([secret.id]);
+        // The owner still sees it.
+        if (has('read')) await t.http().get(item(foreign, secret.id)).set(stranger.auth).expect(200);
+      });
+
+      it('an unknown or malformed case id: every route 404', async () => {
+        for (const caseId of [UNKNOWN_CASE_ID, 'not-a-case']) {
+          const place = placeOf(caseId, spec.parent ? UNKNOWN_ID : undefined);
+          for (const route of ALL_ROUTES.filter(has)) expectError(await call(route, place, UNKNOWN_ID), 404, 'not_found');
+        }
+      });
+
+      if (spec.parent && resource.parent) {
+        const parentName = resource.parent.resource().name;
+        it(`a ${parentName} of another case of the same organization, or an unknown one: every route 404, nothing written`, async () => {
+          const other = await add(elsewhere);
+          const before = await row(other.id);
+          const own = await add(home);
+          const counts = [(await rowsOf(home.caseId)).length, (await rowsOf(elsewhere.caseId)).length];
+          // The other case's parent under this case's id, and an unknown parent in this case.
+          for (const place of [placeOf(home.caseId, elsewhere.parentId), placeOf(home.caseId, UNKNOWN_ID)]) {
+            for (const route of ALL_ROUTES.filter(has)) {
+              for (const id of [other.id, own.id]) expectError(await call(route, place, id), 404, 'not_found');
+            }
+          }
+          expect(await row(other.id)).toEqual(before);
+          expect([(await rowsOf(home.caseId)).length, (await rowsOf(elsewhere.caseId)).length]).toEqual(counts);
+
+          // Another parent of the same case exists, but the record is not its own.
+          const sibling = placeOf(home.caseId, await spec.parent!.create(t, owner, home.caseId));
+          const ownBefore = await row(own.id);
+          for (const route of ALL_ROUTES.filter((route) => has(route) && !COLLECTION_ROUTES.includes(route))) {
+            expectError(await call(route, sibling, own.id), 404, 'not_found');
+          }
+          if (has('list')) expect(ids(await listIds(sibling, []))).not.toContain(own.id);
+          expect(await row(own.id)).toEqual(ownBefore);
+        });
+      }
+
+      it(`deleting the case ${resource.keptWhenCaseDeleted ? 'keeps the rows (audit records) but' : 'erases the rows and'} answers 404 on every route`, async () => {
+        const place = await newCase(owner);
+        const records = has('create') ? [await add(place), await add(place, spec.full())] : [];
+        await t.http().delete(`/v1/cases/${place.caseId}`).set(owner.auth).expect(204);
+        for (const route of ALL_ROUTES.filter(has)) expectError(await call(route, place, records[0]?.id ?? UNKNOWN_ID), 404, 'not_found');
+        expect(await rowsOf(place.caseId)).toEqual(resource.keptWhenCaseDeleted ? records.map((r) => r.id).sort() : []);
+      });
+
+      if (has('create') && !resource.keptWhenCaseDeleted) {
+        it('a create racing the case DELETE never leaves a row on the deleted case', async () => {
+          for (let round = 0; round < 8; round++) {
+            const place = await newCase(owner);
+            const post = () =>
+              t
+                .http()
+                .post(place.collection)
+                .set(owner.auth)
+                .send(spec.create())
+                .then((res) => res.status);
+            const statuses = await Promise.all([post(), post(), t.http().delete(`/v1/cases/${place.caseId}`).set(owner.auth).then((res) => res.status), post(), post()]);
+            expect(statuses[2]).toBe(204);
+            for (const status of [...statuses.slice(0, 2), ...statuses.slice(3)]) expect([201, 404]).toContain(status);
+            // Deleting a case erases its rows: none may be written after (or around) the deletion.
+            expect(await rowsOf(place.caseId)).toEqual([]);
+          }
+        });
+      }
+    });
+  });
+}
