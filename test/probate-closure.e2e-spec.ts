@@ -166,6 +166,24 @@ describe('closure steps (e2e)', () => {
     expect(replaced.body.data.status).toBe('in_progress');
   });
 
+  it('takes an institution contact of the case on a sub-task, and releases it when the contact is deleted', async () => {
+    const caseId = await newCase();
+    const contact = await t.http().post(`/v1/cases/${caseId}/institution-contacts`).set(owner.auth).send({ institution_name: 'First Bank', account_types: ['bank'] });
+    expect(contact.status).toBe(201);
+    const step = await addStep(caseId, { sub_tasks: [{ title: 'Call the bank', institution_contact_id: contact.body.data.id }, { title: 'Other' }] });
+    expect(step.sub_tasks[0].institution_contact_id).toBe(contact.body.data.id);
+    const otherCase = await newCase();
+    const elsewhere = await t.http()
+      .post(`/v1/cases/${otherCase}/closure/steps`)
+      .set(owner.auth)
+      .send({ step_type: 'x', title: 'x', sub_tasks: [{ title: 'a', institution_contact_id: contact.body.data.id }] });
+    expectError(elsewhere, 422, 'validation_error');
+    await t.http().delete(`/v1/cases/${caseId}/institution-contacts/${contact.body.data.id}`).set(owner.auth).expect(204);
+    const after = await read(caseId, step.id);
+    expect(after.sub_tasks.map((task: any) => task.institution_contact_id)).toEqual([null, null]);
+    expect(after.sub_tasks.map((task: any) => task.title)).toEqual(['Call the bank', 'Other']);
+  });
+
   it('answers 404 for a foreign or unknown case', async () => {
     const foreign = await newCase(stranger);
     const theirs = (await t.http().post(`/v1/cases/${foreign}/closure/steps`).set(stranger.auth).send({ step_type: 'x', title: 'x', sub_tasks: [{ title: 'a' }] })).body.data;

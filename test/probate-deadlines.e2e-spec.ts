@@ -271,7 +271,7 @@ describe('probate deadlines (e2e)', () => {
       expect(res.headers['content-type']).toMatch(/^text\/calendar/);
       const text = res.text;
       const parsed = ical.sync.parseICS(text);
-      const events = Object.values(parsed).filter((entry): entry is ical.VEvent => entry.type === 'VEVENT');
+      const events = Object.values(parsed).filter((entry): entry is ical.VEvent => entry?.type === 'VEVENT');
       expect(events).toHaveLength(3);
       const byUid = Object.fromEntries(events.map((event) => [event.uid, event]));
       const openEvent = byUid[`${open.id}@estate-desk`];

@@ -18,20 +18,30 @@ import { ReviseSearch } from './application/revise-search.service';
 import { ReviseSubTask } from './application/revise-sub-task.service';
 import { StartSearch } from './application/start-search.service';
 import { UpdateDeadline } from './application/update-deadline.service';
+import { ProbateResources } from './application/probate-resources';
 import { ClosureStepsController } from './http/closure-steps.controller';
 import { CreditorClaimsController } from './http/creditor-claims.controller';
 import { ProbateDeadlineCalendarController, ProbateDeadlinesController } from './http/probate-deadlines.controller';
 import { SearchesController } from './http/searches.controller';
 import { DeceasedDatesAdapter } from './infrastructure/persistence/deceased-dates.adapter';
-import { DeclaredSubTaskContacts, institutionContactDeclaration } from './infrastructure/persistence/declared-sub-task-contacts';
+import { institutionContactResource } from '@estate/assets';
+import { ContactSubTaskReferences } from './infrastructure/persistence/contact-sub-task-references';
 import { SearchesPendingSource } from './infrastructure/persistence/searches-pending-source';
 import { FileJurisdictionRules } from './infrastructure/reference-data/file-jurisdiction-rules';
+import { closureStepResource } from './resources/closure-step.resource';
+import { creditorClaimResource } from './resources/creditor-claim.resource';
+import { probateDeadlineResource } from './resources/probate-deadline.resource';
+import { searchResource } from './resources/search.resource';
 
 /** The probate context: deadlines (and their generator and calendar feed), creditor claims, closure steps, searches. */
 @Module({
   imports: [CaseModule],
   controllers: [ProbateDeadlineCalendarController, ProbateDeadlinesController, CreditorClaimsController, ClosureStepsController, SearchesController],
   providers: [
+    {
+      provide: ProbateResources,
+      useValue: { deadlines: probateDeadlineResource, claims: creditorClaimResource, closureSteps: closureStepResource, searches: searchResource },
+    },
     CreateDeadline,
     UpdateDeadline,
     DeleteDeadline,
@@ -49,7 +59,7 @@ import { FileJurisdictionRules } from './infrastructure/reference-data/file-juri
     SearchesPendingSource,
     { provide: DeceasedDates, useClass: DeceasedDatesAdapter },
     { provide: JurisdictionRuleBook, useClass: FileJurisdictionRules },
-    { provide: SubTaskContacts, useClass: DeclaredSubTaskContacts },
+    { provide: SubTaskContacts, useClass: ContactSubTaskReferences },
   ],
 })
 export class ProbateModule implements OnModuleInit {
@@ -65,9 +75,9 @@ export class ProbateModule implements OnModuleInit {
     // A broken jurisdiction file stops start-up (contract-extensions §10.4).
     this.ruleBook.rules();
     this.pendingSearches.bind(this.searches);
-    // Deleting an institution contact releases the sub-tasks that name it, in the deletion's transaction (the
-    // kernel's references cover top-level fields; sub-tasks are items of a step).
-    const contacts = institutionContactDeclaration();
-    if (contacts) this.vetoes.register(contacts, (record) => this.contacts.release(record.caseId, record.id));
+    // Deleting an institution contact releases the sub-tasks that name it, in the deletion's transaction: the
+    // kernel releases declared references of top-level fields, and sub-tasks are items of a step. The deletion hook
+    // of the kernel is its veto registry; this "veto" never refuses.
+    this.vetoes.register(institutionContactResource, (record) => this.contacts.release(record.caseId, record.id));
   }
 }

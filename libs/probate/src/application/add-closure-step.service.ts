@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { CaseResourceReader, Clock, CreateUseCase, JsonObject, SingleResource, UnitOfWork } from '@estate/shared-kernel';
 import type { ClosureStepDocument } from '../domain/closure-step';
-import { closureStepResource } from '../resources/closure-step.resource';
 import { loadClosurePlan } from './closure-plans';
 import { SubTaskContacts } from './ports/sub-task-contacts.port';
+import { ProbateResources } from './probate-resources';
 
 /** `POST …/closure/steps`: a step with its sub-tasks, added to the case's closure plan. */
 @Injectable()
 export class AddClosureStep implements CreateUseCase {
   constructor(
+    private readonly resources: ProbateResources,
     private readonly uow: UnitOfWork,
     private readonly reader: CaseResourceReader,
     private readonly clock: Clock,
@@ -24,7 +25,7 @@ export class AddClosureStep implements CreateUseCase {
         const step = plan.add(scope.caseId, document, this.clock.now(), this.clock.today());
         em.persist(step);
         await em.flush();
-        return this.reader.present(closureStepResource, step);
+        return this.reader.present(this.resources.closureSteps, step);
       },
       { caseId: scope.caseId },
     );

@@ -2,12 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
 import { CaseResourceReader, Clock, CreateUseCase, JsonObject, SingleResource, UnitOfWork } from '@estate/shared-kernel';
 import { DeadlineChanges, ProbateDeadline } from '../domain/probate-deadline';
-import { probateDeadlineResource } from '../resources/probate-deadline.resource';
+import { ProbateResources } from './probate-resources';
 
 /** `POST …/probate/deadlines`: a deadline entered by hand (its body already validated by the DTO). */
 @Injectable()
 export class CreateDeadline implements CreateUseCase {
   constructor(
+    private readonly resources: ProbateResources,
     private readonly uow: UnitOfWork,
     private readonly reader: CaseResourceReader,
     private readonly clock: Clock,
@@ -20,7 +21,7 @@ export class CreateDeadline implements CreateUseCase {
         const deadline = ProbateDeadline.create(ulid(), scope.caseId, input, this.clock.now(), this.clock.today());
         em.persist(deadline);
         await em.flush();
-        return this.reader.present(probateDeadlineResource, deadline);
+        return this.reader.present(this.resources.deadlines, deadline);
       },
       { caseId: scope.caseId },
     );

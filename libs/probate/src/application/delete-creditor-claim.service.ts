@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { assertIfMatch, CaseResourceReader, RemoveUseCase, UnitOfWork } from '@estate/shared-kernel';
-import { creditorClaimResource } from '../resources/creditor-claim.resource';
+import { ProbateResources } from './probate-resources';
 
 @Injectable()
 export class DeleteCreditorClaim implements RemoveUseCase {
   constructor(
+    private readonly resources: ProbateResources,
     private readonly uow: UnitOfWork,
     private readonly reader: CaseResourceReader,
   ) {}
@@ -12,8 +13,8 @@ export class DeleteCreditorClaim implements RemoveUseCase {
   execute(scope: { caseId: string }, id: string, ifMatch: string | undefined): Promise<void> {
     return this.uow.run(
       async (em) => {
-        const claim = await this.reader.load(creditorClaimResource, scope, id);
-        assertIfMatch(ifMatch, this.reader.etag(creditorClaimResource, claim));
+        const claim = await this.reader.load(this.resources.claims, scope, id);
+        assertIfMatch(ifMatch, this.reader.etag(this.resources.claims, claim));
         em.remove(claim);
         await em.flush();
       },

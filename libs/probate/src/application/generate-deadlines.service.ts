@@ -4,9 +4,9 @@ import { CaseResourceReader, Clock, ErrorDetail, ResourceList, UnitOfWork, Valid
 import { generateDeadlines, isKnownState } from '../domain/deadline-generator';
 import { ProbateDeadline } from '../domain/probate-deadline';
 import { ProbateDeadlineSchema } from '../infrastructure/persistence/probate.schemas';
-import { probateDeadlineResource } from '../resources/probate-deadline.resource';
 import { DeceasedDates } from './ports/deceased-dates.port';
 import { JurisdictionRuleBook } from './ports/jurisdiction-rules.port';
+import { ProbateResources } from './probate-resources';
 
 export interface GenerateDeadlinesInput {
   appointment_date: string;
@@ -23,6 +23,7 @@ export interface GenerateDeadlinesInput {
 @Injectable()
 export class GenerateDeadlines {
   constructor(
+    private readonly resources: ProbateResources,
     private readonly uow: UnitOfWork,
     private readonly reader: CaseResourceReader,
     private readonly clock: Clock,
@@ -64,7 +65,7 @@ export class GenerateDeadlines {
         const ordered = existing.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id.localeCompare(b.id));
         const context = this.reader.context();
         return new ResourceList(
-          ordered.map((deadline) => this.reader.view(probateDeadlineResource, deadline, context)),
+          ordered.map((deadline) => this.reader.view(this.resources.deadlines, deadline, context)),
           { page: 1, per_page: Math.max(ordered.length, 1), total_count: ordered.length, total_pages: ordered.length > 0 ? 1 : 0, has_more: false, next_cursor: null },
         );
       },

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { assertIfMatch, CaseResourceReader, Clock, RemoveUseCase, UnitOfWork } from '@estate/shared-kernel';
-import { closureStepResource } from '../resources/closure-step.resource';
 import { loadClosurePlan, stepOf } from './closure-plans';
+import { ProbateResources } from './probate-resources';
 
 /** `DELETE …/closure/steps/{step_id}`: the step leaves the plan and the prerequisites of the other steps. */
 @Injectable()
 export class RemoveClosureStep implements RemoveUseCase {
   constructor(
+    private readonly resources: ProbateResources,
     private readonly uow: UnitOfWork,
     private readonly reader: CaseResourceReader,
     private readonly clock: Clock,
@@ -17,7 +18,7 @@ export class RemoveClosureStep implements RemoveUseCase {
       async (em) => {
         const plan = await loadClosurePlan(em, scope.caseId);
         const step = stepOf(plan, id);
-        assertIfMatch(ifMatch, this.reader.etag(closureStepResource, step));
+        assertIfMatch(ifMatch, this.reader.etag(this.resources.closureSteps, step));
         plan.remove(step, this.clock.now(), this.clock.today());
         em.remove(step);
         await em.flush();

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { applyMergePatch, assertIfMatch, CaseResourceReader, Clock, JsonObject, PatchUseCase, SingleResource, UnitOfWork, validateAgainst } from '@estate/shared-kernel';
 import type { ClosureStepDocument } from '../domain/closure-step';
-import { CreateClosureStepBody } from '../http/dto/closure-step.dto';
-import { closureStepResource } from '../resources/closure-step.resource';
 import { loadClosurePlan, stepOf } from './closure-plans';
 import { SubTaskContacts } from './ports/sub-task-contacts.port';
+import { ProbateResources } from './probate-resources';
 
 /** `PATCH …/closure/steps/{step_id}`: a merge patch of the step (`sub_tasks`, an array, is replaced whole). */
 @Injectable()
 export class ReviseClosureStep implements PatchUseCase {
   constructor(
+    private readonly resources: ProbateResources,
     private readonly uow: UnitOfWork,
     private readonly reader: CaseResourceReader,
     private readonly clock: Clock,
@@ -21,14 +21,14 @@ export class ReviseClosureStep implements PatchUseCase {
       async (em) => {
         const plan = await loadClosurePlan(em, scope.caseId);
         const step = stepOf(plan, id);
-        assertIfMatch(ifMatch, this.reader.etag(closureStepResource, step));
+        assertIfMatch(ifMatch, this.reader.etag(this.resources.closureSteps, step));
         const merged = applyMergePatch(step.document() as unknown as JsonObject, patch);
-        await validateAgainst(CreateClosureStepBody, merged);
+        await validateAgainst(this.resources.closureSteps.create, merged);
         const document = merged as unknown as ClosureStepDocument;
         if ('sub_tasks' in patch) await this.contacts.assertOfCase(scope.caseId, document.sub_tasks ?? [], 'sub_tasks');
         plan.revise(step, document, 'status' in patch, this.clock.now(), this.clock.today());
         await em.flush();
-        return this.reader.present(closureStepResource, step);
+        return this.reader.present(this.resources.closureSteps, step);
       },
       { caseId: scope.caseId },
     );

@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { assertIfMatch, CaseResourceReader, Clock, JsonObject, NotFoundError, SingleResource, UnitOfWork } from '@estate/shared-kernel';
 import type { SubTask } from '../domain/closure-step';
-import { closureStepResource } from '../resources/closure-step.resource';
 import { loadClosurePlan, stepOf } from './closure-plans';
 import { SubTaskContacts } from './ports/sub-task-contacts.port';
+import { ProbateResources } from './probate-resources';
 
 /** `#15`: a merge patch of one sub-task; answers the whole step, whose status as read follows its sub-tasks. */
 @Injectable()
 export class ReviseSubTask {
   constructor(
+    private readonly resources: ProbateResources,
     private readonly uow: UnitOfWork,
     private readonly reader: CaseResourceReader,
     private readonly clock: Clock,
@@ -21,12 +22,12 @@ export class ReviseSubTask {
         const plan = await loadClosurePlan(em, scope.caseId);
         const step = stepOf(plan, stepId);
         // The step's ETag guards the sub-task too: #15 answers the step.
-        assertIfMatch(ifMatch, this.reader.etag(closureStepResource, step));
+        assertIfMatch(ifMatch, this.reader.etag(this.resources.closureSteps, step));
         const changes = patch as Partial<Omit<SubTask, 'id'>>;
         if (changes.institution_contact_id) await this.contacts.assertOfCase(scope.caseId, [changes], '');
         if (!plan.reviseSubTask(step, subTaskId, changes, this.clock.now(), this.clock.today())) throw new NotFoundError('sub-task');
         await em.flush();
-        return this.reader.present(closureStepResource, step);
+        return this.reader.present(this.resources.closureSteps, step);
       },
       { caseId: scope.caseId },
     );

@@ -2,12 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
 import { CaseResourceReader, Clock, CreateUseCase, JsonObject, SingleResource, UnitOfWork } from '@estate/shared-kernel';
 import { Search } from '../domain/search';
-import { searchResource } from '../resources/search.resource';
+import { ProbateResources } from './probate-resources';
 
 /** `POST …/searches`: a search of the case, `pending` unless the body says how far it already is. */
 @Injectable()
 export class StartSearch implements CreateUseCase {
   constructor(
+    private readonly resources: ProbateResources,
     private readonly uow: UnitOfWork,
     private readonly reader: CaseResourceReader,
     private readonly clock: Clock,
@@ -19,7 +20,7 @@ export class StartSearch implements CreateUseCase {
         const search = Search.start(ulid(), scope.caseId, body as Parameters<typeof Search.start>[2], this.clock.now());
         em.persist(search);
         await em.flush();
-        return this.reader.present(searchResource, search);
+        return this.reader.present(this.resources.searches, search);
       },
       { caseId: scope.caseId },
     );

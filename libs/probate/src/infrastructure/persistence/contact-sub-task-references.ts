@@ -1,18 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { CaseResource, declaredCaseResources, ErrorDetail, ValidationFailedError } from '@estate/shared-kernel';
+import { institutionContactResource } from '@estate/assets';
+import { ErrorDetail, ValidationFailedError } from '@estate/shared-kernel';
 import { SubTaskContacts } from '../../application/ports/sub-task-contacts.port';
 
-/** The path the assets context declares institution contacts under (specification `#11`). */
-const CONTACTS_PATH = 'institution-contacts';
-
-export function institutionContactDeclaration(): CaseResource | undefined {
-  return declaredCaseResources().find((resource) => resource.path === CONTACTS_PATH);
-}
-
-/** Checks sub-task contacts against the declared institution-contact resource; none declared, no contact exists. */
+/** Sub-task contacts checked against the assets context's institution contacts (its public declaration). */
 @Injectable()
-export class DeclaredSubTaskContacts extends SubTaskContacts {
+export class ContactSubTaskReferences extends SubTaskContacts {
   constructor(private readonly em: EntityManager) {
     super();
   }
@@ -20,8 +14,7 @@ export class DeclaredSubTaskContacts extends SubTaskContacts {
   async assertOfCase(caseId: string, items: ReadonlyArray<{ institution_contact_id?: string | null }>, prefix: string): Promise<void> {
     const wanted = [...new Set(items.map((item) => item.institution_contact_id).filter((id): id is string => typeof id === 'string'))];
     if (wanted.length === 0) return;
-    const contacts = institutionContactDeclaration();
-    const found = contacts && this.em.getMetadata().has(contacts.schema.meta.className) ? await this.em.find(contacts.schema, { caseId, id: { $in: wanted } } as never, { fields: ['id'] as never }) : [];
+    const found = await this.em.find(institutionContactResource.schema, { caseId, id: { $in: wanted } } as never, { fields: ['id'] as never });
     const known = new Set(found.map((row) => (row as { id: string }).id));
     const problems: ErrorDetail[] = [];
     items.forEach((item, index) => {
@@ -36,8 +29,8 @@ export class DeclaredSubTaskContacts extends SubTaskContacts {
   async release(caseId: string, contactId: string): Promise<void> {
     await this.em.execute(
       `update closure_steps
-          set sub_tasks = (select jsonb_agg(case when task->>'institution_contact_id' = ? then jsonb_set(task, '{institution_contact_id}', 'null') else task end order by ordinality)
-                             from jsonb_array_elements(sub_tasks) with ordinality as t(task, ordinality)),
+          set sub_tasks = (select jsonb_agg(case when task->>'institution_contact_id' = ? then jsonb_set(task, '{institution_contact_id}', 'null') else task end order by position)
+                             from jsonb_array_elements(sub_tasks) with ordinality as items(task, position)),
               version = version + 1
         where case_id = ? and sub_tasks @> ?::jsonb`,
       [contactId, caseId, JSON.stringify([{ institution_contact_id: contactId }])],

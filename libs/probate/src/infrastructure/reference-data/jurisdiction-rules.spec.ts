@@ -1,0 +1,66 @@
+import { generateDeadlines } from '../../domain/deadline-generator';
+import { jurisdictionRules, validateJurisdictionRules } from './jurisdiction-rules.loader';
+
+describe('the jurisdiction file', () => {
+  it('validates against its JSON Schema, with every state and DC once', () => {
+    const rules = jurisdictionRules();
+    expect(rules.states.map((state) => state.code)).toHaveLength(51);
+    expect(new Set(rules.states.map((state) => state.code)).size).toBe(51);
+    expect(rules.states.find((state) => state.code === 'CA')?.inventory_due).toMatchObject({ amount: 4, unit: 'months', from: 'letters_issued' });
+    expect(rules.upc_defaults.creditor_claim_outside_limit).toMatchObject({ amount: 12, unit: 'months', from: 'date_of_death' });
+  });
+
+  it('refuses a broken file, naming the problem', () => {
+    const broken = structuredClone(jurisdictionRules()) as unknown as Record<string, any>;
+    broken.states[0].inventory_due = { amount: 3, unit: 'weeks', from: 'appointment', citation: 'x', source: 'state' };
+    expect(() => validateJurisdictionRules(broken)).toThrow(/states\/0\/inventory_due/);
+    const duplicated = structuredClone(jurisdictionRules()) as unknown as Record<string, any>;
+    duplicated.deadline_templates.push(duplicated.deadline_templates[0]);
+    expect(() => validateJurisdictionRules(duplicated)).toThrow(/repeats/);
+  });
+});
+
+describe('generateDeadlines', () => {
+  const rules = jurisdictionRules();
+  const dueOf = (state: string | undefined, key: string, extra: Record<string, string> = {}) =>
+    generateDeadlines({ dateOfDeath: '2026-03-13', appointmentDate: '2026-04-02', state, ...extra }, rules).find((deadline) => deadline.key === key);
+
+  it.each([
+    // [state, template, due date, computed date before the business-day roll]
+    [undefined, 'form_706', '2026-12-14', '2026-12-13'], // 9 months after death: a Sunday → Monday
+    [undefined, 'final_form_1040', '2027-04-15', '2027-04-15'],
+    [undefined, 'form_1041', '2027-04-15', '2027-04-15'],
+    [undefined, 'creditor_claim_bar', '2027-03-15', '2027-03-13'], // one year: a Saturday → Monday
+    [undefined, 'inventory', '2026-07-02', '2026-07-02'], // UPC §3-706: 3 months after appointment
+    ['CA', 'inventory', '2026-08-03', '2026-08-02'], // 4 months after letters: a Sunday → Monday
+    ['TX', 'inventory', '2026-07-01', '2026-07-01'], // 90 days after qualification
+    ['FL', 'inventory', '2026-06-01', '2026-06-01'], // 60 days after letters
+    ['NY', 'inventory', '2027-01-04', '2027-01-02'], // 9 months after letters: a Saturday → Monday
+    ['OH', 'inventory', '2026-07-02', '2026-07-02'], // no rule recorded: the UPC's
+  ])('%s %s is due %s (rule date %s)', (state, key, due, computed) => {
+    const deadline = dueOf(state, key);
+    expect(deadline?.dueDate).toBe(due);
+    expect(deadline?.rule.computed_date).toBe(computed);
+  });
+
+  it('rolls a due date off a federal holiday: 60 days after 2026-05-04 is the observed Independence Day', () => {
+    const deadline = generateDeadlines({ dateOfDeath: '2026-03-13', appointmentDate: '2026-05-04', state: 'FL' }, rules).find((d) => d.key === 'inventory');
+    expect(deadline).toMatchObject({ dueDate: '2026-07-06', rule: { computed_date: '2026-07-03', source: 'state', citation: 'Fla. Prob. R. 5.340(a)' } });
+  });
+
+  it('makes the creditor claim period only from a first publication (UPC §3-801), and the one-year bar always', () => {
+    expect(dueOf(undefined, 'creditor_claim_period')).toBeUndefined();
+    const period = dueOf(undefined, 'creditor_claim_period', { firstPublicationDate: '2026-04-20' });
+    expect(period).toMatchObject({ type: 'creditor_notice', dueDate: '2026-08-20', rule: { from: 'first_publication', source: 'upc_default' } });
+    expect(period?.description).toContain('§3-801');
+    expect(dueOf(undefined, 'creditor_claim_bar')?.type).toBe('creditor_notice');
+  });
+
+  it('gives every deadline its type, title, description and the rule it came from', () => {
+    for (const deadline of generateDeadlines({ dateOfDeath: '2026-03-13', appointmentDate: '2026-04-02', state: 'CA' }, rules)) {
+      expect(deadline.title.length).toBeGreaterThan(0);
+      expect(deadline.description).toContain(deadline.rule.citation);
+      expect(['tax_return', 'creditor_notice', 'inventory']).toContain(deadline.type);
+    }
+  });
+});
