@@ -1,4 +1,12 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
+import { AuthorityChanges, CaseModule } from '@estate/case';
+import { BankAccounts } from './application/bank-accounts.port';
+import { InstantTransferSummaries } from './application/instant-transfer-summaries';
+import { BankAccountsController } from './http/bank-accounts.controller';
+import { RecurringPaymentsController } from './http/recurring-payments.controller';
+import { TransactionsController } from './http/transactions.controller';
+import { OrmBankAccounts } from './infrastructure/orm-bank-accounts';
+import { bindInstantTransferDerivation } from './resources/bank-account.resource';
 import { DebtsController } from './http/debts.controller';
 import { InstitutionContactsController } from './http/institution-contacts.controller';
 import { InvestmentAccountsController } from './http/investment-accounts.controller';
@@ -9,9 +17,13 @@ import { VehiclesController } from './http/vehicles.controller';
 
 /** The assets bounded context: every asset and liability of an estate (issue 8). */
 @Module({
+  imports: [CaseModule],
   controllers: [
     InstitutionContactsController,
     DebtsController,
+    BankAccountsController,
+    TransactionsController,
+    RecurringPaymentsController,
     RealEstateValuationsController,
     VehiclesController,
     InvestmentAccountsController,
@@ -19,6 +31,20 @@ import { VehiclesController } from './http/vehicles.controller';
     LifeInsurancePoliciesController,
   ],
   providers: [
+    InstantTransferSummaries,
+    { provide: BankAccounts, useClass: OrmBankAccounts },
   ],
+  exports: [BankAccounts],
 })
-export class AssetsModule {}
+export class AssetsModule implements OnModuleInit {
+  constructor(
+    private readonly authorityChanges: AuthorityChanges,
+    private readonly instantTransfers: InstantTransferSummaries,
+  ) {}
+
+  onModuleInit(): void {
+    // Contract §8: eligibility follows the account and the case authority, recomputed in the changing transaction.
+    bindInstantTransferDerivation(this.instantTransfers);
+    this.authorityChanges.listen((caseId, level) => this.instantTransfers.refreshCase(caseId, level));
+  }
+}

@@ -59,6 +59,13 @@ describe('EncryptedStringType', () => {
   it('is a text column', () => {
     expect(type.getColumnType()).toBe('text');
   });
+
+  it('compares what two ciphertexts encrypt, not the ciphertexts', () => {
+    expect(type.compareValues(type.convertToDatabaseValue('same'), type.convertToDatabaseValue('same'))).toBe(true);
+    expect(type.compareValues(type.convertToDatabaseValue('same'), type.convertToDatabaseValue('other'))).toBe(false);
+    expect(type.compareValues(null, null)).toBe(true);
+    expect(type.compareValues(null, type.convertToDatabaseValue('x'))).toBe(false);
+  });
 });
 
 describe('CalendarDateType', () => {

@@ -11,6 +11,15 @@ export class EncryptedStringType extends Type<string | null | undefined, string 
     return value === null || value === undefined ? null : FieldCipher.decrypt(value);
   }
 
+  /**
+   * Two encryptions of one value differ (random IV), so comparing ciphertexts would make every loaded record with an
+   * encrypted field dirty at each flush (a new version, a new ETag, for a patch that changed nothing). Compare what
+   * they encrypt instead.
+   */
+  override compareValues(a: string | null, b: string | null): boolean {
+    return this.convertToJSValue(a) === this.convertToJSValue(b);
+  }
+
   override getColumnType(): string {
     return 'text';
   }

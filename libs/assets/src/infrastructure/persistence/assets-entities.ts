@@ -1,4 +1,7 @@
+import { BankAccountSchema } from './bank-account.schema';
 import { DebtSchema } from './debt.schema';
+import { RecurringPaymentSchema } from './recurring-payment.schema';
+import { TransactionSchema } from './transaction.schema';
 import { InvestmentAccountSchema } from './investment-account.schema';
 import { LifeInsurancePolicySchema } from './life-insurance-policy.schema';
 import { RealEstateValuationSchema } from './real-estate-valuation.schema';
@@ -10,6 +13,9 @@ import { InstitutionContactSchema } from './institution-contact.schema';
 export const ASSETS_ENTITIES = [
   InstitutionContactSchema,
   DebtSchema,
+  BankAccountSchema,
+  TransactionSchema,
+  RecurringPaymentSchema,
   RealEstateValuationSchema,
   VehicleSchema,
   InvestmentAccountSchema,

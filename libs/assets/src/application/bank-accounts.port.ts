@@ -1,0 +1,41 @@
+import type { BankAccountStatus, BankAccountType, OwnershipType } from '../domain/bank-account-vocabulary';
+import type { InstantTransferSummary } from '../domain/bank-account';
+
+/** One bank account as another context (transfers) reads it: the full account number and the summary included. */
+export interface BankAccountSnapshot {
+  id: string;
+  caseId: string;
+  institutionName: string;
+  institutionRoutingNumber: string | null;
+  accountType: BankAccountType;
+  /** In full: only for the ACH network adapter; never put it in a response. */
+  accountNumber: string;
+  ownershipType: OwnershipType;
+  status: BankAccountStatus;
+  currentBalance: number | null;
+  availableBalance: number | null;
+  currency: string;
+  isEstateAccount: boolean;
+  closureMethod: string | null;
+  instantTransfer: InstantTransferSummary;
+}
+
+/**
+ * The narrow port `@estate/assets` offers the coming transfers context (architecture: "transfers reads bank accounts
+ * through a read port of assets"). Reads and the few summary writes run in the caller's transaction. A veto on
+ * deleting an account ("an account with an active transfer cannot be deleted") is registered with the kernel's
+ * `RecordDeletionVetoes` against the exported `bankAccountResource`.
+ */
+export abstract class BankAccounts {
+  /** An account of the case, or null when the case has no such account. */
+  abstract ofCase(caseId: string, accountId: string): Promise<BankAccountSnapshot | null>;
+
+  /** The case's estate account (`is_estate_account: true`, the oldest if several), or null. */
+  abstract estateAccountOf(caseId: string): Promise<BankAccountSnapshot | null>;
+
+  /** Sets (or clears, with null) `instant_transfer.active_transfer_id`. */
+  abstract setActiveTransfer(caseId: string, accountId: string, transferId: string | null): Promise<void>;
+
+  /** Adds a settled amount to `instant_transfer.transferred_amount` and sets `closure_method` to `instant_transfer`. */
+  abstract recordSettledTransfer(caseId: string, accountId: string, amount: number): Promise<void>;
+}

@@ -1,0 +1,63 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { NotFoundError } from '@estate/shared-kernel';
+import { BankAccountSnapshot, BankAccounts } from '../application/bank-accounts.port';
+import { BankAccount, instantTransferSummaryOf } from '../domain/bank-account';
+import { BankAccountSchema } from './persistence/bank-account.schema';
+
+function snapshotOf(account: BankAccount): BankAccountSnapshot {
+  return {
+    id: account.id,
+    caseId: account.caseId,
+    institutionName: account.institutionName,
+    institutionRoutingNumber: account.institutionRoutingNumber ?? null,
+    accountType: account.accountType,
+    accountNumber: account.accountNumber,
+    ownershipType: account.ownershipType,
+    status: account.status,
+    currentBalance: account.currentBalance ?? null,
+    availableBalance: account.availableBalance ?? null,
+    currency: account.currency,
+    isEstateAccount: account.isEstateAccount,
+    closureMethod: account.closureMethod ?? null,
+    instantTransfer: instantTransferSummaryOf(account),
+  };
+}
+
+/** The BankAccounts port on MikroORM: the caller's transaction, the records' own mapping (decryption included). */
+@Injectable()
+export class OrmBankAccounts extends BankAccounts {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  async ofCase(caseId: string, accountId: string): Promise<BankAccountSnapshot | null> {
+    const account = await this.em.findOne(BankAccountSchema, { caseId, id: accountId });
+    return account ? snapshotOf(account) : null;
+  }
+
+  async estateAccountOf(caseId: string): Promise<BankAccountSnapshot | null> {
+    const account = await this.em.findOne(BankAccountSchema, { caseId, isEstateAccount: true }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return account ? snapshotOf(account) : null;
+  }
+
+  async setActiveTransfer(caseId: string, accountId: string, transferId: string | null): Promise<void> {
+    const account = await this.load(caseId, accountId);
+    account.instantTransferActiveTransferId = transferId;
+    await this.em.flush();
+  }
+
+  async recordSettledTransfer(caseId: string, accountId: string, amount: number): Promise<void> {
+    const account = await this.load(caseId, accountId);
+    // Cents, so that repeated settlements never drift.
+    account.instantTransferTransferredAmount = (Math.round(account.instantTransferTransferredAmount * 100) + Math.round(amount * 100)) / 100;
+    account.closureMethod = 'instant_transfer';
+    await this.em.flush();
+  }
+
+  private async load(caseId: string, accountId: string): Promise<BankAccount> {
+    const account = await this.em.findOne(BankAccountSchema, { caseId, id: accountId });
+    if (!account) throw new NotFoundError('bank account');
+    return account;
+  }
+}

@@ -1,0 +1,53 @@
+import { caseResource } from '@estate/shared-kernel';
+import { BankAccount, instantTransferSummaryOf } from '../domain/bank-account';
+import { BANK_ACCOUNT_STATUSES, BANK_ACCOUNT_TYPES, OWNERSHIP_TYPES } from '../domain/bank-account-vocabulary';
+import { BankAccountView, CreateBankAccountBody, PatchBankAccountBody } from '../http/dto/bank-account.dto';
+import { BankAccountSchema } from '../infrastructure/persistence/bank-account.schema';
+
+/** What the declaration's `derive` calls: bound by the assets module at start-up (it needs the case's authority). */
+export interface InstantTransferDerivation {
+  refresh(account: BankAccount): Promise<void>;
+}
+
+let derivation: InstantTransferDerivation | undefined;
+
+/** Called once by `AssetsModule.onModuleInit` with the injectable that evaluates the policy. */
+export function bindInstantTransferDerivation(bound: InstantTransferDerivation): void {
+  derivation = bound;
+}
+
+/**
+ * Bank accounts (`#16`; create, read, `PATCH` of every create field, delete). The stored `instant_transfer` summary
+ * is derived on every save and presented as one read-only object (the DTOs do not know it, so writing it is 422).
+ */
+export const bankAccountResource = caseResource<BankAccount>({
+  name: 'bank account',
+  path: 'bank-accounts',
+  idParam: 'account_id',
+  schema: BankAccountSchema,
+  create: CreateBankAccountBody,
+  patch: PatchBankAccountBody,
+  view: BankAccountView,
+  filters: {
+    status: BANK_ACCOUNT_STATUSES,
+    // Contract §4: case-insensitive partial match.
+    institution_name: { kind: 'contains_text' },
+    account_type: BANK_ACCOUNT_TYPES,
+    ownership_type: OWNERSHIP_TYPES,
+  },
+  sorts: ['created_at', 'current_balance', 'institution_name', 'account_type'],
+  specRoutes: { list: 16 },
+  derive: async (account) => {
+    if (!derivation) throw new Error('the instant-transfer derivation is not bound (AssetsModule.onModuleInit)');
+    await derivation.refresh(account);
+  },
+  present: (account, view) => {
+    const presented: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(view)) {
+      presented[field] = value;
+      // The specification's order: the summary follows `closure_method`.
+      if (field === 'closure_method') presented.instant_transfer = instantTransferSummaryOf(account);
+    }
+    return presented;
+  },
+});

@@ -1,0 +1,160 @@
+import type { Response } from 'supertest';
+import { createTestApp, TestApp, TestCaller } from './support/test-app';
+import { detailFields, expectError } from './support/api-assertions';
+
+const UNKNOWN_ID = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
+const ids = (res: Response): string[] => (res.body.data as Array<{ id: string }>).map((r) => r.id);
+
+const TRANSACTION_FIELDS = [
+  'id', 'date', 'posted_date', 'effective_date', 'type', 'amount', 'running_balance', 'description', 'merchant_name',
+  'reference_number', 'check_number', 'category', 'is_recurring', 'is_flagged', 'flag_reason', 'notes', 'created_at', 'updated_at',
+].sort();
+
+describe('transactions of a bank account (e2e)', () => {
+  let t: TestApp;
+  let owner: TestCaller;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await t.invite();
+  });
+  afterAll(() => t.close());
+
+  async function newCase(): Promise<string> {
+    return (await t.http().post('/v1/cases').set(owner.auth).send({}).expect(201)).body.data.id;
+  }
+
+  async function newAccount(caseId: string): Promise<string> {
+    const res = await t
+      .http()
+      .post(`/v1/cases/${caseId}/bank-accounts`)
+      .set(owner.auth)
+      .send({ institution_name: 'First Prairie Bank', account_type: 'checking', ownership_type: 'individual', account_number: '000123456789' })
+      .expect(201);
+    return res.body.data.id;
+  }
+
+  async function add(base: string, date: string, amount: number, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
+    const res = await t.http().post(base).set(owner.auth).send({ date, amount, description: `on ${date}`, ...body });
+    expect(res.status).toBe(201);
+    return res.body.data;
+  }
+
+  /** Balances by the ledger order (date, then creation), as read back through the API. */
+  async function balances(base: string): Promise<Array<[string, number, number]>> {
+    const res = await t.http().get(`${base}?sort_by=date&sort_order=asc&per_page=100`).set(owner.auth).expect(200);
+    const rows = res.body.data as Array<{ id: string; date: string; amount: number; running_balance: number; created_at: string }>;
+    // Same date: creation order (created_at then id), which is the order the rows were added in this test.
+    rows.sort((a, b) => (a.date === b.date ? (a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1) : a.date < b.date ? -1 : 1));
+    return rows.map((row) => [row.date, row.amount, row.running_balance]);
+  }
+
+  it('creates with every field and a running balance from zero; reads it back', async () => {
+    const caseId = await newCase();
+    const base = `/v1/cases/${caseId}/bank-accounts/${await newAccount(caseId)}/transactions`;
+    const created = await add(base, '2026-08-01', 1000, { type: 'credit', merchant_name: 'Employer', check_number: null });
+    expect(Object.keys(created).sort()).toEqual(TRANSACTION_FIELDS);
+    expect(created).toMatchObject({ amount: 1000, running_balance: 1000, is_flagged: false, is_recurring: false, check_number: null, notes: null });
+    const read = await t.http().get(`${base}/${created.id}`).set(owner.auth).expect(200);
+    expect(read.body.data).toEqual(created);
+
+    const missing = await t.http().post(base).set(owner.auth).send({ amount: 1.001, running_balance: 5 });
+    expectError(missing, 422, 'validation_error');
+    expect(detailFields(missing).sort()).toEqual(['amount', 'date', 'description', 'running_balance']);
+  });
+
+  it('keeps running balances right (date, then creation) when a transaction is inserted with an earlier date', async () => {
+    const caseId = await newCase();
+    const base = `/v1/cases/${caseId}/bank-accounts/${await newAccount(caseId)}/transactions`;
+    const first = await add(base, '2026-08-01', 1000);
+    const second = await add(base, '2026-08-05', -54.12);
+    const third = await add(base, '2026-08-10', 0.1);
+    expect([first.running_balance, second.running_balance, third.running_balance]).toEqual([1000, 945.88, 945.98]);
+
+    const earlier = await add(base, '2026-07-30', 0.2);
+    expect(earlier.running_balance).toBe(0.2);
+    const sameDay = await add(base, '2026-08-05', -100.01);
+    // Created after `second` on the same date: it comes after it.
+    expect(sameDay.running_balance).toBe(846.07);
+    expect(await balances(base)).toEqual([
+      ['2026-07-30', 0.2, 0.2],
+      ['2026-08-01', 1000, 1000.2],
+      ['2026-08-05', -54.12, 946.08],
+      ['2026-08-05', -100.01, 846.07],
+      ['2026-08-10', 0.1, 846.17],
+    ]);
+    const thirdNow = await t.http().get(`${base}/${third.id}`).set(owner.auth).expect(200);
+    expect(thirdNow.body.data.running_balance).toBe(846.17);
+
+    // Another account of the case is a ledger of its own.
+    const otherBase = `/v1/cases/${caseId}/bank-accounts/${await newAccount(caseId)}/transactions`;
+    expect((await add(otherBase, '2026-07-01', 5)).running_balance).toBe(5);
+    expect((await t.http().get(`${base}/${third.id}`).set(owner.auth)).body.data.running_balance).toBe(846.17);
+  });
+
+  it('lists in cursor mode (recommended) and page mode, sorted by created_at or date', async () => {
+    const caseId = await newCase();
+    const base = `/v1/cases/${caseId}/bank-accounts/${await newAccount(caseId)}/transactions`;
+    const made: string[] = [];
+    for (let day = 1; day <= 7; day++) made.push((await add(base, `2026-08-0${8 - day}`, day)).id);
+    const walked: string[] = [];
+    let cursor = '';
+    for (let guard = 0; guard < 6; guard++) {
+      const page = await t.http().get(`${base}?per_page=3&cursor=${encodeURIComponent(cursor)}`).set(owner.auth).expect(200);
+      expect(page.body.meta).not.toHaveProperty('total_count');
+      walked.push(...ids(page));
+      if (!page.body.meta.next_cursor) break;
+      cursor = page.body.meta.next_cursor;
+    }
+    expect(walked).toEqual([...made].reverse());
+    const byDate = await t.http().get(`${base}?sort_by=date&sort_order=asc`).set(owner.auth).expect(200);
+    expect(ids(byDate)).toEqual([...made].reverse());
+    const page = await t.http().get(`${base}?per_page=3&page=3`).set(owner.auth).expect(200);
+    expect(page.body.meta).toEqual({ page: 3, per_page: 3, total_count: 7, total_pages: 3, has_more: false, next_cursor: null });
+    expectError(await t.http().get(`${base}?sort_by=amount`).set(owner.auth), 400, 'bad_request');
+  });
+
+  it('#17 writes only is_flagged and notes; DELETE is 405 (audit rule 1)', async () => {
+    const caseId = await newCase();
+    const base = `/v1/cases/${caseId}/bank-accounts/${await newAccount(caseId)}/transactions`;
+    const created = await add(base, '2026-08-01', 12.5, { notes: 'a', flag_reason: 'after date of death' });
+    const url = `${base}/${created.id}`;
+    const patched = await t.http().patch(url).set(owner.auth).send({ is_flagged: true, notes: 'ask the bank' }).expect(200);
+    expect(patched.body.data).toMatchObject({ is_flagged: true, notes: 'ask the bank', amount: 12.5, running_balance: 12.5, flag_reason: 'after date of death' });
+    const cleared = await t.http().patch(url).set(owner.auth).send({ notes: null, is_flagged: null }).expect(200);
+    expect(cleared.body.data).toMatchObject({ notes: null, is_flagged: false });
+
+    const refused = await t.http().patch(url).set(owner.auth).send({ amount: 1, date: '2026-01-01', running_balance: 3, is_flagged: 'yes' });
+    expectError(refused, 422, 'validation_error');
+    expect(detailFields(refused).sort()).toEqual(['amount', 'date', 'is_flagged', 'running_balance']);
+
+    expectError(await t.http().delete(url).set(owner.auth), 405, 'method_not_allowed');
+    expect((await t.http().get(url).set(owner.auth)).status).toBe(200);
+  });
+
+  it('answers 404 for a foreign case, an account of another case and a transaction of another account', async () => {
+    const stranger = await t.invite();
+    const caseId = await newCase();
+    const other = await newCase();
+    const accountId = await newAccount(caseId);
+    const otherAccount = await newAccount(caseId);
+    const base = `/v1/cases/${caseId}/bank-accounts/${accountId}/transactions`;
+    const created = await add(base, '2026-08-01', 1);
+    expectError(await t.http().get(base).set(stranger.auth), 404, 'not_found');
+    expectError(await t.http().get(`${base}/${created.id}`).set(stranger.auth), 404, 'not_found');
+    expectError(await t.http().get(`/v1/cases/${other}/bank-accounts/${accountId}/transactions`).set(owner.auth), 404, 'not_found');
+    expectError(await t.http().post(`/v1/cases/${other}/bank-accounts/${accountId}/transactions`).set(owner.auth).send({ date: '2026-08-01', amount: 1, description: 'x' }), 404, 'not_found');
+    expectError(await t.http().get(`/v1/cases/${caseId}/bank-accounts/${otherAccount}/transactions/${created.id}`).set(owner.auth), 404, 'not_found');
+    expectError(await t.http().get(`/v1/cases/${caseId}/bank-accounts/${UNKNOWN_ID}/transactions`).set(owner.auth), 404, 'not_found');
+  });
+
+  it('keeps transactions in the database when the case is deleted (audit records), unreachable through the API', async () => {
+    const caseId = await newCase();
+    const accountId = await newAccount(caseId);
+    const created = await add(`/v1/cases/${caseId}/bank-accounts/${accountId}/transactions`, '2026-08-01', 7);
+    await t.http().delete(`/v1/cases/${caseId}`).set(owner.auth).expect(204);
+    expect(await t.sql('select id from bank_accounts where id = $1', [accountId])).toEqual([]);
+    expect(await t.sql('select id from transactions where id = $1', [created.id])).toEqual([{ id: created.id }]);
+    expectError(await t.http().get(`/v1/cases/${caseId}/bank-accounts/${accountId}/transactions/${created.id}`).set(owner.auth), 404, 'not_found');
+  });
+});
