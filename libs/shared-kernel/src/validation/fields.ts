@@ -210,7 +210,8 @@ export function NestedArrayField(type: () => new () => object, options: FieldOpt
 
 export function StringArrayField(options: FieldOptions & { maxItems?: number } = {}): PropertyDecorator {
   return applyDecorators(
-    ...presence(options, { type: String, isArray: true, maxItems: options.maxItems ?? 100, items: { type: 'string', maxLength: MAX_NAME_LENGTH } }),
+    // `type: 'array'` with explicit items: with `type: String, isArray: true` swagger writes its own items and drops maxLength.
+    ...presence(options, { type: 'array', items: { type: 'string', maxLength: MAX_NAME_LENGTH }, maxItems: options.maxItems ?? 100 }),
     IsArray({ message: '$property must be an array' }),
     ArrayMaxSize(options.maxItems ?? 100, { message: `$property may have at most ${options.maxItems ?? 100} items` }),
     IsString({ each: true, message: 'each item of $property must be a string' }),
