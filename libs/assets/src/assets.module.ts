@@ -9,6 +9,10 @@ import { OrmBankAccounts } from './infrastructure/orm-bank-accounts';
 import { bindInstantTransferDerivation } from './resources/bank-account.resource';
 import { DebtsController } from './http/debts.controller';
 import { InstitutionContactsController } from './http/institution-contacts.controller';
+import { InventoryController } from './http/inventory.controller';
+import { EstateInventoryService } from './application/estate-inventory.service';
+import { EstateRecords } from './application/ports/estate-records.port';
+import { OrmEstateRecords } from './infrastructure/orm-estate-records';
 import { InvestmentAccountsController } from './http/investment-accounts.controller';
 import { LifeInsurancePoliciesController } from './http/life-insurance-policies.controller';
 import { RealEstateValuationsController } from './http/real-estate-valuations.controller';
@@ -29,8 +33,11 @@ import { VehiclesController } from './http/vehicles.controller';
     InvestmentAccountsController,
     RetirementAccountsController,
     LifeInsurancePoliciesController,
+    InventoryController,
   ],
   providers: [
+    EstateInventoryService,
+    { provide: EstateRecords, useClass: OrmEstateRecords },
     InstantTransferSummaries,
     { provide: BankAccounts, useClass: OrmBankAccounts },
   ],

@@ -1,0 +1,354 @@
+import { maskSensitive } from '@estate/shared-kernel/domain';
+import type { BankAccount } from './bank-account';
+import { Cents, centsOf, centsToNumber, centsToText, sumCents } from './cents';
+import type { Debt } from './debt';
+import type { InvestmentAccount } from './investment-account';
+import type { LifeInsurancePolicy } from './life-insurance-policy';
+import { RealEstateValuation, valuationEquity } from './real-estate-valuation';
+import type { RetirementAccount } from './retirement-account';
+import { Vehicle, vehicleEquity } from './vehicle';
+
+/**
+ * The estate inventory (issue 8, beyond the specification): what a personal representative files with the court as
+ * the inventory and appraisal, computed from the case's records. A pure function: records in, inventory out; money
+ * summed in integer cents (never floating point).
+ */
+
+export const ASSET_KINDS = ['bank_account', 'investment_account', 'retirement_account', 'life_insurance_policy', 'real_estate', 'vehicle'] as const;
+export type AssetKind = (typeof ASSET_KINDS)[number];
+export type ItemKind = AssetKind | 'debt';
+
+/** Why an asset passes outside probate; `null` for probate assets. */
+export type PassesBy = 'payable_on_death' | 'transfer_on_death' | 'joint_survivorship' | 'named_beneficiaries' | 'trust';
+
+/** Where the value used comes from. */
+export type ValueSource =
+  | 'current_balance'
+  | 'transactions_through_as_of'
+  | 'date_of_death_value'
+  | 'balance'
+  | 'holdings_market_value'
+  | 'claim_paid_amount'
+  | 'death_benefit'
+  | 'equity_estimate_given'
+  | 'equity_estimate_computed'
+  | 'none';
+
+export const ESTATE_VALUE_BRACKETS = ['unknown', 'under_25k', '25k_to_100k', '100k_to_500k', '500k_to_1m', 'over_1m'] as const;
+export type EstateValueBracket = (typeof ESTATE_VALUE_BRACKETS)[number];
+
+export interface InventoryItem {
+  kind: ItemKind;
+  id: string;
+  description: string;
+  /** A masked account, policy or vehicle number, or the parcel number; `null` when none. */
+  reference: string | null;
+  /** The value used, in cents; an item without any value counts 0 and says `none`. */
+  value: Cents;
+  valueSource: ValueSource;
+  passesBy: PassesBy | null;
+}
+
+export interface InventoryInput {
+  /** `YYYY-MM-DD`: bank accounts are valued by their transactions up to and including that date. */
+  asOf: string | null;
+  /** The case's own `estate_value`. */
+  recordedEstateValue: string | null;
+  bankAccounts: ReadonlyArray<Pick<BankAccount, 'id' | 'institutionName' | 'accountType' | 'accountNumber' | 'ownershipType' | 'currentBalance' | 'createdAt'>>;
+  /** Per bank account id, the sum of its transactions dated on or before `asOf` (numeric text); absent means none. */
+  transactionTotalsAsOf: ReadonlyMap<string, string | number>;
+  investmentAccounts: ReadonlyArray<
+    Pick<InvestmentAccount, 'id' | 'accountType' | 'custodianName' | 'accountNumber' | 'balance' | 'dateOfDeathValue' | 'holdings' | 'beneficiaries' | 'createdAt'>
+  >;
+  retirementAccounts: ReadonlyArray<Pick<RetirementAccount, 'id' | 'accountType' | 'custodianName' | 'accountNumber' | 'balance' | 'beneficiaries' | 'createdAt'>>;
+  lifeInsurancePolicies: ReadonlyArray<
+    Pick<LifeInsurancePolicy, 'id' | 'carrierName' | 'policyType' | 'policyNumber' | 'deathBenefit' | 'claimPaidAmount' | 'beneficiaries' | 'createdAt'>
+  >;
+  valuations: ReadonlyArray<
+    Pick<
+      RealEstateValuation,
+      'id' | 'propertyAddress' | 'propertyType' | 'parcelNumber' | 'estimatedValue' | 'mortgageBalance' | 'liens' | 'equityEstimate' | 'status' | 'valuationDate' | 'createdAt'
+    >
+  >;
+  vehicles: ReadonlyArray<Pick<Vehicle, 'id' | 'year' | 'make' | 'model' | 'vin' | 'estimatedValue' | 'lienPayoffAmount' | 'equityEstimate' | 'createdAt'>>;
+  debts: ReadonlyArray<Pick<Debt, 'id' | 'creditorName' | 'debtType' | 'accountNumber' | 'balance' | 'createdAt'>>;
+}
+
+export interface InventoryGroup {
+  kind: AssetKind;
+  items: InventoryItem[];
+  subtotal: Cents;
+}
+
+export interface EstateInventory {
+  asOf: string | null;
+  /** Probate assets grouped by kind, in the order of `ASSET_KINDS`; kinds without items are left out. */
+  probateAssets: InventoryGroup[];
+  /** The assets that pass outside probate, listed apart, each with why. */
+  nonProbateAssets: { items: InventoryItem[]; subtotal: Cents };
+  liabilities: { items: InventoryItem[]; subtotal: Cents };
+  totals: { grossProbateAssets: Cents; nonProbateAssets: Cents; liabilities: Cents; netEstate: Cents };
+  estateValue: { recorded: string | null; implied: EstateValueBracket; basis: 'gross_probate_assets'; matches: boolean | null };
+}
+
+const BANK_OWNERSHIP_OUTSIDE_PROBATE: Record<string, PassesBy> = {
+  pod_payable_on_death: 'payable_on_death',
+  tod_transfer_on_death: 'transfer_on_death',
+  joint_tenants_wros: 'joint_survivorship',
+  trust: 'trust',
+};
+
+function valued(cents: Cents | null, source: ValueSource): { value: Cents; valueSource: ValueSource } {
+  return cents === null ? { value: 0n, valueSource: 'none' } : { value: cents, valueSource: source };
+}
+
+function firstValue(...candidates: Array<[number | null | undefined, ValueSource]>): { value: Cents; valueSource: ValueSource } {
+  for (const [amount, source] of candidates) {
+    const cents = centsOf(amount ?? null);
+    if (cents !== null) return { value: cents, valueSource: source };
+  }
+  return { value: 0n, valueSource: 'none' };
+}
+
+const masked = (value: string | null | undefined): string | null => (value ? maskSensitive(value) : null);
+const named = (beneficiaries: readonly unknown[] | null | undefined): PassesBy | null => ((beneficiaries ?? []).length > 0 ? 'named_beneficiaries' : null);
+
+function bankItem(account: InventoryInput['bankAccounts'][number], input: InventoryInput): InventoryItem {
+  // Contract §3.2: running balances start from zero, so "as of" is the sum of the transactions to that date.
+  const value =
+    input.asOf !== null
+      ? valued(centsOf(input.transactionTotalsAsOf.get(account.id) ?? 0), 'transactions_through_as_of')
+      : valued(centsOf(account.currentBalance), 'current_balance');
+  return {
+    kind: 'bank_account',
+    id: account.id,
+    description: `${account.institutionName} ${account.accountType}`,
+    reference: masked(account.accountNumber),
+    ...value,
+    // Contract §8: joint, payable-on-death, transfer-on-death and trust accounts pass outside the estate.
+    passesBy: BANK_OWNERSHIP_OUTSIDE_PROBATE[account.ownershipType] ?? (account.accountType === 'trust_account' ? 'trust' : null),
+  };
+}
+
+function investmentItem(account: InventoryInput['investmentAccounts'][number]): InventoryItem {
+  const holdings = account.holdings ?? [];
+  const holdingsValue = holdings.some((holding) => holding.market_value !== null && holding.market_value !== undefined)
+    ? sumCents(holdings.map((holding) => centsOf(holding.market_value ?? null) ?? 0n))
+    : null;
+  return {
+    kind: 'investment_account',
+    id: account.id,
+    description: `${account.custodianName} ${account.accountType}`,
+    reference: masked(account.accountNumber),
+    // The inventory values property at the date of death; the balance and the holdings are the fallbacks.
+    ...(account.dateOfDeathValue !== null
+      ? valued(centsOf(account.dateOfDeathValue), 'date_of_death_value')
+      : account.balance !== null
+        ? valued(centsOf(account.balance), 'balance')
+        : valued(holdingsValue, 'holdings_market_value')),
+    passesBy: named(account.beneficiaries),
+  };
+}
+
+function retirementItem(account: InventoryInput['retirementAccounts'][number]): InventoryItem {
+  return {
+    kind: 'retirement_account',
+    id: account.id,
+    description: `${account.custodianName} ${account.accountType}`,
+    reference: masked(account.accountNumber),
+    ...firstValue([account.balance, 'balance']),
+    passesBy: named(account.beneficiaries),
+  };
+}
+
+function policyItem(policy: InventoryInput['lifeInsurancePolicies'][number]): InventoryItem {
+  return {
+    kind: 'life_insurance_policy',
+    id: policy.id,
+    description: [policy.carrierName, policy.policyType].filter(Boolean).join(' '),
+    reference: masked(policy.policyNumber),
+    // What the claim paid, once it has; the death benefit before.
+    ...firstValue([policy.claimPaidAmount, 'claim_paid_amount'], [policy.deathBenefit, 'death_benefit']),
+    // A policy without a named beneficiary is paid to the estate.
+    passesBy: named(policy.beneficiaries),
+  };
+}
+
+type Valuation = InventoryInput['valuations'][number];
+
+/** One property, one line: valuations of the same parcel (or, without one, the same address) are opinions over time. */
+function propertyKey(valuation: Valuation): string {
+  if (valuation.parcelNumber) return `parcel:${valuation.parcelNumber.trim().toLowerCase()}`;
+  const address = valuation.propertyAddress;
+  return ['address', address.address1, address.address2 ?? '', address.city, address.state, address.zip].map((part) => part.trim().toLowerCase()).join('|');
+}
+
+/**
+ * The valuation a property is inventoried at: among those with a value that did not fail, `completed` ones first, then
+ * the latest `valuation_date`, then the latest created; `null` when none has a value.
+ */
+export function chosenValuation(valuations: readonly Valuation[]): Valuation | null {
+  const usable = valuations.filter((valuation) => valuation.status !== 'failed' && valuationEquity(valuation).cents !== null);
+  const rank = (valuation: Valuation): [number, string, number] => [valuation.status === 'completed' ? 1 : 0, valuation.valuationDate ?? '', valuation.createdAt.getTime()];
+  let best: Valuation | null = null;
+  for (const valuation of usable) {
+    if (best === null) {
+      best = valuation;
+      continue;
+    }
+    const [a, b] = [rank(valuation), rank(best)];
+    if (a[0] !== b[0] ? a[0] > b[0] : a[1] !== b[1] ? a[1] > b[1] : a[2] > b[2]) best = valuation;
+  }
+  return best;
+}
+
+function realEstateItems(valuations: readonly Valuation[]): InventoryItem[] {
+  const byProperty = new Map<string, Valuation[]>();
+  for (const valuation of valuations) byProperty.set(propertyKey(valuation), [...(byProperty.get(propertyKey(valuation)) ?? []), valuation]);
+  const items: InventoryItem[] = [];
+  for (const group of byProperty.values()) {
+    const chosen = chosenValuation(group);
+    const shown = chosen ?? group[group.length - 1];
+    const address = shown.propertyAddress;
+    const equity = chosen ? valuationEquity(chosen) : { cents: null, source: 'computed' as const };
+    items.push({
+      kind: 'real_estate',
+      id: shown.id,
+      description: `${address.address1}, ${address.city}, ${address.state} ${address.zip} (${shown.propertyType})`,
+      reference: shown.parcelNumber ?? null,
+      // Real property at its equity: the valuation's own mortgage and liens are deducted here, not listed as debts.
+      ...valued(equity.cents, equity.source === 'given' ? 'equity_estimate_given' : 'equity_estimate_computed'),
+      passesBy: null,
+    });
+  }
+  return items;
+}
+
+function vehicleItem(vehicle: InventoryInput['vehicles'][number]): InventoryItem {
+  const equity = vehicleEquity(vehicle);
+  return {
+    kind: 'vehicle',
+    id: vehicle.id,
+    description: `${vehicle.year} ${vehicle.make} ${vehicle.model}`,
+    reference: masked(vehicle.vin),
+    ...valued(equity.cents, equity.source === 'given' ? 'equity_estimate_given' : 'equity_estimate_computed'),
+    passesBy: null,
+  };
+}
+
+function debtItem(debt: InventoryInput['debts'][number]): InventoryItem {
+  return {
+    kind: 'debt',
+    id: debt.id,
+    description: `${debt.creditorName} (${debt.debtType})`,
+    reference: masked(debt.accountNumber),
+    ...firstValue([debt.balance, 'balance']),
+    passesBy: null,
+  };
+}
+
+const THRESHOLDS: ReadonlyArray<[Cents, EstateValueBracket]> = [
+  [2_500_000n, 'under_25k'],
+  [10_000_000n, '25k_to_100k'],
+  [50_000_000n, '100k_to_500k'],
+];
+
+/**
+ * The case's `estate_value` bracket a value implies: below 25,000 `under_25k`, below 100,000 `25k_to_100k`, below
+ * 500,000 `100k_to_500k`, up to and including 1,000,000 `500k_to_1m`, above `over_1m`.
+ */
+export function estateValueBracket(cents: Cents): EstateValueBracket {
+  for (const [limit, bracket] of THRESHOLDS) if (cents < limit) return bracket;
+  return cents <= 100_000_000n ? '500k_to_1m' : 'over_1m';
+}
+
+const byCreation = <T extends { createdAt: Date; id: string }>(records: readonly T[]): T[] =>
+  [...records].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+export function buildEstateInventory(input: InventoryInput): EstateInventory {
+  const assets: InventoryItem[] = [
+    ...byCreation(input.bankAccounts).map((account) => bankItem(account, input)),
+    ...byCreation(input.investmentAccounts).map(investmentItem),
+    ...byCreation(input.retirementAccounts).map(retirementItem),
+    ...byCreation(input.lifeInsurancePolicies).map(policyItem),
+    ...realEstateItems(byCreation(input.valuations)),
+    ...byCreation(input.vehicles).map(vehicleItem),
+  ];
+  const probate = assets.filter((item) => item.passesBy === null);
+  const nonProbate = assets.filter((item) => item.passesBy !== null);
+  const debts = byCreation(input.debts).map(debtItem);
+  const total = (items: readonly InventoryItem[]) => sumCents(items.map((item) => item.value));
+
+  const probateAssets = ASSET_KINDS.map((kind) => {
+    const items = probate.filter((item) => item.kind === kind);
+    return { kind, items, subtotal: total(items) };
+  }).filter((group) => group.items.length > 0);
+  const grossProbateAssets = total(probate);
+  const liabilities = total(debts);
+  const implied: EstateValueBracket = assets.length === 0 && debts.length === 0 ? 'unknown' : estateValueBracket(grossProbateAssets);
+  const recorded = input.recordedEstateValue;
+  return {
+    asOf: input.asOf,
+    probateAssets,
+    nonProbateAssets: { items: nonProbate, subtotal: total(nonProbate) },
+    liabilities: { items: debts, subtotal: liabilities },
+    totals: { grossProbateAssets, nonProbateAssets: total(nonProbate), liabilities, netEstate: grossProbateAssets - liabilities },
+    estateValue: { recorded, implied, basis: 'gross_probate_assets', matches: recorded === null || recorded === 'unknown' ? null : recorded === implied },
+  };
+}
+
+/** The inventory as JSON: money as numbers with at most 2 decimals, converted from exact cents once, at the edge. */
+export function inventoryJson(inventory: EstateInventory): Record<string, unknown> {
+  const item = (entry: InventoryItem) => ({
+    kind: entry.kind,
+    id: entry.id,
+    description: entry.description,
+    reference: entry.reference,
+    value: centsToNumber(entry.value),
+    value_source: entry.valueSource,
+    passes_by: entry.passesBy,
+  });
+  return {
+    as_of: inventory.asOf,
+    currency: 'USD',
+    probate_assets: inventory.probateAssets.map((group) => ({ kind: group.kind, items: group.items.map(item), subtotal: centsToNumber(group.subtotal) })),
+    non_probate_assets: { items: inventory.nonProbateAssets.items.map(item), subtotal: centsToNumber(inventory.nonProbateAssets.subtotal) },
+    liabilities: { items: inventory.liabilities.items.map(item), subtotal: centsToNumber(inventory.liabilities.subtotal) },
+    totals: {
+      gross_probate_assets: centsToNumber(inventory.totals.grossProbateAssets),
+      non_probate_assets: centsToNumber(inventory.totals.nonProbateAssets),
+      liabilities: centsToNumber(inventory.totals.liabilities),
+      net_estate: centsToNumber(inventory.totals.netEstate),
+    },
+    estate_value: inventory.estateValue,
+  };
+}
+
+export const INVENTORY_CSV_HEADER = ['section', 'kind', 'id', 'description', 'reference', 'value', 'value_source', 'passes_by'] as const;
+
+/**
+ * The inventory as CSV lines (after the header): one line per item — probate assets by kind, then the non-probate
+ * assets, then the liabilities — and one per total. Money as exact 2-decimal text.
+ */
+export function inventoryCsvRows(inventory: EstateInventory): string[][] {
+  const line = (section: string, entry: InventoryItem) => [
+    section,
+    entry.kind,
+    entry.id,
+    entry.description,
+    entry.reference ?? '',
+    centsToText(entry.value),
+    entry.valueSource,
+    entry.passesBy ?? '',
+  ];
+  const totalLine = (name: string, cents: Cents) => ['total', '', '', name, '', centsToText(cents), '', ''];
+  return [
+    ...inventory.probateAssets.flatMap((group) => group.items.map((entry) => line('probate_asset', entry))),
+    ...inventory.nonProbateAssets.items.map((entry) => line('non_probate_asset', entry)),
+    ...inventory.liabilities.items.map((entry) => line('liability', entry)),
+    totalLine('gross_probate_assets', inventory.totals.grossProbateAssets),
+    totalLine('non_probate_assets', inventory.totals.nonProbateAssets),
+    totalLine('liabilities', inventory.totals.liabilities),
+    totalLine('net_estate', inventory.totals.netEstate),
+  ];
+}

@@ -1,0 +1,87 @@
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiExtraModels, ApiOperation, ApiQuery, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { stringify } from 'csv-stringify/sync';
+import { ApiErrors, assertCaseAccessChecked, BadRequestError, ForeignCase, isCalendarDate } from '@estate/shared-kernel';
+import { EstateInventoryService } from '../application/estate-inventory.service';
+import { INVENTORY_CSV_HEADER, inventoryCsvRows, inventoryJson } from '../domain/estate-inventory';
+import { InventoryView } from './dto/inventory.dto';
+
+const CSV = 'text/csv';
+
+function single(raw: unknown): string | undefined {
+  if (raw === undefined) return undefined;
+  return Array.isArray(raw) ? String(raw[raw.length - 1]) : String(raw);
+}
+
+/**
+ * Spreadsheets run a cell that starts with `=`, `+`, `-`, `@` (or a tab or carriage return) as a formula: free text
+ * (descriptions, references) gets a leading apostrophe so a creditor named `=HYPERLINK(…)` stays text. Amounts are
+ * written by us and are left as numbers.
+ */
+const FREE_TEXT_COLUMNS = new Set(['description', 'reference']);
+function neutralised(rows: string[][]): string[][] {
+  const freeText = INVENTORY_CSV_HEADER.map((column) => FREE_TEXT_COLUMNS.has(column));
+  return rows.map((row) => row.map((cell, index) => (freeText[index] && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell)));
+}
+
+/** CSV when asked by `?format=csv`, or by an `Accept` that prefers `text/csv` to JSON. */
+function wantsCsv(req: Request, format: string | undefined): boolean {
+  if (format !== undefined) return format === 'csv';
+  return req.accepts(['application/json', CSV]) === CSV;
+}
+
+/**
+ * `GET /v1/cases/{case_id}/inventory` (beyond the specification, issue 8): the inventory and appraisal of the estate,
+ * as JSON or CSV. 404 for a foreign case, as every route beyond the specification (contract §3.2).
+ */
+@ApiTags('inventory')
+@ForeignCase('not_found')
+@Controller('v1/cases/:case_id/inventory')
+export class InventoryController {
+  constructor(private readonly inventories: EstateInventoryService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Read the estate inventory',
+    description:
+      'Every asset and liability of the case grouped by kind with the value used and its source; the assets passing outside probate listed apart; ' +
+      'totals (gross probate assets, non-probate assets, liabilities, net estate) summed exactly; and the estate_value bracket the figures imply next to the case’s own. ' +
+      '`as_of` values bank accounts by their transactions up to that date. `Accept: text/csv` or `format=csv` gives the same lines as CSV.',
+  })
+  @ApiQuery({ name: 'as_of', required: false, description: 'YYYY-MM-DD: value bank accounts by their transactions up to this date.', schema: { type: 'string', format: 'date' } })
+  @ApiQuery({ name: 'format', required: false, description: 'csv for CSV, json (default) for JSON.', schema: { type: 'string', enum: ['json', 'csv'] } })
+  @ApiExtraModels(InventoryView)
+  @ApiResponse({
+    status: 200,
+    description: 'The inventory: `{data}` as JSON, or CSV with a header row, one line per item and the totals.',
+    content: {
+      'application/json': { schema: { type: 'object', required: ['data'], properties: { data: { $ref: getSchemaPath(InventoryView) } } } },
+      [CSV]: { schema: { type: 'string', description: `Header: ${INVENTORY_CSV_HEADER.join(',')}` } },
+    },
+  })
+  @ApiErrors(400, 404)
+  async read(
+    @Param('case_id') caseId: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<unknown> {
+    assertCaseAccessChecked(req);
+    const asOf = single(query.as_of);
+    const format = single(query.format);
+    const problems = [];
+    if (asOf !== undefined && !isCalendarDate(asOf)) problems.push({ field: 'as_of', message: 'as_of must be a date in YYYY-MM-DD format' });
+    if (format !== undefined && format !== 'csv' && format !== 'json') problems.push({ field: 'format', message: 'format must be json or csv' });
+    if (problems.length > 0) throw new BadRequestError('Invalid query parameters.', problems);
+
+    const inventory = await this.inventories.inventoryOf(caseId, asOf ?? null);
+    res.setHeader('Vary', 'Accept');
+    if (wantsCsv(req, format)) {
+      res.setHeader('Content-Type', `${CSV}; charset=utf-8`);
+      res.setHeader('Content-Disposition', `attachment; filename="inventory-${caseId}${asOf ? `-${asOf}` : ''}.csv"`);
+      return stringify([[...INVENTORY_CSV_HEADER], ...neutralised(inventoryCsvRows(inventory))]);
+    }
+    return { data: { case_id: caseId, ...inventoryJson(inventory) } };
+  }
+}

@@ -1,0 +1,52 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { EstateRecords, EstateRecordsOfCase } from '../application/ports/estate-records.port';
+import { BankAccountSchema } from './persistence/bank-account.schema';
+import { DebtSchema } from './persistence/debt.schema';
+import { InvestmentAccountSchema } from './persistence/investment-account.schema';
+import { LifeInsurancePolicySchema } from './persistence/life-insurance-policy.schema';
+import { RealEstateValuationSchema } from './persistence/real-estate-valuation.schema';
+import { RetirementAccountSchema } from './persistence/retirement-account.schema';
+import { TransactionSchema } from './persistence/transaction.schema';
+import { VehicleSchema } from './persistence/vehicle.schema';
+
+/** The inventory's records through MikroORM; the bank totals "as of" are summed by PostgreSQL in `numeric`. */
+@Injectable()
+export class OrmEstateRecords extends EstateRecords {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  async load(caseId: string, asOf: string | null): Promise<EstateRecordsOfCase> {
+    const scope = { caseId };
+    // Sequential on purpose: one request's EntityManager runs one query at a time.
+    const bankAccounts = await this.em.find(BankAccountSchema, scope);
+    const investmentAccounts = await this.em.find(InvestmentAccountSchema, scope);
+    const retirementAccounts = await this.em.find(RetirementAccountSchema, scope);
+    const lifeInsurancePolicies = await this.em.find(LifeInsurancePolicySchema, scope);
+    const valuations = await this.em.find(RealEstateValuationSchema, scope);
+    const vehicles = await this.em.find(VehicleSchema, scope);
+    const debts = await this.em.find(DebtSchema, scope);
+    return {
+      asOf,
+      bankAccounts,
+      transactionTotalsAsOf: asOf === null ? new Map() : await this.transactionTotals(caseId, asOf),
+      investmentAccounts,
+      retirementAccounts,
+      lifeInsurancePolicies,
+      valuations,
+      vehicles,
+      debts,
+    };
+  }
+
+  /** Per account, the sum of the amounts of its transactions dated on or before `asOf` (exact `numeric`, as text). */
+  private async transactionTotals(caseId: string, asOf: string): Promise<Map<string, string>> {
+    const table = this.em.getMetadata().get(TransactionSchema.meta.className).tableName;
+    const rows = await this.em.getConnection().execute<Array<{ bank_account_id: string; total: string }>>(
+      `select bank_account_id, sum(amount)::text as total from ${table} where case_id = ? and date <= ? group by bank_account_id`,
+      [caseId, asOf],
+    );
+    return new Map(rows.map((row) => [row.bank_account_id, row.total]));
+  }
+}
