@@ -1,4 +1,7 @@
 import type { Response } from 'supertest';
+import { describeResourceContract } from './support/resource-contract';
+import { bankAccountResource } from '../libs/assets/src/resources/bank-account.resource';
+import { recurringPaymentResource } from '../libs/assets/src/resources/recurring-payment.resource';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 
@@ -22,6 +25,82 @@ describe('bank accounts and recurring payments (e2e)', () => {
     owner = await t.invite();
   });
   afterAll(() => t.close());
+
+  describeResourceContract({
+    app: () => t,
+    resource: bankAccountResource,
+    fields: ACCOUNT_FIELDS,
+    create: () => ({ institution_name: 'First Prairie Bank', account_type: 'checking', ownership_type: 'individual', account_number: '000123456789' }),
+    full: () => ({
+      institution_name: 'Harbor Bank',
+      institution_routing_number: '071000013',
+      account_type: 'savings',
+      account_number: '999988887777',
+      account_title: 'M. Okafor',
+      ownership_type: 'individual',
+      status: 'open',
+      current_balance: 1500.25,
+      available_balance: 1400,
+      currency: 'USD',
+      interest_rate: 0.45,
+      maturity_date: '2027-01-01',
+      opened_date: '1998-05-11',
+      closed_date: '2026-11-30',
+      branch_name: 'Main',
+      branch_address: { address1: '1 Main St', address2: null, city: 'Springfield', state: 'IL', zip: '62701' },
+      branch_phone: '+1 217 555 0140',
+      online_access: true,
+      has_overdraft_protection: true,
+      is_estate_account: false,
+      closure_method: 'instant_transfer',
+      notes: 'n',
+    }),
+    defaults: { status: 'open', currency: 'USD' },
+    computed: ['instant_transfer'],
+    patches: [{ body: { status: 'frozen', current_balance: 10.5 } }, { body: { ownership_type: 'joint_tenants_wros', notes: 'joint' } }],
+    invalidCreates: [{ body: { institution_name: 'x', account_type: 'checking', ownership_type: 'individual', account_number: '1', currency: 'usd' }, fields: ['currency'] }],
+    invalidPatches: [{ body: { instant_transfer: { eligibility: 'eligible' } }, fields: ['instant_transfer'] }],
+    sortValues: {
+      current_balance: [5, 2, 1, 2, 4, 2, 3],
+      institution_name: ['Evans', 'Baker', 'Adams', 'Baker', 'Davis', 'Baker', 'Clark'],
+      account_type: ['savings', 'checking', 'cd', 'checking', 'money_market', 'checking', 'hsa'],
+    },
+    masked: { account_number: '000123456789' },
+  });
+
+  describeResourceContract({
+    app: () => t,
+    resource: recurringPaymentResource,
+    fields: ['id', 'payee_name', 'type', 'amount', 'frequency', 'next_payment_date', 'last_payment_date', 'status', 'cancellation_date', 'cancelled_by', 'notes', 'created_at', 'updated_at'],
+    create: () => ({ payee_name: 'SSA', type: 'social_security', amount: 1845, frequency: 'monthly' }),
+    full: () => ({
+      payee_name: 'City Water',
+      type: 'utility',
+      amount: 54.12,
+      frequency: 'monthly',
+      next_payment_date: '2026-10-03',
+      last_payment_date: '2026-09-03',
+      status: 'paused',
+      cancellation_date: '2026-09-10',
+      cancelled_by: 'executor',
+      notes: 'n',
+    }),
+    defaults: { status: 'active' },
+    patches: [{ body: { status: 'cancelled', amount: 60 } }, { body: { notes: 'returned', frequency: 'yearly' } }],
+    invalidCreates: [{ body: { payee_name: 'x', type: 'rent', amount: 1, frequency: 'monthly' }, fields: ['type'] }],
+    sortValues: { next_payment_date: ['2026-01-05', '2026-01-02', '2026-01-01', '2026-01-02', '2026-01-04', '2026-01-02', '2026-01-03'] },
+    parent: {
+      create: async (app, caller, caseId) =>
+        (
+          await app
+            .http()
+            .post(`/v1/cases/${caseId}/bank-accounts`)
+            .set(caller.auth)
+            .send({ institution_name: 'First Prairie Bank', account_type: 'checking', ownership_type: 'individual', account_number: '000123456789' })
+            .expect(201)
+        ).body.data.id,
+    },
+  });
 
   async function newCase(level?: string): Promise<string> {
     const res = await t.http().post('/v1/cases').set(owner.auth).send({});

@@ -1,4 +1,6 @@
 import type { Response } from 'supertest';
+import { describeResourceContract } from './support/resource-contract';
+import { institutionContactResource } from '../libs/assets/src/resources/institution-contact.resource';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 
@@ -34,6 +36,39 @@ describe('institution contacts (e2e)', () => {
     caseId = await newCase(owner);
   });
   afterAll(() => t.close());
+
+  describeResourceContract({
+    app: () => t,
+    resource: institutionContactResource,
+    fields: CONTACT_FIELDS,
+    create: () => ({ institution_name: 'First Prairie Bank', account_types: ['bank'] }),
+    full: () => ({
+      financial_account_id: 'ACC-1',
+      institution_name: 'Harbor Credit Union',
+      department_name: 'Estates',
+      is_default_contact: true,
+      account_types: ['bank', 'debt'],
+      debt_subtypes: ['credit_card'],
+      contact_methods: {
+        phone: '+1 800 555 0100',
+        phone_hours: '9-5',
+        phone_extension: '12',
+        fax: '+1 800 555 0101',
+        email: 'estates@harbor.example',
+        mailing_address: { address1: '1 Bank Plaza', address2: 'Suite 2', city: 'Springfield', state: 'IL', zip: '62701' },
+        website: 'https://harbor.example',
+      },
+      contact_person: 'Dana',
+      contact_title: 'Specialist',
+      reference_number: 'EST-1',
+      notes: 'n',
+      last_contacted: '2026-09-01T08:00:00.000Z',
+    }),
+    patches: [{ body: { department_name: 'Estate Services', contact_methods: { fax: null } } }, { body: { account_types: ['insurance'], is_default_contact: false } }],
+    invalidCreates: [{ body: { institution_name: 'x', account_types: [] }, fields: ['account_types'] }],
+    invalidPatches: [{ body: { contact_methods: { email: 'nope' } }, fields: ['contact_methods.email'] }],
+    sortValues: { institution_name: ['Evans', 'Baker', 'Adams', 'Baker', 'Davis', 'Baker', 'Clark'] },
+  });
 
   async function newCase(caller: TestCaller): Promise<string> {
     const res = await t.http().post('/v1/cases').set(caller.auth).send({});

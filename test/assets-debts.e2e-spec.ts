@@ -1,4 +1,6 @@
 import type { Response } from 'supertest';
+import { describeResourceContract } from './support/resource-contract';
+import { debtResource } from '../libs/assets/src/resources/debt.resource';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 import { DEBT_TYPES } from '../libs/assets/src/domain/debt-vocabulary';
@@ -23,6 +25,40 @@ describe('debts (e2e)', () => {
     owner = await t.invite();
   });
   afterAll(() => t.close());
+
+  describeResourceContract({
+    app: () => t,
+    resource: debtResource,
+    fields: DEBT_FIELDS,
+    create: () => ({ debt_type: 'CHG', creditor_name: 'Lakeside Card Services' }),
+    full: () => ({
+      debt_type: 'C/C',
+      creditor_name: 'Harbor Bank',
+      account_number: '4111222233334444',
+      condition: 'DELINQUENT30',
+      responsibility: 'I',
+      balance: 2310.55,
+      credit_limit: 5000,
+      minimum_payment: 75,
+      interest_rate: 22.99,
+      is_joint_account: true,
+      joint_holder_name: 'Sam Okafor',
+      collection_agency: 'Midstate Recovery',
+      original_creditor: 'Harbor Bank',
+      credit_bureau_source: 'experian',
+      last_payment_date: '2026-07-15',
+      notification_status: 'notified',
+      notification_date: '2026-09-03',
+      notes: 'statement requested',
+    }),
+    patches: [{ body: { balance: 2000.1, notes: 'paid down' } }, { body: { is_joint_account: false, creditor_name: 'Harbor Bank NA' } }],
+    invalidCreates: [{ body: { debt_type: 'XYZ', creditor_name: 'x' }, fields: ['debt_type'] }],
+    invalidPatches: [
+      { body: { debt_type: 'COL' }, fields: ['debt_type'] },
+      { body: { interest_rate: 101 }, fields: ['interest_rate'] },
+    ],
+    masked: { account_number: '4111222233334444' },
+  });
 
   async function newCase(): Promise<string> {
     return (await t.http().post('/v1/cases').set(owner.auth).send({}).expect(201)).body.data.id;

@@ -1,4 +1,6 @@
 import type { Response } from 'supertest';
+import { describeResourceContract } from './support/resource-contract';
+import { transactionResource } from '../libs/assets/src/resources/transaction.resource';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 
@@ -19,6 +21,44 @@ describe('transactions of a bank account (e2e)', () => {
     owner = await t.invite();
   });
   afterAll(() => t.close());
+
+  describeResourceContract({
+    app: () => t,
+    resource: transactionResource,
+    fields: TRANSACTION_FIELDS,
+    create: () => ({ date: '2026-08-01', amount: 10, description: 'deposit' }),
+    full: () => ({
+      date: '2026-08-02',
+      posted_date: '2026-08-03',
+      effective_date: '2026-08-03',
+      type: 'debit',
+      amount: -54.12,
+      description: 'CITY WATER',
+      merchant_name: 'City Water',
+      reference_number: 'TRX-1',
+      check_number: '1043',
+      category: 'utilities',
+      is_recurring: true,
+      is_flagged: true,
+      flag_reason: 'after date of death',
+      notes: 'n',
+    }),
+    computed: ['running_balance'],
+    patches: [{ body: { is_flagged: false, notes: 'checked' } }, { body: { notes: 'again' } }],
+    invalidPatches: [{ body: { amount: 5 }, fields: ['amount'] }],
+    sortValues: { date: ['2026-01-05', '2026-01-02', '2026-01-01', '2026-01-02', '2026-01-04', '2026-01-02', '2026-01-03'] },
+    parent: {
+      create: async (app, caller, caseId) =>
+        (
+          await app
+            .http()
+            .post(`/v1/cases/${caseId}/bank-accounts`)
+            .set(caller.auth)
+            .send({ institution_name: 'First Prairie Bank', account_type: 'checking', ownership_type: 'individual', account_number: '000123456789' })
+            .expect(201)
+        ).body.data.id,
+    },
+  });
 
   async function newCase(): Promise<string> {
     return (await t.http().post('/v1/cases').set(owner.auth).send({}).expect(201)).body.data.id;
