@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   ApiErrors,
@@ -69,7 +69,6 @@ export class ProbateDeadlineCalendarController {
       'Beyond the specification: one all-day VEVENT per deadline with a stable UID, a display VALARM `reminder_days_before` days ahead for ' +
       'open deadlines, waived deadlines STATUS:CANCELLED and completed ones marked [Completed] (free time). Carries an ETag and honours If-None-Match.',
   })
-  @ApiProduces('text/calendar')
   @ApiOkResponse({ description: 'The iCalendar (RFC 5545) document.', content: { 'text/calendar': { schema: { type: 'string' } } } })
   @ApiErrors(404)
   async calendar(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string | undefined> {

@@ -21,7 +21,7 @@ export class CreateDeadlineBody {
   @EnumField(DEADLINE_STATUSES, {
     description:
       'upcoming by default; completed when completed_date is set; an open deadline past its due date reads overdue (writing upcoming or overdue reopens it).',
-    example: 'upcoming',
+    example: 'completed',
   })
   status?: string | null;
 
