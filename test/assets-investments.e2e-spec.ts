@@ -1,3 +1,5 @@
+import { investmentAccountResource } from '../libs/assets/src/resources/investment-account.resource';
+import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 import { created, ids, newCase, newContact, UNKNOWN_CASE_ID, walkCursor, walkPages } from './support/assets-holdings-fixtures';
@@ -132,5 +134,21 @@ describe('investment accounts (e2e)', () => {
     expectError(await t.http().patch(`${path}/${foreign.id}`).set(owner.auth).send({ notes: 'x' }), 404, 'not_found');
     await t.http().delete(`${path}/${made[0]}`).set(owner.auth).expect(204);
     expectError(await t.http().get(`${path}/${made[0]}`).set(owner.auth), 404, 'not_found');
+  });
+
+  // The generic contract of the declaration (CRUD, filters, sorts, both pagination modes, masking, foreign case, 304/412, 422 details, case deletion).
+  describeResourceContract({
+    app: () => t,
+    resource: investmentAccountResource,
+    fields: FIELDS,
+    create: () => MINIMAL,
+    full: () => ({
+      account_type: 'etf', custodian_name: 'Schwab', account_number: 'Z12345678', status: 'open', balance: 58000,
+      holdings: [{ symbol: 'VTI', name: 'Total', quantity: 120.5, market_value: 33012.75, cost_basis: 21000, asset_class: 'equity' }],
+      beneficiaries: [{ name: 'Grace', relationship: 'daughter', percentage_share: 100, designation: 'primary' }],
+      date_of_death_value: 56250.1, transfer_status: 'in_review', notes: 'n',
+    }),
+    masked: { account_number: 'Z12345678' },
+    patches: [{ body: { transfer_status: 'transferred', notes: 'done' } }, { body: { balance: 1 } }],
   });
 });

@@ -1,3 +1,5 @@
+import { lifeInsurancePolicyResource } from '../libs/assets/src/resources/life-insurance-policy.resource';
+import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 import { created, newCase, newContact, UNKNOWN_CASE_ID, walkCursor, walkPages } from './support/assets-holdings-fixtures';
@@ -103,5 +105,21 @@ describe('life insurance policies (e2e)', () => {
     expectError(await t.http().get(`${path}/${foreign.id}`).set(owner.auth), 404, 'not_found');
     await t.http().delete(`${path}/${paged.ids[0]}`).set(owner.auth).expect(204);
     expectError(await t.http().get(`${path}/${paged.ids[0]}`).set(owner.auth), 404, 'not_found');
+  });
+
+  // The generic contract of the declaration (CRUD, filters, sorts, both pagination modes, masking, foreign case, 304/412, 422 details, case deletion).
+  describeResourceContract({
+    app: () => t,
+    resource: lifeInsurancePolicyResource,
+    fields: FIELDS,
+    create: () => MINIMAL,
+    full: () => ({
+      policy_type: 'term', carrier_name: 'Prudential', policy_number: 'LP-00998877', status: 'in_force', death_benefit: 250000, cash_value: 0,
+      beneficiaries: [{ name: 'Grace', relationship: 'daughter', percentage_share: 100, designation: 'primary', is_irrevocable: true }],
+      premium_status: 'paid_up', employer_name: 'Acme', claim_status: 'filed', claim_filed_date: '2026-09-10', claim_paid_date: '2026-10-02',
+      claim_paid_amount: 250000, notes: 'n',
+    }),
+    masked: { policy_number: 'LP-00998877' },
+    patches: [{ body: { carrier_name: 'MetLife', notes: 'x' } }, { body: { claim_filed_date: '2026-09-11' } }],
   });
 });

@@ -1,3 +1,5 @@
+import { realEstateValuationResource } from '../libs/assets/src/resources/real-estate-valuation.resource';
+import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 import { created, ids, newCase, UNKNOWN_CASE_ID, UNKNOWN_ID, walkCursor, walkPages } from './support/assets-holdings-fixtures';
@@ -184,5 +186,25 @@ describe('real estate valuations (e2e)', () => {
     expectError(await t.http().get(`${base}/${foreign.id}`).set(owner.auth), 404, 'not_found');
     expectError(await t.http().patch(`${base}/${foreign.id}`).set(owner.auth).send({ notes: 'x' }), 404, 'not_found');
     expectError(await t.http().delete(`${base}/${UNKNOWN_ID}`).set(owner.auth), 404, 'not_found');
+  });
+
+  // The generic contract of the declaration (CRUD, filters, sorts, both pagination modes, masking, foreign case, 304/412, 422 details, case deletion).
+  describeResourceContract({
+    app: () => t,
+    resource: realEstateValuationResource,
+    fields: FIELDS,
+    create: () => ({ property_address: ADDRESS, property_type: 'condo' }),
+    defaults: { status: 'pending', property_address: { ...ADDRESS, address2: null } },
+    full: () => ({
+      financial_account_id: '01JBX8Q9W4M8Z7T3K2N5R6P0AC', property_address: { address1: '12 Elm Street', address2: 'Unit 2', city: 'Springfield', state: 'IL', zip: '62701' }, property_type: 'single_family', estimated_value: 350000,
+      valuation_source: 'avm', valuation_date: '2026-08-15', confidence_score: 0.82, tax_assessed_value: 298000, tax_year: 2026, annual_property_tax: 6120.44,
+      lot_size_sqft: 8712, living_area_sqft: 1920, bedrooms: 3, bathrooms: 2.5, year_built: 1964, parcel_number: '14-27-301-012', zoning: 'R-1',
+      mortgage_balance: 120000, equity_estimate: 225000,
+      liens: [{ lien_type: 'tax', holder: 'County', amount: 4200.5, recorded_date: '2025-03-14' }],
+      comparable_sales: [{ address: { address1: '12 Elm Street', address2: 'Unit 2', city: 'Springfield', state: 'IL', zip: '62701' }, sale_price: 340000, sale_date: '2026-05-02', living_area_sqft: 1850, distance_miles: 0.4 }],
+      status: 'completed', notes: 'Roof replaced in 2022.',
+    }),
+    patches: [{ body: { status: 'stale', notes: 'older' } }, { body: { zoning: 'R-2', bedrooms: 4 } }],
+    invalidPatches: [{ body: { confidence_score: 2 }, fields: ['confidence_score'] }],
   });
 });

@@ -1,3 +1,5 @@
+import { retirementAccountResource } from '../libs/assets/src/resources/retirement-account.resource';
+import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 import { created, ids, newCase, newContact, UNKNOWN_CASE_ID, walkCursor, walkPages } from './support/assets-holdings-fixtures';
@@ -130,5 +132,20 @@ describe('retirement accounts (e2e)', () => {
     expectError(await t.http().get(`${path}/${foreign.id}`).set(owner.auth), 404, 'not_found');
     await t.http().delete(`${path}/${made[0]}`).set(owner.auth).expect(204);
     expectError(await t.http().delete(`${path}/${made[0]}`).set(owner.auth), 404, 'not_found');
+  });
+
+  // The generic contract of the declaration (CRUD, filters, sorts, both pagination modes, masking, foreign case, 304/412, 422 details, case deletion).
+  describeResourceContract({
+    app: () => t,
+    resource: retirementAccountResource,
+    fields: FIELDS,
+    create: () => MINIMAL,
+    full: () => ({
+      account_type: '401k', custodian_name: 'Fidelity', account_number: '88001234567', employer_name: 'Acme', status: 'open', balance: 212000,
+      beneficiaries: [{ name: 'Grace', relationship: 'daughter', percentage_share: 100, designation: 'primary' }], distribution_options: ['lump_sum'],
+      rmd_required: true, rmd_amount: 8120, tax_treatment: 'pre_tax', distribution_status: 'in_progress', notes: 'n',
+    }),
+    masked: { account_number: '88001234567' },
+    patches: [{ body: { employer_name: 'Other', notes: 'x' } }, { body: { rmd_required: false } }],
   });
 });
