@@ -214,7 +214,9 @@ describe('OpenAPI document (e2e)', () => {
     });
 
     it('gives every request body examples, and the server accepts each of them', async () => {
-      const created = await t.http().post('/v1/cases').set(caller.auth).send({}).expect(201);
+      // A case as examples assume one: with its deceased (the deadline generator defaults to their date of death).
+      const deceased = { first_name: 'Margaret', last_name: 'Okafor', date_of_death: '2026-08-20' };
+      const created = await t.http().post('/v1/cases').set(caller.auth).send({ deceased }).expect(201);
       const caseId = created.body.data.id;
       const person = await t.http().post(`/v1/cases/${caseId}/persons`).set(caller.auth).send({ first_name: 'A', last_name: 'B', relationship: 'son' }).expect(201);
       const ids: Record<string, string> = { case_id: caseId, person_id: person.body.data.id };
@@ -312,7 +314,7 @@ describe('OpenAPI document (e2e)', () => {
   });
 
   describe('list query parameters agree with the server', () => {
-    const lists = () => operations(doc).filter(({ method, op }) => method === 'get' && op.responses['200']?.content['application/json'].schema.properties?.meta);
+    const lists = () => operations(doc).filter(({ method, op }) => method === 'get' && op.responses['200']?.content?.['application/json']?.schema.properties?.meta);
     const query = (op: Node) => new Map(((op.parameters ?? []) as Node[]).filter((parameter) => parameter.in === 'query').map((parameter) => [parameter.name, parameter.schema as Node]));
 
     it('declares page and per_page as integers with the bounds the server enforces', async () => {
@@ -339,6 +341,7 @@ describe('OpenAPI document (e2e)', () => {
       expect(query(persons!.op).get('is_beneficiary')).toEqual({ type: 'boolean' });
       for (const { path, op } of lists()) {
         const url = path.replace(/\{case_id\}/, created.body.data.id);
+        if (/\{/.test(url)) continue;
         for (const [name, schema] of query(op)) {
           if (['page', 'per_page', 'cursor'].includes(name)) continue;
           const where = `${path} ${name}`;

@@ -138,6 +138,7 @@ describe('document rules', () => {
     const doc = sharedAddressDocument();
     (doc.components!.schemas as Node).AddressDto.properties.line.example = '12 Elm Street';
     expect(exampleFromSchema(doc, ref('ThingBody'))).toEqual({ name: 'text', address: { line: '12 Elm Street', extra: 'text' } });
+    expect(exampleFromSchema(doc, ref('ThingBody'), 0, true)).toEqual({ name: 'text' });
   });
 
   it('lists every used tag at the top level with a description', () => {

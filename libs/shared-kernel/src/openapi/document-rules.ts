@@ -206,6 +206,10 @@ export function completeResponses(document: OpenAPIObject): void {
     for (const status of impliedErrors(operation)) operation.responses[status] ??= errorResponse(status, operation, path);
     for (const [status, response] of Object.entries(operation.responses as Record<string, Node>)) {
       if (Number(status) < 400) continue;
+      // Errors are JSON whatever the route produces (a `text/calendar` feed's 404 is the JSON envelope).
+      if (response.content && !response.content['application/json']) {
+        response.content = { 'application/json': { schema: { $ref: `${SCHEMA_PREFIX}ErrorBody` } } };
+      }
       const media = response.content?.['application/json'];
       if (media && !media.examples && !media.example) media.examples = errorExamplesFor(Number(status), examplesOf(Number(status), operation, path));
     }
@@ -394,15 +398,20 @@ function resolve(document: OpenAPIObject, schema: Node): Node {
   return node ?? {};
 }
 
-/** A value for a schema from the examples its fields declare (and a plain one where a field declares none). */
-export function exampleFromSchema(document: OpenAPIObject, schema: Node, depth = 0): unknown {
+/**
+ * A value for a schema from the examples its fields declare (and a plain one where a field declares none). With
+ * `requiredOnly`, objects carry only their required fields: an example that sets every optional field can break a
+ * rule between fields (a `completed_date` on an `upcoming` deadline), and a request example must be one the server
+ * accepts.
+ */
+export function exampleFromSchema(document: OpenAPIObject, schema: Node, depth = 0, requiredOnly = false): unknown {
   const node = resolve(document, schema);
   if (depth > 8) return undefined;
   if (node.example !== undefined) return node.example;
   if (Array.isArray(node.examples) && node.examples.length > 0) return node.examples[0];
   const members: Node[] = [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])];
   const nonNull = members.find((member) => member.type !== 'null');
-  if (nonNull) return exampleFromSchema(document, nonNull, depth + 1);
+  if (nonNull) return exampleFromSchema(document, nonNull, depth + 1, requiredOnly);
   if (node.default !== undefined) return node.default;
   if (Array.isArray(node.enum)) return node.enum.find((value: unknown) => value !== null);
   const type = Array.isArray(node.type) ? node.type.find((value: string) => value !== 'null') : node.type;
@@ -411,14 +420,14 @@ export function exampleFromSchema(document: OpenAPIObject, schema: Node, depth =
     const required = new Set<string>(node.required ?? []);
     for (const [name, property] of Object.entries((node.properties ?? {}) as Node)) {
       // An optional reference to another record must name one that exists: an example leaves it out.
-      if (/_id$/.test(name) && !required.has(name)) continue;
-      const example = exampleFromSchema(document, property, depth + 1);
+      if (!required.has(name) && (requiredOnly || /_id$/.test(name))) continue;
+      const example = exampleFromSchema(document, property, depth + 1, requiredOnly);
       if (example !== undefined) value[name] = example;
     }
     return value;
   }
   if (type === 'array') {
-    const item = node.items ? exampleFromSchema(document, node.items, depth + 1) : undefined;
+    const item = node.items ? exampleFromSchema(document, node.items, depth + 1, requiredOnly) : undefined;
     return item === undefined ? [] : Array.from({ length: Math.max(1, node.minItems ?? 1) }, () => item);
   }
   if (type === 'boolean') return false;
@@ -432,14 +441,27 @@ export function exampleFromSchema(document: OpenAPIObject, schema: Node, depth =
   return undefined;
 }
 
-/** Request bodies without an example of their own get one composed from their fields' examples. */
+/** A merge patch changes one field: the first writable one, with its example. */
+function patchExample(document: OpenAPIObject, schema: Node): unknown {
+  const node = resolve(document, schema);
+  const [name, property] = Object.entries((node.properties ?? {}) as Node).find(([field]) => !/_id$/.test(field)) ?? [];
+  if (!name) return undefined;
+  const value = exampleFromSchema(document, property as Node, 1, true);
+  return value === undefined ? undefined : { [name]: value };
+}
+
+/**
+ * Request bodies without an example of their own get one composed from their fields' examples: the required fields
+ * of a create or replace, one field of a merge patch.
+ */
 export function exampleRequestBodies(document: OpenAPIObject): void {
-  for (const { operation } of operationsOf(document)) {
+  for (const { method, operation } of operationsOf(document)) {
     for (const media of Object.values((operation.requestBody?.content ?? {}) as Record<string, Node>)) {
       if (media.example !== undefined || media.examples || !media.schema) continue;
-      const value = exampleFromSchema(document, media.schema);
+      const patch = method === 'patch';
+      const value = patch ? patchExample(document, media.schema) : exampleFromSchema(document, media.schema, 0, true);
       if (value !== undefined && !(typeof value === 'object' && value !== null && Object.keys(value).length === 0)) {
-        media.examples = { example: { summary: 'every field set', value } };
+        media.examples = { example: { summary: patch ? 'change one field' : 'the required fields', value } };
       }
     }
   }
