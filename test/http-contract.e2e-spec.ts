@@ -195,7 +195,10 @@ describe('HTTP contract (e2e)', () => {
         '/v1/cases/{case_id}/persons': ['get', 'post'],
         '/v1/cases/{case_id}/persons/{person_id}': ['get', 'patch', 'delete'],
       };
-      expect(Object.keys(res.body.paths).sort()).toEqual(Object.keys(expected).sort());
+      // The case context's routes exactly; the other contexts' routes are checked route by route in test/openapi.
+      const paths = Object.keys(res.body.paths);
+      expect(paths).toEqual(expect.arrayContaining(Object.keys(expected)));
+      for (const path of paths) if (!(path in expected)) expect(path).toMatch(/^\/v1\/cases\/\{case_id\}\/[a-z]/);
       for (const [path, methods] of Object.entries(expected)) {
         expect(Object.keys(res.body.paths[path]).sort()).toEqual([...methods].sort());
         for (const method of methods) {
