@@ -1,0 +1,82 @@
+import { ALLOWED_TRANSITIONS, TRANSFER_OPERATIONS, TRANSFER_STATUSES, TransferOperation, TransferStatus } from './transfer-status';
+import { PROCESSOR_ACTOR, Transfer } from './transfer';
+import { IllegalTransferMove, TransferNotCancellable } from './transfer.errors';
+
+const now = new Date('2026-11-23T15:00:00Z');
+
+function transferIn(status: TransferStatus): Transfer {
+  const transfer = Transfer.request(
+    { id: '01TRANSFER', caseId: '01CASE', bankAccountId: '01SRC', estateAccountId: '01EST', amount: 100.5, currency: 'USD', memo: null, requestedBy: 'user-1' },
+    now,
+  );
+  transfer.status = status;
+  transfer.pendingEvents = [];
+  return transfer;
+}
+
+function perform(transfer: Transfer, operation: TransferOperation): void {
+  switch (operation) {
+    case 'startVerification': return transfer.startVerification(now);
+    case 'approve': return transfer.approve(now);
+    case 'reject': return transfer.reject('authority expired', now);
+    case 'submit': return transfer.submit('071000010000001', '2026-11-24', now);
+    case 'markInTransit': return transfer.markInTransit(now);
+    case 'settle': return transfer.settle(now);
+    case 'returned': return transfer.returned('R15', now);
+    case 'cancel': return transfer.cancel('changed my mind', 'user-2', now);
+  }
+}
+
+const pairs = TRANSFER_STATUSES.flatMap((status) => TRANSFER_OPERATIONS.map((operation) => [status, operation] as const));
+
+describe('Transfer state machine: every state × operation', () => {
+  it.each(pairs)('%s × %s', (status, operation) => {
+    const transfer = transferIn(status);
+    const rule = ALLOWED_TRANSITIONS[operation];
+    if (rule.from.includes(status)) {
+      perform(transfer, operation);
+      expect(transfer.status).toBe(rule.to);
+      expect(transfer.pendingEvents).toHaveLength(1);
+      const [event] = transfer.pendingEvents!;
+      expect(event).toMatchObject({ fromStatus: status, toStatus: rule.to, transferId: '01TRANSFER', occurredAt: now });
+      expect(event.actor).toBe(operation === 'cancel' ? 'user-2' : PROCESSOR_ACTOR);
+    } else {
+      const expected = operation === 'cancel' ? TransferNotCancellable : IllegalTransferMove;
+      expect(() => perform(transfer, operation)).toThrow(expected);
+      expect(transfer.status).toBe(status);
+      expect(transfer.pendingEvents).toHaveLength(0);
+    }
+  });
+
+  it('has 72 pairs, of which the legal ones are exactly the contract moves', () => {
+    expect(pairs).toHaveLength(72);
+    const legal = pairs.filter(([status, operation]) => ALLOWED_TRANSITIONS[operation].from.includes(status)).map(([s, o]) => `${s}:${o}`);
+    expect(legal.sort()).toEqual(
+      ['requested:startVerification', 'verifying:approve', 'verifying:reject', 'approved:submit', 'submitted:markInTransit', 'in_transit:settle',
+        'in_transit:returned', 'settled:returned', 'requested:cancel', 'verifying:cancel', 'approved:cancel'].sort(),
+    );
+  });
+
+  it('walks the whole lifecycle with a gapless trail and the fields of each step', () => {
+    const transfer = Transfer.request(
+      { id: '01T', caseId: '01C', bankAccountId: '01S', estateAccountId: '01E', amount: 10, currency: 'USD', memo: 'm', requestedBy: 'u' },
+      now,
+    );
+    transfer.startVerification(now);
+    transfer.approve(now);
+    transfer.submit('071000010000042', '2026-11-24', now);
+    transfer.markInTransit(now);
+    transfer.settle(now);
+    expect(transfer).toMatchObject({ status: 'settled', amountSettled: 10, settledAt: now, traceNumber: '071000010000042', expectedSettlementDate: '2026-11-24', submittedAt: now });
+    expect(transfer.pendingEvents!.map((event) => event.sequence)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(transfer.pendingEvents![0]).toMatchObject({ fromStatus: null, toStatus: 'requested', actor: 'u' });
+    transfer.returned('R15', now);
+    expect(transfer).toMatchObject({ status: 'returned', returnCode: 'R15' });
+  });
+
+  it('cancel keeps the reason', () => {
+    const transfer = transferIn('approved');
+    transfer.cancel('duplicate', 'user-9', now);
+    expect(transfer).toMatchObject({ status: 'cancelled', statusReason: 'duplicate', nextStepAt: null });
+  });
+});

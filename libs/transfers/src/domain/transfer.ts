@@ -1,0 +1,149 @@
+import { ulid } from 'ulid';
+import type { CaseRecord } from '@estate/shared-kernel/domain';
+import { ALLOWED_TRANSITIONS, TransferOperation, TransferStatus } from './transfer-status';
+import { IllegalTransferMove, TransferNotCancellable } from './transfer.errors';
+import { TransferEvent } from './transfer-event';
+
+export const PROCESSOR_ACTOR = 'system:processor';
+
+export interface NewTransfer {
+  id: string;
+  caseId: string;
+  bankAccountId: string;
+  estateAccountId: string;
+  amount: number;
+  currency: string;
+  memo: string | null;
+  requestedBy: string;
+}
+
+/**
+ * An instant transfer (aggregate, contract §8). It owns its state machine: every move is one intent method that
+ * refuses an illegal move with a domain error and appends an audit event; no other code assigns `status`.
+ */
+export class Transfer implements CaseRecord {
+  id: string;
+  caseId: string;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+  bankAccountId: string;
+  estateAccountId: string;
+  method: string;
+  amountRequested: number;
+  amountSettled: number | null;
+  currency: string;
+  memo: string | null;
+  status: TransferStatus;
+  statusReason: string | null;
+  returnCode: string | null;
+  requestedBy: string;
+  requestedAt: Date;
+  submittedAt: Date | null;
+  settledAt: Date | null;
+  expectedSettlementDate: string | null;
+  traceNumber: string | null;
+  /** When the processor may take its next step (internal). */
+  nextStepAt: Date | null;
+  /** How many audit events the transfer has (internal): the next event's sequence. */
+  eventCount: number;
+  /** Events appended since the aggregate was loaded; the repository persists and clears them. */
+  pendingEvents?: TransferEvent[];
+
+  static request(input: NewTransfer, now: Date): Transfer {
+    const transfer = new Transfer();
+    Object.assign(transfer, {
+      id: input.id,
+      caseId: input.caseId,
+      createdAt: now,
+      updatedAt: now,
+      bankAccountId: input.bankAccountId,
+      estateAccountId: input.estateAccountId,
+      method: 'ach_debit',
+      amountRequested: input.amount,
+      amountSettled: null,
+      currency: input.currency,
+      memo: input.memo,
+      status: 'requested',
+      statusReason: null,
+      returnCode: null,
+      requestedBy: input.requestedBy,
+      requestedAt: now,
+      submittedAt: null,
+      settledAt: null,
+      expectedSettlementDate: null,
+      traceNumber: null,
+      nextStepAt: now,
+      eventCount: 0,
+    });
+    transfer.record(null, 'requested', input.requestedBy, null, now);
+    return transfer;
+  }
+
+  startVerification(now: Date): void {
+    this.move('startVerification', PROCESSOR_ACTOR, null, now);
+  }
+
+  approve(now: Date): void {
+    this.move('approve', PROCESSOR_ACTOR, null, now);
+  }
+
+  reject(reason: string, now: Date): void {
+    this.move('reject', PROCESSOR_ACTOR, reason, now);
+    this.statusReason = reason;
+    this.nextStepAt = null;
+  }
+
+  submit(traceNumber: string, expectedSettlementDate: string, now: Date): void {
+    this.move('submit', PROCESSOR_ACTOR, null, now);
+    this.traceNumber = traceNumber;
+    this.expectedSettlementDate = expectedSettlementDate;
+    this.submittedAt = now;
+  }
+
+  markInTransit(now: Date): void {
+    this.move('markInTransit', PROCESSOR_ACTOR, null, now);
+  }
+
+  settle(now: Date): void {
+    this.move('settle', PROCESSOR_ACTOR, null, now);
+    this.amountSettled = this.amountRequested;
+    this.settledAt = now;
+  }
+
+  /** Returned by the network (`R01`…), from in transit or within the return window after settlement. */
+  returned(code: string, now: Date): void {
+    this.move('returned', PROCESSOR_ACTOR, `ACH return ${code}`, now);
+    this.returnCode = code;
+    this.statusReason = `ACH return ${code}`;
+    this.nextStepAt = null;
+  }
+
+  cancel(reason: string | null, actor: string, now: Date): void {
+    if (!ALLOWED_TRANSITIONS.cancel.from.includes(this.status)) throw new TransferNotCancellable(this.status);
+    this.move('cancel', actor, reason, now);
+    this.statusReason = reason;
+    this.nextStepAt = null;
+  }
+
+  /** Whether an operation is allowed from the current status (the processor asks before it acts). */
+  can(operation: TransferOperation): boolean {
+    return ALLOWED_TRANSITIONS[operation].from.includes(this.status);
+  }
+
+  private move(operation: TransferOperation, actor: string, reason: string | null, now: Date): void {
+    const rule = ALLOWED_TRANSITIONS[operation];
+    if (!rule.from.includes(this.status)) throw new IllegalTransferMove(operation, this.status);
+    const from = this.status;
+    this.status = rule.to;
+    this.updatedAt = now;
+    this.record(from, rule.to, actor, reason, now);
+  }
+
+  private record(from: TransferStatus | null, to: TransferStatus, actor: string, reason: string | null, now: Date): void {
+    const event = new TransferEvent();
+    this.eventCount += 1;
+    Object.assign(event, { id: ulid(), transferId: this.id, caseId: this.caseId, sequence: this.eventCount, fromStatus: from, toStatus: to, actor, reason, occurredAt: now });
+    this.pendingEvents = [...(this.pendingEvents ?? []), event];
+  }
+}
