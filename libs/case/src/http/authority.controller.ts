@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Patch, Put, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiData, ApiErrors, ApiIfMatch, ForeignCase, IfMatch, JsonObject, SingleResource } from '@estate/shared-kernel';
+import { ApiData, ApiErrors, ApiIfMatch, asJsonObject, ForeignCase, IfMatch, SingleResource } from '@estate/shared-kernel';
 import { AuthorityService } from '../application/authority.service';
 import { AuthorityBody, AuthorityView, PatchAuthorityBody } from './dto/authority.dto';
 import { PATCH_AUTHORITY_EXAMPLES, PUT_AUTHORITY_EXAMPLES } from './dto/examples';
@@ -32,7 +32,7 @@ export class AuthorityController {
   @ApiData(AuthorityView)
   @ApiErrors(404, 412, 415, 422)
   async patch(@Param('case_id') caseId: string, @Body() patch: PatchAuthorityBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
-    return presentAuthority(await this.authority.patch(caseId, patch as unknown as JsonObject, ifMatch));
+    return presentAuthority(await this.authority.patch(caseId, asJsonObject(patch), ifMatch));
   }
 
   /** #5: creates (201) or replaces (200); `level` and `types` required. */
@@ -52,7 +52,7 @@ export class AuthorityController {
     @Res({ passthrough: true }) res: Response,
     @IfMatch() ifMatch?: string,
   ): Promise<SingleResource> {
-    const result = await this.authority.put(caseId, body as unknown as JsonObject, ifMatch);
+    const result = await this.authority.put(caseId, asJsonObject(body), ifMatch);
     res.status(result.created ? 201 : 200);
     return presentAuthority(result.record);
   }

@@ -7,10 +7,10 @@ import {
   ApiIdempotencyKey,
   ApiIfMatch,
   ApiList,
+  asJsonObject,
   CurrentPrincipal,
   ForeignCase,
   IfMatch,
-  JsonObject,
   Principal,
   ResourceList,
   SingleResource,
@@ -48,7 +48,7 @@ export class CasesController {
   @ApiData(CaseView, 201)
   @ApiErrors(400, 409, 413, 415, 422)
   async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateCaseBody): Promise<SingleResource> {
-    return presentCase(await this.cases.create(principal.organizationId, body as unknown as JsonObject));
+    return presentCase(await this.cases.create(principal.organizationId, asJsonObject(body)));
   }
 
   @Get(':case_id')
@@ -70,7 +70,7 @@ export class CasesController {
   @ApiData(CaseView)
   @ApiErrors(404, 412, 415, 422)
   async patch(@Param('case_id') caseId: string, @Body() patch: PatchCaseBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
-    return presentCase(await this.cases.patch(caseId, patch as unknown as JsonObject, ifMatch));
+    return presentCase(await this.cases.patch(caseId, asJsonObject(patch), ifMatch));
   }
 
   /** #8: irreversible. */

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Put, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiData, ApiErrors, ApiIfMatch, ForeignCase, IfMatch, JsonObject, SingleResource } from '@estate/shared-kernel';
+import { ApiData, ApiErrors, ApiIfMatch, asJsonObject, ForeignCase, IfMatch, SingleResource } from '@estate/shared-kernel';
 import { DeceasedService } from '../application/deceased.service';
 import { DeceasedBody, DeceasedView } from './dto/deceased.dto';
 import { PUT_DECEASED_EXAMPLES } from './dto/examples';
@@ -39,7 +39,7 @@ export class DeceasedController {
     @Res({ passthrough: true }) res: Response,
     @IfMatch() ifMatch?: string,
   ): Promise<SingleResource> {
-    const result = await this.deceased.put(caseId, body as unknown as JsonObject, ifMatch);
+    const result = await this.deceased.put(caseId, asJsonObject(body), ifMatch);
     res.status(result.created ? 201 : 200);
     return presentDeceased(result.record);
   }

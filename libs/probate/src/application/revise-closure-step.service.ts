@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { applyMergePatch, assertIfMatch, CaseResourceReader, Clock, JsonObject, PatchUseCase, SingleResource, UnitOfWork, validateAgainst } from '@estate/shared-kernel';
+import { applyMergePatch, asJsonObject, assertIfMatch, CaseResourceReader, Clock, JsonObject, PatchUseCase, SingleResource, UnitOfWork, validateAgainst } from '@estate/shared-kernel';
 import type { ClosureStepDocument } from '../domain/closure-step';
 import { loadClosurePlan, stepOf } from './closure-plans';
 import { SubTaskContacts } from './ports/sub-task-contacts.port';
@@ -22,7 +22,7 @@ export class ReviseClosureStep implements PatchUseCase {
         const plan = await loadClosurePlan(em, scope.caseId);
         const step = stepOf(plan, id);
         assertIfMatch(ifMatch, this.reader.etag(this.resources.closureSteps, step));
-        const merged = applyMergePatch(step.document() as unknown as JsonObject, patch);
+        const merged = applyMergePatch(asJsonObject(step.document()), patch);
         await validateAgainst(this.resources.closureSteps.create, merged);
         const document = merged as unknown as ClosureStepDocument;
         if ('sub_tasks' in patch) await this.contacts.assertOfCase(scope.caseId, document.sub_tasks ?? [], 'sub_tasks');

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { applyMergePatch, assertIfMatch, CaseResourceReader, Clock, JsonObject, PatchUseCase, SingleResource, UnitOfWork, validateAgainst } from '@estate/shared-kernel';
+import { applyMergePatch, asJsonObject, assertIfMatch, CaseResourceReader, Clock, JsonObject, PatchUseCase, SingleResource, UnitOfWork, validateAgainst } from '@estate/shared-kernel';
 import type { ClaimDocument } from '../domain/creditor-claim';
 import { ProbateResources } from './probate-resources';
 
@@ -18,7 +18,7 @@ export class ReviseCreditorClaim implements PatchUseCase {
       async (em) => {
         const claim = await this.reader.load(this.resources.claims, scope, id);
         assertIfMatch(ifMatch, this.reader.etag(this.resources.claims, claim));
-        const merged = applyMergePatch(claim.document() as unknown as JsonObject, patch);
+        const merged = applyMergePatch(asJsonObject(claim.document()), patch);
         // The patch alone was valid; the claim it produces must be too (a merged address keeps its city).
         await validateAgainst(this.resources.claims.create, merged);
         claim.revise(merged as unknown as ClaimDocument, this.clock.now());

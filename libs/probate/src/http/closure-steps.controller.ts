@@ -1,7 +1,7 @@
 import { Body, Patch, Req } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ApiData, ApiErrors, ApiIfMatch, CaseResourceController, ForeignCase, IfMatch, JsonObject, SingleResource } from '@estate/shared-kernel';
+import { ApiData, ApiErrors, ApiIfMatch, asJsonObject, CaseResourceController, ForeignCase, IfMatch, SingleResource } from '@estate/shared-kernel';
 import { ReviseSubTask } from '../application/revise-sub-task.service';
 import { closureStepResource } from '../resources/closure-step.resource';
 import { ClosureStepView, PatchSubTaskBody } from './dto/closure-step.dto';
@@ -25,6 +25,6 @@ export class ClosureStepsController extends CaseResourceController(closureStepRe
   async patchSubTask(@Req() req: Request, @Body() patch: PatchSubTaskBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
     const scope = await this.scope(req);
     const params = req.params as Record<string, string>;
-    return this.useCase(ReviseSubTask).execute(scope, params.step_id, params.sub_task_id, patch as unknown as JsonObject, ifMatch);
+    return this.useCase(ReviseSubTask).execute(scope, params.step_id, params.sub_task_id, asJsonObject(patch), ifMatch);
   }
 }

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Optional } from '@nestjs/common';
 import { ulid } from 'ulid';
+import { Clock, SystemClock } from '../clock/clock';
 import type { Tier } from '../config/app-config';
 import { generateAccessToken, hashAccessToken, sameHash } from './access-token';
 import { InvalidationFeed } from '../invalidation/invalidation-feed';
@@ -24,6 +25,7 @@ export class IdentityService {
     private readonly em: EntityManager,
     /** Absent where no API serves (the CLI, a test's own instance): every lookup then reads the database. */
     @Optional() private readonly cache?: PrincipalCache,
+    @Optional() private readonly clock: Clock = new SystemClock(),
   ) {}
 
   async invite(email: string, tier: Tier, organizationName?: string): Promise<Invitation> {
@@ -35,7 +37,7 @@ export class IdentityService {
       if (organization && organization.tier !== tier) {
         throw new InvitationRefused(`organization "${name}" exists with tier ${organization.tier}, not ${tier}`);
       }
-      const now = new Date();
+      const now = this.clock.now();
       if (!organization) {
         organization = em.create(Organization, { id: ulid(), name, tier, createdAt: now });
         // Foreign keys are plain columns here, so the unit of work cannot order the inserts: flush parents first.
@@ -60,7 +62,7 @@ export class IdentityService {
     const revoked = await this.em.transactional(async (em) => {
       const user = await em.findOne(User, { email: normalisedEmail });
       if (!user) throw new InvitationRefused(`no user with e-mail ${normalisedEmail}`);
-      const now = new Date();
+      const now = this.clock.now();
       user.revokedAt = now;
       const tokens = await em.find(AccessToken, { userId: user.id, revokedAt: null });
       for (const token of tokens) token.revokedAt = now;

@@ -5,6 +5,14 @@ import { jsonInputProblems } from '../http/json-input';
 export type JsonObject = Record<string, unknown>;
 
 /**
+ * A validated body (a DTO-typed parameter, as sent) or a record's document, seen as the JSON object it is. DTO classes
+ * have no index signature, so TypeScript cannot see that itself; this is the one place that says so.
+ */
+export function asJsonObject(value: object): JsonObject {
+  return value as JsonObject;
+}
+
+/**
  * RFC 7396: members present replace, `null` removes, nested objects merge recursively, arrays replace whole.
  *
  * A patch holding `__proto__`, `constructor` or `prototype` at any depth (or a string PostgreSQL cannot store) is
