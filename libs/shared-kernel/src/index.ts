@@ -22,6 +22,7 @@ export * from './resources/case-resource';
 export * from './resources/case-resource-reader';
 export * from './resources/case-resource.controller';
 export * from './resources/record-writer';
+export * from './resources/aggregate-writes';
 export * from './resources/record-deletion-vetoes';
 export * from './resources/case-records-eraser';
 export * from './resources/body-shape';

@@ -10,6 +10,7 @@ import { CaseRecordsEraser } from './resources/case-records-eraser';
 import { CaseResourceReader } from './resources/case-resource-reader';
 import { RecordDeletionVetoes } from './resources/record-deletion-vetoes';
 import { RecordWriter } from './resources/record-writer';
+import { AggregateWrites } from './resources/aggregate-writes';
 import { UnitOfWork } from './transactions/unit-of-work';
 import { AuthGuard } from './auth/auth.guard';
 import { IdentityService } from './auth/identity.service';
@@ -72,6 +73,7 @@ export class SharedKernelModule implements OnApplicationShutdown {
         UnitOfWork,
         CaseResourceReader,
         RecordWriter,
+        AggregateWrites,
         RecordDeletionVetoes,
         CaseRecordsEraser,
         CaseRouteAudit,
@@ -83,7 +85,7 @@ export class SharedKernelModule implements OnApplicationShutdown {
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_PIPE, useClass: BodyValidationPipe },
       ],
-      exports: [AppConfig, InvalidationFeed, PlainQuery, IdentityService, IdempotencyStore, Clock, UnitOfWork, CaseResourceReader, RecordWriter, RecordDeletionVetoes, CaseRecordsEraser],
+      exports: [AppConfig, InvalidationFeed, PlainQuery, IdentityService, IdempotencyStore, Clock, UnitOfWork, CaseResourceReader, RecordWriter, AggregateWrites, RecordDeletionVetoes, CaseRecordsEraser],
     };
   }
 }

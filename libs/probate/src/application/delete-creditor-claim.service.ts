@@ -1,24 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { assertIfMatch, CaseResourceReader, RemoveUseCase, UnitOfWork } from '@estate/shared-kernel';
+import { AggregateWrites, RemoveUseCase } from '@estate/shared-kernel';
 import { ProbateResources } from './probate-resources';
 
 @Injectable()
 export class DeleteCreditorClaim implements RemoveUseCase {
   constructor(
     private readonly resources: ProbateResources,
-    private readonly uow: UnitOfWork,
-    private readonly reader: CaseResourceReader,
+    private readonly writes: AggregateWrites,
   ) {}
 
   execute(scope: { caseId: string }, id: string, ifMatch: string | undefined): Promise<void> {
-    return this.uow.run(
-      async (em) => {
-        const claim = await this.reader.load(this.resources.claims, scope, id);
-        assertIfMatch(ifMatch, this.reader.etag(this.resources.claims, claim));
-        em.remove(claim);
-        await em.flush();
-      },
-      { caseId: scope.caseId },
-    );
+    return this.writes.remove(this.resources.claims, scope, id, ifMatch);
   }
 }

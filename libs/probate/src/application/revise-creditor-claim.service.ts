@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { applyMergePatch, asJsonObject, assertIfMatch, CaseResourceReader, Clock, JsonObject, PatchUseCase, SingleResource, UnitOfWork, validateAgainst } from '@estate/shared-kernel';
+import { AggregateWrites, applyMergePatch, asJsonObject, JsonObject, PatchUseCase, SingleResource, validateAgainst } from '@estate/shared-kernel';
 import type { ClaimDocument } from '../domain/creditor-claim';
 import { ProbateResources } from './probate-resources';
 
@@ -8,24 +8,15 @@ import { ProbateResources } from './probate-resources';
 export class ReviseCreditorClaim implements PatchUseCase {
   constructor(
     private readonly resources: ProbateResources,
-    private readonly uow: UnitOfWork,
-    private readonly reader: CaseResourceReader,
-    private readonly clock: Clock,
+    private readonly writes: AggregateWrites,
   ) {}
 
   execute(scope: { caseId: string }, id: string, patch: JsonObject, ifMatch: string | undefined): Promise<SingleResource> {
-    return this.uow.run(
-      async (em) => {
-        const claim = await this.reader.load(this.resources.claims, scope, id);
-        assertIfMatch(ifMatch, this.reader.etag(this.resources.claims, claim));
-        const merged = applyMergePatch(asJsonObject(claim.document()), patch);
-        // The patch alone was valid; the claim it produces must be too (a merged address keeps its city).
-        await validateAgainst(this.resources.claims.create, merged);
-        claim.revise(merged as unknown as ClaimDocument, this.clock.now());
-        await em.flush();
-        return this.reader.present(this.resources.claims, claim);
-      },
-      { caseId: scope.caseId },
-    );
+    return this.writes.change(this.resources.claims, scope, id, ifMatch, async (claim, clock) => {
+      const merged = applyMergePatch(asJsonObject(claim.document()), patch);
+      // The patch alone was valid; the claim it produces must be too (a merged address keeps its city).
+      await validateAgainst(this.resources.claims.create, merged);
+      claim.revise(merged as unknown as ClaimDocument, clock.now());
+    });
   }
 }

@@ -1,0 +1,75 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../clock/clock';
+import { assertIfMatch } from '../conditional/etag';
+import { SingleResource } from '../http/resource-response';
+import { UnitOfWork } from '../transactions/unit-of-work';
+import { CaseRecord, CaseResource } from './case-resource';
+import { CaseResourceReader, Scope } from './case-resource-reader';
+
+/**
+ * The plumbing every use case of an aggregate shares, so that a use case holds only its rule: the unit of work with the
+ * case row held first, loading the aggregate in the route's scope, `If-Match` against its ETag, the save and the
+ * presentation. The rule itself is one call of the aggregate's own method, passed in.
+ */
+@Injectable()
+export class AggregateWrites {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly reader: CaseResourceReader,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A new aggregate, built by the domain (`Deadline.create(…)`), saved and presented. */
+  add<T extends CaseRecord>(resource: CaseResource<T>, scope: Scope | { caseId: string }, build: (clock: Clock, em: EntityManager) => T | Promise<T>): Promise<SingleResource> {
+    return this.uow.run(
+      async (em) => {
+        const record = await build(this.clock, em);
+        em.persist(record);
+        await em.flush();
+        return this.reader.present(resource, record);
+      },
+      { caseId: scope.caseId },
+    );
+  }
+
+  /** One move of an existing aggregate (`deadline.update(…)`), conditional on `If-Match`, saved and presented. */
+  change<T extends CaseRecord>(
+    resource: CaseResource<T>,
+    scope: Scope | { caseId: string },
+    id: string,
+    ifMatch: string | undefined,
+    move: (record: T, clock: Clock, em: EntityManager) => unknown,
+  ): Promise<SingleResource> {
+    return this.uow.run(
+      async (em) => {
+        const record = await this.reader.load(resource, scope as Scope, id);
+        assertIfMatch(ifMatch, this.reader.etag(resource, record));
+        await move(record, this.clock, em);
+        await em.flush();
+        return this.reader.present(resource, record);
+      },
+      { caseId: scope.caseId },
+    );
+  }
+
+  /** Deletes an aggregate, conditional on `If-Match`; `before` may refuse or tidy what points at it. */
+  remove<T extends CaseRecord>(
+    resource: CaseResource<T>,
+    scope: Scope | { caseId: string },
+    id: string,
+    ifMatch: string | undefined,
+    before?: (record: T, em: EntityManager) => Promise<void>,
+  ): Promise<void> {
+    return this.uow.run(
+      async (em) => {
+        const record = await this.reader.load(resource, scope as Scope, id);
+        assertIfMatch(ifMatch, this.reader.etag(resource, record));
+        await before?.(record, em);
+        em.remove(record);
+        await em.flush();
+      },
+      { caseId: scope.caseId },
+    );
+  }
+}
