@@ -46,7 +46,10 @@ export interface ListPage<T> {
   meta: PageMeta;
 }
 
-/** Runs a parsed list query: filters, sort with id tie-break, then page mode or keyset cursor mode (contract §4). */
+/**
+ * Runs a parsed list query: filters, sort with id tie-break, then page mode or keyset cursor mode (contract §4). The
+ * rows are only presented, never changed, so they skip the unit of work's identity map.
+ */
 export async function runListQuery<T extends { id: string }>(
   em: EntityManager,
   entity: EntityName<T>,
@@ -67,7 +70,7 @@ export async function runListQuery<T extends { id: string }>(
 
   if (query.cursor === undefined) {
     const where = { $and: conditions } as FilterQuery<T>;
-    const [rows, total] = await em.findAndCount(entity, where, { orderBy, limit: query.perPage, offset: (query.page - 1) * query.perPage });
+    const [rows, total] = await em.findAndCount(entity, where, { orderBy, limit: query.perPage, offset: (query.page - 1) * query.perPage, disableIdentityMap: true });
     const totalPages = Math.ceil(total / query.perPage);
     return {
       rows,
@@ -76,7 +79,7 @@ export async function runListQuery<T extends { id: string }>(
   }
 
   if (query.cursor) conditions.push(keysetCondition(sortProperty, query.sortOrder, query.cursor.value, query.cursor.id));
-  const fetched = await em.find(entity, { $and: conditions } as FilterQuery<T>, { orderBy, limit: query.perPage + 1 });
+  const fetched = await em.find(entity, { $and: conditions } as FilterQuery<T>, { orderBy, limit: query.perPage + 1, disableIdentityMap: true });
   const hasMore = fetched.length > query.perPage;
   const rows = hasMore ? fetched.slice(0, query.perPage) : fetched;
   const last = rows[rows.length - 1] as (T & Record<string, unknown>) | undefined;

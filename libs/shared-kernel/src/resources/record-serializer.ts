@@ -28,13 +28,31 @@ function maskNested(value: unknown): unknown {
  * (case_id of sub-records, version, tenancy) stay out. Given the body's shape, nested objects (addresses,
  * `contact_methods`, items of arrays) read every field they know, `null` when unset.
  */
+interface VisibleProperty {
+  name: string;
+  field: string;
+  sensitive: boolean;
+}
+
+/** A schema's visible properties with their JSON names, worked out once per schema rather than once per row. */
+const visibleOf = new WeakMap<EntitySchema<any>, VisibleProperty[]>();
+
+function visiblePropertiesOf(schema: EntitySchema<any>): VisibleProperty[] {
+  let visible = visibleOf.get(schema);
+  if (!visible) {
+    visible = (Object.entries(schema.meta.properties) as Array<[string, { hidden?: boolean }]>)
+      .filter(([, property]) => !property.hidden)
+      .map(([name]) => ({ name, field: toSnakeCase(name), sensitive: SENSITIVE.has(toSnakeCase(name)) }));
+    visibleOf.set(schema, visible);
+  }
+  return visible;
+}
+
 export function serializeRecord(record: object, schema: EntitySchema<any>, shape?: BodyShape): Record<string, unknown> {
   const view: Record<string, unknown> = {};
-  for (const [name, property] of Object.entries(schema.meta.properties) as Array<[string, { hidden?: boolean }]>) {
-    if (property.hidden) continue;
-    const field = toSnakeCase(name);
+  for (const { name, field, sensitive } of visiblePropertiesOf(schema)) {
     const value = (record as Record<string, unknown>)[name];
-    if (SENSITIVE.has(field)) view[field] = maskSensitive(value as string | null | undefined);
+    if (sensitive) view[field] = maskSensitive(value as string | null | undefined);
     else {
       const nested = shape?.fields.get(field);
       view[field] = nested ? maskNested(withNulls(value, nested)) : jsonValue(value);
