@@ -1,12 +1,13 @@
-/**
- * A refusal with a stable machine-readable code. Domain and application code throw these; one exception filter maps
- * the code to an HTTP status (see error-status.ts), so no layer below the controller knows about HTTP.
- */
+/** One problem of a request: the field (a JSON path, a parameter or header name) and what is wrong with it. */
 export interface ErrorDetail {
   field: string;
   message: string;
 }
 
+/**
+ * A refusal with a stable machine-readable code. Domain and application code throw these; one exception filter maps
+ * the code to an HTTP status (see error-status.ts), so no layer below the controller knows about HTTP.
+ */
 export class DomainError extends Error {
   constructor(
     readonly code: string,

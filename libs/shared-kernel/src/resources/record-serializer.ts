@@ -22,12 +22,6 @@ function maskNested(value: unknown): unknown {
   return masked;
 }
 
-/**
- * The one serializer: stored properties in schema order as snake_case JSON, `null` for unset, date-times in ISO
- * UTC, and `ssn`, `account_number`, `policy_number`, `vin` masked wherever they appear. Hidden properties
- * (case_id of sub-records, version, tenancy) stay out. Given the body's shape, nested objects (addresses,
- * `contact_methods`, items of arrays) read every field they know, `null` when unset.
- */
 interface VisibleProperty {
   name: string;
   field: string;
@@ -48,6 +42,12 @@ function visiblePropertiesOf(schema: EntitySchema<any>): VisibleProperty[] {
   return visible;
 }
 
+/**
+ * The one serializer: stored properties in schema order as snake_case JSON, `null` for unset, date-times in ISO
+ * UTC, and `ssn`, `account_number`, `policy_number`, `vin` masked wherever they appear. Hidden properties
+ * (case_id of sub-records, version, tenancy) stay out. Given the body's shape, nested objects (addresses,
+ * `contact_methods`, items of arrays) read every field they know, `null` when unset.
+ */
 export function serializeRecord(record: object, schema: EntitySchema<any>, shape?: BodyShape): Record<string, unknown> {
   const view: Record<string, unknown> = {};
   for (const { name, field, sensitive } of visiblePropertiesOf(schema)) {

@@ -1,3 +1,10 @@
+/*
+ * One decorator per kind of field, each applying the validation rules (contract §3.1) and the OpenAPI description
+ * together, so a DTO declares a field once. `required` fields must be present and non-null on create; others may be
+ * omitted or `null` (unset). Patch DTOs derive from create DTOs with PartialType(…, { skipNullProperties: false }),
+ * which keeps `null` an error on required fields and allowed on the rest.
+ */
+
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptions } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
@@ -22,12 +29,7 @@ import {
   registerDecorator,
 } from 'class-validator';
 
-/**
- * One decorator per kind of field, each applying the validation rules (contract §3.1) and the OpenAPI description
- * together, so a DTO declares a field once. `required` fields must be present and non-null on create; others may be
- * omitted or `null` (unset). Patch DTOs derive from create DTOs with PartialType(…, { skipNullProperties: false }),
- * which keeps `null` an error on required fields and allowed on the rest.
- */
+/** What every field decorator takes. */
 export interface FieldOptions {
   required?: boolean;
   /** One short sentence for the OpenAPI reference; every field of every schema should have one. */
