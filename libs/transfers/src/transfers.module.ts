@@ -1,5 +1,55 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
+import { AssetsModule, bankAccountResource } from '@estate/assets';
+import { CaseDeletionParticipants, CaseModule } from '@estate/case';
+import { ConflictError, RecordDeletionVetoes } from '@estate/shared-kernel';
+import { CancelTransfer } from './application/cancel-transfer.service';
+import { AchNetwork } from './application/ports/ach-network.port';
+import { TransferRepository } from './application/ports/transfer-repository.port';
+import { RequestTransfer } from './application/request-transfer.service';
+import { TransferProcessor } from './application/transfer-processor';
+import { TransferProcessorLoop } from './application/transfer-processor-loop';
+import { TransferResources } from './application/transfer-resources';
+import { TransfersController } from './http/transfers.controller';
+import { SimulatedAchNetwork } from './infrastructure/ach/simulated-ach-network';
+import { OrmTransferRepository } from './infrastructure/persistence/transfer.repository';
+import { transferResource } from './resources/transfer.resource';
 
-/** The transfers bounded context: wired into the application now; its resources arrive with their own issues. */
-@Module({})
-export class TransfersModule {}
+/** The transfers bounded context (issue 10): the Transfer aggregate, its use cases, processor and audit trail. */
+@Module({
+  imports: [CaseModule, AssetsModule],
+  controllers: [TransfersController],
+  providers: [
+    { provide: TransferResources, useValue: { transfers: transferResource } },
+    { provide: TransferRepository, useClass: OrmTransferRepository },
+    { provide: AchNetwork, useClass: SimulatedAchNetwork },
+    RequestTransfer,
+    CancelTransfer,
+    TransferProcessor,
+    TransferProcessorLoop,
+  ],
+  exports: [TransferProcessor, TransferProcessorLoop],
+})
+export class TransfersModule implements OnModuleInit {
+  constructor(
+    private readonly deletion: CaseDeletionParticipants,
+    private readonly vetoes: RecordDeletionVetoes,
+    private readonly transfers: TransferRepository,
+  ) {}
+
+  onModuleInit(): void {
+    // A case with a transfer in flight cannot be deleted (contract §5); its transfers stay when it is.
+    this.deletion.register({
+      beforeCaseDeleted: async (caseId) => {
+        if ((await this.transfers.activeCountOfCase(caseId)) > 0) {
+          throw new ConflictError('case_has_active_transfer', 'The case has a transfer in progress; cancel it or wait until it ends.');
+        }
+      },
+    });
+    // Nor can a bank account with an active transfer (409 conflict: the kernel's code for a refused change).
+    this.vetoes.register(bankAccountResource, async (record) => {
+      if (await this.transfers.hasActive(record.id)) {
+        throw new ConflictError('conflict', 'The bank account has a transfer in progress; cancel it or wait until it ends.');
+      }
+    });
+  }
+}

@@ -5,9 +5,10 @@ import { CASE_ENTITIES } from '@estate/case';
 import { ASSETS_ENTITIES } from '@estate/assets';
 import { COMMS_ENTITIES } from '@estate/comms';
 import { PROBATE_ENTITIES } from '@estate/probate';
+import { TRANSFERS_ENTITIES } from '@estate/transfers';
 import { MIGRATIONS } from './migrations';
 
-export const ENTITIES = [OrganizationSchema, UserSchema, AccessTokenSchema, ...CASE_ENTITIES, ...ASSETS_ENTITIES, ...PROBATE_ENTITIES, ...COMMS_ENTITIES];
+export const ENTITIES = [OrganizationSchema, UserSchema, AccessTokenSchema, ...CASE_ENTITIES, ...ASSETS_ENTITIES, ...PROBATE_ENTITIES, ...COMMS_ENTITIES, ...TRANSFERS_ENTITIES];
 
 /** One ORM configuration for the API, the worker, the CLI, migrations and tests. The schema comes only from migrations. */
 export function ormConfig(databaseUrl: string, options: { poolMax?: number; debug?: boolean } = {}) {

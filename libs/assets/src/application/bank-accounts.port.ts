@@ -27,8 +27,8 @@ export interface BankAccountSnapshot {
  * `RecordDeletionVetoes` against the exported `bankAccountResource`.
  */
 export abstract class BankAccounts {
-  /** An account of the case, or null when the case has no such account. */
-  abstract ofCase(caseId: string, accountId: string): Promise<BankAccountSnapshot | null>;
+  /** An account of the case, or null when the case has no such account; `lock` holds its row `for update` first. */
+  abstract ofCase(caseId: string, accountId: string, options?: { lock?: boolean }): Promise<BankAccountSnapshot | null>;
 
   /** The case's estate account (`is_estate_account: true`, the oldest if several), or null. */
   abstract estateAccountOf(caseId: string): Promise<BankAccountSnapshot | null>;
@@ -38,4 +38,7 @@ export abstract class BankAccounts {
 
   /** Adds a settled amount to `instant_transfer.transferred_amount` and sets `closure_method` to `instant_transfer`. */
   abstract recordSettledTransfer(caseId: string, accountId: string, amount: number): Promise<void>;
+
+  /** Moves `current_balance` and `available_balance` (where set) by `delta` (a settlement or its return). */
+  abstract adjustBalances(caseId: string, accountId: string, delta: number): Promise<void>;
 }

@@ -31,8 +31,9 @@ export class OrmBankAccounts extends BankAccounts {
     super();
   }
 
-  async ofCase(caseId: string, accountId: string): Promise<BankAccountSnapshot | null> {
-    const account = await this.em.findOne(BankAccountSchema, { caseId, id: accountId });
+  async ofCase(caseId: string, accountId: string, options: { lock?: boolean } = {}): Promise<BankAccountSnapshot | null> {
+    if (options.lock) await this.em.execute('select id from bank_accounts where case_id = ? and id = ? for update', [caseId, accountId]);
+    const account = await this.em.findOne(BankAccountSchema, { caseId, id: accountId }, { refresh: options.lock === true });
     return account ? snapshotOf(account) : null;
   }
 
@@ -52,6 +53,14 @@ export class OrmBankAccounts extends BankAccounts {
     // Cents, so that repeated settlements never drift.
     account.instantTransferTransferredAmount = (Math.round(account.instantTransferTransferredAmount * 100) + Math.round(amount * 100)) / 100;
     account.closureMethod = 'instant_transfer';
+    await this.em.flush();
+  }
+
+  async adjustBalances(caseId: string, accountId: string, delta: number): Promise<void> {
+    const account = await this.load(caseId, accountId);
+    const cents = Math.round(delta * 100);
+    if (account.currentBalance !== null && account.currentBalance !== undefined) account.currentBalance = (Math.round(account.currentBalance * 100) + cents) / 100;
+    if (account.availableBalance !== null && account.availableBalance !== undefined) account.availableBalance = (Math.round(account.availableBalance * 100) + cents) / 100;
     await this.em.flush();
   }
 

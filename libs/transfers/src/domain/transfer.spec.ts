@@ -10,7 +10,7 @@ function transferIn(status: TransferStatus): Transfer {
     now,
   );
   transfer.status = status;
-  transfer.pendingEvents = [];
+  transfer.takeEvents();
   return transfer;
 }
 
@@ -36,15 +36,16 @@ describe('Transfer state machine: every state × operation', () => {
     if (rule.from.includes(status)) {
       perform(transfer, operation);
       expect(transfer.status).toBe(rule.to);
-      expect(transfer.pendingEvents).toHaveLength(1);
-      const [event] = transfer.pendingEvents!;
+      const events = transfer.takeEvents();
+      expect(events).toHaveLength(1);
+      const [event] = events;
       expect(event).toMatchObject({ fromStatus: status, toStatus: rule.to, transferId: '01TRANSFER', occurredAt: now });
       expect(event.actor).toBe(operation === 'cancel' ? 'user-2' : PROCESSOR_ACTOR);
     } else {
       const expected = operation === 'cancel' ? TransferNotCancellable : IllegalTransferMove;
       expect(() => perform(transfer, operation)).toThrow(expected);
       expect(transfer.status).toBe(status);
-      expect(transfer.pendingEvents).toHaveLength(0);
+      expect(transfer.takeEvents()).toHaveLength(0);
     }
   });
 
@@ -68,8 +69,9 @@ describe('Transfer state machine: every state × operation', () => {
     transfer.markInTransit(now);
     transfer.settle(now);
     expect(transfer).toMatchObject({ status: 'settled', amountSettled: 10, settledAt: now, traceNumber: '071000010000042', expectedSettlementDate: '2026-11-24', submittedAt: now });
-    expect(transfer.pendingEvents!.map((event) => event.sequence)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(transfer.pendingEvents![0]).toMatchObject({ fromStatus: null, toStatus: 'requested', actor: 'u' });
+    const events = transfer.takeEvents();
+    expect(events.map((event) => event.sequence)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(events[0]).toMatchObject({ fromStatus: null, toStatus: 'requested', actor: 'u' });
     transfer.returned('R15', now);
     expect(transfer).toMatchObject({ status: 'returned', returnCode: 'R15' });
   });

@@ -4,6 +4,9 @@ import { ALLOWED_TRANSITIONS, TransferOperation, TransferStatus } from './transf
 import { IllegalTransferMove, TransferNotCancellable } from './transfer.errors';
 import { TransferEvent } from './transfer-event';
 
+/** Audit events not yet stored, kept beside (not in) the aggregate so that the mapping holds only columns. */
+const pending = new WeakMap<Transfer, TransferEvent[]>();
+
 export const PROCESSOR_ACTOR = 'system:processor';
 
 export interface NewTransfer {
@@ -47,8 +50,6 @@ export class Transfer implements CaseRecord {
   nextStepAt: Date | null;
   /** How many audit events the transfer has (internal): the next event's sequence. */
   eventCount: number;
-  /** Events appended since the aggregate was loaded; the repository persists and clears them. */
-  pendingEvents?: TransferEvent[];
 
   static request(input: NewTransfer, now: Date): Transfer {
     const transfer = new Transfer();
@@ -126,6 +127,13 @@ export class Transfer implements CaseRecord {
     this.nextStepAt = null;
   }
 
+  /** The audit events appended since the last call (the repository persists them in the same transaction). */
+  takeEvents(): TransferEvent[] {
+    const events = pending.get(this) ?? [];
+    pending.delete(this);
+    return events;
+  }
+
   /** Whether an operation is allowed from the current status (the processor asks before it acts). */
   can(operation: TransferOperation): boolean {
     return ALLOWED_TRANSITIONS[operation].from.includes(this.status);
@@ -144,6 +152,6 @@ export class Transfer implements CaseRecord {
     const event = new TransferEvent();
     this.eventCount += 1;
     Object.assign(event, { id: ulid(), transferId: this.id, caseId: this.caseId, sequence: this.eventCount, fromStatus: from, toStatus: to, actor, reason, occurredAt: now });
-    this.pendingEvents = [...(this.pendingEvents ?? []), event];
+    pending.set(this, [...(pending.get(this) ?? []), event]);
   }
 }

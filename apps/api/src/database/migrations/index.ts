@@ -5,6 +5,7 @@ import { Migration20261123111000_assets_holdings } from './Migration202611231110
 import { Migration20261123120000_probate } from './Migration20261123120000_probate';
 import { Migration20261123121000_comms } from './Migration20261123121000_comms';
 import { Migration20261123130000_person_phone_length } from './Migration20261123130000_person_phone_length';
+import { Migration20261123140000_transfers } from './Migration20261123140000_transfers';
 
 /** Every committed migration, in order. Listed explicitly so the built service and the tests run the same ones. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261123120000_probate', class: Migration20261123120000_probate },
   { name: 'Migration20261123121000_comms', class: Migration20261123121000_comms },
   { name: 'Migration20261123130000_person_phone_length', class: Migration20261123130000_person_phone_length },
+  { name: 'Migration20261123140000_transfers', class: Migration20261123140000_transfers },
 ];

@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { BankAccounts } from '@estate/assets';
+import { assertIfMatch, CaseResourceReader, Clock, NotFoundError, SingleResource, UnitOfWork } from '@estate/shared-kernel';
+import { TransferRepository } from './ports/transfer-repository.port';
+import { TransferResources } from './transfer-resources';
+
+/** `#27`: cancel a transfer not yet submitted (`409 transfer_not_cancellable` otherwise); frees the source account. */
+@Injectable()
+export class CancelTransfer {
+  constructor(
+    private readonly resources: TransferResources,
+    private readonly transfers: TransferRepository,
+    private readonly accounts: BankAccounts,
+    private readonly uow: UnitOfWork,
+    private readonly reader: CaseResourceReader,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(scope: { caseId: string }, id: string, reason: string | null, actor: string, ifMatch: string | undefined): Promise<SingleResource> {
+    return this.uow.run(
+      async () => {
+        const transfer = await this.transfers.load(scope.caseId, id, { lock: true });
+        if (!transfer) throw new NotFoundError('transfer');
+        assertIfMatch(ifMatch, this.reader.etag(this.resources.transfers, transfer));
+        transfer.cancel(reason, actor, this.clock.now());
+        await this.transfers.save(transfer);
+        await releaseAccount(this.accounts, transfer.caseId, transfer.bankAccountId, transfer.id);
+        return this.reader.present(this.resources.transfers, transfer);
+      },
+      { caseId: scope.caseId },
+    );
+  }
+}
+
+/** Clears the source's `active_transfer_id` if it still names this transfer (the account may be gone). */
+export async function releaseAccount(accounts: BankAccounts, caseId: string, accountId: string, transferId: string): Promise<void> {
+  const account = await accounts.ofCase(caseId, accountId);
+  if (account?.instantTransfer.active_transfer_id === transferId) await accounts.setActiveTransfer(caseId, accountId, null);
+}

@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { ulid } from 'ulid';
+import { BankAccounts } from '@estate/assets';
+import { CaseResourceReader, Clock, CreateUseCase, ErrorDetail, JsonObject, SingleResource, UnitOfWork, ValidationFailedError } from '@estate/shared-kernel';
+import { Transfer } from '../domain/transfer';
+import { TransferNotAllowed } from '../domain/transfer.errors';
+import { TransferRepository } from './ports/transfer-repository.port';
+import { TransferResources } from './transfer-resources';
+
+interface RequestTransferBody {
+  bank_account_id: string;
+  amount: number;
+  currency?: string | null;
+  memo?: string | null;
+}
+
+const cents = (amount: number) => Math.round(amount * 100);
+
+/**
+ * `#29`: request an instant transfer. In one transaction (the case row, then the source account row `for update`):
+ * the source must be eligible, the amount within `max_transfer_amount` minus what is in flight or settled, the case
+ * must have an estate account and the source no active transfer — else `422 transfer_not_allowed`, one detail per
+ * reason. The new transfer becomes the source's `active_transfer_id`.
+ */
+@Injectable()
+export class RequestTransfer implements CreateUseCase {
+  constructor(
+    private readonly resources: TransferResources,
+    private readonly transfers: TransferRepository,
+    private readonly accounts: BankAccounts,
+    private readonly uow: UnitOfWork,
+    private readonly reader: CaseResourceReader,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(scope: { caseId: string } & Record<string, string>, body: JsonObject, _resource?: unknown, actor?: string): Promise<SingleResource> {
+    if (!actor) throw new Error('RequestTransfer needs the requesting user');
+    const input = body as unknown as RequestTransferBody;
+    return this.uow.run(
+      async () => {
+        const source = await this.accounts.ofCase(scope.caseId, input.bank_account_id, { lock: true });
+        if (!source) throw new ValidationFailedError([{ field: 'bank_account_id', message: 'bank_account_id must name a bank account of this case' }]);
+        const estate = await this.accounts.estateAccountOf(scope.caseId);
+        const reasons: ErrorDetail[] = [];
+        if (source.instantTransfer.eligibility !== 'eligible') {
+          reasons.push({ field: 'bank_account_id', message: 'the source account is not eligible for instant transfer' });
+        }
+        const remaining = (cents(source.instantTransfer.max_transfer_amount) - cents(await this.transfers.committedAmount(source.id))) / 100;
+        if (cents(input.amount) > cents(remaining)) {
+          reasons.push({ field: 'amount', message: `amount exceeds the remaining max_transfer_amount (${Math.max(remaining, 0).toFixed(2)})` });
+        }
+        if (!estate) reasons.push({ field: 'estate_account_id', message: 'the case has no estate account' });
+        if (source.instantTransfer.active_transfer_id !== null || (await this.transfers.hasActive(source.id))) {
+          reasons.push({ field: 'bank_account_id', message: 'the source account already has an active transfer' });
+        }
+        if (reasons.length > 0 || !estate) throw new TransferNotAllowed(reasons);
+        const transfer = Transfer.request(
+          {
+            id: ulid(),
+            caseId: scope.caseId,
+            bankAccountId: source.id,
+            estateAccountId: estate.id,
+            amount: input.amount,
+            currency: input.currency ?? 'USD',
+            memo: input.memo ?? null,
+            requestedBy: actor,
+          },
+          this.clock.now(),
+        );
+        await this.transfers.save(transfer);
+        await this.accounts.setActiveTransfer(scope.caseId, source.id, transfer.id);
+        return this.reader.present(this.resources.transfers, transfer);
+      },
+      { caseId: scope.caseId },
+    );
+  }
+}

@@ -1,0 +1,119 @@
+import { Body, Get, HttpCode, Inject, Post, Query, Req, SetMetadata } from '@nestjs/common';
+import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, getSchemaPath } from '@nestjs/swagger';
+import type { Request } from 'express';
+import {
+  ApiData,
+  ApiErrors,
+  ApiIdempotencyKey,
+  ApiIfMatch,
+  AuthenticatedRequest,
+  CaseResourceController,
+  FOREIGN_CASE_ANSWER,
+  IfMatch,
+  MAX_PER_PAGE,
+  parseListQuery,
+  NotFoundError,
+  PageMeta,
+  ResourceList,
+  SingleResource,
+} from '@estate/shared-kernel';
+import { CancelTransfer } from '../application/cancel-transfer.service';
+import { RequestTransfer } from '../application/request-transfer.service';
+import { TransferRepository } from '../application/ports/transfer-repository.port';
+import { transferResource } from '../resources/transfer.resource';
+import { CancelTransferBody, CreateTransferBody, TransferEventView, TransferView } from './dto/transfer.dto';
+
+const ULID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } as const;
+
+function actorOf(req: Request): string {
+  const principal = (req as unknown as AuthenticatedRequest).principal;
+  if (!principal) throw new Error('transfer routes need an authenticated caller');
+  return principal.userId;
+}
+
+/** Transfers: `#28` and `#30` generated; `#29` names the requesting user; `#27` cancel and the audit trail are its own. */
+export class TransfersController extends CaseResourceController(transferResource) {
+  @Inject(TransferRepository) private readonly repository: TransferRepository;
+
+  /** `#29`: the generated route, with the caller as `requested_by` (the generic create knows no caller). */
+  @Post()
+  @SetMetadata(FOREIGN_CASE_ANSWER, 'not_found')
+  @ApiParam({ name: 'case_id', description: 'the case', schema: ULID })
+  @ApiOperation({
+    summary: 'Request a transfer',
+    description:
+      'Requests an instant transfer from an eligible bank account of the case into its estate account (contract §8). Refused with ' +
+      '`422 transfer_not_allowed`, one detail per reason, when the source is not eligible, the amount exceeds the remaining ' +
+      '`max_transfer_amount`, the case has no estate account or the source already has an active transfer. Specification route #29.',
+  })
+  @ApiBody({ type: CreateTransferBody })
+  @ApiIdempotencyKey()
+  @ApiData(TransferView, 201)
+  @ApiErrors(400, 404, 409, 413, 415, 422)
+  async create(@Req() req: Request, @Body() body: CreateTransferBody): Promise<SingleResource> {
+    const scope = await this.scope(req);
+    return this.useCase(RequestTransfer).execute(scope, body as never, transferResource, actorOf(req));
+  }
+
+  @Post(':transfer_id/cancel')
+  @HttpCode(200)
+  @SetMetadata(FOREIGN_CASE_ANSWER, 'not_found')
+  @ApiParam({ name: 'case_id', description: 'the case', schema: ULID })
+  @ApiParam({ name: 'transfer_id', description: 'the transfer', schema: ULID })
+  @ApiOperation({
+    summary: 'Cancel a transfer',
+    description:
+      'Cancels a transfer in `requested`, `verifying` or `approved` (its `status_reason` is the given reason) and frees the source ' +
+      'account; from `submitted` on, or once final, `409 transfer_not_cancellable` and the transfer is unchanged. Specification route #27.',
+  })
+  @ApiBody({ type: CancelTransferBody, required: false, examples: { reason: { summary: 'with a reason', value: { reason: 'Requested by mistake' } } } })
+  @ApiIdempotencyKey()
+  @ApiIfMatch()
+  @ApiData(TransferView)
+  @ApiErrors(400, 404, 409, 412, 413, 415, 422)
+  async cancel(@Req() req: Request, @Body() body: CancelTransferBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
+    const scope = await this.scope(req);
+    return this.useCase(CancelTransfer).execute(scope, (req.params as Record<string, string>).transfer_id, body?.reason ?? null, actorOf(req), ifMatch);
+  }
+
+  @Get(':transfer_id/events')
+  @SetMetadata(FOREIGN_CASE_ANSWER, 'not_found')
+  @ApiParam({ name: 'case_id', description: 'the case', schema: ULID })
+  @ApiParam({ name: 'transfer_id', description: 'the transfer', schema: ULID })
+  @ApiOperation({
+    summary: "List a transfer's audit events",
+    description: 'Every state change of the transfer, oldest first: from, to, actor, reason and time. Audit events are never updated or deleted (contract §8).',
+  })
+  @ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 1, default: 1 }, description: 'Page number.' })
+  @ApiQuery({ name: 'per_page', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: 25 }, description: 'Events per page.' })
+  @ApiExtraModels(TransferEventView, PageMeta)
+  @ApiOkResponse({
+    description: 'The audit trail.',
+    schema: {
+      type: 'object',
+      required: ['data', 'meta'],
+      properties: { data: { type: 'array', items: { $ref: getSchemaPath(TransferEventView) } }, meta: { $ref: getSchemaPath(PageMeta) } },
+    },
+  })
+  @ApiErrors(400, 404)
+  async events(@Req() req: Request, @Query() rawQuery: Record<string, unknown>): Promise<ResourceList> {
+    // The kernel's parser checks page and per_page (400 otherwise); the trail is read in page mode, oldest first.
+    const { page, perPage } = parseListQuery({ page: rawQuery.page, per_page: rawQuery.per_page }, { filters: {}, sorts: ['created_at'] });
+    const scope = await this.scope(req);
+    const transfer = await this.reader.load(transferResource, scope, (req.params as Record<string, string>).transfer_id).catch(() => null);
+    if (!transfer) throw new NotFoundError('transfer');
+    const events = await this.repository.eventsOf(transfer.id);
+    const data = events.slice((page - 1) * perPage, page * perPage).map((event) => ({
+      id: event.id,
+      transfer_id: event.transferId,
+      sequence: event.sequence,
+      from_status: event.fromStatus,
+      to_status: event.toStatus,
+      actor: event.actor,
+      reason: event.reason,
+      occurred_at: event.occurredAt.toISOString(),
+    }));
+    const totalPages = Math.ceil(events.length / perPage);
+    return new ResourceList(data, { page, per_page: perPage, total_count: events.length, total_pages: totalPages, next_cursor: null, has_more: page < totalPages });
+  }
+}

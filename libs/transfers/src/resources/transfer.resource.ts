@@ -1,0 +1,31 @@
+import { caseResource } from '@estate/shared-kernel';
+import { RequestTransfer } from '../application/request-transfer.service';
+import { Transfer } from '../domain/transfer';
+import { TRANSFER_STATUSES } from '../domain/transfer-status';
+import { CreateTransferBody, TransferView } from '../http/dto/transfer.dto';
+import { TransferSchema } from '../infrastructure/persistence/transfer.schema';
+
+/**
+ * Transfers (contract §8): an aggregate read through the kernel (`#28`, `#30`), created by its own use case (`#29`),
+ * never deleted (405) and kept when the case is deleted. `bank_account_id` filters by the account's id (the kernel's
+ * text filter: a whole id matches only that account).
+ */
+export const transferResource = caseResource<Transfer>({
+  name: 'transfer',
+  path: 'transfers',
+  idParam: 'transfer_id',
+  schema: TransferSchema,
+  kind: 'aggregate',
+  useCases: { create: () => RequestTransfer },
+  create: CreateTransferBody,
+  view: TransferView,
+  filters: { status: TRANSFER_STATUSES, bank_account_id: { kind: 'contains_text', property: 'bankAccountId' } },
+  sorts: ['created_at', 'amount_requested'],
+  without: ['delete'],
+  keptWhenCaseDeleted: true,
+  specRoutes: { list: 28, create: 29, read: 30 },
+  present: (record, view) => {
+    const { id, ...rest } = view;
+    return { id, case_id: record.caseId, ...rest };
+  },
+});
