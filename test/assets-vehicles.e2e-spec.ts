@@ -1,3 +1,5 @@
+import { vehicleResource } from '../libs/assets/src/resources/vehicle.resource';
+import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 import { created, ids, newCase, newContact, UNKNOWN_CASE_ID, walkCursor, walkPages } from './support/assets-holdings-fixtures';
@@ -145,5 +147,18 @@ describe('vehicles (e2e)', () => {
     const mine = await created(t, owner, base, MINIMAL);
     await t.http().delete(`${base}/${mine.id}`).set(owner.auth).expect(204);
     expectError(await t.http().get(`${base}/${mine.id}`).set(owner.auth), 404, 'not_found');
+  });
+
+  describeResourceContract({
+    app: () => t,
+    resource: vehicleResource,
+    fields: FIELDS,
+    create: () => MINIMAL,
+    full: () => ({
+      ...MINIMAL, vin: VIN, disposition: 'sell', disposition_details: { buyer_name: 'Lee Motors', sale_price: 8500 }, notes: 'n',
+    }),
+    masked: { vin: VIN },
+    computed: ['equity_estimate'],
+    patches: [{ body: { notes: 'x', disposition_details: { sale_date: '2026-10-01' } } }, { body: { mileage: 10 } }],
   });
 });
