@@ -2,6 +2,12 @@ import { TransferProcessor } from '@estate/transfers';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { expectError } from './support/api-assertions';
 
+/** Puts an environment variable back as it was (assigning `undefined` would store the string "undefined"). */
+function restoreEnv(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+}
+
 const UNKNOWN_ID = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
 
 describe('instant transfers (e2e, contract §8)', () => {
@@ -22,8 +28,8 @@ describe('instant transfers (e2e, contract §8)', () => {
   });
   afterAll(async () => {
     await t.close();
-    process.env.TRANSFER_STEP_DELAY_MS = saved.delay;
-    process.env.TRANSFER_PROCESSOR = saved.processor;
+    restoreEnv('TRANSFER_STEP_DELAY_MS', saved.delay);
+    restoreEnv('TRANSFER_PROCESSOR', saved.processor);
   });
 
   const eligible = { institution_name: 'First Prairie Bank', institution_routing_number: '071000013', account_type: 'checking', ownership_type: 'individual', status: 'open', available_balance: 1000, current_balance: 1000 };
@@ -292,5 +298,41 @@ describe('instant transfers (e2e, contract §8)', () => {
     expect(rows).toEqual([{ status: 'settled' }]);
     const events = await t.sql('select count(*)::int as n from transfer_events where transfer_id = $1', [id]);
     expect(events[0].n).toBe(6);
+  });
+});
+
+describe('the processor in the API process (TRANSFER_PROCESSOR=on, the default)', () => {
+  let t: TestApp;
+  let owner: TestCaller;
+  const saved = { delay: process.env.TRANSFER_STEP_DELAY_MS, processor: process.env.TRANSFER_PROCESSOR };
+
+  beforeAll(async () => {
+    process.env.TRANSFER_STEP_DELAY_MS = '0';
+    delete process.env.TRANSFER_PROCESSOR;
+    t = await createTestApp();
+    owner = await t.invite();
+  });
+  afterAll(async () => {
+    await t.close();
+    restoreEnv('TRANSFER_STEP_DELAY_MS', saved.delay);
+    restoreEnv('TRANSFER_PROCESSOR', saved.processor);
+  });
+
+  it('settles a requested transfer by itself, polling in the background', async () => {
+    expect(t.config.transferProcessor).toBe('on');
+    const caseId = (await t.http().post('/v1/cases').set(owner.auth).send({}).expect(201)).body.data.id;
+    await t.http().put(`/v1/cases/${caseId}/authority`).set(owner.auth).send({ level: 'level_3', types: ['executor_in_will'] });
+    const account = (body: Record<string, unknown>) =>
+      t.http().post(`/v1/cases/${caseId}/bank-accounts`).set(owner.auth).send({ institution_name: 'B', account_type: 'checking', ownership_type: 'individual', status: 'open', account_number: '44443333', available_balance: 50, current_balance: 50, ...body }).expect(201);
+    await account({ account_type: 'estate_account', ownership_type: 'estate', is_estate_account: true, account_number: '99998888' });
+    const source = (await account({})).body.data;
+    const id = (await t.http().post(`/v1/cases/${caseId}/transfers`).set(owner.auth).send({ bank_account_id: source.id, amount: 50 }).expect(201)).body.data.id;
+    const deadline = Date.now() + 15_000;
+    let status = 'requested';
+    while (status !== 'settled' && Date.now() < deadline) {
+      await new Promise((tick) => setTimeout(tick, 100));
+      status = (await t.http().get(`/v1/cases/${caseId}/transfers/${id}`).set(owner.auth)).body.data.status;
+    }
+    expect(status).toBe('settled');
   });
 });
