@@ -223,8 +223,9 @@ export function describeResourceContract<T extends CaseRecord>(spec: ResourceCon
         | { fieldNames?: string[]; fieldName?: string }
         | undefined;
       const named = property?.fieldNames ?? (property?.fieldName ? [property.fieldName] : [field]);
-      // Prefixed columns of an embedded object (`address_city`), but not another field's own column (`disposition_details`).
-      const otherFields = new Set(Object.keys(resource.schema.meta.properties).map(toSnakeCase).filter((other) => other !== field));
+      // Prefixed columns of an embedded object (`address_city`, `instant_transfer_evaluated_at`), but not another response
+      // field's own column (`disposition` is not `disposition_details`).
+      const otherFields = new Set(spec.fields.filter((other) => other !== field));
       return Object.keys(sample).filter((column) => named.includes(column) || (column.startsWith(`${field}_`) && !otherFields.has(column)));
     }
 
