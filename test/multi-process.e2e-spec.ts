@@ -109,6 +109,16 @@ describe('two API processes on one database (issue 7: caches invalidated everywh
     return ((await response.json()) as { data: { id: string } }).data.id;
   };
 
+  /** The status `request` answers, asked again every 25 ms until it is `expected` or `withinMs` has passed. */
+  const statusWithin = async (withinMs: number, request: () => Promise<{ status: number }>, expected: number): Promise<number> => {
+    const deadline = Date.now() + withinMs;
+    for (;;) {
+      const { status } = await request();
+      if (status === expected || Date.now() > deadline) return status;
+      await new Promise((tick) => setTimeout(tick, 25));
+    }
+  };
+
   /** The dedicated LISTEN connections of both processes, as PostgreSQL sees them. */
   const listeners = async (): Promise<number[]> =>
     (
@@ -199,6 +209,8 @@ describe('two API processes on one database (issue 7: caches invalidated everywh
     const otherCase = await createCase(b, other.token);
     for (const api of [a, b]) expect((await api.get(`/v1/cases/${otherCase}`, other.token)).status).toBe(200);
     await revokeInSql(other.email);
-    for (const api of [a, b]) expect((await api.get(`/v1/cases/${otherCase}`, other.token)).status).toBe(401);
+    // A revocation in plain SQL reaches the processes only by NOTIFY, which is asynchronous: the issue allows it well
+    // under a second. (The CLI's revocation above needs no such allowance: the next request is refused.)
+    for (const api of [a, b]) expect(await statusWithin(1_000, () => api.get(`/v1/cases/${otherCase}`, other.token), 401)).toBe(401);
   });
 });
