@@ -251,11 +251,26 @@ describe('operator interface (built entry points)', () => {
   });
 
   describe('worker.js', () => {
-    it('exits 0 with its message', async () => {
-      const result = await run(entry('worker'), [], env);
-      expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(/worker/);
-      expect(result.stderr).toBe('');
+    it('runs the transfer processor without HTTP until SIGTERM, then exits 0', async () => {
+      const child = spawn(process.execPath, [entry('worker')], { cwd: ROOT, env: { ...env, TRANSFER_STEP_DELAY_MS: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+      await new Promise<void>((running, fail) => {
+        const timer = setTimeout(() => fail(new Error(`worker.js did not start within 20 s\n${stdout}\n${stderr}`)), 20_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+          if (/transfer processor running/.test(stdout)) {
+            clearTimeout(timer);
+            running();
+          }
+        });
+      });
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(stdout).toMatch(/SIGTERM received/);
+      expect(stderr).toBe('');
     }, 30_000);
   });
 

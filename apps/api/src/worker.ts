@@ -1,8 +1,39 @@
 import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
+import { TransferProcessorLoop } from '@estate/transfers';
+import { AppModule } from './app.module';
+import { exitWith, prepareRuntime } from './runtime';
 
 /**
- * `npm run worker` runs only the transfer processor. The transfers context (and its processor) does not exist yet,
- * so there is nothing to run: say so plainly and exit without error rather than pretend to work.
+ * `npm run worker`: the transfer processor alone, in a Nest application context without HTTP (the API processes may
+ * then run with `TRANSFER_PROCESSOR=off`). It polls for due transfers until SIGTERM/SIGINT, then finishes the step in
+ * progress, releases the database pool and exits 0. Several workers (and API processes) may run side by side: claims
+ * use `SKIP LOCKED`, so no step is ever taken twice.
  */
-process.stdout.write('estate-desk worker: the transfer processor arrives with the transfers context; nothing to run yet.\n');
-process.exit(0);
+async function main(): Promise<void> {
+  const runtime = await prepareRuntime({ migrate: false });
+  const app = await NestFactory.createApplicationContext(AppModule.register(runtime.config), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.flushLogs();
+  await app.init();
+  // The API's setting decides whether API processes process; the worker exists to process.
+  app.get(TransferProcessorLoop).start();
+  process.stdout.write(`estate-desk worker: transfer processor running (pid ${process.pid})\n`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`${signal} received: stopping the transfer processor\n`);
+    try {
+      await app.close();
+      await runtime.stop();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch(exitWith);
