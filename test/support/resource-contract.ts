@@ -409,7 +409,9 @@ export function describeResourceContract<T extends CaseRecord>(spec: ResourceCon
                   ? [['true'], ['false'], ['true', 'false']]
                   : declared.kind === 'contains_text'
                     ? [[texts[0].slice(0, 5).toLowerCase()], [texts[0].toUpperCase()], [texts[2]], ['%'], ['_'], [texts[2], texts[3]]]
-                    : [...values.map((value) => [value]), values.slice(0, 2)];
+                    : declared.kind === 'equals'
+                      ? [[texts[0]], [texts[0].slice(0, 5)], [texts[1], texts[2]]]
+                      : [...values.map((value) => [value]), values.slice(0, 2)];
               const matches = (view: View, wanted: string[]): boolean => {
                 const value = view[field];
                 if (declared.kind === 'boolean') return wanted.includes(String(value));
@@ -473,9 +475,13 @@ export function describeResourceContract<T extends CaseRecord>(spec: ResourceCon
           for (const value of ['0', '101', 'abc']) await expectBad([['per_page', value]], 'per_page');
           for (const [name, declared] of Object.entries(resource.filters).map(([name, filter]) => [name, normalisedFilter(filter)] as const)) {
             const bad =
-              declared.kind === 'boolean' ? ['yes', '1', 'TRUE'] : declared.kind === 'contains_text' ? ['', 'x'.repeat(201)] : ['maybe', '', `${declared.values[0]}_x`];
+              declared.kind === 'boolean'
+                ? ['yes', '1', 'TRUE']
+                : declared.kind === 'contains_text' || declared.kind === 'equals'
+                  ? ['', 'x'.repeat(201)]
+                  : ['maybe', '', `${declared.values[0]}_x`];
             for (const value of bad) await expectBad([[name, value]], name);
-            const good = declared.kind === 'boolean' ? 'true' : declared.kind === 'contains_text' ? 'x' : declared.values[0];
+            const good = declared.kind === 'boolean' ? 'true' : declared.kind === 'contains_text' || declared.kind === 'equals' ? 'x' : declared.values[0];
             await expectBad([[name, good], [name, bad[0]]], name);
           }
           // In cursor mode `page` is ignored, so it cannot be wrong either; unknown parameters are ignored.

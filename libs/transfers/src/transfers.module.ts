@@ -3,14 +3,13 @@ import { AssetsModule, bankAccountResource } from '@estate/assets';
 import { CaseDeletionParticipants, CaseModule } from '@estate/case';
 import { ConflictError, RecordDeletionVetoes } from '@estate/shared-kernel';
 import { CancelTransfer } from './application/cancel-transfer.service';
-import { AchNetwork } from './application/ports/ach-network.port';
 import { TransferRepository } from './application/ports/transfer-repository.port';
 import { RequestTransfer } from './application/request-transfer.service';
 import { TransferProcessor } from './application/transfer-processor';
 import { TransferProcessorLoop } from './application/transfer-processor-loop';
 import { TransferResources } from './application/transfer-resources';
 import { TransfersController } from './http/transfers.controller';
-import { SimulatedAchNetwork } from './infrastructure/ach/simulated-ach-network';
+import { achNetworkProvider } from './infrastructure/ach/ach-network.provider';
 import { OrmTransferRepository } from './infrastructure/persistence/transfer.repository';
 import { transferResource } from './resources/transfer.resource';
 
@@ -21,7 +20,7 @@ import { transferResource } from './resources/transfer.resource';
   providers: [
     { provide: TransferResources, useValue: { transfers: transferResource } },
     { provide: TransferRepository, useClass: OrmTransferRepository },
-    { provide: AchNetwork, useClass: SimulatedAchNetwork },
+    achNetworkProvider(),
     RequestTransfer,
     CancelTransfer,
     TransferProcessor,

@@ -77,6 +77,13 @@ function filterQuery(name: string, declared: DeclaredFilter) {
         description: `Only records whose ${name} contains this text, case-insensitively.`,
         schema: { type: 'string', minLength: 1, maxLength: 200 },
       });
+    case 'equals':
+      return ApiQuery({
+        name,
+        required: false,
+        description: `Only records whose ${name} is exactly this value; repeat the parameter to match any of several.`,
+        schema: { type: 'string', minLength: 1, maxLength: 200 },
+      });
     case 'array_contains':
       return ApiQuery({
         name,

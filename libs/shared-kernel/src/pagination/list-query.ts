@@ -21,6 +21,7 @@ export type FilterSpec =
   | { kind: 'enum'; values: readonly string[]; property?: string }
   | { kind: 'computed'; values: readonly string[]; where: ComputedCondition; property?: never }
   | { kind: 'contains_text'; property?: string }
+  | { kind: 'equals'; property?: string }
   | { kind: 'array_contains'; values: readonly string[]; property?: string }
   | { kind: 'boolean'; property?: string };
 
@@ -28,7 +29,7 @@ export type FilterSpecs = Readonly<Record<string, FilterSpec>>;
 
 export interface ParsedFilter {
   name: string;
-  kind: 'enum' | 'contains_text' | 'array_contains' | 'boolean' | 'computed';
+  kind: 'enum' | 'contains_text' | 'equals' | 'array_contains' | 'boolean' | 'computed';
   property?: string;
   where?: ComputedCondition;
   values: string[];

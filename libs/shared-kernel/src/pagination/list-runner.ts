@@ -19,6 +19,7 @@ function filterCondition(filter: ParsedFilter, context: ReadContext | undefined)
       return { $or: filter.values.map((value) => where(value, context)) };
     }
     case 'enum':
+    case 'equals':
       return { [property]: { $in: filter.values } };
     case 'boolean':
       return { $or: filter.values.map((value) => ({ [property]: value === 'true' })) };

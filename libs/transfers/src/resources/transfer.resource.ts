@@ -7,8 +7,8 @@ import { TransferSchema } from '../infrastructure/persistence/transfer.schema';
 
 /**
  * Transfers (contract §8): an aggregate read through the kernel (`#28`, `#30`), created by its own use case (`#29`),
- * never deleted (405) and kept when the case is deleted. `bank_account_id` filters by the account's id (the kernel's
- * text filter: a whole id matches only that account).
+ * never deleted (405) and kept when the case is deleted. `bank_account_id` filters by the account's exact id
+ * (repeatable).
  */
 export const transferResource = caseResource<Transfer>({
   name: 'transfer',
@@ -19,7 +19,7 @@ export const transferResource = caseResource<Transfer>({
   useCases: { create: () => RequestTransfer },
   create: CreateTransferBody,
   view: TransferView,
-  filters: { status: TRANSFER_STATUSES, bank_account_id: { kind: 'contains_text', property: 'bankAccountId' } },
+  filters: { status: TRANSFER_STATUSES, bank_account_id: { kind: 'equals', property: 'bankAccountId' } },
   sorts: ['created_at', 'amount_requested'],
   without: ['delete'],
   keptWhenCaseDeleted: true,
