@@ -15,7 +15,12 @@ export abstract class AchNetwork {
   /** The 8-digit routing prefix of the originating bank: the first half of every trace number. */
   abstract originatorRoutingPrefix(): string;
 
-  /** Hands the entry to the network (the `submitted` step). */
+  /**
+   * Hands the entry to the network (the `submitted` step). It runs inside the step's transaction, so a crash before
+   * that commits submits the transfer again on restart (with a new trace number): an adapter must treat `transferId`
+   * as the entry's idempotency key and answer a repeated submission without sending a second entry. The simulator
+   * keeps no state, so it is idempotent as it is.
+   */
   abstract submit(entry: AchEntry): Promise<void>;
 
   /** After settlement: the return code if the receiving bank returned the entry (`R01`…), or null if it stands. */
