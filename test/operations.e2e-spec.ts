@@ -256,21 +256,19 @@ describe('operator interface (built entry points)', () => {
       let stdout = '';
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('close', (code, signal) => done({ code, signal })));
       await new Promise<void>((running, fail) => {
         const timer = setTimeout(() => fail(new Error(`worker.js did not start within 20 s\n${stdout}\n${stderr}`)), 20_000);
         child.stdout.on('data', (chunk: Buffer) => {
           stdout += chunk.toString();
-          if (/transfer processor running/.test(stdout)) {
+          if (/estate-desk worker: transfer processor running/.test(stdout)) {
             clearTimeout(timer);
             running();
           }
         });
       });
       child.kill('SIGTERM');
-      expect(await exited).toBe(0);
-      expect(stdout).toMatch(/SIGTERM received/);
-      expect(stderr).toBe('');
+      expect({ ...(await exited), stdout, stderr }).toEqual({ code: 0, signal: null, stdout: expect.stringMatching(/SIGTERM received/), stderr: '' });
     }, 30_000);
   });
 

@@ -17,9 +17,6 @@ async function main(): Promise<void> {
   app.useLogger(app.get(Logger));
   app.flushLogs();
   await app.init();
-  // The API's setting decides whether API processes process; the worker exists to process.
-  app.get(TransferProcessorLoop).start();
-  process.stdout.write(`estate-desk worker: transfer processor running (pid ${process.pid})\n`);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -32,8 +29,12 @@ async function main(): Promise<void> {
       process.exit(0);
     }
   };
+  // Signals are handled before the processor starts and before the ready line, so a stop is never the default kill.
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  // The API's setting decides whether API processes process; the worker exists to process.
+  app.get(TransferProcessorLoop).start();
+  process.stdout.write(`estate-desk worker: transfer processor running (pid ${process.pid})\n`);
 }
 
 main().catch(exitWith);
