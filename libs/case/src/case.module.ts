@@ -7,6 +7,7 @@ import { DeceasedService } from './application/deceased.service';
 import { PendingSearchesPort } from './application/ports/pending-searches.port';
 import { AuthorityChanges } from './application/ports/authority-changes.port';
 import { CaseAuthorityLevels } from './application/case-authority-levels';
+import { CaseDeceasedDates } from './application/case-deceased-dates';
 import { AuthorityController } from './http/authority.controller';
 import { CasesController } from './http/cases.controller';
 import { DeceasedController } from './http/deceased.controller';
@@ -25,9 +26,10 @@ import { PlainCaseReads } from './infrastructure/persistence/plain-case-reads';
     PendingSearchesPort,
     AuthorityChanges,
     CaseAuthorityLevels,
+    CaseDeceasedDates,
     { provide: CaseOwnership, useClass: CaseOwnershipAdapter },
     { provide: CaseReads, useClass: PlainCaseReads },
   ],
-  exports: [CaseOwnership, CaseDeletionParticipants, PendingSearchesPort, AuthorityChanges, CaseAuthorityLevels, CasesService],
+  exports: [CaseOwnership, CaseDeletionParticipants, PendingSearchesPort, AuthorityChanges, CaseAuthorityLevels, CaseDeceasedDates, CasesService],
 })
 export class CaseModule {}

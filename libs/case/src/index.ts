@@ -6,3 +6,4 @@ export * from './domain/case-vocabulary';
 export { CASE_ENTITIES } from './infrastructure/persistence/case-entities';
 export { AuthorityChangeListener, AuthorityChanges } from './application/ports/authority-changes.port';
 export { CaseAuthorityLevels } from './application/case-authority-levels';
+export { CaseDeceasedDates } from './application/case-deceased-dates';
