@@ -17,6 +17,7 @@ export * from './openapi/api-responses';
 export * from './pagination/list-query';
 export * from './pagination/page-meta';
 export * from './persistence/case-record.properties';
+export * from './persistence/nullable-columns';
 export * from './persistence/column-types';
 export * from './resources/case-resource';
 export * from './resources/case-resource-reader';

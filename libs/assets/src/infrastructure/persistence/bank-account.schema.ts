@@ -1,9 +1,15 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { CalendarDateType, caseRecordProperties, EncryptedStringType, MoneyType, timestampProperties } from '@estate/shared-kernel';
+import {
+  CalendarDateType,
+  caseRecordProperties,
+  EncryptedStringType,
+  moneyColumn as money,
+  MoneyType,
+  nullableText,
+  timestampProperties,
+} from '@estate/shared-kernel';
 import { BankAccount } from '../../domain/bank-account';
 
-const nullableText = (length = 200) => ({ type: 'string', length, nullable: true }) as const;
-const money = () => ({ type: MoneyType, nullable: true }) as const;
 const date = (fieldName: string) => ({ type: CalendarDateType, fieldName, nullable: true }) as const;
 
 export const BankAccountSchema = new EntitySchema<BankAccount>({

@@ -1,9 +1,13 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { CalendarDateType, caseRecordProperties, EncryptedStringType, MoneyType, timestampProperties } from '@estate/shared-kernel';
+import {
+  CalendarDateType,
+  caseRecordProperties,
+  EncryptedStringType,
+  moneyColumn as money,
+  nullableText,
+  timestampProperties,
+} from '@estate/shared-kernel';
 import { Debt } from '../../domain/debt';
-
-const nullableText = (length = 200) => ({ type: 'string', length, nullable: true }) as const;
-const money = () => ({ type: MoneyType, nullable: true }) as const;
 
 export const DebtSchema = new EntitySchema<Debt>({
   class: Debt,

@@ -1,8 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { caseRecordProperties, timestampProperties } from '@estate/shared-kernel';
+import { caseRecordProperties, nullableText, timestampProperties } from '@estate/shared-kernel';
 import { InstitutionContact } from '../../domain/institution-contact';
-
-const nullableText = (length = 200) => ({ type: 'string', length, nullable: true }) as const;
 
 export const InstitutionContactSchema = new EntitySchema<InstitutionContact>({
   class: InstitutionContact,

@@ -1,9 +1,14 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { CalendarDateType, caseRecordProperties, EncryptedStringType, MoneyType, timestampProperties } from '@estate/shared-kernel';
+import {
+  CalendarDateType,
+  caseRecordProperties,
+  EncryptedStringType,
+  moneyColumn as money,
+  textColumn as text,
+  timestampProperties,
+} from '@estate/shared-kernel';
 import { LifeInsurancePolicy } from '../../domain/life-insurance-policy';
 
-const text = (fieldName: string, length = 200) => ({ type: 'string', length, nullable: true, fieldName }) as const;
-const money = (fieldName: string) => ({ type: MoneyType, nullable: true, fieldName }) as const;
 const date = (fieldName: string) => ({ type: CalendarDateType, nullable: true, fieldName }) as const;
 
 export const LifeInsurancePolicySchema = new EntitySchema<LifeInsurancePolicy>({

@@ -1,9 +1,12 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { CalendarDateType, caseRecordProperties, MoneyType, timestampProperties } from '@estate/shared-kernel';
+import {
+  CalendarDateType,
+  caseRecordProperties,
+  moneyColumn as money,
+  textColumn as text,
+  timestampProperties,
+} from '@estate/shared-kernel';
 import { RealEstateValuation } from '../../domain/real-estate-valuation';
-
-const text = (fieldName: string, length = 200) => ({ type: 'string', length, nullable: true, fieldName }) as const;
-const money = (fieldName: string) => ({ type: MoneyType, nullable: true, fieldName }) as const;
 
 export const RealEstateValuationSchema = new EntitySchema<RealEstateValuation>({
   class: RealEstateValuation,

@@ -1,8 +1,12 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { CalendarDateType, caseRecordProperties, MoneyType, timestampProperties } from '@estate/shared-kernel';
+import {
+  CalendarDateType,
+  caseRecordProperties,
+  MoneyType,
+  nullableText,
+  timestampProperties,
+} from '@estate/shared-kernel';
 import { RecurringPayment } from '../../domain/recurring-payment';
-
-const nullableText = (length = 200) => ({ type: 'string', length, nullable: true }) as const;
 
 export const RecurringPaymentSchema = new EntitySchema<RecurringPayment>({
   class: RecurringPayment,

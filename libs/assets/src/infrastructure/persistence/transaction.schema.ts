@@ -1,8 +1,12 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { CalendarDateType, caseRecordProperties, MoneyType, timestampProperties } from '@estate/shared-kernel';
+import {
+  CalendarDateType,
+  caseRecordProperties,
+  MoneyType,
+  nullableText,
+  timestampProperties,
+} from '@estate/shared-kernel';
 import { Transaction } from '../../domain/transaction';
-
-const nullableText = (length = 200) => ({ type: 'string', length, nullable: true }) as const;
 
 export const TransactionSchema = new EntitySchema<Transaction>({
   class: Transaction,

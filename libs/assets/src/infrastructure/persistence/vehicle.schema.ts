@@ -1,9 +1,12 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { caseRecordProperties, EncryptedStringType, MoneyType, timestampProperties } from '@estate/shared-kernel';
+import {
+  caseRecordProperties,
+  EncryptedStringType,
+  moneyColumn as money,
+  textColumn as text,
+  timestampProperties,
+} from '@estate/shared-kernel';
 import { Vehicle } from '../../domain/vehicle';
-
-const text = (fieldName: string, length = 200) => ({ type: 'string', length, nullable: true, fieldName }) as const;
-const money = (fieldName: string) => ({ type: MoneyType, nullable: true, fieldName }) as const;
 
 export const VehicleSchema = new EntitySchema<Vehicle>({
   class: Vehicle,

@@ -1,11 +1,15 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { CalendarDateType, caseRecordProperties, EncryptedStringType, timestampProperties } from '@estate/shared-kernel';
+import {
+  CalendarDateType,
+  caseRecordProperties,
+  EncryptedStringType,
+  nullableText,
+  timestampProperties,
+} from '@estate/shared-kernel';
 import { Authority } from '../../domain/authority';
 import { Deceased } from '../../domain/deceased';
 import { EstateCase } from '../../domain/estate-case';
 import { Person } from '../../domain/person';
-
-const nullableText = (length = 200) => ({ type: 'string', length, nullable: true }) as const;
 
 export const EstateCaseSchema = new EntitySchema<EstateCase>({
   class: EstateCase,

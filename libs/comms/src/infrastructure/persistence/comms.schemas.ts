@@ -1,9 +1,8 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { caseRecordProperties, timestampProperties } from '@estate/shared-kernel';
+import { caseRecordProperties, nullableText, timestampProperties } from '@estate/shared-kernel';
 import { Email } from '../../domain/email';
 import { PhoneCall } from '../../domain/phone-call';
 
-const nullableText = (length = 200) => ({ type: 'string', length, nullable: true }) as const;
 const longText = () => ({ type: 'text', nullable: true }) as const;
 const instant = (fieldName: string, hidden = false) => ({ type: 'Date', columnType: 'timestamptz(3)', fieldName, nullable: true, hidden }) as const;
 

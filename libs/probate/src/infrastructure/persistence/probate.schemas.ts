@@ -1,11 +1,17 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { caseRecordProperties, CalendarDateType, EncryptedStringType, MoneyType, timestampProperties } from '@estate/shared-kernel';
+import {
+  CalendarDateType,
+  caseRecordProperties,
+  EncryptedStringType,
+  MoneyType,
+  nullableText,
+  timestampProperties,
+} from '@estate/shared-kernel';
 import { ClosureStep } from '../../domain/closure-step';
 import { CreditorClaim } from '../../domain/creditor-claim';
 import { ProbateDeadline } from '../../domain/probate-deadline';
 import { Search } from '../../domain/search';
 
-const nullableText = (length = 200) => ({ type: 'string', length, nullable: true }) as const;
 const longText = { type: 'text', nullable: true } as const;
 const calendarDate = (fieldName: string, nullable = true) => ({ type: CalendarDateType, fieldName, nullable }) as const;
 
