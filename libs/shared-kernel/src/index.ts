@@ -46,3 +46,6 @@ export * from './openapi/openapi-document';
 export * from './openapi/error-responses';
 export * from './openapi/specification-routes';
 export * from './http/input-guards';
+export * from './events/event';
+export * from './events/event-outbox';
+export * from './events/actor-context';

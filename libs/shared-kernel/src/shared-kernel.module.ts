@@ -1,4 +1,4 @@
-import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Global, Inject, MiddlewareConsumer, Module, NestModule, OnApplicationShutdown } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, DiscoveryModule } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
@@ -28,6 +28,8 @@ import { InvalidationFeed } from './invalidation/invalidation-feed';
 import { PrincipalCache } from './auth/principal-cache';
 import { PlainQuery } from './persistence/plain-query';
 import { BodyValidationPipe } from './validation/body-validation.pipe';
+import { EventOutbox } from './events/event-outbox';
+import { runWithinRequest } from './events/actor-context';
 
 const RATE_LIMIT_STORAGE = Symbol('rate-limit-storage');
 
@@ -38,12 +40,17 @@ const RATE_LIMIT_STORAGE = Symbol('rate-limit-storage');
  */
 @Global()
 @Module({})
-export class SharedKernelModule implements OnApplicationShutdown {
+export class SharedKernelModule implements OnApplicationShutdown, NestModule {
   constructor(@Inject(RATE_LIMIT_STORAGE) private readonly rateLimitStorage: FixedWindowRedisStorage | FixedWindowMemoryStorage) {}
 
   /** The storage is handed to the throttler as an option, so Nest would never close its connection or timer. */
   onApplicationShutdown(): void {
     this.rateLimitStorage.close();
+  }
+
+  /** Every request runs in its own async context, so events written during it name the user who made the change. */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply((req: object, _res: unknown, next: () => void) => runWithinRequest(req, next)).forRoutes('*');
   }
 
   static forRoot(config: AppConfig): DynamicModule {
@@ -77,6 +84,7 @@ export class SharedKernelModule implements OnApplicationShutdown {
         RecordDeletionVetoes,
         CaseRecordsEraser,
         CaseRouteAudit,
+        EventOutbox,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: TierThrottlerGuard },
         { provide: APP_GUARD, useClass: CaseAccessGuard },
@@ -85,7 +93,7 @@ export class SharedKernelModule implements OnApplicationShutdown {
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_PIPE, useClass: BodyValidationPipe },
       ],
-      exports: [AppConfig, InvalidationFeed, PlainQuery, IdentityService, IdempotencyStore, Clock, UnitOfWork, CaseResourceReader, RecordWriter, AggregateWrites, RecordDeletionVetoes, CaseRecordsEraser],
+      exports: [AppConfig, InvalidationFeed, PlainQuery, IdentityService, IdempotencyStore, Clock, UnitOfWork, CaseResourceReader, RecordWriter, AggregateWrites, RecordDeletionVetoes, CaseRecordsEraser, EventOutbox],
     };
   }
 }

@@ -6,6 +6,7 @@ import { Migration20261123120000_probate } from './Migration20261123120000_proba
 import { Migration20261123121000_comms } from './Migration20261123121000_comms';
 import { Migration20261123130000_person_phone_length } from './Migration20261123130000_person_phone_length';
 import { Migration20261123140000_transfers } from './Migration20261123140000_transfers';
+import { Migration20261123150000_events } from './Migration20261123150000_events';
 
 /** Every committed migration, in order. Listed explicitly so the built service and the tests run the same ones. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261123121000_comms', class: Migration20261123121000_comms },
   { name: 'Migration20261123130000_person_phone_length', class: Migration20261123130000_person_phone_length },
   { name: 'Migration20261123140000_transfers', class: Migration20261123140000_transfers },
+  { name: 'Migration20261123150000_events', class: Migration20261123150000_events },
 ];

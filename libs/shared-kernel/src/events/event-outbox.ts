@@ -1,0 +1,82 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { monotonicFactory } from 'ulid';
+import { CaseOwnership } from '../access/case-access';
+import { Clock } from '../clock/clock';
+import { currentActor } from './actor-context';
+import { EventActor, StoredEvent } from './event';
+
+/** What a change tells: the type, the case (`null` for organization-level events) and the resource as `GET` shows it. */
+export interface EventDraft {
+  type: string;
+  caseId: string | null;
+  /** Required for organization-level events and for a case not yet visible outside this transaction. */
+  organizationId?: string;
+  object: Record<string, unknown>;
+  previousAttributes?: Record<string, unknown>;
+  /** Defaults to the request's user, or the service (`api`) outside a request. */
+  actor?: EventActor;
+  /** Scheduled events are sent once each: a second emit with the same key writes nothing and returns undefined. */
+  onceKey?: string;
+}
+
+/** Whoever acts on events inside the transaction that writes them (webhook deliveries, one row per endpoint). */
+export interface EventSubscriber {
+  eventEmitted(em: EntityManager, event: StoredEvent): Promise<void>;
+  /** Inside a case deletion, before the case's events go (all but `case.deleted`). */
+  caseEventsErasing?(em: EntityManager, caseId: string): Promise<void>;
+}
+
+/**
+ * The outbox (contract §14.7): an event row, and whatever its subscribers add, written in the transaction of the
+ * change itself — a rolled-back write emits nothing, a committed one is never lost. Called only inside a unit of work.
+ */
+@Injectable()
+export class EventOutbox {
+  private readonly subscribers: EventSubscriber[] = [];
+  private readonly nextId = monotonicFactory();
+  private ownership?: CaseOwnership;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  subscribe(subscriber: EventSubscriber): void {
+    this.subscribers.push(subscriber);
+  }
+
+  async emit(em: EntityManager, draft: EventDraft): Promise<StoredEvent | undefined> {
+    const transaction = em.getTransactionContext();
+    if (transaction === undefined) throw new Error(`event ${draft.type} emitted outside a transaction: it could be lost`);
+    const organizationId = draft.organizationId ?? (await this.organizationOf(draft.caseId));
+    const data: StoredEvent['data'] = { object: draft.object, actor: draft.actor ?? currentActor() };
+    if (draft.previousAttributes !== undefined) data.previous_attributes = draft.previousAttributes;
+    const event: StoredEvent = { id: this.nextId(), type: draft.type, organizationId, caseId: draft.caseId, createdAt: this.clock.now(), data };
+    const inserted = await em.getConnection().execute<Array<{ id: string }>>(
+      `insert into events (id, organization_id, case_id, type, created_at, data, once_key) values (?, ?, ?, ?, ?, ?::jsonb, ?)
+       on conflict (once_key) where once_key is not null do nothing returning id`,
+      [event.id, organizationId, event.caseId, event.type, event.createdAt, JSON.stringify(data), draft.onceKey ?? null],
+      'all',
+      transaction,
+    );
+    if (inserted.length === 0) return undefined;
+    for (const subscriber of this.subscribers) await subscriber.eventEmitted(em, event);
+    return event;
+  }
+
+  /** Contract §14.7: deleting a case deletes its events except `case.deleted`, and its subscribers' pending work. */
+  async eraseCaseEvents(em: EntityManager, caseId: string): Promise<void> {
+    for (const subscriber of this.subscribers) await subscriber.caseEventsErasing?.(em, caseId);
+    await em.getConnection().execute(`delete from events where case_id = ? and type <> 'case.deleted'`, [caseId], 'run', em.getTransactionContext());
+  }
+
+  private async organizationOf(caseId: string | null): Promise<string> {
+    if (caseId === null) throw new Error('an organization-level event must name its organization');
+    this.ownership ??= this.moduleRef.get(CaseOwnership, { strict: false });
+    const organizationId = await this.ownership.organizationOf(caseId);
+    if (organizationId === undefined) throw new Error(`event for case ${caseId}, which does not exist`);
+    return organizationId;
+  }
+}
