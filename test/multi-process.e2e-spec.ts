@@ -5,74 +5,11 @@
  * when the LISTEN connection that carries the invalidations drops, the caches stop trusting themselves.
  * `npm test` builds first (pretest); running this file alone needs `npm run build` beforehand.
  */
-import { ChildProcess, spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { ulid } from 'ulid';
 import { cloneTemplateDatabase, dropDatabase, TEST_TEMPLATE_ENV } from './support/test-database';
 import { freePort } from './support/free-port';
-
-const ROOT = resolve(__dirname, '..');
-const DIST = join(ROOT, 'dist/apps/api/src');
-
-function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DATABASE_URL', 'DEMO_DATA', 'PORT', 'ESTATE_DATA_DIR', 'EMBEDDED_POSTGRES_PORT', 'NODE_OPTIONS']) delete env[name];
-  return { ...env, ...extra };
-}
-
-function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [join(DIST, 'cli.js'), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
-
-class ApiProcess {
-  output = '';
-  readonly exited: Promise<void>;
-  private readonly child: ChildProcess;
-
-  constructor(
-    readonly port: number,
-    env: NodeJS.ProcessEnv,
-  ) {
-    this.child = spawn(process.execPath, [join(DIST, 'main.js')], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
-    this.child.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    this.child.stderr!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    this.exited = new Promise((done) => this.child.on('close', () => done()));
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  async ready(timeoutMs = 90_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!/listening on/.test(this.output)) {
-      if (this.child.exitCode !== null) throw new Error(`main.js exited:\n${this.output}`);
-      if (Date.now() > deadline) throw new Error(`main.js did not start within ${timeoutMs} ms:\n${this.output}`);
-      await new Promise((tick) => setTimeout(tick, 50));
-    }
-  }
-
-  get(path: string, token: string): Promise<Response> {
-    return fetch(`${this.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  }
-
-  async stop(): Promise<void> {
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
-    this.child.kill('SIGTERM');
-    await this.exited;
-  }
-}
+import { ApiProcess, assertBuilt, childEnv, insertUser, runCli } from './support/api-process';
 
 describe('two API processes on one database (issue 7: caches invalidated everywhere)', () => {
   let databaseName: string;
@@ -81,20 +18,7 @@ describe('two API processes on one database (issue 7: caches invalidated everywh
   let a: ApiProcess;
   let b: ApiProcess;
 
-  /** A user and token written straight into the database (quicker than the CLI; only revocation must use it here). */
-  const invite = async () => {
-    const email = `multi-${randomBytes(4).toString('hex')}@multi.example.test`;
-    const token = `edk_${randomBytes(32).toString('base64url')}`;
-    const [organizationId, userId] = [ulid(), ulid()];
-    await sql.query(`insert into organizations (id, name, tier, created_at) values ($1, $2, 'enterprise', now())`, [organizationId, email]);
-    await sql.query(`insert into users (id, organization_id, email, created_at) values ($1, $2, $3, now())`, [userId, organizationId, email]);
-    await sql.query(`insert into access_tokens (id, user_id, token_hash, created_at) values ($1, $2, $3, now())`, [
-      ulid(),
-      userId,
-      createHash('sha256').update(token).digest('hex'),
-    ]);
-    return { email, token };
-  };
+  const invite = () => insertUser(sql);
 
   const revokeInSql = (email: string) =>
     sql.query(`update access_tokens set revoked_at = now() where user_id = (select id from users where email = $1)`, [email]);
@@ -128,8 +52,7 @@ describe('two API processes on one database (issue 7: caches invalidated everywh
     ).rows.map((row) => row.pid);
 
   beforeAll(async () => {
-    const missing = ['cli', 'main'].map((name) => join(DIST, `${name}.js`)).filter((file) => !existsSync(file));
-    if (missing.length) throw new Error(`the built service is missing (${missing.join(', ')}): run \`npm run build\` first`);
+    assertBuilt('cli', 'main');
     const template = process.env[TEST_TEMPLATE_ENV] as string;
     databaseName = `${template.replace('estate_template_', 'estate_test_')}_multi_${randomBytes(4).toString('hex')}`;
     const databaseUrl = await cloneTemplateDatabase(databaseName);

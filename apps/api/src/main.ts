@@ -1,6 +1,8 @@
 import 'reflect-metadata';
+import cluster from 'node:cluster';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { createApp } from './create-app';
-import { prepareDemo } from './demo/demo-data';
+import { demoBanner, prepareDemo } from './demo/demo-data';
 import { exitWith, prepareRuntime } from './runtime';
 import { stopGracefully } from './shutdown';
 
@@ -14,19 +16,9 @@ async function main(): Promise<void> {
     await runtime.stop();
   });
   const baseUrl = `http://localhost:${runtime.config.port}`;
-  process.stdout.write(`Estate Desk API listening on ${baseUrl} (database: ${runtime.embedded ? 'embedded PostgreSQL in ./data/postgres' : 'DATABASE_URL'})\n`);
+  process.stdout.write(`Estate Desk API listening on ${baseUrl} (database: ${runtime.embedded ? 'embedded PostgreSQL in ./data/postgres' : 'DATABASE_URL'})${cluster.isWorker ? ` [pid ${process.pid}]` : ''}\n`);
   if (runtime.embedded || process.env.DEMO_DATA === 'true') {
-    const demo = await prepareDemo(app, baseUrl);
-    process.stdout.write(
-      [
-        '',
-        `Demo token (enterprise tier): ${demo.token}`,
-        'Try it:',
-        `  curl -s -H "Authorization: Bearer ${demo.token}" ${baseUrl}/v1/cases/${demo.caseId}`,
-        `API reference: ${baseUrl}/v1/docs`,
-        '',
-      ].join('\n'),
-    );
+    process.stdout.write(demoBanner(await prepareDemo(app.get(EntityManager), baseUrl), baseUrl));
   }
 }
 

@@ -1,6 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { IdentityService, Invitation, InvitationRefused } from '@estate/shared-kernel';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 
 export const DEMO_EMAIL = 'demo@estate-desk.local';
 const DEMO_ORGANIZATION = 'Demo Estate Law LLP';
@@ -11,8 +10,8 @@ const DEMO_ORGANIZATION = 'Demo Estate Law LLP';
  * the demo user, because tokens are kept only as hashes and cannot be shown twice; the previous ones are revoked, so
  * exactly one demo token works at a time.
  */
-export async function prepareDemo(app: NestExpressApplication, baseUrl: string): Promise<{ token: string; caseId: string }> {
-  const identity = new IdentityService(app.get(EntityManager).fork());
+export async function prepareDemo(em: EntityManager, baseUrl: string): Promise<{ token: string; caseId: string }> {
+  const identity = new IdentityService(em.fork());
   await identity.revoke(DEMO_EMAIL).catch((error: unknown) => {
     if (!(error instanceof InvitationRefused)) throw error; // no demo user yet: a first start
   });
@@ -54,4 +53,16 @@ export async function prepareDemo(app: NestExpressApplication, baseUrl: string):
     await fetch(`${baseUrl}/v1/cases/${caseId}/persons`, { method: 'POST', headers, body: JSON.stringify(person) });
   }
   return { token: invitation.token, caseId };
+}
+
+/** What `npm start` (and `npm run start:cluster`) print after preparing the demo. */
+export function demoBanner(demo: { token: string; caseId: string }, baseUrl: string): string {
+  return [
+    '',
+    `Demo token (enterprise tier): ${demo.token}`,
+    'Try it:',
+    `  curl -s -H "Authorization: Bearer ${demo.token}" ${baseUrl}/v1/cases/${demo.caseId}`,
+    `API reference: ${baseUrl}/v1/docs`,
+    '',
+  ].join('\n');
 }

@@ -1,0 +1,110 @@
+/**
+ * BUILT service processes (dist/apps/api/src/*.js) as child processes, for the suites that need several processes on
+ * one database (multi-process, cluster). Running such a file alone needs `npm run build` (or
+ * `node scripts/build-if-changed.js`) beforehand; `assertBuilt` says so.
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Client } from 'pg';
+import { ulid } from 'ulid';
+
+export const ROOT = resolve(__dirname, '..', '..');
+export const DIST = join(ROOT, 'dist/apps/api/src');
+
+/** The parent's environment without the settings that would make a child pick another database, port or data dir. */
+export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'DEMO_DATA', 'PORT', 'ESTATE_DATA_DIR', 'EMBEDDED_POSTGRES_PORT', 'NODE_OPTIONS']) delete env[name];
+  return { ...env, ...extra };
+}
+
+export function assertBuilt(...names: string[]): void {
+  const missing = names.map((name) => join(DIST, `${name}.js`)).filter((file) => !existsSync(file));
+  if (missing.length) throw new Error(`the built service is missing (${missing.join(', ')}): run \`npm run build\` first`);
+}
+
+/** A user and token written straight into the database (quicker than the CLI), in a new organization of `tier`. */
+export async function insertUser(sql: Client, tier: 'pro' | 'enterprise' = 'enterprise'): Promise<{ email: string; token: string; organizationId: string }> {
+  const email = `multi-${randomBytes(4).toString('hex')}@multi.example.test`;
+  const token = `edk_${randomBytes(32).toString('base64url')}`;
+  const [organizationId, userId] = [ulid(), ulid()];
+  await sql.query(`insert into organizations (id, name, tier, created_at) values ($1, $2, $3, now())`, [organizationId, email, tier]);
+  await sql.query(`insert into users (id, organization_id, email, created_at) values ($1, $2, $3, now())`, [userId, organizationId, email]);
+  await sql.query(`insert into access_tokens (id, user_id, token_hash, created_at) values ($1, $2, $3, now())`, [
+    ulid(),
+    userId,
+    createHash('sha256').update(token).digest('hex'),
+  ]);
+  return { email, token, organizationId };
+}
+
+export function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [join(DIST, 'cli.js'), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+/** One `main.js` on its own port. `ready()` waits for its "listening on" line. */
+export class ApiProcess {
+  output = '';
+  readonly exited: Promise<void>;
+  private readonly child: ChildProcess;
+
+  constructor(
+    readonly port: number,
+    env: NodeJS.ProcessEnv,
+  ) {
+    this.child = spawn(process.execPath, [join(DIST, 'main.js')], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    this.child.stderr!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    this.exited = new Promise((done) => this.child.on('close', () => done()));
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get pid(): number {
+    return this.child.pid as number;
+  }
+
+  async ready(timeoutMs = 90_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!/listening on/.test(this.output)) {
+      if (this.child.exitCode !== null) throw new Error(`main.js exited:\n${this.output}`);
+      if (Date.now() > deadline) throw new Error(`main.js did not start within ${timeoutMs} ms:\n${this.output}`);
+      await new Promise((tick) => setTimeout(tick, 50));
+    }
+  }
+
+  get(path: string, token: string): Promise<Response> {
+    return fetch(`${this.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  }
+
+  post(path: string, token: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    return fetch(`${this.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  }
+
+  kill(): Promise<void> {
+    this.child.kill('SIGKILL');
+    return this.exited;
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    this.child.kill('SIGTERM');
+    await this.exited;
+  }
+}
