@@ -17,7 +17,25 @@ export class AppConfig {
     readonly idempotencyRetentionHours: number,
     /** Connections each process keeps to PostgreSQL at most (`DATABASE_POOL_MAX`). */
     readonly databasePoolMax: number = 10,
+    /** Webhooks (contract §14.6–§14.8): `WEBHOOK_DISPATCHER`, `WEBHOOK_RETRY_SCHEDULE` (seconds), `WEBHOOK_ALLOWED_TARGETS`. */
+    readonly webhookDispatcher: 'on' | 'off' = 'on',
+    readonly webhookRetrySchedule: readonly number[] = DEFAULT_WEBHOOK_RETRY_SCHEDULE,
+    readonly webhookAllowedTargets: readonly string[] = [],
+    readonly webhookPollIntervalMs: number = 500,
+    readonly webhookTimeoutMs: number = 15_000,
   ) {}
+}
+
+/** Contract §14.6: the delays before each retry, in seconds (10 attempts over about 3 days and 4 hours). */
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE: readonly number[] = [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400];
+
+function webhookRetryScheduleFromEnv(raw: string | undefined): readonly number[] {
+  if (raw === undefined || raw.trim() === '') return DEFAULT_WEBHOOK_RETRY_SCHEDULE;
+  const delays = raw.split(',').map((part) => Number(part.trim()));
+  if (delays.some((delay) => !Number.isFinite(delay) || delay < 0)) {
+    throw new Error(`WEBHOOK_RETRY_SCHEDULE must be comma-separated non-negative seconds, got "${raw}"`);
+  }
+  return delays;
 }
 
 export type Tier = 'pro' | 'enterprise';
@@ -52,6 +70,8 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): num
 export function loadAppConfig(env: NodeJS.ProcessEnv, resolved: AppConfigOverrides): AppConfig {
   const processorSetting = (env.TRANSFER_PROCESSOR || 'on').toLowerCase();
   if (processorSetting !== 'on' && processorSetting !== 'off') throw new Error('TRANSFER_PROCESSOR must be "on" or "off"');
+  const dispatcherSetting = (env.WEBHOOK_DISPATCHER || 'on').toLowerCase();
+  if (dispatcherSetting !== 'on' && dispatcherSetting !== 'off') throw new Error('WEBHOOK_DISPATCHER must be "on" or "off"');
   const key = resolved.fieldEncryptionKey ?? env.FIELD_ENCRYPTION_KEY;
   if (!key) throw new Error('FIELD_ENCRYPTION_KEY is required when DATABASE_URL is set');
   return new AppConfig(
@@ -69,5 +89,10 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, resolved: AppConfigOverrid
     intFromEnv(env, 'TRANSFER_STEP_DELAY_MS', 3000),
     24,
     intFromEnv(env, 'DATABASE_POOL_MAX', 10) || 10,
+    dispatcherSetting,
+    webhookRetryScheduleFromEnv(env.WEBHOOK_RETRY_SCHEDULE),
+    (env.WEBHOOK_ALLOWED_TARGETS ?? '').split(',').map((target) => target.trim()).filter(Boolean),
+    intFromEnv(env, 'WEBHOOK_POLL_INTERVAL_MS', 500) || 500,
+    intFromEnv(env, 'WEBHOOK_TIMEOUT_MS', 15_000) || 15_000,
   );
 }
