@@ -7,6 +7,7 @@ import { Migration20261123121000_comms } from './Migration20261123121000_comms';
 import { Migration20261123130000_person_phone_length } from './Migration20261123130000_person_phone_length';
 import { Migration20261123140000_transfers } from './Migration20261123140000_transfers';
 import { Migration20261123150000_events } from './Migration20261123150000_events';
+import { Migration20261123151000_webhooks } from './Migration20261123151000_webhooks';
 
 /** Every committed migration, in order. Listed explicitly so the built service and the tests run the same ones. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261123130000_person_phone_length', class: Migration20261123130000_person_phone_length },
   { name: 'Migration20261123140000_transfers', class: Migration20261123140000_transfers },
   { name: 'Migration20261123150000_events', class: Migration20261123150000_events },
+  { name: 'Migration20261123151000_webhooks', class: Migration20261123151000_webhooks },
 ];
