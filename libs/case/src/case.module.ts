@@ -14,6 +14,8 @@ import { DeceasedController } from './http/deceased.controller';
 import { PersonsController } from './http/persons.controller';
 import { CaseOwnershipAdapter } from './infrastructure/case-ownership.adapter';
 import { CaseReads } from './application/ports/case-reads.port';
+import { CaseViews } from './application/ports/case-views.port';
+import { PresenterCaseViews } from './http/presenters';
 import { PlainCaseReads } from './infrastructure/persistence/plain-case-reads';
 
 @Module({
@@ -29,6 +31,7 @@ import { PlainCaseReads } from './infrastructure/persistence/plain-case-reads';
     CaseDeceasedDates,
     { provide: CaseOwnership, useClass: CaseOwnershipAdapter },
     { provide: CaseReads, useClass: PlainCaseReads },
+    { provide: CaseViews, useClass: PresenterCaseViews },
   ],
   exports: [CaseOwnership, CaseDeletionParticipants, PendingSearchesPort, AuthorityChanges, CaseAuthorityLevels, CaseDeceasedDates, CasesService],
 })

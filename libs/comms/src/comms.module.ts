@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Module } from '@nestjs/common';
-import { CaseResourceReader, Clock, RecordWriter, UnitOfWork } from '@estate/shared-kernel';
+import { CaseResourceReader, Clock, RecordWriter, ResourceEvents, UnitOfWork } from '@estate/shared-kernel';
 import { CommsConfig, loadCommsConfig } from './application/comms-config';
 import { CreateEmail } from './application/create-email';
 import { CreatePhoneCall } from './application/create-phone-call';
@@ -49,9 +49,9 @@ import { phoneCallResource } from './resources/phone-call.resource';
     },
     {
       provide: EmailDeliveryProcessor,
-      useFactory: (em: EntityManager, provider: EmailProvider, clock: Clock, config: CommsConfig) =>
-        new EmailDeliveryProcessor(emailResource, em, provider, clock, config),
-      inject: [EntityManager, EmailProvider, Clock, CommsConfig],
+      useFactory: (em: EntityManager, provider: EmailProvider, clock: Clock, config: CommsConfig, reader: CaseResourceReader, events: ResourceEvents) =>
+        new EmailDeliveryProcessor(emailResource, em, provider, clock, config, reader, events),
+      inject: [EntityManager, EmailProvider, Clock, CommsConfig, CaseResourceReader, ResourceEvents],
     },
   ],
   exports: [EmailDeliveryProcessor, EmailProvider, CallSummarizer],

@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { ClosurePlanEvents } from './application/closure-plans';
 import { RecordDeletionVetoes } from '@estate/shared-kernel';
 import { CaseModule, PendingSearchesPort } from '@estate/case';
 import { AddClosureStep } from './application/add-closure-step.service';
@@ -54,6 +55,7 @@ import { searchResource } from './resources/search.resource';
     ReviseClosureStep,
     ReviseSubTask,
     RemoveClosureStep,
+    ClosurePlanEvents,
     StartSearch,
     ReviseSearch,
     SearchesPendingSource,

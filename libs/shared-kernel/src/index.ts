@@ -49,3 +49,4 @@ export * from './http/input-guards';
 export * from './events/event';
 export * from './events/event-outbox';
 export * from './events/actor-context';
+export * from './events/resource-events';

@@ -29,6 +29,7 @@ import { PrincipalCache } from './auth/principal-cache';
 import { PlainQuery } from './persistence/plain-query';
 import { BodyValidationPipe } from './validation/body-validation.pipe';
 import { EventOutbox } from './events/event-outbox';
+import { ResourceEvents } from './events/resource-events';
 import { runWithinRequest } from './events/actor-context';
 
 const RATE_LIMIT_STORAGE = Symbol('rate-limit-storage');
@@ -85,6 +86,7 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
         CaseRecordsEraser,
         CaseRouteAudit,
         EventOutbox,
+        ResourceEvents,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: TierThrottlerGuard },
         { provide: APP_GUARD, useClass: CaseAccessGuard },
@@ -93,7 +95,7 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_PIPE, useClass: BodyValidationPipe },
       ],
-      exports: [AppConfig, InvalidationFeed, PlainQuery, IdentityService, IdempotencyStore, Clock, UnitOfWork, CaseResourceReader, RecordWriter, AggregateWrites, RecordDeletionVetoes, CaseRecordsEraser, EventOutbox],
+      exports: [AppConfig, InvalidationFeed, PlainQuery, IdentityService, IdempotencyStore, Clock, UnitOfWork, CaseResourceReader, RecordWriter, AggregateWrites, RecordDeletionVetoes, CaseRecordsEraser, EventOutbox, ResourceEvents],
     };
   }
 }

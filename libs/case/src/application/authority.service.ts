@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { applyMergePatch, assertIfMatch, Clock, etagOfVersion, JsonObject, NotFoundError, PreconditionFailedError, UnitOfWork, ValidationFailedError } from '@estate/shared-kernel';
+import { Clock, JsonObject, NotFoundError, PreconditionFailedError, ResourceEvents, UnitOfWork, ValidationFailedError, applyMergePatch, assertIfMatch, etagOfVersion } from '@estate/shared-kernel';
+import { CaseViews } from './ports/case-views.port';
 import { Authority } from '../domain/authority';
 import type { AuthorityLevel, AuthorityType } from '../domain/case-vocabulary';
 import type { PutResult } from './deceased.service';
@@ -18,6 +19,8 @@ export class AuthorityService {
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly changes: AuthorityChanges,
+    private readonly views: CaseViews,
+    private readonly events: ResourceEvents,
   ) {}
 
   async get(caseId: string): Promise<Authority> {
@@ -49,24 +52,29 @@ export class AuthorityService {
     if (existing) assertIfMatch(ifMatch, authorityEtag(existing));
     // If-Match on a record that does not exist yet can never hold, not even `*` (RFC 9110 §13.1.1).
     else if (ifMatch !== undefined) throw new PreconditionFailedError();
+    const before = existing ? this.views.ofAuthority(existing) : undefined;
     const now = this.clock.now();
     const authority = existing ?? this.em.create(Authority, { caseId, createdAt: now } as never);
     authority.level = body.level as AuthorityLevel;
     authority.types = body.types as AuthorityType[];
     authority.updatedAt = now;
     await this.em.flush();
+    if (before === undefined) await this.events.created(this.em, { key: 'authority', caseId }, this.views.ofAuthority(authority));
+    else await this.events.changed(this.em, { key: 'authority', caseId }, before, this.views.ofAuthority(authority));
     return { record: authority, created: !existing };
   }
 
   private async merge(caseId: string, patch: JsonObject, ifMatch: string | undefined): Promise<Authority> {
     const authority = await this.get(caseId);
     assertIfMatch(ifMatch, authorityEtag(authority));
+    const before = this.views.ofAuthority(authority);
     const merged = applyMergePatch({ level: authority.level, types: [...authority.types] }, patch);
     this.assertTypes(merged.types, '');
     authority.level = merged.level;
     authority.types = merged.types;
     authority.updatedAt = this.clock.now();
     await this.em.flush();
+    await this.events.changed(this.em, { key: 'authority', caseId }, before, this.views.ofAuthority(authority));
     return authority;
   }
 

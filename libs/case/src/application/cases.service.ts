@@ -10,8 +10,10 @@ import {
   NotFoundError,
   parseListQuery,
   runListQuery,
+  ResourceEvents,
   UnitOfWork,
 } from '@estate/shared-kernel';
+import { CaseViews } from './ports/case-views.port';
 import { DISPUTE_LEVELS, ESTATE_VALUES, PROGRESS_STAGES } from '../domain/case-vocabulary';
 import { EstateCase } from '../domain/estate-case';
 import { Authority } from '../domain/authority';
@@ -48,6 +50,8 @@ export class CasesService {
     private readonly eraser: CaseRecordsEraser,
     private readonly pendingSearches: PendingSearchesPort,
     private readonly reads: CaseReads,
+    private readonly views: CaseViews,
+    private readonly events: ResourceEvents,
   ) {}
 
   create(organizationId: string, body: JsonObject): Promise<CaseReading> {
@@ -69,6 +73,9 @@ export class CasesService {
         deletedAt: null,
       } as never);
       await em.flush();
+      // case.created first: the deceased and authority it was created with follow as their own events.
+      const created = await this.reading(estateCase);
+      await this.events.created(em, { key: 'case', caseId: estateCase.id, organizationId }, this.views.ofCase(created));
       if (body.deceased) await this.deceased.put(estateCase.id, body.deceased as JsonObject, undefined, 'deceased.');
       if (body.authority) await this.authority.put(estateCase.id, body.authority as JsonObject, undefined, 'authority.');
       return this.reading(estateCase);
@@ -90,15 +97,18 @@ export class CasesService {
 
   patch(caseId: string, patch: JsonObject, ifMatch: string | undefined): Promise<CaseReading> {
     return this.uow.run(
-      async () => {
+      async (em) => {
         const current = await this.reading(await this.load(caseId));
         assertIfMatch(ifMatch, current.etag);
+        const before = this.views.ofCase(current);
         const estateCase = current.estateCase;
         // Every writable case field is a scalar, so the validated patch is already a valid result.
         const merged = applyMergePatch(estateCase.writableFields(), patch);
         if (estateCase.assignWritable(merged)) estateCase.updatedAt = this.clock.now();
         await this.em.flush();
-        return this.reading(estateCase);
+        const after = await this.reading(estateCase);
+        await this.events.changed(em, { key: 'case', caseId }, before, this.views.ofCase(after));
+        return after;
       },
       { caseId },
     );
@@ -119,6 +129,9 @@ export class CasesService {
         await em.nativeDelete(Authority, { caseId });
         current.estateCase.markDeleted(this.clock.now());
         await em.flush();
+        // The case's events go with it (contract §14.7); its own deletion is the one that stays.
+        await this.events.erasedCase(em, caseId);
+        await this.events.deleted(em, { key: 'case', caseId, organizationId: current.estateCase.organizationId }, this.views.ofCase(current));
       },
       { caseId },
     );

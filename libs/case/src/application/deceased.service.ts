@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { assertIfMatch, Clock, etagOfVersion, JsonObject, NotFoundError, PreconditionFailedError, UnitOfWork, ValidationFailedError } from '@estate/shared-kernel';
+import { assertIfMatch, Clock, etagOfVersion, JsonObject, NotFoundError, PreconditionFailedError, ResourceEvents, UnitOfWork, ValidationFailedError } from '@estate/shared-kernel';
+import { CaseViews } from './ports/case-views.port';
 import { Deceased, PostalAddress } from '../domain/deceased';
 
 export function deceasedEtag(deceased: Deceased): string {
@@ -19,6 +20,8 @@ export class DeceasedService {
     private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    private readonly views: CaseViews,
+    private readonly events: ResourceEvents,
   ) {}
 
   async get(caseId: string): Promise<Deceased> {
@@ -47,6 +50,7 @@ export class DeceasedService {
     if (existing) assertIfMatch(ifMatch, deceasedEtag(existing));
     // If-Match on a record that does not exist yet can never hold, not even `*` (RFC 9110 §13.1.1).
     else if (ifMatch !== undefined) throw new PreconditionFailedError();
+    const before = existing ? this.views.ofDeceased(existing) : undefined;
     const now = this.clock.now();
     const deceased = existing ?? this.em.create(Deceased, { caseId, createdAt: now } as never);
     Object.assign(deceased, {
@@ -63,6 +67,9 @@ export class DeceasedService {
       updatedAt: now,
     });
     await this.em.flush();
+    const subject = { key: 'deceased', caseId };
+    if (before === undefined) await this.events.created(this.em, subject, this.views.ofDeceased(deceased));
+    else await this.events.changed(this.em, subject, before, this.views.ofDeceased(deceased));
     return { record: deceased, created: !existing };
   }
 }

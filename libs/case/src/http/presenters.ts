@@ -4,6 +4,7 @@ import type { CaseReading } from '../application/cases.service';
 import { deceasedEtag } from '../application/deceased.service';
 import type { Authority } from '../domain/authority';
 import type { Deceased } from '../domain/deceased';
+import { CaseViews } from '../application/ports/case-views.port';
 import { AuthoritySchema, DeceasedSchema, EstateCaseSchema } from '../infrastructure/persistence/case.schemas';
 import { AuthorityBody } from './dto/authority.dto';
 import { CreateCaseBody } from './dto/case.dto';
@@ -22,10 +23,25 @@ export function presentCase(reading: CaseReading): SingleResource {
   return new SingleResource(caseView(reading), reading.etag);
 }
 
+function deceasedView(deceased: Deceased): Record<string, unknown> {
+  return serializeRecord(deceased, DeceasedSchema, DECEASED_SHAPE);
+}
+
+function authorityView(authority: Authority): Record<string, unknown> {
+  return serializeRecord(authority, AuthoritySchema, AUTHORITY_SHAPE);
+}
+
 export function presentDeceased(deceased: Deceased): SingleResource {
-  return new SingleResource(serializeRecord(deceased, DeceasedSchema, DECEASED_SHAPE), deceasedEtag(deceased));
+  return new SingleResource(deceasedView(deceased), deceasedEtag(deceased));
 }
 
 export function presentAuthority(authority: Authority): SingleResource {
-  return new SingleResource(serializeRecord(authority, AuthoritySchema, AUTHORITY_SHAPE), authorityEtag(authority));
+  return new SingleResource(authorityView(authority), authorityEtag(authority));
+}
+
+/** The same presentations, for the events the services write. */
+export class PresenterCaseViews extends CaseViews {
+  ofCase = caseView;
+  ofDeceased = deceasedView;
+  ofAuthority = authorityView;
 }

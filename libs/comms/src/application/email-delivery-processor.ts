@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { CaseResource, Clock } from '@estate/shared-kernel';
+import { CaseResource, CaseResourceReader, Clock, ResourceEvents, runAsSystem, subjectOf } from '@estate/shared-kernel';
 import { Email, recordDeliveryStep, recordProviderUnavailable } from '../domain/email';
 import { CommsConfig } from './comms-config';
 import { EmailProvider } from './ports/email-provider.port';
@@ -24,6 +24,8 @@ export class EmailDeliveryProcessor implements OnApplicationBootstrap, OnApplica
     private readonly provider: EmailProvider,
     private readonly clock: Clock,
     private readonly config: CommsConfig,
+    private readonly reader: CaseResourceReader,
+    private readonly events: ResourceEvents,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -42,7 +44,7 @@ export class EmailDeliveryProcessor implements OnApplicationBootstrap, OnApplica
   /** One poll unless one is still running. */
   poll(): Promise<unknown> {
     if (this.running) return this.running;
-    this.running = this.processDue()
+    this.running = runAsSystem('email_processor', () => this.processDue())
       .catch((error: unknown) => this.logger.warn({ err: error }, 'email delivery poll failed; retried at the next interval'))
       .finally(() => (this.running = undefined));
     return this.running;
@@ -59,8 +61,13 @@ export class EmailDeliveryProcessor implements OnApplicationBootstrap, OnApplica
       );
       if (claimed.length === 0) return 0;
       const emails = await em.find(this.resource.schema, { id: { $in: claimed.map((row) => row.id) } });
+      const before = emails.map((email) => this.reader.view(this.resource, email));
       for (const email of emails) await this.step(em, email, now);
       await em.flush();
+      // A move the processor made is told like one the API made: email.status_changed, actor the service.
+      for (const [index, email] of emails.entries()) {
+        await this.events.changed(em, subjectOf(this.resource, email), before[index], this.reader.view(this.resource, email));
+      }
       return emails.length;
     });
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CaseResourceReader, Clock, CreateUseCase, JsonObject, SingleResource, UnitOfWork } from '@estate/shared-kernel';
 import type { ClosureStepDocument } from '../domain/closure-step';
-import { loadClosurePlan } from './closure-plans';
+import { loadClosurePlan, ClosurePlanEvents } from './closure-plans';
 import { SubTaskContacts } from './ports/sub-task-contacts.port';
 import { ProbateResources } from './probate-resources';
 
@@ -13,6 +13,7 @@ export class AddClosureStep implements CreateUseCase {
     private readonly uow: UnitOfWork,
     private readonly reader: CaseResourceReader,
     private readonly clock: Clock,
+    private readonly planEvents: ClosurePlanEvents,
     private readonly contacts: SubTaskContacts,
   ) {}
 
@@ -22,9 +23,11 @@ export class AddClosureStep implements CreateUseCase {
         const document = body as unknown as ClosureStepDocument;
         await this.contacts.assertOfCase(scope.caseId, document.sub_tasks ?? [], 'sub_tasks');
         const plan = await loadClosurePlan(em, scope.caseId);
+        const before = this.planEvents.snapshot(plan);
         const step = plan.add(scope.caseId, document, this.clock.now(), this.clock.today());
         em.persist(step);
         await em.flush();
+        await this.planEvents.tell(em, scope, plan, before);
         return this.reader.present(this.resources.closureSteps, step);
       },
       { caseId: scope.caseId },

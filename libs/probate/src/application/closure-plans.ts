@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ulid } from 'ulid';
-import { NotFoundError } from '@estate/shared-kernel';
+import { Injectable } from '@nestjs/common';
+import { CaseResourceReader, NotFoundError, ResourceEvents, subjectOf } from '@estate/shared-kernel';
+import { ProbateResources } from './probate-resources';
 import { ClosurePlan, ClosureStep } from '../domain/closure-step';
 import { ClosureStepSchema } from '../infrastructure/persistence/probate.schemas';
 
@@ -17,4 +19,35 @@ export function stepOf(plan: ClosurePlan, id: string): ClosureStep {
   const step = plan.find(id);
   if (!step) throw new NotFoundError('closure step');
   return step;
+}
+
+type StepViews = Map<string, Record<string, unknown>>;
+
+/**
+ * A change of one step can move others (a prerequisite removed unblocks its dependants): the events of a closure-plan
+ * write compare every step as read before and after, so each step that moved is told once, whichever use case moved it.
+ */
+@Injectable()
+export class ClosurePlanEvents {
+  constructor(
+    private readonly resources: ProbateResources,
+    private readonly reader: CaseResourceReader,
+    private readonly events: ResourceEvents,
+  ) {}
+
+  snapshot(plan: ClosurePlan): StepViews {
+    const context = this.reader.context();
+    return new Map(plan.all.map((step) => [step.id, this.reader.view(this.resources.closureSteps, step, context)]));
+  }
+
+  async tell(em: EntityManager, scope: { caseId: string }, plan: ClosurePlan, before: StepViews): Promise<void> {
+    const subject = subjectOf(this.resources.closureSteps, scope);
+    const after = this.snapshot(plan);
+    for (const [id, prior] of before) if (!after.has(id)) await this.events.deleted(em, subject, prior);
+    for (const [id, view] of after) {
+      const prior = before.get(id);
+      if (prior === undefined) await this.events.created(em, subject, view);
+      else await this.events.changed(em, subject, prior, view);
+    }
+  }
 }

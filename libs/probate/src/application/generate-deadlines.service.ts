@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
-import { CaseResourceReader, Clock, ErrorDetail, ResourceList, UnitOfWork, ValidationFailedError } from '@estate/shared-kernel';
+import { CaseResourceReader, Clock, ErrorDetail, ResourceEvents, ResourceList, subjectOf, UnitOfWork, ValidationFailedError } from '@estate/shared-kernel';
 import { generateDeadlines, isKnownState } from '../domain/deadline-generator';
 import { ProbateDeadline } from '../domain/probate-deadline';
 import { ProbateDeadlineSchema } from '../infrastructure/persistence/probate.schemas';
@@ -29,6 +29,7 @@ export class GenerateDeadlines {
     private readonly clock: Clock,
     private readonly deceased: DeceasedDates,
     private readonly ruleBook: JurisdictionRuleBook,
+    private readonly events: ResourceEvents,
   ) {}
 
   execute(scope: { caseId: string }, body: GenerateDeadlinesInput): Promise<ResourceList> {
@@ -51,6 +52,9 @@ export class GenerateDeadlines {
         );
         const existing = await em.find(ProbateDeadlineSchema, { caseId: scope.caseId, generatedKey: { $ne: null } });
         const byKey = new Map(existing.map((deadline) => [deadline.generatedKey, deadline]));
+        const context = this.reader.context();
+        const viewOf = (deadline: ProbateDeadline) => this.reader.view(this.resources.deadlines, deadline, context);
+        const before = new Map(existing.map((deadline) => [deadline.id, viewOf(deadline)]));
         const now = this.clock.now();
         for (const deadline of generated) {
           const found = byKey.get(deadline.key);
@@ -63,9 +67,15 @@ export class GenerateDeadlines {
         }
         await em.flush();
         const ordered = existing.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id.localeCompare(b.id));
-        const context = this.reader.context();
+        const views = ordered.map(viewOf);
+        const subject = subjectOf(this.resources.deadlines, scope);
+        for (const [index, deadline] of ordered.entries()) {
+          const prior = before.get(deadline.id);
+          if (prior === undefined) await this.events.created(em, subject, views[index]);
+          else await this.events.changed(em, subject, prior, views[index]);
+        }
         return new ResourceList(
-          ordered.map((deadline) => this.reader.view(this.resources.deadlines, deadline, context)),
+          views,
           { page: 1, per_page: Math.max(ordered.length, 1), total_count: ordered.length, total_pages: ordered.length > 0 ? 1 : 0, has_more: false, next_cursor: null },
         );
       },

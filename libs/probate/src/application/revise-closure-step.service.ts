@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { applyMergePatch, asJsonObject, assertIfMatch, CaseResourceReader, Clock, JsonObject, PatchUseCase, SingleResource, UnitOfWork, validateAgainst } from '@estate/shared-kernel';
 import type { ClosureStepDocument } from '../domain/closure-step';
-import { loadClosurePlan, stepOf } from './closure-plans';
+import { loadClosurePlan, stepOf, ClosurePlanEvents } from './closure-plans';
 import { SubTaskContacts } from './ports/sub-task-contacts.port';
 import { ProbateResources } from './probate-resources';
 
@@ -13,6 +13,7 @@ export class ReviseClosureStep implements PatchUseCase {
     private readonly uow: UnitOfWork,
     private readonly reader: CaseResourceReader,
     private readonly clock: Clock,
+    private readonly planEvents: ClosurePlanEvents,
     private readonly contacts: SubTaskContacts,
   ) {}
 
@@ -20,6 +21,7 @@ export class ReviseClosureStep implements PatchUseCase {
     return this.uow.run(
       async (em) => {
         const plan = await loadClosurePlan(em, scope.caseId);
+        const before = this.planEvents.snapshot(plan);
         const step = stepOf(plan, id);
         assertIfMatch(ifMatch, this.reader.etag(this.resources.closureSteps, step));
         const merged = applyMergePatch(asJsonObject(step.document()), patch);
@@ -28,6 +30,7 @@ export class ReviseClosureStep implements PatchUseCase {
         if ('sub_tasks' in patch) await this.contacts.assertOfCase(scope.caseId, document.sub_tasks ?? [], 'sub_tasks');
         plan.revise(step, document, 'status' in patch, this.clock.now(), this.clock.today());
         await em.flush();
+        await this.planEvents.tell(em, scope, plan, before);
         return this.reader.present(this.resources.closureSteps, step);
       },
       { caseId: scope.caseId },

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { assertIfMatch, CaseResourceReader, Clock, JsonObject, NotFoundError, SingleResource, UnitOfWork } from '@estate/shared-kernel';
 import type { SubTask } from '../domain/closure-step';
-import { loadClosurePlan, stepOf } from './closure-plans';
+import { loadClosurePlan, stepOf, ClosurePlanEvents } from './closure-plans';
 import { SubTaskContacts } from './ports/sub-task-contacts.port';
 import { ProbateResources } from './probate-resources';
 
@@ -13,6 +13,7 @@ export class ReviseSubTask {
     private readonly uow: UnitOfWork,
     private readonly reader: CaseResourceReader,
     private readonly clock: Clock,
+    private readonly planEvents: ClosurePlanEvents,
     private readonly contacts: SubTaskContacts,
   ) {}
 
@@ -20,6 +21,7 @@ export class ReviseSubTask {
     return this.uow.run(
       async (em) => {
         const plan = await loadClosurePlan(em, scope.caseId);
+        const before = this.planEvents.snapshot(plan);
         const step = stepOf(plan, stepId);
         // The step's ETag guards the sub-task too: #15 answers the step.
         assertIfMatch(ifMatch, this.reader.etag(this.resources.closureSteps, step));
@@ -27,6 +29,7 @@ export class ReviseSubTask {
         if (changes.institution_contact_id) await this.contacts.assertOfCase(scope.caseId, [changes], '');
         if (!plan.reviseSubTask(step, subTaskId, changes, this.clock.now(), this.clock.today())) throw new NotFoundError('sub-task');
         await em.flush();
+        await this.planEvents.tell(em, scope, plan, before);
         return this.reader.present(this.resources.closureSteps, step);
       },
       { caseId: scope.caseId },

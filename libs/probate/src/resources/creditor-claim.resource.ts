@@ -10,6 +10,7 @@ import { DeleteCreditorClaim } from '../application/delete-creditor-claim.servic
 /** Creditor claims: an aggregate (status moves, what `paid` needs); `#13` is its merge patch. */
 export const creditorClaimResource = caseResource<CreditorClaim>({
   name: 'creditor claim',
+  eventKey: 'claim',
   path: 'probate/creditor-claims',
   idParam: 'claim_id',
   schema: CreditorClaimSchema,

@@ -17,6 +17,7 @@ function statusCondition(value: string, today: string): Record<string, unknown> 
 /** Probate deadlines: an aggregate (completion rules), read through the kernel; `#14` is its merge patch. */
 export const probateDeadlineResource = caseResource<ProbateDeadline>({
   name: 'probate deadline',
+  eventKey: 'deadline',
   path: 'probate/deadlines',
   idParam: 'deadline_id',
   schema: ProbateDeadlineSchema,

@@ -50,7 +50,7 @@ export class EventOutbox {
   async emit(em: EntityManager, draft: EventDraft): Promise<StoredEvent | undefined> {
     const transaction = em.getTransactionContext();
     if (transaction === undefined) throw new Error(`event ${draft.type} emitted outside a transaction: it could be lost`);
-    const organizationId = draft.organizationId ?? (await this.organizationOf(draft.caseId));
+    const organizationId = draft.organizationId ?? (await this.organizationOf(em, draft.caseId));
     const data: StoredEvent['data'] = { object: draft.object, actor: draft.actor ?? currentActor() };
     if (draft.previousAttributes !== undefined) data.previous_attributes = draft.previousAttributes;
     const event: StoredEvent = { id: this.nextId(), type: draft.type, organizationId, caseId: draft.caseId, createdAt: this.clock.now(), data };
@@ -72,11 +72,19 @@ export class EventOutbox {
     await em.getConnection().execute(`delete from events where case_id = ? and type <> 'case.deleted'`, [caseId], 'run', em.getTransactionContext());
   }
 
-  private async organizationOf(caseId: string | null): Promise<string> {
+  /** From the ownership cache; a case created in this very transaction is not visible to it, so then from the row. */
+  private async organizationOf(em: EntityManager, caseId: string | null): Promise<string> {
     if (caseId === null) throw new Error('an organization-level event must name its organization');
     this.ownership ??= this.moduleRef.get(CaseOwnership, { strict: false });
-    const organizationId = await this.ownership.organizationOf(caseId);
-    if (organizationId === undefined) throw new Error(`event for case ${caseId}, which does not exist`);
-    return organizationId;
+    const cached = await this.ownership.organizationOf(caseId);
+    if (cached !== undefined) return cached;
+    const rows = await em.getConnection().execute<Array<{ organization_id: string }>>(
+      'select organization_id from cases where id = ?',
+      [caseId],
+      'all',
+      em.getTransactionContext(),
+    );
+    if (rows.length === 0) throw new Error(`event for case ${caseId}, which does not exist`);
+    return rows[0].organization_id;
   }
 }

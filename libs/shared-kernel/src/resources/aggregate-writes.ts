@@ -6,6 +6,8 @@ import { SingleResource } from '../http/resource-response';
 import { UnitOfWork } from '../transactions/unit-of-work';
 import { CaseRecord, CaseResource } from './case-resource';
 import { CaseResourceReader, Scope } from './case-resource-reader';
+import { ResourceEvents } from '../events/resource-events';
+import { subjectOf } from './record-writer';
 
 /**
  * The plumbing every use case of an aggregate shares, so that a use case holds only its rule: the unit of work with the
@@ -18,6 +20,7 @@ export class AggregateWrites {
     private readonly uow: UnitOfWork,
     private readonly reader: CaseResourceReader,
     private readonly clock: Clock,
+    private readonly events: ResourceEvents,
   ) {}
 
   /** A new aggregate, built by the domain (`Deadline.create(…)`), saved and presented. */
@@ -27,7 +30,9 @@ export class AggregateWrites {
         const record = await build(this.clock, em);
         em.persist(record);
         await em.flush();
-        return this.reader.present(resource, record);
+        const presented = this.reader.present(resource, record);
+        await this.events.created(em, subjectOf(resource, scope), presented.data as Record<string, unknown>);
+        return presented;
       },
       { caseId: scope.caseId },
     );
@@ -45,9 +50,12 @@ export class AggregateWrites {
       async (em) => {
         const record = await this.reader.load(resource, scope as Scope, id);
         assertIfMatch(ifMatch, this.reader.etag(resource, record));
+        const before = this.reader.view(resource, record);
         await move(record, this.clock, em);
         await em.flush();
-        return this.reader.present(resource, record);
+        const presented = this.reader.present(resource, record);
+        await this.events.changed(em, subjectOf(resource, scope), before, presented.data as Record<string, unknown>);
+        return presented;
       },
       { caseId: scope.caseId },
     );
@@ -66,8 +74,10 @@ export class AggregateWrites {
         const record = await this.reader.load(resource, scope as Scope, id);
         assertIfMatch(ifMatch, this.reader.etag(resource, record));
         await before?.(record, em);
+        const lastState = this.reader.view(resource, record);
         em.remove(record);
         await em.flush();
+        await this.events.deleted(em, subjectOf(resource, scope), lastState);
       },
       { caseId: scope.caseId },
     );

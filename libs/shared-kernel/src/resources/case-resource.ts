@@ -71,6 +71,8 @@ export interface AggregateUseCases {
 export interface CaseResourceDeclaration<T extends CaseRecord> {
   /** Singular noun for messages, ETags and OpenAPI names: `person`, `debt`, `bank account`. */
   name: string;
+  /** The key of its events (contract §14.2: `deadline` for probate deadlines); by default the name, `_` for spaces. */
+  eventKey?: string;
   /** The route below `/v1/cases/{case_id}/`: `persons`, `bank-accounts/:account_id/transactions`. */
   path: string;
   /** The route parameter of one record: `person_id`. */
@@ -123,8 +125,9 @@ export interface CaseResourceDeclaration<T extends CaseRecord> {
 }
 
 export interface CaseResource<T extends CaseRecord = CaseRecord>
-  extends Readonly<Omit<CaseResourceDeclaration<T>, 'filters' | 'sorts' | 'kind' | 'without' | 'forbiddenForForeignCase' | 'tag'>> {
+  extends Readonly<Omit<CaseResourceDeclaration<T>, 'filters' | 'sorts' | 'kind' | 'eventKey' | 'without' | 'forbiddenForForeignCase' | 'tag'>> {
   readonly kind: ResourceKind;
+  readonly eventKey: string;
   readonly filters: FilterSpecs;
   readonly sorts: readonly string[];
   readonly tag: string;
@@ -169,6 +172,7 @@ export function caseResource<T extends CaseRecord>(declaration: CaseResourceDecl
   const resource: CaseResource<T> = {
     ...declaration,
     kind,
+    eventKey: declaration.eventKey ?? declaration.name.replace(/ /g, '_'),
     filters,
     sorts,
     tag: declaration.tag ?? declaration.path.split('/')[0],

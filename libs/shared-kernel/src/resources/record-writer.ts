@@ -12,6 +12,7 @@ import { ValidationFailedError } from '../errors/domain-error';
 import { CaseRecord, CaseResource, declaredCaseResources, WriteContext } from './case-resource';
 import { CaseResourceReader, Scope } from './case-resource-reader';
 import { RecordDeletionVetoes } from './record-deletion-vetoes';
+import { EventSubject, ResourceEvents } from '../events/resource-events';
 import { toCamelCase } from './naming';
 import { writableDocument } from './record-serializer';
 
@@ -21,6 +22,10 @@ export type PlainRecordResource<T extends CaseRecord> = CaseResource<T> & { read
 function assertPlainRecord<T extends CaseRecord>(resource: CaseResource<T>): void {
   // An aggregate's rules live in its methods; writing its rows generically would bypass them.
   if (resource.kind !== 'record') throw new Error(`${resource.name} is an aggregate: change it through its own use cases`);
+}
+
+export function subjectOf(resource: CaseResource<any>, scope: { caseId: string }): EventSubject {
+  return { key: resource.eventKey, caseId: scope.caseId };
 }
 
 /**
@@ -35,6 +40,7 @@ export class RecordWriter {
     private readonly reader: CaseResourceReader,
     private readonly clock: Clock,
     private readonly vetoes: RecordDeletionVetoes,
+    private readonly events: ResourceEvents,
   ) {}
 
   create<T extends CaseRecord>(resource: CaseResource<T>, scope: Scope, body: JsonObject): Promise<SingleResource> {
@@ -55,7 +61,9 @@ export class RecordWriter {
         await resource.derive?.(record, context);
         await em.flush();
         await resource.afterWrite?.(record, context);
-        return this.reader.present(resource, record);
+        const presented = this.reader.present(resource, record);
+        await this.events.created(em, subjectOf(resource, scope), presented.data as JsonObject);
+        return presented;
       },
       { caseId: scope.caseId },
     );
@@ -67,6 +75,7 @@ export class RecordWriter {
       async (em) => {
         const record = await this.reader.load(resource, scope, id);
         assertIfMatch(ifMatch, this.reader.etag(resource, record));
+        const before = this.reader.view(resource, record);
         const current = writableDocument(record, resource.createFields, toCamelCase);
         const merged = applyMergePatch(current, patch);
         // The patch alone was valid; the resource it produces must be valid too (e.g. a merged address keeps its city).
@@ -82,7 +91,9 @@ export class RecordWriter {
         await resource.derive?.(record, context);
         await em.flush();
         await resource.afterWrite?.(record, context);
-        return this.reader.present(resource, record);
+        const presented = this.reader.present(resource, record);
+        await this.events.changed(em, subjectOf(resource, scope), before, presented.data as JsonObject);
+        return presented;
       },
       { caseId: scope.caseId },
     );
@@ -95,10 +106,12 @@ export class RecordWriter {
         const record = await this.reader.load(resource, scope, id);
         assertIfMatch(ifMatch, this.reader.etag(resource, record));
         await this.vetoes.check(resource, record);
+        const lastState = this.reader.view(resource, record);
         await this.releaseReferencesTo(resource, record, em);
         em.remove(record);
         await em.flush();
         await resource.afterWrite?.(record, this.contextOf(em, scope));
+        await this.events.deleted(em, subjectOf(resource, scope), lastState);
       },
       { caseId: scope.caseId },
     );

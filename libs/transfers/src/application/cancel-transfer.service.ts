@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BankAccounts } from '@estate/assets';
-import { assertIfMatch, CaseResourceReader, Clock, NotFoundError, SingleResource, UnitOfWork } from '@estate/shared-kernel';
+import { assertIfMatch, CaseResourceReader, Clock, NotFoundError, ResourceEvents, SingleResource, subjectOf, UnitOfWork } from '@estate/shared-kernel';
 import { TransferRepository } from './ports/transfer-repository.port';
 import { TransferResources } from './transfer-resources';
 
@@ -14,18 +14,22 @@ export class CancelTransfer {
     private readonly uow: UnitOfWork,
     private readonly reader: CaseResourceReader,
     private readonly clock: Clock,
+    private readonly events: ResourceEvents,
   ) {}
 
   execute(scope: { caseId: string }, id: string, reason: string | null, actor: string, ifMatch: string | undefined): Promise<SingleResource> {
     return this.uow.run(
-      async () => {
+      async (em) => {
         const transfer = await this.transfers.load(scope.caseId, id, { lock: true });
         if (!transfer) throw new NotFoundError('transfer');
         assertIfMatch(ifMatch, this.reader.etag(this.resources.transfers, transfer));
+        const before = this.reader.view(this.resources.transfers, transfer);
         transfer.cancel(reason, actor, this.clock.now());
         await this.transfers.save(transfer);
         await releaseAccount(this.accounts, transfer.caseId, transfer.bankAccountId, transfer.id);
-        return this.reader.present(this.resources.transfers, transfer);
+        const presented = this.reader.present(this.resources.transfers, transfer);
+        await this.events.changed(em, subjectOf(this.resources.transfers, scope), before, presented.data as Record<string, unknown>);
+        return presented;
       },
       { caseId: scope.caseId },
     );

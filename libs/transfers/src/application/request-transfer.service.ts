@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
 import { BankAccounts } from '@estate/assets';
-import { CaseResourceReader, Clock, CreateUseCase, ErrorDetail, JsonObject, SingleResource, UnitOfWork, ValidationFailedError } from '@estate/shared-kernel';
+import { CaseResourceReader, Clock, CreateUseCase, ErrorDetail, JsonObject, ResourceEvents, SingleResource, subjectOf, UnitOfWork, ValidationFailedError } from '@estate/shared-kernel';
 import { Transfer } from '../domain/transfer';
 import { TransferNotAllowed } from '../domain/transfer.errors';
 import { TransferRepository } from './ports/transfer-repository.port';
@@ -31,13 +31,14 @@ export class RequestTransfer implements CreateUseCase {
     private readonly uow: UnitOfWork,
     private readonly reader: CaseResourceReader,
     private readonly clock: Clock,
+    private readonly events: ResourceEvents,
   ) {}
 
   execute(scope: { caseId: string } & Record<string, string>, body: JsonObject, _resource?: unknown, actor?: string): Promise<SingleResource> {
     if (!actor) throw new Error('RequestTransfer needs the requesting user');
     const input = body as unknown as RequestTransferBody;
     return this.uow.run(
-      async () => {
+      async (em) => {
         const source = await this.accounts.ofCase(scope.caseId, input.bank_account_id, { lock: true });
         if (!source) throw new ValidationFailedError([{ field: 'bank_account_id', message: 'bank_account_id must name a bank account of this case' }]);
         const estate = await this.accounts.estateAccountOf(scope.caseId);
@@ -69,7 +70,9 @@ export class RequestTransfer implements CreateUseCase {
         );
         await this.transfers.save(transfer);
         await this.accounts.setActiveTransfer(scope.caseId, source.id, transfer.id);
-        return this.reader.present(this.resources.transfers, transfer);
+        const presented = this.reader.present(this.resources.transfers, transfer);
+        await this.events.created(em, subjectOf(this.resources.transfers, scope), presented.data as Record<string, unknown>);
+        return presented;
       },
       { caseId: scope.caseId },
     );

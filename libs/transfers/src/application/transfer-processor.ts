@@ -2,7 +2,8 @@ import { RequestContext } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { BankAccounts, BankAccountSnapshot, transactionResource } from '@estate/assets';
-import { AppConfig, Clock, RecordWriter, UnitOfWork } from '@estate/shared-kernel';
+import { AppConfig, CaseResourceReader, Clock, RecordWriter, ResourceEvents, runAsSystem, subjectOf, UnitOfWork } from '@estate/shared-kernel';
+import { TransferResources } from './transfer-resources';
 import { expectedSettlementDate, newYorkDate, traceNumber } from '../domain/banking-days';
 import { Transfer } from '../domain/transfer';
 import { AchEntry, AchNetwork } from './ports/ach-network.port';
@@ -29,6 +30,9 @@ export class TransferProcessor {
     private readonly ach: AchNetwork,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly resources: TransferResources,
+    private readonly reader: CaseResourceReader,
+    private readonly events: ResourceEvents,
   ) {}
 
   /** One pass over the due transfers (at most `limit`); answers how many steps were taken. */
@@ -37,7 +41,7 @@ export class TransferProcessor {
     let steps = 0;
     for (const candidate of candidates) {
       try {
-        if (await RequestContext.create(this.em, () => this.step(candidate))) steps += 1;
+        if (await RequestContext.create(this.em, () => runAsSystem('transfer_processor', () => this.step(candidate)))) steps += 1;
       } catch (error) {
         this.logger.warn({ err: error, transferId: candidate.id }, 'transfer step failed; retried at the next pass');
       }
@@ -51,12 +55,15 @@ export class TransferProcessor {
   }
 
   private step(candidate: DueTransfer): Promise<boolean> {
-    return this.uow.run(async () => {
+    return this.uow.run(async (em) => {
       const now = this.clock.now();
       const transfer = await this.transfers.claim(candidate, now);
       if (!transfer) return false;
+      const before = this.reader.view(this.resources.transfers, transfer);
       await this.advance(transfer, now);
       await this.transfers.save(transfer);
+      // Each move is told as transfer.status_changed, like a cancellation through the API (contract §14.1).
+      await this.events.changed(em, subjectOf(this.resources.transfers, transfer), before, this.reader.view(this.resources.transfers, transfer));
       return true;
     });
   }

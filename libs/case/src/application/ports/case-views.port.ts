@@ -1,0 +1,13 @@
+import type { Authority } from '../../domain/authority';
+import type { Deceased } from '../../domain/deceased';
+import type { CaseReading } from '../cases.service';
+
+/**
+ * Port: the case context's resources as their `GET` presents them (masked, `null` for unset), which events carry as
+ * `data.object`. The HTTP layer owns the presentation and binds it, so the services need not know the wire shapes.
+ */
+export abstract class CaseViews {
+  abstract ofCase(reading: CaseReading): Record<string, unknown>;
+  abstract ofDeceased(deceased: Deceased): Record<string, unknown>;
+  abstract ofAuthority(authority: Authority): Record<string, unknown>;
+}

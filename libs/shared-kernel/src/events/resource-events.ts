@@ -1,0 +1,71 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { EventActor } from './event';
+import { EventOutbox } from './event-outbox';
+
+/** Contract §14.2: the resources whose moves of `status` are told as `{key}.status_changed` instead of `{key}.updated`. */
+const STATUS_CHANGED_KEYS: ReadonlySet<string> = new Set([
+  'transfer', 'claim', 'deadline', 'search', 'phone_call', 'email', 'closure_step', 'closure_request', 'probate_case',
+  'filing', 'ein', 'distribution', 'unclaimed_property', 'goal', 'fax', 'notarization', 'identity_verification',
+  'collaborator', 'pro_user',
+]);
+
+/** Fields every write changes: they tell nothing a reader of `previous_attributes` would act on. */
+const BOOKKEEPING_FIELDS: ReadonlySet<string> = new Set(['updated_at']);
+
+/**
+ * The former values of the fields that differ between two presentations of one resource (both already masked), or
+ * undefined when no field a client sees changed.
+ */
+export function previousAttributes(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, unknown> | undefined {
+  const previous: Record<string, unknown> = {};
+  for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (BOOKKEEPING_FIELDS.has(field)) continue;
+    if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) previous[field] = before[field] ?? null;
+  }
+  return Object.keys(previous).length > 0 ? previous : undefined;
+}
+
+export interface EventSubject {
+  /** The event key of §14.2 (`person`, `bank_account`, `deadline`). */
+  key: string;
+  caseId: string | null;
+  organizationId?: string;
+  actor?: EventActor;
+}
+
+/**
+ * `{key}.created`, `{key}.updated`/`{key}.status_changed` and `{key}.deleted` from the presentations of a resource
+ * before and after a write: the one way every write path (generic records, aggregates, the case context, processors)
+ * tells its changes, so a resource gets its events from its declaration and writes no event code of its own.
+ */
+@Injectable()
+export class ResourceEvents {
+  constructor(private readonly outbox: EventOutbox) {}
+
+  async created(em: EntityManager, subject: EventSubject, object: Record<string, unknown>): Promise<void> {
+    await this.outbox.emit(em, { ...this.draftOf(subject), type: `${subject.key}.created`, object });
+  }
+
+  /** Nothing when no visible field changed; `status_changed` when `status` moved on a resource of that list. */
+  async changed(em: EntityManager, subject: EventSubject, before: Record<string, unknown>, after: Record<string, unknown>): Promise<void> {
+    const previous = previousAttributes(before, after);
+    if (previous === undefined) return;
+    const statusMoved = 'status' in previous && STATUS_CHANGED_KEYS.has(subject.key);
+    const type = `${subject.key}.${statusMoved ? 'status_changed' : 'updated'}`;
+    await this.outbox.emit(em, { ...this.draftOf(subject), type, object: after, previousAttributes: previous });
+  }
+
+  async deleted(em: EntityManager, subject: EventSubject, lastState: Record<string, unknown>): Promise<void> {
+    await this.outbox.emit(em, { ...this.draftOf(subject), type: `${subject.key}.deleted`, object: lastState });
+  }
+
+  /** A deleted case's events go with it, except `case.deleted` (contract §14.7). */
+  erasedCase(em: EntityManager, caseId: string): Promise<void> {
+    return this.outbox.eraseCaseEvents(em, caseId);
+  }
+
+  private draftOf(subject: EventSubject) {
+    return { caseId: subject.caseId, organizationId: subject.organizationId, actor: subject.actor };
+  }
+}
