@@ -20,6 +20,8 @@ module.exports = {
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   setupFiles: ['reflect-metadata'],
+  // Every e2e response is checked against the OpenAPI document (test/support/openapi-responses.ts).
+  setupFilesAfterEnv: ['<rootDir>/test/support/response-violations.setup.ts'],
   testTimeout: 30_000,
   maxWorkers: process.env.JEST_WORKERS ?? 3,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],

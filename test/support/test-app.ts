@@ -6,6 +6,7 @@ import { AppConfig, IdentityService, loadAppConfig, Tier } from '@estate/shared-
 import { createApp } from '../../apps/api/src/create-app';
 import { cloneTemplateDatabase, dropDatabase, TEST_TEMPLATE_ENV, withAdminClient } from './test-database';
 import { Client } from 'pg';
+import { formatViolations, OpenApiResponses, recordResponseViolations, takeResponseViolations } from './openapi-responses';
 
 export interface TestCaller {
   token: string;
@@ -31,6 +32,9 @@ export interface TestAppOptions {
   rateLimits?: Partial<Record<Tier, number>>;
 }
 
+/** The served OpenAPI document's response checker of this test file (one compile per file). */
+let responses: OpenApiResponses | undefined;
+
 /**
  * The real application on a database of this test file's own (cloned from the migrated template). Nothing is
  * mocked: requests go through every guard, interceptor and filter to PostgreSQL.
@@ -47,6 +51,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // Listening once on an ephemeral port: supertest would otherwise start a listener per request, which breaks under
   // many concurrent requests (ECONNRESET).
   await app.listen(0, '127.0.0.1');
+  // Every response is checked against the OpenAPI document (test/support/openapi-responses.ts); a disagreement fails
+  // the test that caused it (response-violations.setup.ts) or, at the latest, close().
+  responses ??= new OpenApiResponses((await request(app.getHttpServer()).get('/v1/openapi.json').expect(200)).body);
+  recordResponseViolations(app.getHttpServer(), responses);
   const sqlClient = new Client({ connectionString: databaseUrl });
   await sqlClient.connect();
   let invited = 0;
@@ -75,6 +83,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await sqlClient.end();
       await app.close();
       await dropDatabase(name);
+      const violations = takeResponseViolations();
+      if (violations.length > 0) throw new Error(`responses that disagree with the OpenAPI document:\n${formatViolations(violations)}`);
     },
   };
 }

@@ -1,0 +1,147 @@
+import { createDocumentFixtures, DocumentFixtures, missingIds, requestExample, urlOf } from './support/openapi-fixtures';
+import { createTestApp, TestApp, TestCaller } from './support/test-app';
+
+/**
+ * Broken object level authorization, generated from the served OpenAPI document: organization A creates a case and
+ * one record of every resource; organization B's token then tries every (path, method) of the document under
+ * `/v1/cases/{case_id}` with A's ids and a valid body. Contract §2: a route whose documented errors include `403`
+ * answers `403 forbidden` for another organization's case (and `404` for an unknown one); every other route answers
+ * `404 not_found`. Nothing is ever `2xx` or `500`, and afterwards A reads every route back byte for byte, ETags
+ * included, and no table gained, lost or changed a row. A route of the document the fixtures cannot fill in fails.
+ */
+
+type Node = Record<string, any>;
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+const CASE_SCOPED = '/v1/cases/{case_id}';
+
+describe('access matrix: another organization against every route of the document (e2e)', () => {
+  let t: TestApp;
+  let doc: Node;
+  let a: TestCaller;
+  let b: TestCaller;
+  let fixtures: DocumentFixtures;
+  const saved = { transfer: process.env.TRANSFER_PROCESSOR, provider: process.env.PROVIDER_PROCESSOR };
+
+  const operations = () =>
+    Object.entries(doc.paths as Node).flatMap(([template, item]) => METHODS.filter((method) => item[method]).map((method) => ({ template, method, op: item[method] as Node })));
+  const caseScoped = () => operations().filter(({ template }) => template === CASE_SCOPED || template.startsWith(`${CASE_SCOPED}/`));
+
+  /** Every GET of the document A can fill in, as A reads it (status, ETag, body). */
+  async function readAll(caller: TestCaller): Promise<Map<string, unknown>> {
+    const seen = new Map<string, unknown>();
+    for (const { template } of operations().filter(({ method }) => method === 'get')) {
+      if (missingIds(template, fixtures).length || template === '/v1/openapi.json') continue;
+      const res = await t.http().get(urlOf(template, fixtures)).set(caller.auth);
+      seen.set(template, { status: res.status, etag: res.headers.etag, body: res.text });
+    }
+    return seen;
+  }
+
+  /** Row count and a digest of every row of every table of the application's schema. */
+  async function tables(): Promise<Record<string, string>> {
+    const names = await t.sql<{ name: string }>(`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
+    const union = names.map(({ name }) => `select '${name}' as name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as digest from "${name}" t`).join(' union all ');
+    const rows = await t.sql<{ name: string; digest: string }>(union);
+    return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
+  }
+
+  function send(method: string, url: string, caller: TestCaller, body: unknown) {
+    const req = t.http()[method as 'get'](url).set(caller.auth);
+    return body === undefined ? req : req.send(body as object);
+  }
+
+  /** The valid body A used on this route (or its example): the refusal must come from access, not validation. */
+  const bodyFor = (method: string, template: string, op: Node) => (method === 'get' || method === 'delete' ? undefined : fixtures.bodies.get(`${method} ${template}`) ?? requestExample(op) ?? {});
+
+  beforeAll(async () => {
+    // No background processor may move A's transfer or email while the matrix compares snapshots.
+    process.env.TRANSFER_PROCESSOR = 'off';
+    process.env.PROVIDER_PROCESSOR = 'off';
+    t = await createTestApp({ rateLimits: { pro: 100_000, enterprise: 100_000 } });
+    a = await t.invite('enterprise');
+    b = await t.invite('enterprise');
+    doc = (await t.http().get('/v1/openapi.json').expect(200)).body;
+    fixtures = await createDocumentFixtures(t, doc, a);
+  });
+  afterAll(async () => {
+    await t.close();
+    for (const [name, value] of [['TRANSFER_PROCESSOR', saved.transfer], ['PROVIDER_PROCESSOR', saved.provider]] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+
+  it('has an id for every path parameter of every route of the document (a new route needs a fixture)', () => {
+    const missing = operations().flatMap(({ template, method }) => missingIds(template, fixtures).map((param) => `${method.toUpperCase()} ${template}: ${param}`));
+    expect(missing).toEqual([]);
+    expect(caseScoped().length).toBeGreaterThan(90);
+  });
+
+  it("B gets exactly 403 or 404 (as each route's documented errors say) on every case route with A's ids; A's data is untouched", async () => {
+    const before = await readAll(a);
+    const rowsBefore = await tables();
+    for (const [, read] of before) expect(read).toMatchObject({ status: 200 });
+
+    const answers: string[] = [];
+    const expected: string[] = [];
+    for (const { template, method, op } of caseScoped()) {
+      const status = op.responses['403'] ? 403 : 404;
+      const res = await send(method, urlOf(template, fixtures), b, bodyFor(method, template, op));
+      const where = `${method.toUpperCase()} ${template}`;
+      answers.push(`${where} -> ${res.status} ${res.body?.error?.code ?? ''} ${res.headers['x-request-id'] ? 'id' : 'no-id'}`);
+      expected.push(`${where} -> ${status} ${status === 403 ? 'forbidden' : 'not_found'} id`);
+    }
+    expect(answers).toEqual(expected);
+    expect(expected.filter((line) => line.includes('403')).length).toBeGreaterThanOrEqual(6);
+
+    expect(await readAll(a)).toEqual(before);
+    expect(await tables()).toEqual(rowsBefore);
+  });
+
+  it('an unknown case id is 404 on every case route, the 403 routes included', async () => {
+    const unknown: DocumentFixtures = { ids: new Map(fixtures.ids), bodies: fixtures.bodies };
+    unknown.ids.set('/v1/cases', '01JZZZZZZZZZZZZZZZZZZZZZZZ');
+    const answers: string[] = [];
+    for (const { template, method, op } of caseScoped()) {
+      const res = await send(method, urlOf(template, unknown), b, bodyFor(method, template, op));
+      answers.push(`${method.toUpperCase()} ${template} -> ${res.status} ${res.body?.error?.code}`);
+    }
+    expect(answers).toEqual(caseScoped().map(({ template, method }) => `${method.toUpperCase()} ${template} -> 404 not_found`));
+  });
+
+  it("B's own case with A's sub-resource ids: 404 not_found on every route naming a sub-resource; A's data untouched", async () => {
+    const before = await readAll(a);
+    const rowsBefore = await tables();
+    const own = await t.http().post('/v1/cases').set(b.auth).send({}).expect(201);
+    const mixed: DocumentFixtures = { ids: new Map(fixtures.ids), bodies: fixtures.bodies };
+    mixed.ids.set('/v1/cases', own.body.data.id);
+    const routes = caseScoped().filter(({ template }) => template.split('{').length > 2);
+    expect(routes.length).toBeGreaterThan(50);
+    const answers: string[] = [];
+    for (const { template, method, op } of routes) {
+      const res = await send(method, urlOf(template, mixed), b, bodyFor(method, template, op));
+      answers.push(`${method.toUpperCase()} ${template} -> ${res.status} ${res.body?.error?.code}`);
+    }
+    expect(answers).toEqual(routes.map(({ template, method }) => `${method.toUpperCase()} ${template} -> 404 not_found`));
+    expect(await readAll(a)).toEqual(before);
+    const rowsAfter = await tables();
+    // B's own new case is the only change: the cases table (and what a new case writes, e.g. its events) only.
+    const changed = Object.keys(rowsAfter).filter((name) => rowsAfter[name] !== rowsBefore[name]);
+    expect(changed.every((name) => ['cases', 'events'].includes(name))).toBe(true);
+  });
+
+  it("organization-level routes: B's lists and reads never show A's records", async () => {
+    const orgLevel = operations().filter(({ template, method }) => method === 'get' && !template.startsWith(`${CASE_SCOPED}`) && template.startsWith('/v1/') && template !== '/v1/openapi.json');
+    expect(orgLevel.map(({ template }) => template)).toContain('/v1/cases');
+    const aIds = [...fixtures.ids.values()];
+    for (const { template } of orgLevel) {
+      const res = await t.http().get(urlOf(template, fixtures)).set(b.auth);
+      const where = `GET ${template}`;
+      if (template.includes('{')) expect({ where, status: res.status }).toEqual({ where, status: 404 });
+      else expect({ where, status: res.status, leaked: aIds.filter((id) => res.text.includes(id)) }).toEqual({ where, status: 200, leaked: [] });
+    }
+    // …while A sees its own case in the same list.
+    expect((await t.http().get('/v1/cases').set(a.auth).expect(200)).text).toContain(fixtures.ids.get('/v1/cases'));
+  });
+});

@@ -1,0 +1,115 @@
+import type { TestApp, TestCaller } from './test-app';
+
+/**
+ * One record of every resource of the OpenAPI document, created by a caller from the document itself: each
+ * collection `POST` answering `201` is sent its first request example (with the overrides below where an example
+ * cannot stand alone), `PUT`s of single resources likewise. The ids are kept per collection path (`account_id` names
+ * three different collections), so any path template of the document can be filled in with `urlOf`, or found
+ * missing with `missingIds` (a new route without a fixture fails the suites that use this).
+ */
+
+type Node = Record<string, any>;
+
+export interface DocumentFixtures {
+  /** collection path template (`/v1/cases/{case_id}/persons`) → the id of the record created there */
+  ids: Map<string, string>;
+  /** path template → the body that created or replaced it (reused as a valid body for the same route) */
+  bodies: Map<string, unknown>;
+}
+
+/** The template prefix that names the parameter at `index` of `template`'s segments. */
+function collectionOf(segments: string[], index: number): string {
+  return segments.slice(0, index).join('/');
+}
+
+/** The parameters of `template` the fixtures have no id for (empty when it can be filled in). */
+export function missingIds(template: string, fixtures: DocumentFixtures): string[] {
+  const segments = template.split('/');
+  return segments.flatMap((segment, index) => (/^\{.+\}$/.test(segment) && !fixtures.ids.has(collectionOf(segments, index)) ? [segment] : []));
+}
+
+export function urlOf(template: string, fixtures: DocumentFixtures): string {
+  const segments = template.split('/');
+  return segments
+    .map((segment, index) => {
+      if (!/^\{.+\}$/.test(segment)) return segment;
+      const id = fixtures.ids.get(collectionOf(segments, index));
+      if (!id) throw new Error(`no fixture id for ${segment} of ${template}`);
+      return id;
+    })
+    .join('/');
+}
+
+export function requestExample(op: Node | undefined): unknown {
+  const media = op?.requestBody?.content?.['application/json'];
+  const examples = Object.values((media?.examples ?? {}) as Node);
+  return examples.length > 0 ? structuredClone(examples[0].value) : undefined;
+}
+
+const CASES = '/v1/cases';
+const BANK_ACCOUNTS = '/v1/cases/{case_id}/bank-accounts';
+const STEPS = '/v1/cases/{case_id}/closure/steps';
+const TRANSFERS = '/v1/cases/{case_id}/transfers';
+
+/**
+ * Bodies that the examples cannot give: an account a transfer can draw on, a step with a sub-task, a transfer of that
+ * account (which needs the authority and an estate account first, see `before`).
+ */
+const OVERRIDES: Record<string, (f: DocumentFixtures) => unknown> = {
+  [BANK_ACCOUNTS]: () => ({
+    institution_name: 'First Prairie Bank',
+    institution_routing_number: '071000013',
+    account_type: 'checking',
+    ownership_type: 'individual',
+    status: 'open',
+    account_number: '000123451234',
+    available_balance: 1000,
+    current_balance: 1000,
+  }),
+  [STEPS]: () => ({ step_type: 'close_bank_account', title: 'Close the checking account', sub_tasks: [{ title: 'Call the bank' }] }),
+  [TRANSFERS]: (f) => ({ bank_account_id: f.ids.get(BANK_ACCOUNTS), amount: 10 }),
+};
+
+/** Created last, in this order (they depend on what the others created). */
+const LAST = [TRANSFERS];
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export async function createDocumentFixtures(t: TestApp, doc: Node, caller: TestCaller): Promise<DocumentFixtures> {
+  const fixtures: DocumentFixtures = { ids: new Map(), bodies: new Map() };
+  const send = async (method: 'post' | 'put', template: string, body: unknown) => {
+    const res = await t.http()[method](urlOf(template, fixtures)).set(caller.auth).send(body as object);
+    if (res.status !== 201 && res.status !== 200) throw new Error(`fixture ${method.toUpperCase()} ${template}: ${res.status} ${JSON.stringify(res.body)}`);
+    fixtures.bodies.set(`${method} ${template}`, body);
+    return res.body.data as Node;
+  };
+
+  const caseBody = { ...(requestExample(doc.paths[CASES].post) as Node) };
+  const created = await send('post', CASES, caseBody);
+  fixtures.ids.set(CASES, created.id);
+
+  // Single resources (deceased, authority) first: the transfer needs the authority.
+  for (const [template, item] of Object.entries(doc.paths as Node)) {
+    if (item.put && !missingIds(template, fixtures).length) await send('put', template, requestExample(item.put));
+  }
+  // The estate account a transfer credits (not a collection of its own: a bank account flagged as the estate's).
+  const estateAccount = { ...(OVERRIDES[BANK_ACCOUNTS](fixtures) as Node), account_type: 'estate_account', ownership_type: 'estate', is_estate_account: true, account_number: '555500009999', current_balance: 0, available_balance: 0 };
+  await t.http().post(urlOf(BANK_ACCOUNTS, fixtures)).set(caller.auth).send(estateAccount).expect(201);
+
+  const collections = Object.entries(doc.paths as Node)
+    .filter(([template, item]) => item.post?.responses?.['201'] && template !== CASES)
+    .map(([template]) => template)
+    .sort((a, b) => Number(LAST.includes(a)) - Number(LAST.includes(b)) || a.split('/').length - b.split('/').length);
+  for (const template of collections) {
+    if (missingIds(template, fixtures).length) continue;
+    const body = OVERRIDES[template]?.(fixtures) ?? requestExample(doc.paths[template].post);
+    const record = await send('post', template, body);
+    fixtures.ids.set(template, record.id);
+    // Records created inside another (a step's sub-tasks) are reachable under it: `…/steps/{step_id}/sub-tasks/{id}`.
+    const item = Object.keys(doc.paths as Node).find((path) => new RegExp(`^${escape(template)}/\\{[^}]+\\}$`).test(path));
+    for (const [field, value] of Object.entries(record)) {
+      if (item && Array.isArray(value) && typeof value[0]?.id === 'string') fixtures.ids.set(`${item}/${field.replace(/_/g, '-')}`, value[0].id as string);
+    }
+  }
+  return fixtures;
+}

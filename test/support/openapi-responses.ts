@@ -1,0 +1,176 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import Ajv2020, { ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+
+/**
+ * Every response the e2e suites receive, checked against the OpenAPI document the app serves (/v1/openapi.json):
+ * the operation is found by method and path template, the response by status, and a JSON body must validate against
+ * that response's schema (OpenAPI 3.1 schemas are JSON Schema 2020-12). Object schemas that list their properties
+ * are checked closed: a field the document does not describe is a violation too. Bodies of other media types
+ * (text/calendar, text/csv) are checked for the declared content type only; 204 and 304 must have no body.
+ * Requests outside the document (/healthz, the docs page) and methods the document does not list (the 405s) are
+ * not checked here.
+ */
+
+type Node = Record<string, any>;
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+export interface ResponseViolation {
+  method: string;
+  url: string;
+  template: string;
+  status: number;
+  problem: string;
+}
+
+interface Route {
+  template: string;
+  pattern: RegExp;
+  literalSegments: number;
+}
+
+export class OpenApiResponses {
+  private readonly ajv: Ajv2020;
+  private readonly routes: Route[];
+  private readonly validators = new Map<string, ValidateFunction>();
+
+  constructor(private readonly doc: Node) {
+    this.ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+    addFormats(this.ajv, ['date', 'date-time', 'email', 'uri', 'uuid']);
+    const schemas = structuredClone(doc.components?.schemas ?? {}) as Node;
+    for (const schema of Object.values(schemas)) closeObjects(schema);
+    this.ajv.addSchema({ $id: 'openapi', components: { schemas } });
+    this.routes = Object.keys(doc.paths as Node)
+      .map((template) => {
+        const segments = template.split('/');
+        const source = segments.map((segment) => (/^\{[^}]+\}$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+        return { template, pattern: new RegExp(`^${source}$`), literalSegments: segments.filter((segment) => !segment.startsWith('{')).length };
+      })
+      // A literal segment wins over a parameter (`/debts/type/collections` before `/debts/{debt_id}`).
+      .sort((a, b) => b.literalSegments - a.literalSegments);
+  }
+
+  /** The path template of the document that `path` (without its query) matches, if any. */
+  templateOf(path: string): string | undefined {
+    return this.routes.find((route) => route.pattern.test(path))?.template;
+  }
+
+  /** Every (method, template) of the document. */
+  operations(): Array<{ method: string; template: string; op: Node }> {
+    return Object.entries(this.doc.paths as Node).flatMap(([template, item]) =>
+      METHODS.filter((method) => item[method]).map((method) => ({ method, template, op: item[method] as Node })),
+    );
+  }
+
+  /**
+   * The problems of one response (empty when it agrees with the document). `body` is the raw body as sent;
+   * `contentType` its Content-Type header.
+   */
+  check(method: string, url: string, status: number, contentType: string | undefined, body: string | Buffer): ResponseViolation[] {
+    const path = url.split('?')[0];
+    const template = this.templateOf(path);
+    if (!template) return [];
+    const op = (this.doc.paths[template] as Node)[method.toLowerCase()] as Node | undefined;
+    if (!op) return [];
+    const violation = (problem: string): ResponseViolation[] => [{ method: method.toUpperCase(), url, template, status, problem }];
+    const response = op.responses?.[String(status)] as Node | undefined;
+    if (!response) return violation(`status ${status} is not declared (declared: ${Object.keys(op.responses ?? {}).join(', ')})`);
+    const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+    const content = (response.content ?? {}) as Node;
+    const declared = Object.keys(content);
+    if (declared.length === 0) return length === 0 ? [] : violation(`a ${length}-byte body where the document declares none`);
+    const mediaType = (contentType ?? '').split(';')[0].trim().toLowerCase();
+    if (!declared.includes(mediaType)) return violation(`content type "${contentType ?? ''}" is not declared (declared: ${declared.join(', ')})`);
+    if (mediaType !== 'application/json') return [];
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString());
+    } catch {
+      return violation('the body is not JSON');
+    }
+    const validate = this.validatorFor(`${method} ${template} ${status} ${mediaType}`, content[mediaType].schema as Node);
+    if (validate(parsed)) return [];
+    return violation(
+      (validate.errors ?? [])
+        .slice(0, 5)
+        .map((error) => `${error.instancePath || '/'} ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${error.params.additionalProperty})` : ''}`)
+        .join('; '),
+    );
+  }
+
+  private validatorFor(key: string, schema: Node): ValidateFunction {
+    let validate = this.validators.get(key);
+    if (!validate) {
+      const local = rewriteRefs(closeObjects(structuredClone(schema)));
+      validate = this.ajv.compile(local);
+      this.validators.set(key, validate);
+    }
+    return validate;
+  }
+}
+
+/** Object schemas that list their properties and say nothing of others are closed (in place). */
+function closeObjects(node: unknown): Node {
+  if (Array.isArray(node)) node.forEach(closeObjects);
+  else if (node && typeof node === 'object') {
+    const schema = node as Node;
+    if (schema.properties && typeof schema.properties === 'object' && !('additionalProperties' in schema) && !('unevaluatedProperties' in schema)) {
+      schema.additionalProperties = false;
+    }
+    for (const value of Object.values(schema)) closeObjects(value);
+  }
+  return node as Node;
+}
+
+/** `#/components/schemas/X` → `openapi#/components/schemas/X`, so an operation's schema compiles on its own. */
+function rewriteRefs(node: unknown): Node {
+  if (Array.isArray(node)) node.forEach(rewriteRefs);
+  else if (node && typeof node === 'object') {
+    const schema = node as Node;
+    if (typeof schema.$ref === 'string' && schema.$ref.startsWith('#/')) schema.$ref = `openapi${schema.$ref}`;
+    for (const value of Object.values(schema)) rewriteRefs(value);
+  }
+  return node as Node;
+}
+
+// On globalThis: the jest setup file and the suite share one list even if the module were loaded twice.
+const recorded: ResponseViolation[] = ((globalThis as Record<string, unknown>).__estateResponseViolations ??= []) as ResponseViolation[];
+
+/** Violations seen since the last call (the jest setup file fails the test that caused them). */
+export function takeResponseViolations(): ResponseViolation[] {
+  return recorded.splice(0, recorded.length);
+}
+
+export function formatViolations(violations: ResponseViolation[]): string {
+  return violations.map((v) => `${v.method} ${v.url} [${v.template}] ${v.status}: ${v.problem}`).join('\n');
+}
+
+/**
+ * Records every response `server` sends that disagrees with `responses`: a `request` listener placed before the
+ * application's own wraps `write`/`end` to keep the body, and checks it when the response finishes.
+ */
+export function recordResponseViolations(server: Server, responses: OpenApiResponses, sink: (violation: ResponseViolation) => void = (v) => recorded.push(v)): void {
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    const keep = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+    };
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      keep(chunk, rest[0]);
+      return write(chunk, ...rest);
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      keep(chunk, rest[0]);
+      return end(chunk, ...rest);
+    }) as typeof res.end;
+    res.on('finish', () => {
+      if (req.method === 'HEAD' || req.method === 'OPTIONS') return;
+      const header = res.getHeader('content-type');
+      for (const violation of responses.check(req.method ?? 'GET', req.url ?? '/', res.statusCode, header === undefined ? undefined : String(header), Buffer.concat(chunks))) sink(violation);
+    });
+  });
+}
