@@ -23,6 +23,10 @@ export class AppConfig {
     readonly webhookAllowedTargets: readonly string[] = [],
     readonly webhookPollIntervalMs: number = 500,
     readonly webhookTimeoutMs: number = 15_000,
+    /** Contract §14.2: scheduled events (deadline reminders) every `EVENT_SCHEDULER_INTERVAL_MS` and at start-up. */
+    readonly eventSchedulerIntervalMs: number = 600_000,
+    /** Contract §14.1: events are kept `EVENT_RETENTION_DAYS` days. */
+    readonly eventRetentionDays: number = 30,
   ) {}
 }
 
@@ -94,5 +98,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, resolved: AppConfigOverrid
     (env.WEBHOOK_ALLOWED_TARGETS ?? '').split(',').map((target) => target.trim()).filter(Boolean),
     intFromEnv(env, 'WEBHOOK_POLL_INTERVAL_MS', 500) || 500,
     intFromEnv(env, 'WEBHOOK_TIMEOUT_MS', 15_000) || 15_000,
+    intFromEnv(env, 'EVENT_SCHEDULER_INTERVAL_MS', 600_000) || 600_000,
+    intFromEnv(env, 'EVENT_RETENTION_DAYS', 30) || 30,
   );
 }
