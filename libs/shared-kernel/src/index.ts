@@ -50,3 +50,4 @@ export * from './events/event';
 export * from './events/event-outbox';
 export * from './events/actor-context';
 export * from './events/resource-events';
+export * from './events/event.dto';

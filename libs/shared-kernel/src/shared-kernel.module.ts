@@ -30,6 +30,8 @@ import { PlainQuery } from './persistence/plain-query';
 import { BodyValidationPipe } from './validation/body-validation.pipe';
 import { EventOutbox } from './events/event-outbox';
 import { ResourceEvents } from './events/resource-events';
+import { EventReader } from './events/event-reader';
+import { EventsController } from './events/events.controller';
 import { runWithinRequest } from './events/actor-context';
 
 const RATE_LIMIT_STORAGE = Symbol('rate-limit-storage');
@@ -67,7 +69,7 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
           storage,
         }),
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, EventsController],
       providers: [
         { provide: AppConfig, useValue: config },
         { provide: RATE_LIMIT_STORAGE, useValue: storage },
@@ -87,6 +89,7 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
         CaseRouteAudit,
         EventOutbox,
         ResourceEvents,
+        EventReader,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: TierThrottlerGuard },
         { provide: APP_GUARD, useClass: CaseAccessGuard },
