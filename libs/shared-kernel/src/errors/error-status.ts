@@ -12,6 +12,7 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   conflict: 409,
   case_has_active_transfer: 409,
   transfer_not_cancellable: 409,
+  invalid_state: 409,
   precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,
