@@ -8,6 +8,7 @@ import { Migration20261123130000_person_phone_length } from './Migration20261123
 import { Migration20261123140000_transfers } from './Migration20261123140000_transfers';
 import { Migration20261123150000_events } from './Migration20261123150000_events';
 import { Migration20261123151000_webhooks } from './Migration20261123151000_webhooks';
+import { Migration20261123160000_idempotency_claims } from './Migration20261123160000_idempotency_claims';
 
 /** Every committed migration, in order. Listed explicitly so the built service and the tests run the same ones. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261123140000_transfers', class: Migration20261123140000_transfers },
   { name: 'Migration20261123150000_events', class: Migration20261123150000_events },
   { name: 'Migration20261123151000_webhooks', class: Migration20261123151000_webhooks },
+  { name: 'Migration20261123160000_idempotency_claims', class: Migration20261123160000_idempotency_claims },
 ];
