@@ -1,5 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { ClosurePlanEvents } from './application/closure-plans';
+import { DeadlineEventScheduler } from './application/deadline-event-scheduler';
 import { RecordDeletionVetoes } from '@estate/shared-kernel';
 import { CaseModule, PendingSearchesPort } from '@estate/case';
 import { AddClosureStep } from './application/add-closure-step.service';
@@ -56,6 +57,7 @@ import { searchResource } from './resources/search.resource';
     ReviseSubTask,
     RemoveClosureStep,
     ClosurePlanEvents,
+    DeadlineEventScheduler,
     StartSearch,
     ReviseSearch,
     SearchesPendingSource,
