@@ -69,7 +69,11 @@ export class ProbateDeadlineCalendarController {
       'Beyond the specification: one all-day VEVENT per deadline with a stable UID, a display VALARM `reminder_days_before` days ahead for ' +
       'open deadlines, waived deadlines STATUS:CANCELLED and completed ones marked [Completed] (free time). Carries an ETag and honours If-None-Match.',
   })
-  @ApiOkResponse({ description: 'The iCalendar (RFC 5545) document.', content: { 'text/calendar': { schema: { type: 'string' } } } })
+  @ApiOkResponse({
+    description: 'The iCalendar (RFC 5545) document.',
+    headers: { ETag: { description: 'Entity tag of the feed; send it back in `If-None-Match`.', schema: { type: 'string' } } },
+    content: { 'text/calendar': { schema: { type: 'string' } } },
+  })
   @ApiErrors(404)
   async calendar(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string | undefined> {
     assertCaseAccessChecked(req);

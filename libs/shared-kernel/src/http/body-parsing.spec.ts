@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
-import { bodyParserErrors, MAX_BODY_BYTES, rejectUnsupportedMediaType } from './body-parsing';
+import { Readable } from 'node:stream';
+import { bodyParserErrors, MAX_BODY_BYTES, parseJsonBody, rejectUnsupportedMediaType } from './body-parsing';
 
 interface FakeResponse {
   statusCode?: number;
@@ -128,5 +129,26 @@ describe('bodyParserErrors', () => {
     expect(res.status).not.toHaveBeenCalled();
     const plain = new Error('no status');
     expect(handle(plain as { type?: string }).next).toHaveBeenCalledWith(plain);
+  });
+});
+
+describe('parseJsonBody', () => {
+  function parse(method: string, text: string): Promise<{ body: unknown; error: unknown }> {
+    const req = Object.assign(Readable.from([Buffer.from(text)]), {
+      method,
+      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) },
+    }) as unknown as Request;
+    return new Promise((resolve) => parseJsonBody(req, {} as Response, (error?: unknown) => resolve({ body: req.body, error })));
+  }
+
+  it('parses the JSON body of POST, PUT and PATCH', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH']) expect(await parse(method, '{"a":1}')).toEqual({ body: { a: 1 }, error: undefined });
+  });
+
+  it('ignores a body sent with GET or DELETE, even one that is not JSON (it has no meaning there)', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      expect(await parse(method, '{"a":')).toEqual({ body: undefined, error: undefined });
+      expect(await parse(method, '[1]')).toEqual({ body: undefined, error: undefined });
+    }
   });
 });

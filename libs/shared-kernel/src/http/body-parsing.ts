@@ -27,7 +27,16 @@ export function rejectUnsupportedMediaType(req: Request, res: Response, next: Ne
  * answers it `422` like an array instead of body-parser calling it "not valid JSON". JSON.parse turns a `__proto__`
  * key into a plain own property (it never sets a prototype); `rejectUnsafeJsonBody` then refuses the key.
  */
-export const parseJsonBody = json({ limit: MAX_BODY_BYTES, type: JSON_MEDIA_TYPES, strict: false });
+const parseJson = json({ limit: MAX_BODY_BYTES, type: JSON_MEDIA_TYPES, strict: false });
+
+/**
+ * Only POST, PUT and PATCH take a body (contract §1); one sent with GET or DELETE has no meaning and is ignored
+ * unread, so it cannot turn a read or a delete into a 400, 413 or 422 the route does not document.
+ */
+export function parseJsonBody(req: Request, res: Response, next: NextFunction): void {
+  if (!METHODS_WITH_BODY.has(req.method)) return next();
+  parseJson(req, res, next);
+}
 
 /** body-parser's failures, in the envelope: malformed JSON is 400, a body over 1 MiB is 413 (contract §7). */
 export function bodyParserErrors(err: { type?: string; status?: number }, _req: Request, res: Response, next: NextFunction): void {

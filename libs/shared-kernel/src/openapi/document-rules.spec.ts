@@ -99,6 +99,11 @@ describe('document rules', () => {
     const get = (doc.paths['/v1/things/{thing_id}'] as Node).get;
     expect(get.responses['304']).toBeDefined();
     expect(get.parameters.map((parameter: Node) => parameter.name)).toContain('If-None-Match');
+    // Any route answers 400 for a path that is not valid percent-encoded UTF-8 (input guards), with that example.
+    expect(Object.keys(get.responses)).toEqual(['200', '304', '400', '404']);
+    expect(Object.values(get.responses['400'].content['application/json'].examples as Node).map((example: Node) => example.value.error.message)).toEqual([
+      'The request path is not valid percent-encoded UTF-8.',
+    ]);
   });
 
   it('declares every path template parameter, described, on each operation', () => {

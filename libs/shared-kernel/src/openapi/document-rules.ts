@@ -162,6 +162,9 @@ function parameterNamed(operation: Node, location: string, name: string): Node |
 function impliedErrors(operation: Node): number[] {
   const statuses: number[] = [];
   if (operation.security?.length) statuses.push(...ALWAYS_POSSIBLE_ERRORS);
+  // Every path, query string and header is checked before routing (input-guards.ts): not valid percent-encoded
+  // UTF-8, or a NUL character, is 400 on any route.
+  statuses.push(400);
   // A body is parsed (400 malformed JSON, 413 over 1 MiB), typed (415) and validated (422) on every write.
   if (operation.requestBody) statuses.push(400, 413, 415, 422);
   if ((operation.parameters ?? []).some((parameter: Node) => parameter.in === 'query')) statuses.push(400);
@@ -182,6 +185,7 @@ function examplesOf(status: number, operation: Node, path: string): ErrorExample
   if ((operation.parameters ?? []).some((parameter: Node) => parameter.in === 'query')) causes.push(BAD_REQUEST_EXAMPLES.query);
   if (operation.requestBody) causes.push(BAD_REQUEST_EXAMPLES.body);
   if (parameterNamed(operation, 'header', 'Idempotency-Key')) causes.push(BAD_REQUEST_EXAMPLES.idempotencyKey);
+  if (causes.length === 0) causes.push(BAD_REQUEST_EXAMPLES.url);
   return causes;
 }
 

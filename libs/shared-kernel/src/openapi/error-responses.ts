@@ -84,6 +84,7 @@ export const ERROR_RESPONSES: Readonly<Record<number, ErrorResponseDoc>> = {
 export const BAD_REQUEST_EXAMPLES = {
   query: { summary: '400 bad_request: an invalid query parameter', code: 'bad_request', message: 'Invalid query parameters.', details: [{ field: 'per_page', message: 'per_page must be an integer from 1 to 100' }] },
   body: { summary: '400 bad_request: a body that is not JSON', code: 'bad_request', message: 'The request body is not valid JSON.' },
+  url: { summary: '400 bad_request: a path that is not valid percent-encoded UTF-8', code: 'bad_request', message: 'The request path is not valid percent-encoded UTF-8.' },
   idempotencyKey: {
     summary: '400 bad_request: an invalid Idempotency-Key',
     code: 'bad_request',

@@ -89,6 +89,7 @@ export class TransfersController extends CaseResourceController(transferResource
   @ApiExtraModels(TransferEventView, PageMeta)
   @ApiOkResponse({
     description: 'The audit trail.',
+    headers: { ETag: { description: 'Entity tag of this page; send it back in `If-None-Match`.', schema: { type: 'string' } } },
     schema: {
       type: 'object',
       required: ['data', 'meta'],
