@@ -8,7 +8,7 @@
  */
 
 /** The bounded contexts. The shared kernel is not one of them: every context may use it. */
-const CONTEXTS = '(case|assets|probate|transfers|comms)';
+const CONTEXTS = '(case|assets|probate|transfers|comms|webhooks)';
 
 /** Frameworks the domain must not know: Nest (HTTP, DI), MikroORM (persistence), Express (and its type packages). */
 const FRAMEWORKS = [

@@ -6,6 +6,7 @@ import { AssetsModule } from '@estate/assets';
 import { ProbateModule } from '@estate/probate';
 import { TransfersModule } from '@estate/transfers';
 import { CommsModule } from '@estate/comms';
+import { WebhooksModule } from '@estate/webhooks';
 import { ormConfig } from './database/orm-config';
 
 /** The deployable API: the shared kernel, persistence, and every bounded context. */
@@ -22,6 +23,7 @@ export class AppModule {
         ProbateModule,
         TransfersModule,
         CommsModule,
+        WebhooksModule,
       ],
     };
   }

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { TransferProcessorLoop } from '@estate/transfers';
+import { WebhookDispatcherLoop } from '@estate/webhooks';
 import { AppModule } from './app.module';
 import { exitWith, prepareRuntime } from './runtime';
 
@@ -34,7 +35,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   // The API's setting decides whether API processes process; the worker exists to process.
   app.get(TransferProcessorLoop).start();
-  process.stdout.write(`estate-desk worker: transfer processor running (pid ${process.pid})\n`);
+  app.get(WebhookDispatcherLoop).start();
+  process.stdout.write(`estate-desk worker: transfer processor running (pid ${process.pid}), webhook dispatcher running\n`);
 }
 
 main().catch(exitWith);

@@ -1,0 +1,93 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { StoredEvent } from '@estate/shared-kernel';
+import type { DeliveryAttempt } from '../../domain/delivery-rules';
+
+export type EndpointStatus = 'enabled' | 'disabled';
+export type DisabledReason = 'manual' | 'gone' | 'failing';
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
+
+/** A webhook endpoint as the application sees it: secrets in clear (the store encrypts them at rest). */
+export interface WebhookEndpoint {
+  id: string;
+  organizationId: string;
+  url: string;
+  description: string | null;
+  enabledEvents: string[];
+  status: EndpointStatus;
+  disabledReason: DisabledReason | null;
+  secret: string;
+  previousSecret: string | null;
+  previousSecretExpiresAt: Date | null;
+  consecutiveFailures: number;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface WebhookDelivery {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  organizationId: string;
+  status: DeliveryStatus;
+  attempts: DeliveryAttempt[];
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A page of a list: page mode (totals) or cursor mode (a next cursor, no totals), as the kernel's lists answer. */
+export interface Page<T> {
+  rows: T[];
+  totalCount?: number;
+  hasMore: boolean;
+  /** The last row's position, to encode as the next cursor (cursor mode only, when more follow). */
+  last?: { createdAt: Date; id: string };
+}
+
+export interface PageRequest {
+  perPage: number;
+  page: number;
+  sortOrder: 'asc' | 'desc';
+  /** undefined: page mode; null: cursor mode from the start. */
+  cursor?: { createdAt: Date; id: string } | null;
+}
+
+/** A due delivery claimed under a lease, with what its attempt needs. */
+export interface ClaimedDelivery {
+  delivery: WebhookDelivery;
+  /** The lease this claim holds: the attempt is recorded only while it still holds. */
+  leaseUntil: Date;
+  endpoint: WebhookEndpoint | undefined;
+  event: StoredEvent | undefined;
+}
+
+/** Persistence of endpoints and deliveries (SQL in infrastructure/). Calls inside a unit of work join its transaction. */
+export abstract class WebhookStore {
+  abstract countOfOrganization(em: EntityManager, organizationId: string): Promise<number>;
+  abstract insertEndpoint(em: EntityManager, endpoint: WebhookEndpoint): Promise<void>;
+  abstract findEndpoint(em: EntityManager, organizationId: string, id: string, forUpdate?: boolean): Promise<WebhookEndpoint | undefined>;
+  abstract listEndpoints(organizationId: string, page: PageRequest): Promise<Page<WebhookEndpoint>>;
+  abstract updateEndpoint(em: EntityManager, endpoint: WebhookEndpoint): Promise<void>;
+  abstract deleteEndpoint(em: EntityManager, id: string): Promise<void>;
+
+  /** One delivery per enabled endpoint of the event's organization whose `enabled_events` match (one statement). */
+  abstract insertDeliveriesFor(em: EntityManager, event: StoredEvent): Promise<number>;
+  abstract insertDelivery(em: EntityManager, endpointId: string, event: StoredEvent): Promise<void>;
+  abstract cancelPendingOfCase(em: EntityManager, caseId: string): Promise<void>;
+  abstract cancelPendingOfEndpoint(em: EntityManager, endpointId: string): Promise<void>;
+  abstract listDeliveries(endpointId: string, filters: { status: string[]; eventType: string[] }, page: PageRequest): Promise<Page<WebhookDelivery>>;
+  abstract findDelivery(em: EntityManager, endpointId: string, id: string, forUpdate?: boolean): Promise<WebhookDelivery | undefined>;
+  abstract requeue(em: EntityManager, id: string, now: Date): Promise<void>;
+
+  /** Claims up to `limit` due deliveries (`FOR UPDATE SKIP LOCKED`) and leases them until `leaseUntil`. */
+  abstract claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]>;
+  /** Writes the outcome of an attempt if the lease still holds; false when it no longer does. */
+  abstract recordAttempt(
+    em: EntityManager,
+    claim: ClaimedDelivery,
+    change: { status: DeliveryStatus; attempt: DeliveryAttempt | null; nextAttemptAt: Date | null; now: Date },
+  ): Promise<boolean>;
+  abstract purgeDeliveriesBefore(cutoff: Date): Promise<number>;
+}

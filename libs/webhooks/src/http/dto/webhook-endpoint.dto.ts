@@ -1,0 +1,111 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { ArrayMinSize, ArrayMaxSize, IsArray, IsString, Matches } from 'class-validator';
+import { EnumField, RecordView, StringField } from '@estate/shared-kernel';
+
+/** Contract §14.2: the event keys, and what can happen to each. */
+const EVENT_KEYS = [
+  'case', 'deceased', 'authority', 'person', 'debt', 'institution_contact', 'bank_account', 'transaction', 'recurring_payment',
+  'real_estate_valuation', 'vehicle', 'investment_account', 'retirement_account', 'life_insurance_policy', 'deadline', 'claim',
+  'closure_step', 'closure_request', 'search', 'phone_call', 'email', 'transfer', 'probate_case', 'filing', 'executor', 'ein',
+  'financial_account', 'account_beneficiary', 'signer', 'statement', 'document', 'goal', 'distribution', 'unclaimed_property',
+  'real_estate_property', 'business', 'fax', 'notarization', 'identity_verification', 'collaborator', 'pro_user', 'webhook_endpoint',
+];
+const EVENT_ACTIONS = ['created', 'updated', 'deleted', 'status_changed', 'reminder', 'overdue', 'ping'];
+/** An event type, a `prefix.*` pattern, or `*`. */
+export const EVENT_PATTERN = new RegExp(`^(\\*|(${EVENT_KEYS.join('|')})\\.(\\*|${EVENT_ACTIONS.join('|')}))$`);
+const MAX_URL_LENGTH = 2048;
+
+export class CreateWebhookEndpointBody {
+  @StringField({
+    required: true,
+    max: MAX_URL_LENGTH,
+    description: 'Where events are POSTed: https, and a host whose every address is public (contract §14.8).',
+    example: 'https://hooks.example.com/estate-desk',
+  })
+  url: string;
+
+  @StringField({ max: 500, description: 'Free text for the organization.', example: 'Practice management sync' })
+  description?: string | null;
+
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'string', pattern: EVENT_PATTERN.source },
+    minItems: 1,
+    maxItems: 100,
+    required: true,
+    description: 'Event types, `prefix.*` patterns or `*` (every event).',
+    example: ['person.*', 'transfer.status_changed'],
+  })
+  @IsArray({ message: '$property must be an array' })
+  @ArrayMinSize(1, { message: '$property must list at least one event type' })
+  @ArrayMaxSize(100, { message: '$property may have at most 100 items' })
+  @IsString({ each: true, message: 'each item of $property must be a string' })
+  @Matches(EVENT_PATTERN, { each: true, message: 'each item of $property must be an event type (person.created), a prefix pattern (person.*) or *' })
+  enabled_events: string[];
+}
+
+export class PatchWebhookEndpointBody extends PartialType(CreateWebhookEndpointBody, { skipNullProperties: false }) {
+  @EnumField(['enabled', 'disabled'], { description: '`enabled` clears `disabled_reason`; `disabled` by hand sets it to `manual`.', example: 'disabled' })
+  status?: 'enabled' | 'disabled';
+}
+
+export class WebhookEndpointView extends RecordView {
+  @ApiProperty({ description: 'Where events are POSTed.', example: 'https://hooks.example.com/estate-desk' }) url: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Free text.', example: 'Practice management sync' }) description: string | null;
+  @ApiProperty({ type: 'array', items: { type: 'string' }, description: 'Event types, `prefix.*` patterns or `*`.', example: ['person.*'] })
+  enabled_events: string[];
+  @ApiProperty({ enum: ['enabled', 'disabled'], description: 'Whether events are sent.', example: 'enabled' }) status: string;
+  @ApiProperty({ type: String, enum: ['manual', 'gone', 'failing'], nullable: true, description: 'Why it is disabled.', example: null })
+  disabled_reason: string | null;
+}
+
+export class WebhookEndpointWithSecretView extends WebhookEndpointView {
+  @ApiProperty({ description: 'The signing secret (`whsec_` + base64 of 32 bytes); shown only now.', example: 'whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=' })
+  secret: string;
+}
+
+export class DeliveryAttemptView {
+  @ApiProperty({ format: 'date-time', description: 'When the attempt started (UTC).' }) attempted_at: string;
+  @ApiProperty({ type: 'integer', nullable: true, description: 'The HTTP status answered; null when there was no answer.', example: 200 })
+  response_status: number | null;
+  @ApiProperty({ type: 'integer', description: 'How long the attempt took.', example: 42 }) duration_ms: number;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    enum: ['timeout', 'connection_error', 'redirect', 'http_status', 'destination_not_allowed'],
+    description: 'Why the attempt failed; null when it succeeded.',
+    example: null,
+  })
+  error: string | null;
+}
+
+export class WebhookDeliveryView extends RecordView {
+  @ApiProperty({ description: 'The endpoint.' }) endpoint_id: string;
+  @ApiProperty({ description: 'The event (also the `webhook-id` header).' }) event_id: string;
+  @ApiProperty({ description: 'The event type.', example: 'person.created' }) event_type: string;
+  @ApiProperty({ enum: ['pending', 'succeeded', 'failed', 'cancelled'], description: 'Where the delivery stands.', example: 'succeeded' }) status: string;
+  @ApiProperty({ type: [DeliveryAttemptView], description: 'Every attempt, oldest first.' }) attempts: DeliveryAttemptView[];
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the next attempt is due; null once finished.' })
+  next_attempt_at: string | null;
+}
+
+export class EventActorView {
+  @ApiProperty({ enum: ['user', 'system'], description: 'A user or the service.' }) type: string;
+  @ApiProperty({ description: "The user's id, or the component of the service." }) id: string;
+}
+
+export class EventDataView {
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The resource as its GET returns it.' }) object: Record<string, unknown>;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Former values of the changed fields.' })
+  previous_attributes?: Record<string, unknown>;
+  @ApiProperty({ type: EventActorView, description: 'Who acted.' }) actor: EventActorView;
+}
+
+/** The ping's event (contract §14.1). */
+export class WebhookPingEventView {
+  @ApiProperty({ description: 'Identifier of the event (ULID).' }) id: string;
+  @ApiProperty({ description: 'Always webhook_endpoint.ping.', example: 'webhook_endpoint.ping' }) type: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Always null: organization-level.', example: null }) case_id: string | null;
+  @ApiProperty({ format: 'date-time', description: 'When it happened (UTC).' }) created_at: string;
+  @ApiProperty({ type: EventDataView, description: 'The endpoint and the actor.' }) data: EventDataView;
+}

@@ -1,0 +1,173 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  ApiData,
+  ApiDeleted,
+  ApiErrors,
+  ApiIdempotencyKey,
+  ApiIfMatch,
+  ApiList,
+  CurrentPrincipal,
+  etagOfBody,
+  IfMatch,
+  parseListQuery,
+  Principal,
+  ResourceList,
+  SingleResource,
+} from '@estate/shared-kernel';
+import { WebhookQueries } from '../application/webhook-queries';
+import { WebhookEndpoints } from '../application/webhook-endpoints.service';
+import {
+  CreateWebhookEndpointBody,
+  PatchWebhookEndpointBody,
+  WebhookDeliveryView,
+  WebhookEndpointView,
+  WebhookEndpointWithSecretView,
+  WebhookPingEventView,
+} from './dto/webhook-endpoint.dto';
+
+const ULID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } as const;
+const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
+const ENDPOINT_LIST = { filters: {}, sorts: ['created_at'] } as const;
+const DELIVERY_LIST = { filters: { status: [...DELIVERY_STATUSES], event_type: { kind: 'equals' as const } }, sorts: ['created_at'] } as const;
+const ROLES_NOTE = ' Organization-level: every member of the organization may manage its endpoints until roles exist (then owners and admins).';
+
+/** `/v1/webhook-endpoints` (contract §14.4, §14.6): the organization's endpoints and their delivery logs. */
+@ApiTags('Webhooks')
+@Controller('v1/webhook-endpoints')
+export class WebhookEndpointsController {
+  constructor(
+    private readonly endpoints: WebhookEndpoints,
+    private readonly queries: WebhookQueries,
+  ) {}
+
+  @Post()
+  @ApiOperation({
+    summary: 'Create a webhook endpoint',
+    description:
+      'Registers a URL to receive the events whose types match `enabled_events`. The `secret` that signs deliveries is in this response only. ' +
+      'The URL must be https and resolve to public addresses only (422 on `url`); at most 20 endpoints per organization (422).' +
+      ROLES_NOTE,
+  })
+  @ApiBody({ type: CreateWebhookEndpointBody })
+  @ApiIdempotencyKey()
+  @ApiData(WebhookEndpointWithSecretView, 201)
+  @ApiErrors(400, 413, 415, 422)
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateWebhookEndpointBody): Promise<SingleResource> {
+    const created = await this.endpoints.create(principal.organizationId, body);
+    return new SingleResource(created.data, created.etag);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List webhook endpoints', description: "The organization's webhook endpoints, in page mode or cursor mode (contract §4)." + ROLES_NOTE })
+  @ApiList(WebhookEndpointView, ENDPOINT_LIST)
+  @ApiErrors(400)
+  list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<ResourceList> {
+    return this.queries.endpoints(principal.organizationId, parseListQuery(query, ENDPOINT_LIST));
+  }
+
+  @Get(':endpoint_id')
+  @ApiParam({ name: 'endpoint_id', description: 'the webhook endpoint', schema: ULID })
+  @ApiOperation({ summary: 'Read a webhook endpoint', description: 'One endpoint of the organization, without its secret; another organization\'s is 404.' })
+  @ApiData(WebhookEndpointView)
+  @ApiErrors(404)
+  async read(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string): Promise<SingleResource> {
+    const found = await this.endpoints.get(principal.organizationId, id);
+    return new SingleResource(found.data, found.etag);
+  }
+
+  @Patch(':endpoint_id')
+  @ApiParam({ name: 'endpoint_id', description: 'the webhook endpoint', schema: ULID })
+  @ApiOperation({
+    summary: 'Update a webhook endpoint',
+    description:
+      'JSON Merge Patch (RFC 7396) of `url`, `description`, `enabled_events` and `status`. `enabled` clears `disabled_reason` (and the failure count); ' +
+      '`disabled` by hand sets it to `manual`. A new `url` is checked like on creation.',
+  })
+  @ApiBody({ type: PatchWebhookEndpointBody })
+  @ApiIfMatch()
+  @ApiData(WebhookEndpointView)
+  @ApiErrors(400, 404, 412, 413, 415, 422)
+  async patch(
+    @CurrentPrincipal() principal: Principal,
+    @Param('endpoint_id') id: string,
+    @Body() body: PatchWebhookEndpointBody,
+    @IfMatch() ifMatch?: string,
+  ): Promise<SingleResource> {
+    const patched = await this.endpoints.patch(principal.organizationId, id, body as never, ifMatch);
+    return new SingleResource(patched.data, patched.etag);
+  }
+
+  @Delete(':endpoint_id')
+  @HttpCode(204)
+  @ApiParam({ name: 'endpoint_id', description: 'the webhook endpoint', schema: ULID })
+  @ApiOperation({ summary: 'Delete a webhook endpoint', description: 'Deletes the endpoint; its pending deliveries become `cancelled`. Answers 204 with no body.' })
+  @ApiDeleted()
+  @ApiIfMatch()
+  @ApiErrors(404, 412)
+  async remove(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string, @IfMatch() ifMatch?: string): Promise<void> {
+    await this.endpoints.remove(principal.organizationId, id, ifMatch);
+  }
+
+  @Post(':endpoint_id/rotate-secret')
+  @HttpCode(200)
+  @ApiParam({ name: 'endpoint_id', description: 'the webhook endpoint', schema: ULID })
+  @ApiOperation({
+    summary: "Rotate a webhook endpoint's secret",
+    description: 'A new secret, shown in this response only. For 24 hours deliveries carry two signatures, one per secret, so receivers can switch without loss.',
+  })
+  @ApiIdempotencyKey()
+  @ApiData(WebhookEndpointWithSecretView)
+  @ApiErrors(400, 404)
+  async rotateSecret(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string): Promise<SingleResource> {
+    const rotated = await this.endpoints.rotateSecret(principal.organizationId, id);
+    return new SingleResource(rotated.data, rotated.etag);
+  }
+
+  @Post(':endpoint_id/ping')
+  @ApiParam({ name: 'endpoint_id', description: 'the webhook endpoint', schema: ULID })
+  @ApiOperation({ summary: 'Ping a webhook endpoint', description: 'Emits a `webhook_endpoint.ping` event, delivered to this endpoint only (whatever its `enabled_events`).' })
+  @ApiIdempotencyKey()
+  @ApiData(WebhookPingEventView, 201)
+  @ApiErrors(400, 404)
+  async ping(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string): Promise<SingleResource> {
+    const event = await this.endpoints.ping(principal.organizationId, id);
+    return new SingleResource(event, etagOfBody(event));
+  }
+
+  @Get(':endpoint_id/deliveries')
+  @ApiParam({ name: 'endpoint_id', description: 'the webhook endpoint', schema: ULID })
+  @ApiOperation({ summary: 'List deliveries of a webhook endpoint', description: 'The delivery log, newest first by default; kept 30 days. Cursor mode recommended.' })
+  @ApiList(WebhookDeliveryView, DELIVERY_LIST)
+  @ApiErrors(400, 404)
+  deliveries(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string, @Query() query: Record<string, unknown>): Promise<ResourceList> {
+    return this.queries.deliveries(principal.organizationId, id, parseListQuery(query, DELIVERY_LIST));
+  }
+
+  @Get(':endpoint_id/deliveries/:delivery_id')
+  @ApiParam({ name: 'endpoint_id', description: 'the webhook endpoint', schema: ULID })
+  @ApiParam({ name: 'delivery_id', description: 'the delivery', schema: ULID })
+  @ApiOperation({ summary: 'Read a webhook delivery', description: 'One delivery with every attempt (time, status answered, duration, error).' })
+  @ApiData(WebhookDeliveryView)
+  @ApiErrors(404)
+  async delivery(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string, @Param('delivery_id') deliveryId: string): Promise<SingleResource> {
+    const found = await this.endpoints.delivery(principal.organizationId, id, deliveryId);
+    return new SingleResource(found.data, found.etag);
+  }
+
+  @Post(':endpoint_id/deliveries/:delivery_id/retry')
+  @HttpCode(200)
+  @ApiParam({ name: 'endpoint_id', description: 'the webhook endpoint', schema: ULID })
+  @ApiParam({ name: 'delivery_id', description: 'the delivery', schema: ULID })
+  @ApiOperation({
+    summary: 'Retry a webhook delivery',
+    description: 'A `failed`, `succeeded` or `cancelled` delivery goes back to `pending` and is tried at once; a `pending` one is `409 invalid_state`.',
+  })
+  @ApiIdempotencyKey()
+  @ApiData(WebhookDeliveryView)
+  @ApiErrors(400, 404, { status: 409, code: 'invalid_state', message: 'The delivery is still pending; it will be attempted on its schedule.' })
+  async retry(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string, @Param('delivery_id') deliveryId: string): Promise<SingleResource> {
+    const delivery = await this.endpoints.retry(principal.organizationId, id, deliveryId);
+    return new SingleResource(delivery, etagOfBody(delivery));
+  }
+}

@@ -1,0 +1,287 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { monotonicFactory } from 'ulid';
+import { FieldCipher, StoredEvent } from '@estate/shared-kernel';
+import type { DeliveryAttempt } from '../../domain/delivery-rules';
+import {
+  ClaimedDelivery,
+  DeliveryStatus,
+  Page,
+  PageRequest,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookStore,
+} from '../../application/ports/webhook-store.port';
+
+type Row = Record<string, unknown>;
+
+const ENDPOINT_COLUMNS =
+  'id, organization_id, url, description, enabled_events, status, disabled_reason, secret, previous_secret, previous_secret_expires_at, consecutive_failures, version, created_at, updated_at';
+const DELIVERY_COLUMNS = 'id, endpoint_id, event_id, event_type, organization_id, status, attempts, next_attempt_at, created_at, updated_at';
+/** One delivery id per possible endpoint of an organization (at most 20), handed to the fan-out insert. */
+const FAN_OUT_IDS = 20;
+
+/** A text[] literal: the query builder would spread a JS array into separate parameters. */
+function textArray(values: readonly string[]): string {
+  return `{${values.map((value) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
+
+function toDate(value: unknown): Date {
+  return value instanceof Date ? value : new Date(String(value));
+}
+
+function toDateOrNull(value: unknown): Date | null {
+  return value === null || value === undefined ? null : toDate(value);
+}
+
+function endpointOf(row: Row, prefix = ''): WebhookEndpoint {
+  const at = (column: string) => row[`${prefix}${column}`];
+  return {
+    id: at('id') as string,
+    organizationId: at('organization_id') as string,
+    url: at('url') as string,
+    description: (at('description') as string | null) ?? null,
+    enabledEvents: at('enabled_events') as string[],
+    status: at('status') as WebhookEndpoint['status'],
+    disabledReason: (at('disabled_reason') as WebhookEndpoint['disabledReason']) ?? null,
+    secret: FieldCipher.decrypt(at('secret') as string),
+    previousSecret: at('previous_secret') ? FieldCipher.decrypt(at('previous_secret') as string) : null,
+    previousSecretExpiresAt: toDateOrNull(at('previous_secret_expires_at')),
+    consecutiveFailures: Number(at('consecutive_failures')),
+    version: Number(at('version')),
+    createdAt: toDate(at('created_at')),
+    updatedAt: toDate(at('updated_at')),
+  };
+}
+
+function deliveryOf(row: Row): WebhookDelivery {
+  return {
+    id: row.id as string,
+    endpointId: row.endpoint_id as string,
+    eventId: row.event_id as string,
+    eventType: row.event_type as string,
+    organizationId: row.organization_id as string,
+    status: row.status as DeliveryStatus,
+    attempts: (typeof row.attempts === 'string' ? JSON.parse(row.attempts) : row.attempts) as DeliveryAttempt[],
+    nextAttemptAt: toDateOrNull(row.next_attempt_at),
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
+  };
+}
+
+/** Keyset or offset paging on (created_at, id), the one sort of these lists. */
+function paging(page: PageRequest): { where: string; params: unknown[]; tail: string; tailParams: unknown[] } {
+  const direction = page.sortOrder === 'asc' ? 'asc' : 'desc';
+  const comparison = direction === 'asc' ? '>' : '<';
+  const order = `order by created_at ${direction}, id ${direction}`;
+  if (page.cursor === undefined) return { where: '', params: [], tail: `${order} limit ? offset ?`, tailParams: [page.perPage, (page.page - 1) * page.perPage] };
+  const where = page.cursor === null ? '' : ` and (created_at, id) ${comparison} (?, ?)`;
+  return { where, params: page.cursor === null ? [] : [page.cursor.createdAt, page.cursor.id], tail: `${order} limit ?`, tailParams: [page.perPage + 1] };
+}
+
+/** Endpoints and deliveries in PostgreSQL, by hand-written statements; secrets through the kernel's field cipher. */
+@Injectable()
+export class SqlWebhookStore extends WebhookStore {
+  private readonly nextId = monotonicFactory();
+
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  async countOfOrganization(em: EntityManager, organizationId: string): Promise<number> {
+    // Two creations at once must not both pass the limit: the organization's endpoint creations queue here.
+    await em.execute(`select pg_advisory_xact_lock(hashtext('webhook_endpoints:' || ?))`, [organizationId]);
+    const rows = await em.execute<Array<{ count: string }>>('select count(*) as count from webhook_endpoints where organization_id = ?', [organizationId]);
+    return Number(rows[0].count);
+  }
+
+  async insertEndpoint(em: EntityManager, endpoint: WebhookEndpoint): Promise<void> {
+    await em.execute(
+      `insert into webhook_endpoints (${ENDPOINT_COLUMNS}) values (?, ?, ?, ?, ?::text[], ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [...this.endpointValues(endpoint)],
+    );
+  }
+
+  async findEndpoint(em: EntityManager, organizationId: string, id: string, forUpdate = false): Promise<WebhookEndpoint | undefined> {
+    const rows = await em.execute<Row[]>(
+      `select ${ENDPOINT_COLUMNS} from webhook_endpoints where id = ? and organization_id = ?${forUpdate ? ' for update' : ''}`,
+      [id, organizationId],
+    );
+    return rows.length > 0 ? endpointOf(rows[0]) : undefined;
+  }
+
+  async listEndpoints(organizationId: string, page: PageRequest): Promise<Page<WebhookEndpoint>> {
+    return this.list(`select ${ENDPOINT_COLUMNS}, count(*) over () as total from webhook_endpoints where organization_id = ?`, [organizationId], page, (row) => endpointOf(row));
+  }
+
+  async updateEndpoint(em: EntityManager, endpoint: WebhookEndpoint): Promise<void> {
+    const [id, , url, description, enabledEvents, status, disabledReason, secret, previousSecret, previousExpiresAt, failures, version, , updatedAt] =
+      this.endpointValues(endpoint);
+    await em.execute(
+      `update webhook_endpoints set url = ?, description = ?, enabled_events = ?::text[], status = ?, disabled_reason = ?, secret = ?, previous_secret = ?,
+         previous_secret_expires_at = ?, consecutive_failures = ?, version = ?, updated_at = ? where id = ?`,
+      [url, description, enabledEvents, status, disabledReason, secret, previousSecret, previousExpiresAt, failures, version, updatedAt, id],
+    );
+  }
+
+  async deleteEndpoint(em: EntityManager, id: string): Promise<void> {
+    await em.execute('delete from webhook_endpoints where id = ?', [id]);
+  }
+
+  async insertDeliveriesFor(em: EntityManager, event: StoredEvent): Promise<number> {
+    const ids = Array.from({ length: FAN_OUT_IDS }, () => this.nextId());
+    const prefixPattern = `${event.type.split('.')[0]}.*`;
+    const rows = await em.execute<Array<{ id: string }>>(
+      `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, organization_id, status, attempts, next_attempt_at, created_at, updated_at)
+       select (?::text[])[matching.position], matching.id, ?, ?, ?, 'pending', '[]'::jsonb, ?, ?, ?
+       from (
+         select id, row_number() over (order by id) as position from webhook_endpoints
+         where organization_id = ? and status = 'enabled'
+           and ('*' = any(enabled_events) or ? = any(enabled_events) or ? = any(enabled_events))
+       ) matching
+       returning id`,
+      [textArray(ids), event.id, event.type, event.organizationId, event.createdAt, event.createdAt, event.createdAt, event.organizationId, event.type, prefixPattern],
+    );
+    return rows.length;
+  }
+
+  async insertDelivery(em: EntityManager, endpointId: string, event: StoredEvent): Promise<void> {
+    await em.execute(
+      `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, organization_id, status, attempts, next_attempt_at, created_at, updated_at)
+       values (?, ?, ?, ?, ?, 'pending', '[]'::jsonb, ?, ?, ?)`,
+      [this.nextId(), endpointId, event.id, event.type, event.organizationId, event.createdAt, event.createdAt, event.createdAt],
+    );
+  }
+
+  async cancelPendingOfCase(em: EntityManager, caseId: string): Promise<void> {
+    await em.execute(
+      `update webhook_deliveries set status = 'cancelled', next_attempt_at = null, lease_until = null, updated_at = now()
+       where status = 'pending' and event_id in (select id from events where case_id = ? and type <> 'case.deleted')`,
+      [caseId],
+    );
+  }
+
+  async cancelPendingOfEndpoint(em: EntityManager, endpointId: string): Promise<void> {
+    await em.execute(
+      `update webhook_deliveries set status = 'cancelled', next_attempt_at = null, lease_until = null, updated_at = now() where endpoint_id = ? and status = 'pending'`,
+      [endpointId],
+    );
+  }
+
+  async listDeliveries(endpointId: string, filters: { status: string[]; eventType: string[] }, page: PageRequest): Promise<Page<WebhookDelivery>> {
+    let where = 'endpoint_id = ?';
+    const params: unknown[] = [endpointId];
+    if (filters.status.length > 0) {
+      where += ' and status = any(?::text[])';
+      params.push(textArray(filters.status));
+    }
+    if (filters.eventType.length > 0) {
+      where += ' and event_type = any(?::text[])';
+      params.push(textArray(filters.eventType));
+    }
+    return this.list(`select ${DELIVERY_COLUMNS}, count(*) over () as total from webhook_deliveries where ${where}`, params, page, deliveryOf);
+  }
+
+  async findDelivery(em: EntityManager, endpointId: string, id: string, forUpdate = false): Promise<WebhookDelivery | undefined> {
+    const rows = await em.execute<Row[]>(
+      `select ${DELIVERY_COLUMNS} from webhook_deliveries where id = ? and endpoint_id = ?${forUpdate ? ' for update' : ''}`,
+      [id, endpointId],
+    );
+    return rows.length > 0 ? deliveryOf(rows[0]) : undefined;
+  }
+
+  async requeue(em: EntityManager, id: string, now: Date): Promise<void> {
+    await em.execute(`update webhook_deliveries set status = 'pending', next_attempt_at = ?, lease_until = null, updated_at = ? where id = ?`, [now, now, id]);
+  }
+
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
+    // One statement, so one short transaction: the rows are locked (others skip them), leased, and released at once.
+    const rows = await this.em.fork().execute<Row[]>(
+      `with due as (
+         select id from webhook_deliveries
+         where status = 'pending' and next_attempt_at <= ? and (lease_until is null or lease_until <= ?)
+         order by next_attempt_at limit ? for update skip locked
+       ), claimed as (
+         update webhook_deliveries d set lease_until = ? from due where d.id = due.id returning d.*
+       )
+       select c.id, c.endpoint_id, c.event_id, c.event_type, c.organization_id, c.status, c.attempts, c.next_attempt_at, c.created_at, c.updated_at,
+         e.id as e_id, e.organization_id as e_organization_id, e.url as e_url, e.description as e_description, e.enabled_events as e_enabled_events,
+         e.status as e_status, e.disabled_reason as e_disabled_reason, e.secret as e_secret, e.previous_secret as e_previous_secret,
+         e.previous_secret_expires_at as e_previous_secret_expires_at, e.consecutive_failures as e_consecutive_failures, e.version as e_version,
+         e.created_at as e_created_at, e.updated_at as e_updated_at,
+         ev.id as ev_id, ev.type as ev_type, ev.organization_id as ev_organization_id, ev.case_id as ev_case_id, ev.created_at as ev_created_at, ev.data as ev_data
+       from claimed c
+       left join webhook_endpoints e on e.id = c.endpoint_id
+       left join events ev on ev.id = c.event_id`,
+      [now, now, limit, leaseUntil],
+    );
+    return rows.map((row) => ({
+      delivery: deliveryOf(row),
+      leaseUntil,
+      endpoint: row.e_id ? endpointOf(row, 'e_') : undefined,
+      event: row.ev_id
+        ? {
+            id: row.ev_id as string,
+            type: row.ev_type as string,
+            organizationId: row.ev_organization_id as string,
+            caseId: (row.ev_case_id as string | null) ?? null,
+            createdAt: toDate(row.ev_created_at),
+            data: (typeof row.ev_data === 'string' ? JSON.parse(row.ev_data) : row.ev_data) as StoredEvent['data'],
+          }
+        : undefined,
+    }));
+  }
+
+  async recordAttempt(
+    em: EntityManager,
+    claim: ClaimedDelivery,
+    change: { status: DeliveryStatus; attempt: DeliveryAttempt | null; nextAttemptAt: Date | null; now: Date },
+  ): Promise<boolean> {
+    const rows = await em.execute<Array<{ id: string }>>(
+      `update webhook_deliveries set status = ?, attempts = attempts || ?::jsonb, next_attempt_at = ?, lease_until = null, updated_at = ?
+       where id = ? and status = 'pending' and lease_until = ? returning id`,
+      [change.status, JSON.stringify(change.attempt ? [change.attempt] : []), change.nextAttemptAt, change.now, claim.delivery.id, claim.leaseUntil],
+    );
+    return rows.length > 0;
+  }
+
+  async purgeDeliveriesBefore(cutoff: Date): Promise<number> {
+    const rows = await this.em.fork().execute<Array<{ id: string }>>(
+      `delete from webhook_deliveries where created_at < ? and status <> 'pending' returning id`,
+      [cutoff],
+    );
+    return rows.length;
+  }
+
+  private async list<T>(select: string, params: unknown[], page: PageRequest, map: (row: Row) => T): Promise<Page<T>> {
+    const paged = paging(page);
+    const rows = await this.em.fork().execute<Row[]>(`${select}${paged.where} ${paged.tail}`, [...params, ...paged.params, ...paged.tailParams]);
+    if (page.cursor === undefined) {
+      const totalCount = rows.length > 0 ? Number(rows[0].total) : 0;
+      return { rows: rows.map(map), totalCount, hasMore: page.page * page.perPage < totalCount };
+    }
+    const hasMore = rows.length > page.perPage;
+    const kept = rows.slice(0, page.perPage);
+    const last = kept[kept.length - 1];
+    return { rows: kept.map(map), hasMore, last: hasMore && last ? { createdAt: toDate(last.created_at), id: last.id as string } : undefined };
+  }
+
+  private endpointValues(endpoint: WebhookEndpoint): unknown[] {
+    return [
+      endpoint.id,
+      endpoint.organizationId,
+      endpoint.url,
+      endpoint.description,
+      textArray(endpoint.enabledEvents),
+      endpoint.status,
+      endpoint.disabledReason,
+      FieldCipher.encrypt(endpoint.secret),
+      endpoint.previousSecret === null ? null : FieldCipher.encrypt(endpoint.previousSecret),
+      endpoint.previousSecretExpiresAt,
+      endpoint.consecutiveFailures,
+      endpoint.version,
+      endpoint.createdAt,
+      endpoint.updatedAt,
+    ];
+  }
+}

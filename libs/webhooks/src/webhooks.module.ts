@@ -1,0 +1,40 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { EventOutbox } from '@estate/shared-kernel';
+import { DeliverySubscriber } from './application/delivery-subscriber';
+import { WebhookStore } from './application/ports/webhook-store.port';
+import { WebhookTransport } from './application/ports/webhook-transport.port';
+import { WebhookDispatcher } from './application/webhook-dispatcher';
+import { WebhookDispatcherLoop } from './application/webhook-dispatcher-loop';
+import { WebhookEndpoints } from './application/webhook-endpoints.service';
+import { WebhookQueries } from './application/webhook-queries';
+import { WebhookEndpointsController } from './http/webhook-endpoints.controller';
+import { HttpWebhookTransport } from './infrastructure/http-webhook-transport';
+import { SqlWebhookStore } from './infrastructure/persistence/webhook.store';
+
+/**
+ * The webhooks bounded context (issue 11, contract §14.4–§14.8): endpoints, the outbox subscriber that queues one
+ * delivery per matching endpoint in the event's transaction, the signed, retried, leased dispatcher and its log.
+ */
+@Module({
+  controllers: [WebhookEndpointsController],
+  providers: [
+    { provide: WebhookStore, useClass: SqlWebhookStore },
+    { provide: WebhookTransport, useClass: HttpWebhookTransport },
+    DeliverySubscriber,
+    WebhookEndpoints,
+    WebhookQueries,
+    WebhookDispatcher,
+    WebhookDispatcherLoop,
+  ],
+  exports: [WebhookDispatcher, WebhookDispatcherLoop],
+})
+export class WebhooksModule implements OnModuleInit {
+  constructor(
+    private readonly outbox: EventOutbox,
+    private readonly subscriber: DeliverySubscriber,
+  ) {}
+
+  onModuleInit(): void {
+    this.outbox.subscribe(this.subscriber);
+  }
+}
