@@ -33,7 +33,7 @@ export class PlainCaseReads extends CaseReads {
   }
 
   async live(caseId: string): Promise<EstateCase | undefined> {
-    const [row] = await this.sql.rows<CaseRow>(LIVE_CASE, [caseId]);
+    const [row] = await this.sql.rows<CaseRow>(LIVE_CASE, [caseId], { prepared: true });
     if (!row) return undefined;
     return Object.assign(new EstateCase(), {
       id: row.id,

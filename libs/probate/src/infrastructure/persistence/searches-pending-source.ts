@@ -1,27 +1,45 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { PlainQuery, UnitOfWork } from '@estate/shared-kernel';
 import type { PendingSearches, PendingSearchesSource } from '@estate/case';
 import { SEARCH_TYPES } from '../../domain/probate-vocabulary';
+
+interface TagRow {
+  case_id: string;
+  types: string[] | null;
+  tag: string;
+}
+
+const pendingByCase = (caseIds: string) => `select case_id,
+       array_agg(distinct type) filter (where status in ('pending', 'in_progress')) as types,
+       count(*) || ':' || sum(version) || ':' || to_char(max(updated_at) at time zone 'UTC', 'YYYYMMDDHH24MISSMS') as tag
+  from searches
+ where ${caseIds}
+ group by case_id`;
+/** The ORM inlines an array parameter as a list (`in ('a', 'b')`); the driver binds it as one array (`= any($1)`). */
+const IN_TRANSACTION = pendingByCase('case_id in (?)');
+const PLAIN = pendingByCase('case_id = any($1::text[])');
 
 /**
  * The case's `pending_searches` for the case context's port: the types of its searches that are `pending` or
  * `in_progress`, in the vocabulary's order, and a tag (count, sum of versions, latest change) that changes whenever
- * any of the case's searches is created or changed, so the case's ETag changes with them. One query per page of cases.
+ * any of the case's searches is created or changed, so the case's ETag changes with them. One query per page of cases:
+ * a prepared plain statement on a read (every `GET` of a case makes it, issue 7), the unit of work's connection inside
+ * a transaction (so a use case sees its own uncommitted searches).
  */
 @Injectable()
 export class SearchesPendingSource implements PendingSearchesSource {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly uow: UnitOfWork,
+    private readonly plain: PlainQuery,
+  ) {}
 
   async forCases(caseIds: readonly string[]): Promise<ReadonlyMap<string, PendingSearches>> {
-    const rows = await this.em.execute<Array<{ case_id: string; types: string[] | null; tag: string }>>(
-      `select case_id,
-              array_agg(distinct type) filter (where status in ('pending', 'in_progress')) as types,
-              count(*) || ':' || sum(version) || ':' || to_char(max(updated_at) at time zone 'UTC', 'YYYYMMDDHH24MISSMS') as tag
-         from searches
-        where case_id in (?)
-        group by case_id`,
-      [[...caseIds]],
-    );
+    const ids = [...caseIds];
+    const rows = this.uow.active
+      ? await this.em.execute<TagRow[]>(IN_TRANSACTION, [ids])
+      : await this.plain.rows<TagRow>(PLAIN, [ids], { prepared: true });
     const order = (type: string) => SEARCH_TYPES.indexOf(type as (typeof SEARCH_TYPES)[number]);
     return new Map(rows.map((row) => [row.case_id, { types: [...(row.types ?? [])].sort((a, b) => order(a) - order(b)), tag: `searches:${row.tag}` }]));
   }
