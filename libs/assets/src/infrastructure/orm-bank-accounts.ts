@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '@estate/shared-kernel';
+import { CaseResourceReader, NotFoundError, ResourceEvents, subjectOf } from '@estate/shared-kernel';
+import { bankAccountResource } from '../resources/bank-account.resource';
 import { BankAccountSnapshot, BankAccounts } from '../application/bank-accounts.port';
 import { BankAccount, instantTransferSummaryOf } from '../domain/bank-account';
 import { BankAccountSchema } from './persistence/bank-account.schema';
@@ -27,7 +28,11 @@ function snapshotOf(account: BankAccount): BankAccountSnapshot {
 /** The BankAccounts port on MikroORM: the caller's transaction, the records' own mapping (decryption included). */
 @Injectable()
 export class OrmBankAccounts extends BankAccounts {
-  constructor(private readonly em: EntityManager) {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly reader: CaseResourceReader,
+    private readonly events: ResourceEvents,
+  ) {
     super();
   }
 
@@ -43,25 +48,34 @@ export class OrmBankAccounts extends BankAccounts {
   }
 
   async setActiveTransfer(caseId: string, accountId: string, transferId: string | null): Promise<void> {
-    const account = await this.load(caseId, accountId);
-    account.instantTransferActiveTransferId = transferId;
-    await this.em.flush();
+    await this.change(caseId, accountId, (account) => {
+      account.instantTransferActiveTransferId = transferId;
+    });
   }
 
   async recordSettledTransfer(caseId: string, accountId: string, amount: number): Promise<void> {
-    const account = await this.load(caseId, accountId);
-    // Cents, so that repeated settlements never drift.
-    account.instantTransferTransferredAmount = (Math.round(account.instantTransferTransferredAmount * 100) + Math.round(amount * 100)) / 100;
-    account.closureMethod = 'instant_transfer';
-    await this.em.flush();
+    await this.change(caseId, accountId, (account) => {
+      // Cents, so that repeated settlements never drift.
+      account.instantTransferTransferredAmount = (Math.round(account.instantTransferTransferredAmount * 100) + Math.round(amount * 100)) / 100;
+      account.closureMethod = 'instant_transfer';
+    });
   }
 
   async adjustBalances(caseId: string, accountId: string, delta: number): Promise<void> {
-    const account = await this.load(caseId, accountId);
     const cents = Math.round(delta * 100);
-    if (account.currentBalance !== null && account.currentBalance !== undefined) account.currentBalance = (Math.round(account.currentBalance * 100) + cents) / 100;
-    if (account.availableBalance !== null && account.availableBalance !== undefined) account.availableBalance = (Math.round(account.availableBalance * 100) + cents) / 100;
+    await this.change(caseId, accountId, (account) => {
+      if (account.currentBalance !== null && account.currentBalance !== undefined) account.currentBalance = (Math.round(account.currentBalance * 100) + cents) / 100;
+      if (account.availableBalance !== null && account.availableBalance !== undefined) account.availableBalance = (Math.round(account.availableBalance * 100) + cents) / 100;
+    });
+  }
+
+  /** A change made for another context (a transfer) is told as bank_account.updated, like one made through the API. */
+  private async change(caseId: string, accountId: string, move: (account: BankAccount) => void): Promise<void> {
+    const account = await this.load(caseId, accountId);
+    const before = this.reader.view(bankAccountResource, account);
+    move(account);
     await this.em.flush();
+    await this.events.changed(this.em, subjectOf(bankAccountResource, account), before, this.reader.view(bankAccountResource, account));
   }
 
   private async load(caseId: string, accountId: string): Promise<BankAccount> {

@@ -30,12 +30,8 @@ export const CASE_LIST_RULES = {
   sorts: ['created_at', 'updated_at'],
 } as const;
 
-/** A case as read: the record, what the searches context says is pending, and the ETag of both. */
-export interface CaseReading {
-  estateCase: EstateCase;
-  pendingSearches: string[];
-  etag: string;
-}
+import type { CaseReading } from './case-reading';
+export type { CaseReading } from './case-reading';
 
 /** Cases of the caller's organization: create (with deceased and authority), list, read, merge-patch, delete. */
 @Injectable()

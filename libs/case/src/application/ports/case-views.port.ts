@@ -1,6 +1,6 @@
 import type { Authority } from '../../domain/authority';
 import type { Deceased } from '../../domain/deceased';
-import type { CaseReading } from '../cases.service';
+import type { CaseReading } from '../case-reading';
 
 /**
  * Port: the case context's resources as their `GET` presents them (masked, `null` for unset), which events carry as
