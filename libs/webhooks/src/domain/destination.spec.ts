@@ -81,8 +81,10 @@ describe('webhook destinations (contract §14.8)', () => {
       expect(destinationProblem(new URL('https://mixed.example.com/'), ['93.184.216.34', '10.0.0.5'], none)).toContain('10.0.0.5');
     });
 
-    it('refuses a host that does not resolve', () => {
-      expect(destinationProblem(new URL('https://nowhere.invalid/'), [], none)).toContain('does not resolve');
+    it('lets an https name that does not resolve yet pass (each attempt checks again), but not http', () => {
+      expect(destinationProblem(new URL('https://not-yet.example.com/'), [], none)).toBeUndefined();
+      expect(destinationProblem(new URL('http://not-yet.example.com/'), [], none)).toBe('url must use https');
+      expect(destinationProblem(new URL('http://not-yet.example.com/'), [], tests)).toBe('url must use https');
     });
 
     it('exempts allowed networks and names from both rules', () => {

@@ -143,11 +143,12 @@ export function urlFormProblem(raw: string): UrlProblem | undefined {
 /**
  * The rule for a URL whose host resolved to `addresses` (the address itself for an IP literal): every address public,
  * and `https`, unless the target is exempt — its host name is allowed, or every address is in an allowed network.
+ * A name that does not resolve (yet) passes on `https`: nothing private is reachable through it, and every attempt
+ * checks again on the addresses it connects to.
  */
 export function destinationProblem(url: URL, addresses: readonly string[], allowed: AllowedTargets): UrlProblem | undefined {
-  if (addresses.length === 0) return 'url host does not resolve';
   const host = hostOf(url);
-  const exempt = allowed.hasName(host) || addresses.every((address) => allowed.hasAddress(address));
+  const exempt = allowed.hasName(host) || (addresses.length > 0 && addresses.every((address) => allowed.hasAddress(address)));
   if (exempt) return undefined;
   if (url.protocol !== 'https:') return 'url must use https';
   const refused = addresses.find((address) => !isPublicAddress(address));

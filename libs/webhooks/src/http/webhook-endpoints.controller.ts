@@ -9,6 +9,7 @@ import {
   ApiList,
   CurrentPrincipal,
   etagOfBody,
+  EventView,
   IfMatch,
   parseListQuery,
   Principal,
@@ -23,7 +24,6 @@ import {
   WebhookDeliveryView,
   WebhookEndpointView,
   WebhookEndpointWithSecretView,
-  WebhookPingEventView,
 } from './dto/webhook-endpoint.dto';
 
 const ULID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } as const;
@@ -128,7 +128,7 @@ export class WebhookEndpointsController {
   @ApiParam({ name: 'endpoint_id', description: 'the webhook endpoint', schema: ULID })
   @ApiOperation({ summary: 'Ping a webhook endpoint', description: 'Emits a `webhook_endpoint.ping` event, delivered to this endpoint only (whatever its `enabled_events`).' })
   @ApiIdempotencyKey()
-  @ApiData(WebhookPingEventView, 201)
+  @ApiData(EventView, 201)
   @ApiErrors(400, 404)
   async ping(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string): Promise<SingleResource> {
     const event = await this.endpoints.ping(principal.organizationId, id);

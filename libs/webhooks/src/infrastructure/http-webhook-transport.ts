@@ -11,6 +11,8 @@ import { WebhookTransport } from '../application/ports/webhook-transport.port';
 
 /** A receiver's answer is read up to this size, then dropped: only its status matters. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
+/** getaddrinfo has no timeout of its own. */
+const DNS_TIMEOUT_MS = 5000;
 
 interface Resolved {
   url: URL;
@@ -107,10 +109,16 @@ export class HttpWebhookTransport extends WebhookTransport implements OnApplicat
     const host = hostOf(url);
     const family = isIP(host);
     if (family !== 0) return { url, addresses: [{ address: host, family }] };
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error('dns lookup timed out')), DNS_TIMEOUT_MS);
+    });
     try {
-      return { url, addresses: await lookup(host, { all: true, verbatim: true }) };
+      return { url, addresses: await Promise.race([lookup(host, { all: true, verbatim: true }), timeout]) };
     } catch {
       return { url, addresses: [] };
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

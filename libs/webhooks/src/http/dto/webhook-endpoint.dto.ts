@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { ApiProperty, PartialType } from '@nestjs/swagger';
 import { ArrayMinSize, ArrayMaxSize, IsArray, IsString, Matches } from 'class-validator';
 import { EnumField, RecordView, StringField } from '@estate/shared-kernel';
 
@@ -87,25 +87,4 @@ export class WebhookDeliveryView extends RecordView {
   @ApiProperty({ type: [DeliveryAttemptView], description: 'Every attempt, oldest first.' }) attempts: DeliveryAttemptView[];
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the next attempt is due; null once finished.' })
   next_attempt_at: string | null;
-}
-
-export class EventActorView {
-  @ApiProperty({ enum: ['user', 'system'], description: 'A user or the service.' }) type: string;
-  @ApiProperty({ description: "The user's id, or the component of the service." }) id: string;
-}
-
-export class EventDataView {
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The resource as its GET returns it.' }) object: Record<string, unknown>;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Former values of the changed fields.' })
-  previous_attributes?: Record<string, unknown>;
-  @ApiProperty({ type: EventActorView, description: 'Who acted.' }) actor: EventActorView;
-}
-
-/** The ping's event (contract §14.1). */
-export class WebhookPingEventView {
-  @ApiProperty({ description: 'Identifier of the event (ULID).' }) id: string;
-  @ApiProperty({ description: 'Always webhook_endpoint.ping.', example: 'webhook_endpoint.ping' }) type: string;
-  @ApiProperty({ type: String, nullable: true, description: 'Always null: organization-level.', example: null }) case_id: string | null;
-  @ApiProperty({ format: 'date-time', description: 'When it happened (UTC).' }) created_at: string;
-  @ApiProperty({ type: EventDataView, description: 'The endpoint and the actor.' }) data: EventDataView;
 }

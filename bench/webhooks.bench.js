@@ -1,0 +1,211 @@
+#!/usr/bin/env node
+/**
+ * Webhooks (issue 11) in one run and one table:
+ *
+ *   write, 0 endpoints    POST /v1/cases/{id}/persons in an organization without endpoints (the event row only)
+ *   write, 3 endpoints    the same in an organization with 3 endpoints matching person.* (event + 3 delivery rows,
+ *                         one INSERT … SELECT, in the write's transaction); the ratio of the two is the outbox's cost
+ *   events emitted/s      events written per second during those two runs (one per POST)
+ *   dispatcher            deliveries/s of the dispatcher (one process, the API's loop) to a receiver on loopback that
+ *                         answers 204, over a backlog of BENCH_DELIVERIES pending deliveries, signed, each recorded
+ *
+ *   npm run bench:webhooks                         (builds what changed first; 10 s per write run at 20 connections)
+ *   BENCH_SECONDS=3 BENCH_CONNECTIONS=10 BENCH_DELIVERIES=1000 npm run bench:webhooks
+ *
+ * Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a scratch database `estate_bench_webhooks`
+ * is created fresh on that server and dropped afterwards), REDIS_URL (optional), BENCH_SECONDS (10),
+ * BENCH_CONNECTIONS (20), BENCH_DELIVERIES (2000). The load generator and the receiver run in child processes (this
+ * file with `--load` / `--receiver`), so neither shares the app's event loop.
+ */
+'use strict';
+
+const { spawn } = require('node:child_process');
+const { randomBytes } = require('node:crypto');
+const { existsSync } = require('node:fs');
+const { createServer } = require('node:http');
+const { join, resolve } = require('node:path');
+
+const ROOT = resolve(__dirname, '..');
+const DIST = join(ROOT, 'dist');
+
+function positiveInt(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+function requireBuilt(relative) {
+  const file = join(DIST, relative);
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (\`npm run bench:webhooks\` does)`);
+  return require(file);
+}
+
+// Child mode 1: autocannon once, its summary as JSON on stdout.
+async function loadMode(optionsJson) {
+  const autocannon = require('autocannon');
+  const result = await autocannon({ ...JSON.parse(optionsJson), renderProgressBar: false, renderResultsTable: false });
+  process.stdout.write(
+    JSON.stringify({ requestsPerSecond: result.requests.average, total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx }) + '\n',
+  );
+}
+
+// Child mode 2: a receiver on loopback answering 204; prints its port, then the count of requests on SIGTERM.
+function receiverMode() {
+  let received = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received += 1;
+      res.writeHead(204).end();
+    });
+  });
+  server.listen(0, '127.0.0.1', () => process.stdout.write(`${server.address().port}\n`));
+  process.on('SIGTERM', () => {
+    process.stdout.write(`${received}\n`);
+    process.exit(0);
+  });
+}
+
+function child(args) {
+  return spawn(process.execPath, [__filename, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+function runLoad(options) {
+  return new Promise((done, fail) => {
+    const load = child(['--load', JSON.stringify(options)]);
+    let out = '';
+    load.stdout.on('data', (chunk) => (out += chunk));
+    load.on('error', fail);
+    load.on('close', (code) => (code === 0 ? done(JSON.parse(out.trim().split('\n').pop())) : fail(new Error(`the load generator exited with ${code}`))));
+  });
+}
+
+function startReceiver() {
+  return new Promise((done, fail) => {
+    const receiver = child(['--receiver']);
+    receiver.on('error', fail);
+    receiver.stdout.once('data', (chunk) => done({ port: Number(String(chunk).trim()), process: receiver }));
+  });
+}
+
+function withDatabase(url, database) {
+  const next = new URL(url);
+  next.pathname = `/${database}`;
+  return next.toString();
+}
+
+async function expectJson(response, status, what) {
+  const body = await response.json().catch(() => undefined);
+  if (response.status !== status) throw new Error(`${what}: expected ${status}, got ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+function formatTable(rows) {
+  const widths = rows[0].map((_cell, column) => Math.max(...rows.map((row) => String(row[column]).length)));
+  return rows.map((row) => row.map((cell, column) => (column === 0 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]))).join('  ')).join('\n');
+}
+
+async function main() {
+  const seconds = positiveInt('BENCH_SECONDS', 10);
+  const connections = positiveInt('BENCH_CONNECTIONS', 20);
+  const backlog = positiveInt('BENCH_DELIVERIES', 2000);
+
+  require('reflect-metadata');
+  const { Client } = require('pg');
+  const { createApp } = requireBuilt('apps/api/src/create-app.js');
+  const { applyMigrations } = requireBuilt('apps/api/src/database/migrate.js');
+  const { loadAppConfig, IdentityService } = requireBuilt('libs/shared-kernel/src/index.js');
+  const { WebhookDispatcherLoop } = requireBuilt('libs/webhooks/src/index.js');
+  const { EntityManager } = require('@mikro-orm/postgresql');
+
+  const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query('drop database if exists estate_bench_webhooks with (force)');
+  await admin.query('create database estate_bench_webhooks');
+  const databaseUrl = withDatabase(serverUrl, 'estate_bench_webhooks');
+  const receiver = await startReceiver();
+  let app;
+  const sql = new Client({ connectionString: databaseUrl });
+  try {
+    await applyMigrations(databaseUrl);
+    await sql.connect();
+    const config = loadAppConfig(
+      // The dispatcher waits while the writes are measured (it would compete for the same two cores), then runs alone.
+      { ...process.env, LOG_LEVEL: 'silent', WEBHOOK_DISPATCHER: 'off', WEBHOOK_ALLOWED_TARGETS: '127.0.0.1/32', WEBHOOK_POLL_INTERVAL_MS: '50' },
+      { databaseUrl, fieldEncryptionKey: randomBytes(32), rateLimits: { pro: 1_000_000_000, enterprise: 1_000_000_000 }, logLevel: 'silent' },
+    );
+    app = await createApp(config);
+    await app.listen(0, '127.0.0.1');
+    const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
+    const identity = new IdentityService(app.get(EntityManager).fork());
+    const organization = async (endpoints) => {
+      const invitation = await identity.invite(`bench-${randomBytes(4).toString('hex')}@bench.example.test`, 'enterprise', `bench-${randomBytes(4).toString('hex')}`);
+      const headers = { authorization: `Bearer ${invitation.token}`, 'content-type': 'application/json' };
+      for (let index = 0; index < endpoints; index++) {
+        const body = { url: `http://127.0.0.1:${receiver.port}/hook-${index}`, enabled_events: ['person.*'] };
+        await expectJson(await fetch(`${base}/v1/webhook-endpoints`, { method: 'POST', headers, body: JSON.stringify(body) }), 201, 'create endpoint');
+      }
+      const created = await expectJson(await fetch(`${base}/v1/cases`, { method: 'POST', headers, body: '{}' }), 201, 'create case');
+      return { headers, caseId: created.data.id, organizationId: invitation.organization_id };
+    };
+    const person = JSON.stringify({ first_name: 'Ada', last_name: 'Lovelace', relationship: 'child' });
+    const writes = async (org) => {
+      const options = { url: `${base}/v1/cases/${org.caseId}/persons`, method: 'POST', headers: org.headers, body: person, connections };
+      await runLoad({ ...options, duration: 1 }); // warm-up
+      const before = Number((await sql.query('select count(*) as n from events')).rows[0].n);
+      const started = Date.now();
+      const result = await runLoad({ ...options, duration: seconds });
+      const emitted = Number((await sql.query('select count(*) as n from events')).rows[0].n) - before;
+      return { ...result, eventsPerSecond: emitted / ((Date.now() - started) / 1000) };
+    };
+
+    const plain = await organization(0);
+    const hooked = await organization(3);
+    const without = await writes(plain);
+    const withHooks = await writes(hooked);
+
+    // The dispatcher alone: a backlog of `backlog` pending deliveries (the rest cancelled), then the API's loop.
+    await sql.query(
+      `with kept as (select id from webhook_deliveries where status = 'pending' order by id limit $1)
+       update webhook_deliveries set status = 'cancelled' where status = 'pending' and id not in (select id from kept)`,
+      [backlog],
+    );
+    const pending = Number((await sql.query(`select count(*) as n from webhook_deliveries where status = 'pending'`)).rows[0].n);
+    const started = Date.now();
+    app.get(WebhookDispatcherLoop).start();
+    for (;;) {
+      const left = Number((await sql.query(`select count(*) as n from webhook_deliveries where status = 'pending'`)).rows[0].n);
+      if (left === 0 || Date.now() - started > 120_000) break;
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    const elapsed = (Date.now() - started) / 1000;
+    const outcome = (await sql.query(`select status, count(*) as n from webhook_deliveries where status in ('succeeded', 'failed', 'pending') group by status`)).rows;
+    const succeeded = Number(outcome.find((row) => row.status === 'succeeded')?.n ?? 0);
+    const attempts = (await sql.query(`select max(jsonb_array_length(attempts)) as most from webhook_deliveries where status = 'succeeded'`)).rows[0].most;
+
+    const rate = (value) => value.toFixed(0);
+    const rows = [
+      ['measure', 'req/s', 'events/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
+      ['write, 0 endpoints', rate(without.requestsPerSecond), rate(without.eventsPerSecond), without.p50, without.p99, without.non2xx, without.errors],
+      ['write, 3 endpoints', rate(withHooks.requestsPerSecond), rate(withHooks.eventsPerSecond), withHooks.p50, withHooks.p99, withHooks.non2xx, withHooks.errors],
+    ];
+    process.stdout.write(`\nwebhooks bench: ${seconds} s per write run, ${connections} connections, ${backlog} deliveries\n\n${formatTable(rows)}\n`);
+    process.stdout.write(`\noutbox overhead: a write with 3 matching endpoints runs at ${(withHooks.requestsPerSecond / without.requestsPerSecond).toFixed(2)}× the rate without (ratio 3 endpoints / 0)\n`);
+    process.stdout.write(
+      `dispatcher: ${succeeded} of ${pending} deliveries succeeded in ${elapsed.toFixed(2)} s = ${rate(succeeded / elapsed)} deliveries/s (one process; most attempts on one delivery: ${attempts})\n`,
+    );
+  } finally {
+    await app?.close();
+    await sql.end().catch(() => undefined);
+    receiver.process.kill('SIGTERM');
+    await admin.query('drop database if exists estate_bench_webhooks with (force)').catch(() => undefined);
+    await admin.end();
+  }
+}
+
+if (process.argv[2] === '--load') loadMode(process.argv[3]).catch((error) => (console.error(error), process.exit(1)));
+else if (process.argv[2] === '--receiver') receiverMode();
+else main().then(() => process.exit(0), (error) => (console.error(error), process.exit(1)));
