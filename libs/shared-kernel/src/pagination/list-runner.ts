@@ -3,6 +3,7 @@ import { toCamelCase } from '../resources/naming';
 import { encodeCursor } from './cursor';
 import { ListQuery, ParsedFilter, ReadContext } from './list-query';
 import { PageMeta } from './page-meta';
+import { findPlainRows } from './plain-rows';
 
 type Where = Record<string, unknown>;
 
@@ -49,7 +50,7 @@ export interface ListPage<T> {
 
 /**
  * Runs a parsed list query: filters, sort with id tie-break, then page mode or keyset cursor mode (contract §4). The
- * rows are only presented, never changed, so they skip the unit of work's identity map.
+ * rows are only presented, never changed, so they skip the unit of work and the entity factory (`findPlainRows`).
  */
 export async function runListQuery<T extends { id: string }>(
   em: EntityManager,
@@ -71,7 +72,11 @@ export async function runListQuery<T extends { id: string }>(
 
   if (query.cursor === undefined) {
     const where = { $and: conditions } as FilterQuery<T>;
-    const [rows, total] = await em.findAndCount(entity, where, { orderBy, limit: query.perPage, offset: (query.page - 1) * query.perPage, disableIdentityMap: true });
+    // The page and the count on two pooled connections at once (outside a transaction), as em.findAndCount would not.
+    const [rows, total] = await Promise.all([
+      findPlainRows<T>(em, entity, where, { orderBy, limit: query.perPage, offset: (query.page - 1) * query.perPage }),
+      em.count(entity, where),
+    ]);
     const totalPages = Math.ceil(total / query.perPage);
     return {
       rows,
@@ -80,7 +85,7 @@ export async function runListQuery<T extends { id: string }>(
   }
 
   if (query.cursor) conditions.push(keysetCondition(sortProperty, query.sortOrder, query.cursor.value, query.cursor.id));
-  const fetched = await em.find(entity, { $and: conditions } as FilterQuery<T>, { orderBy, limit: query.perPage + 1, disableIdentityMap: true });
+  const fetched = await findPlainRows<T>(em, entity, { $and: conditions } as FilterQuery<T>, { orderBy, limit: query.perPage + 1 });
   const hasMore = fetched.length > query.perPage;
   const rows = hasMore ? fetched.slice(0, query.perPage) : fetched;
   const last = rows[rows.length - 1] as (T & Record<string, unknown>) | undefined;
