@@ -9,6 +9,7 @@ import {
   EnumArrayField,
   EnumField,
   IntegerField,
+  decimalsOf,
   isCalendarDate,
   MoneyField,
   NestedArrayField,
@@ -160,6 +161,18 @@ describe('field decorators (validated through validateAgainst)', () => {
     it('rejects three decimals', async () => {
       expect(await detailsOf({ name: 'Ann', amount: 1.005 })).toEqual([{ field: 'amount', message: 'amount must be a number with at most 2 decimals' }]);
       expect(await fieldsOf({ name: 'Ann', amount: 10.12 })).toEqual([]);
+    });
+
+    it('rejects tiny numbers written in exponent notation (6e-323, 1e-7) with the envelope detail, not a crash', async () => {
+      for (const amount of [6e-323, 1e-7, 1.5e-7, 5e-324]) {
+        expect(await detailsOf({ name: 'Ann', amount })).toEqual([{ field: 'amount', message: 'amount must be a number with at most 2 decimals' }]);
+      }
+      expect(await fieldsOf({ name: 'Ann', amount: 1e21 })).toEqual(['amount']);
+      expect(await fieldsOf({ name: 'Ann', amount: 0.1 })).toEqual([]);
+    });
+
+    it('counts decimals in any notation', () => {
+      expect([0, 1, 1.1, 10.12, 123.456, 1e-7, 1.5e-7, 6e-323, 1e21, -0.05].map(decimalsOf)).toEqual([0, 0, 1, 2, 3, 7, 8, 323, 0, 2]);
     });
 
     it('rejects amounts out of range and accepts the limits', async () => {

@@ -129,6 +129,16 @@ export function IntegerField(options: FieldOptions & { min?: number; max?: numbe
   );
 }
 
+/**
+ * The decimals a finite number is written with, exponent notation included (`6e-323` has 323, `1.5e-7` has 8).
+ * class-validator's `maxDecimalPlaces` reads `toString().split('.')[1]` and throws on `1e-7`, which has no '.'.
+ */
+export function decimalsOf(value: number): number {
+  if (Number.isInteger(value)) return 0;
+  const [mantissa, exponent] = value.toExponential().split('e');
+  return Math.max(0, (mantissa.split('.')[1]?.length ?? 0) - Number(exponent));
+}
+
 export function NumberField(options: FieldOptions & { min?: number; max?: number; maxDecimals?: number } = {}): PropertyDecorator {
   const min = options.min ?? -MONEY_LIMIT;
   const max = options.max ?? MONEY_LIMIT;
@@ -136,12 +146,12 @@ export function NumberField(options: FieldOptions & { min?: number; max?: number
   // divide (ajv among them) refuse valid amounts such as 1.1, so a client checking the schema would reject them.
   const decimals = options.maxDecimals === undefined ? '' : `At most ${options.maxDecimals} decimals.`;
   const description = [options.description, decimals].filter(Boolean).join(options.description?.endsWith('.') ? ' ' : '. ') || undefined;
+  const message = options.maxDecimals !== undefined ? `$property must be a number with at most ${options.maxDecimals} decimals` : '$property must be a number';
+  const maxDecimals = options.maxDecimals;
   return applyDecorators(
     ...presence({ ...options, description }, { type: Number, minimum: min, maximum: max }),
-    IsNumber(
-      { allowNaN: false, allowInfinity: false, maxDecimalPlaces: options.maxDecimals },
-      { message: options.maxDecimals !== undefined ? `$property must be a number with at most ${options.maxDecimals} decimals` : '$property must be a number' },
-    ),
+    IsNumber({ allowNaN: false, allowInfinity: false }, { message }),
+    ...(maxDecimals === undefined ? [] : [Rule('maxDecimals', message, (value) => typeof value === 'number' && Number.isFinite(value) && decimalsOf(value) <= maxDecimals)]),
     Min(min, { message: `$property must be at least ${min}` }),
     Max(max, { message: `$property must be at most ${max}` }),
   );
