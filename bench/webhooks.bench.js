@@ -2,19 +2,19 @@
 /**
  * Webhooks (issue 11) in one run and one table:
  *
- *   write, 0 endpoints    POST /v1/cases/{id}/persons in an organization without endpoints (the event row only)
+ *   write, 0 endpoints    POST /v1/cases/{id}/persons over 50 cases of an organization without endpoints (the event row only)
  *   write, 3 endpoints    the same in an organization with 3 endpoints matching person.* (event + 3 delivery rows,
  *                         one INSERT … SELECT, in the write's transaction); the ratio of the two is the outbox's cost
  *   events emitted/s      events written per second during those two runs (one per POST)
  *   dispatcher            deliveries/s of the dispatcher (one process, the API's loop) to a receiver on loopback that
  *                         answers 204, over a backlog of BENCH_DELIVERIES pending deliveries, signed, each recorded
  *
- *   npm run bench:webhooks                         (builds what changed first; 10 s per write run at 20 connections)
+ *   npm run bench:webhooks                         (builds what changed first; 10 s per write run at 10 connections)
  *   BENCH_SECONDS=3 BENCH_CONNECTIONS=10 BENCH_DELIVERIES=1000 npm run bench:webhooks
  *
  * Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a scratch database `estate_bench_webhooks`
  * is created fresh on that server and dropped afterwards), REDIS_URL (optional), BENCH_SECONDS (10),
- * BENCH_CONNECTIONS (20), BENCH_DELIVERIES (2000). The load generator and the receiver run in child processes (this
+ * BENCH_CONNECTIONS (10), BENCH_DELIVERIES (2000). The load generator and the receiver run in child processes (this
  * file with `--load` / `--receiver`), so neither shares the app's event loop.
  */
 'use strict';
@@ -26,6 +26,8 @@ const { createServer } = require('node:http');
 const { join, resolve } = require('node:path');
 
 const ROOT = resolve(__dirname, '..');
+/** Cases per organization the writes are spread over. */
+const CASES = 50;
 const DIST = join(ROOT, 'dist');
 
 function positiveInt(name, fallback) {
@@ -45,7 +47,11 @@ function requireBuilt(relative) {
 // Child mode 1: autocannon once, its summary as JSON on stdout.
 async function loadMode(optionsJson) {
   const autocannon = require('autocannon');
-  const result = await autocannon({ ...JSON.parse(optionsJson), renderProgressBar: false, renderResultsTable: false });
+  const { paths, ...options } = JSON.parse(optionsJson);
+  // Writes spread over many cases (one case's writes run one at a time, under its row lock).
+  let next = 0;
+  const requests = paths ? [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }] : undefined;
+  const result = await autocannon({ ...options, ...(requests ? { requests } : {}), renderProgressBar: false, renderResultsTable: false });
   process.stdout.write(
     JSON.stringify({ requestsPerSecond: result.requests.average, total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx }) + '\n',
   );
@@ -109,7 +115,7 @@ function formatTable(rows) {
 
 async function main() {
   const seconds = positiveInt('BENCH_SECONDS', 10);
-  const connections = positiveInt('BENCH_CONNECTIONS', 20);
+  const connections = positiveInt('BENCH_CONNECTIONS', 10);
   const backlog = positiveInt('BENCH_DELIVERIES', 2000);
 
   require('reflect-metadata');
@@ -134,8 +140,8 @@ async function main() {
     await sql.connect();
     const config = loadAppConfig(
       // The dispatcher waits while the writes are measured (it would compete for the same two cores), then runs alone.
-      { ...process.env, LOG_LEVEL: 'silent', WEBHOOK_DISPATCHER: 'off', WEBHOOK_ALLOWED_TARGETS: '127.0.0.1/32', WEBHOOK_POLL_INTERVAL_MS: '50' },
-      { databaseUrl, fieldEncryptionKey: randomBytes(32), rateLimits: { pro: 1_000_000_000, enterprise: 1_000_000_000 }, logLevel: 'silent' },
+      { ...process.env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent', WEBHOOK_DISPATCHER: 'off', WEBHOOK_ALLOWED_TARGETS: '127.0.0.1/32', WEBHOOK_POLL_INTERVAL_MS: '50' },
+      { databaseUrl, fieldEncryptionKey: randomBytes(32), rateLimits: { pro: 1_000_000_000, enterprise: 1_000_000_000 }, logLevel: process.env.BENCH_LOG_LEVEL ?? 'silent' },
     );
     app = await createApp(config);
     await app.listen(0, '127.0.0.1');
@@ -148,12 +154,17 @@ async function main() {
         const body = { url: `http://127.0.0.1:${receiver.port}/hook-${index}`, enabled_events: ['person.*'] };
         await expectJson(await fetch(`${base}/v1/webhook-endpoints`, { method: 'POST', headers, body: JSON.stringify(body) }), 201, 'create endpoint');
       }
-      const created = await expectJson(await fetch(`${base}/v1/cases`, { method: 'POST', headers, body: '{}' }), 201, 'create case');
-      return { headers, caseId: created.data.id, organizationId: invitation.organization_id };
+      const caseIds = [];
+      for (let index = 0; index < CASES; index++) {
+        caseIds.push((await expectJson(await fetch(`${base}/v1/cases`, { method: 'POST', headers, body: '{}' }), 201, 'create case')).data.id);
+      }
+      return { headers, caseIds, organizationId: invitation.organization_id };
     };
     const person = JSON.stringify({ first_name: 'Ada', last_name: 'Lovelace', relationship: 'child' });
     const writes = async (org) => {
-      const options = { url: `${base}/v1/cases/${org.caseId}/persons`, method: 'POST', headers: org.headers, body: person, connections };
+      const paths = org.caseIds.map((caseId) => `/v1/cases/${caseId}/persons`);
+      const options = { url: `${base}${paths[0]}`, paths, method: 'POST', headers: org.headers, body: person, connections };
+      for (const path of paths) await expectJson(await fetch(`${base}${path}`, { method: 'POST', headers: org.headers, body: person }), 201, 'create person');
       await runLoad({ ...options, duration: 1 }); // warm-up
       const before = Number((await sql.query('select count(*) as n from events')).rows[0].n);
       const started = Date.now();

@@ -1,4 +1,6 @@
 import { Webhook } from 'standardwebhooks';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { EventOutbox, UnitOfWork } from '@estate/shared-kernel';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from '../apps/api/src/create-app';
 import { expectError, detailFields } from './support/api-assertions';
@@ -207,6 +209,27 @@ describe('webhooks (e2e, contract §14.4–§14.8)', () => {
       expect(one.body.data).toEqual(log[0]);
       // The case's own case.created did not match person.*.
       expect(bodies.some((body) => body.type === 'case.created')).toBe(false);
+    });
+
+    it('queues deliveries in the write\'s own transaction: a rolled-back write queues none, a committed one is delivered', async () => {
+      const org = await t.invite();
+      const endpoint = await createEndpoint(org, '/atomic', ['pro_user.*']);
+      const uow = t.app.get(UnitOfWork);
+      const outbox = t.app.get(EventOutbox);
+      // The injected entity manager, as use cases hold it: the rows must still join the transaction of the run.
+      const em = t.app.get(EntityManager);
+      const draft = { type: 'pro_user.updated', caseId: null, organizationId: org.organizationId, object: { id: org.userId } };
+      await expect(
+        uow.run(async () => {
+          await outbox.emit(em, draft);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      const none = await t.sql(`select 1 from webhook_deliveries where endpoint_id = $1`, [endpoint.id]);
+      expect(none).toHaveLength(0);
+      const event = await uow.run(() => outbox.emit(em, draft));
+      await eventually(() => receiver.at('/atomic').some((hook) => hook.headers['webhook-id'] === event?.id), 8000, 'the committed event');
+      expect(await t.sql(`select 1 from webhook_deliveries where endpoint_id = $1`, [endpoint.id])).toHaveLength(1);
     });
 
     it('retries 500, 500 then 200: three attempts in the log', async () => {

@@ -21,6 +21,15 @@ const DELIVERY_COLUMNS = 'id, endpoint_id, event_id, event_type, organization_id
 /** One delivery id per possible endpoint of an organization (at most 20), handed to the fan-out insert. */
 const FAN_OUT_IDS = 20;
 
+/**
+ * A statement in the caller's transaction. `em.execute` would not do: on the injected (global) entity manager it
+ * runs on a pooled connection of its own, outside the transaction — a delivery row could then outlive a rolled-back
+ * write, and a write holding the case lock would wait for a second connection.
+ */
+function inTransaction<T = Row[]>(em: EntityManager, sql: string, params: unknown[]): Promise<T> {
+  return em.getConnection().execute(sql, params, 'all', em.getTransactionContext()) as Promise<T>;
+}
+
 /** A text[] literal: the query builder would spread a JS array into separate parameters. */
 function textArray(values: readonly string[]): string {
   return `{${values.map((value) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
@@ -90,20 +99,22 @@ export class SqlWebhookStore extends WebhookStore {
 
   async countOfOrganization(em: EntityManager, organizationId: string): Promise<number> {
     // Two creations at once must not both pass the limit: the organization's endpoint creations queue here.
-    await em.execute(`select pg_advisory_xact_lock(hashtext('webhook_endpoints:' || ?))`, [organizationId]);
-    const rows = await em.execute<Array<{ count: string }>>('select count(*) as count from webhook_endpoints where organization_id = ?', [organizationId]);
+    await inTransaction(em, `select pg_advisory_xact_lock(hashtext('webhook_endpoints:' || ?))`, [organizationId]);
+    const rows = await inTransaction<Array<{ count: string }>>(em, 'select count(*) as count from webhook_endpoints where organization_id = ?', [organizationId]);
     return Number(rows[0].count);
   }
 
   async insertEndpoint(em: EntityManager, endpoint: WebhookEndpoint): Promise<void> {
-    await em.execute(
+    await inTransaction(
+      em,
       `insert into webhook_endpoints (${ENDPOINT_COLUMNS}) values (?, ?, ?, ?, ?::text[], ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [...this.endpointValues(endpoint)],
     );
   }
 
   async findEndpoint(em: EntityManager, organizationId: string, id: string, forUpdate = false): Promise<WebhookEndpoint | undefined> {
-    const rows = await em.execute<Row[]>(
+    const rows = await inTransaction<Row[]>(
+      em,
       `select ${ENDPOINT_COLUMNS} from webhook_endpoints where id = ? and organization_id = ?${forUpdate ? ' for update' : ''}`,
       [id, organizationId],
     );
@@ -117,7 +128,8 @@ export class SqlWebhookStore extends WebhookStore {
   async updateEndpoint(em: EntityManager, endpoint: WebhookEndpoint): Promise<void> {
     const [id, , url, description, enabledEvents, status, disabledReason, secret, previousSecret, previousExpiresAt, failures, version, , updatedAt] =
       this.endpointValues(endpoint);
-    await em.execute(
+    await inTransaction(
+      em,
       `update webhook_endpoints set url = ?, description = ?, enabled_events = ?::text[], status = ?, disabled_reason = ?, secret = ?, previous_secret = ?,
          previous_secret_expires_at = ?, consecutive_failures = ?, version = ?, updated_at = ? where id = ?`,
       [url, description, enabledEvents, status, disabledReason, secret, previousSecret, previousExpiresAt, failures, version, updatedAt, id],
@@ -125,13 +137,14 @@ export class SqlWebhookStore extends WebhookStore {
   }
 
   async deleteEndpoint(em: EntityManager, id: string): Promise<void> {
-    await em.execute('delete from webhook_endpoints where id = ?', [id]);
+    await inTransaction(em, 'delete from webhook_endpoints where id = ?', [id]);
   }
 
   async insertDeliveriesFor(em: EntityManager, event: StoredEvent): Promise<number> {
     const ids = Array.from({ length: FAN_OUT_IDS }, () => this.nextId());
     const prefixPattern = `${event.type.split('.')[0]}.*`;
-    const rows = await em.execute<Array<{ id: string }>>(
+    const rows = await inTransaction<Array<{ id: string }>>(
+      em,
       `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, organization_id, status, attempts, next_attempt_at, created_at, updated_at)
        select (?::text[])[matching.position], matching.id, ?, ?, ?, 'pending', '[]'::jsonb, ?, ?, ?
        from (
@@ -146,7 +159,8 @@ export class SqlWebhookStore extends WebhookStore {
   }
 
   async insertDelivery(em: EntityManager, endpointId: string, event: StoredEvent): Promise<void> {
-    await em.execute(
+    await inTransaction(
+      em,
       `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, organization_id, status, attempts, next_attempt_at, created_at, updated_at)
        values (?, ?, ?, ?, ?, 'pending', '[]'::jsonb, ?, ?, ?)`,
       [this.nextId(), endpointId, event.id, event.type, event.organizationId, event.createdAt, event.createdAt, event.createdAt],
@@ -154,7 +168,8 @@ export class SqlWebhookStore extends WebhookStore {
   }
 
   async cancelPendingOfCase(em: EntityManager, caseId: string): Promise<void> {
-    await em.execute(
+    await inTransaction(
+      em,
       `update webhook_deliveries set status = 'cancelled', next_attempt_at = null, lease_until = null, updated_at = now()
        where status = 'pending' and event_id in (select id from events where case_id = ? and type <> 'case.deleted')`,
       [caseId],
@@ -162,7 +177,8 @@ export class SqlWebhookStore extends WebhookStore {
   }
 
   async cancelPendingOfEndpoint(em: EntityManager, endpointId: string): Promise<void> {
-    await em.execute(
+    await inTransaction(
+      em,
       `update webhook_deliveries set status = 'cancelled', next_attempt_at = null, lease_until = null, updated_at = now() where endpoint_id = ? and status = 'pending'`,
       [endpointId],
     );
@@ -183,7 +199,8 @@ export class SqlWebhookStore extends WebhookStore {
   }
 
   async findDelivery(em: EntityManager, endpointId: string, id: string, forUpdate = false): Promise<WebhookDelivery | undefined> {
-    const rows = await em.execute<Row[]>(
+    const rows = await inTransaction<Row[]>(
+      em,
       `select ${DELIVERY_COLUMNS} from webhook_deliveries where id = ? and endpoint_id = ?${forUpdate ? ' for update' : ''}`,
       [id, endpointId],
     );
@@ -191,7 +208,7 @@ export class SqlWebhookStore extends WebhookStore {
   }
 
   async requeue(em: EntityManager, id: string, now: Date): Promise<void> {
-    await em.execute(`update webhook_deliveries set status = 'pending', next_attempt_at = ?, lease_until = null, updated_at = ? where id = ?`, [now, now, id]);
+    await inTransaction(em, `update webhook_deliveries set status = 'pending', next_attempt_at = ?, lease_until = null, updated_at = ? where id = ?`, [now, now, id]);
   }
 
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
@@ -237,7 +254,8 @@ export class SqlWebhookStore extends WebhookStore {
     claim: ClaimedDelivery,
     change: { status: DeliveryStatus; attempt: DeliveryAttempt | null; nextAttemptAt: Date | null; now: Date },
   ): Promise<boolean> {
-    const rows = await em.execute<Array<{ id: string }>>(
+    const rows = await inTransaction<Array<{ id: string }>>(
+      em,
       `update webhook_deliveries set status = ?, attempts = attempts || ?::jsonb, next_attempt_at = ?, lease_until = null, updated_at = ?
        where id = ? and status = 'pending' and lease_until = ? returning id`,
       [change.status, JSON.stringify(change.attempt ? [change.attempt] : []), change.nextAttemptAt, change.now, claim.delivery.id, claim.leaseUntil],
