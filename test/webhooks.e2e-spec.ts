@@ -112,6 +112,8 @@ describe('webhooks (e2e, contract §14.4–§14.8)', () => {
       expectError(res, 422, 'validation_error');
       const list = await t.http().get('/v1/webhook-endpoints?per_page=5').set(busy.auth).expect(200);
       expect(list.body.meta).toMatchObject({ total_count: 20, total_pages: 4, has_more: true });
+      const beyond = await t.http().get('/v1/webhook-endpoints?per_page=5&page=9').set(busy.auth).expect(200);
+      expect(beyond.body).toMatchObject({ data: [], meta: { total_count: 20, total_pages: 4, has_more: false } });
       // Cursor mode walks all 20 once.
       const seen: string[] = [];
       let cursor = '';

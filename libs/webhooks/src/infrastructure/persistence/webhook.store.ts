@@ -275,7 +275,11 @@ export class SqlWebhookStore extends WebhookStore {
     const paged = paging(page);
     const rows = await this.em.fork().execute<Row[]>(`${select}${paged.where} ${paged.tail}`, [...params, ...paged.params, ...paged.tailParams]);
     if (page.cursor === undefined) {
-      const totalCount = rows.length > 0 ? Number(rows[0].total) : 0;
+      // Past the last page the window count has no row to ride on: count on its own.
+      const totalCount =
+        rows.length > 0 || page.page === 1
+          ? Number(rows[0]?.total ?? 0)
+          : Number((await this.em.fork().execute<Row[]>(`select count(*) as total from (${select}) listed`, params))[0].total);
       return { rows: rows.map(map), totalCount, hasMore: page.page * page.perPage < totalCount };
     }
     const hasMore = rows.length > page.perPage;
