@@ -16,6 +16,14 @@ describe('maskSensitive', () => {
     }
   });
 
+  it('counts characters as code points: a surrogate pair is never cut in half', () => {
+    expect(maskSensitive('12345\u{1D11E}678')).toBe('*****\u{1D11E}678');
+    expect(maskSensitive('1234\u{1D11E}5678')).toBe('*****5678');
+    expect(maskSensitive('\u{1D11E}\u{1D11E}\u{1D11E}\u{1D11E}\u{1D11E}')).toBe('*\u{1D11E}\u{1D11E}\u{1D11E}\u{1D11E}');
+    expect(maskSensitive('\u{1D11E}\u{1D11E}')).toBe('**');
+    for (const value of ['abc\u{1F600}defg', '\u{1F600}1234', 'ab\u{1F600}']) expect(maskSensitive(value)).not.toMatch(/[\uD800-\uDFFF]/u);
+  });
+
   it('masks values of four characters or fewer entirely', () => {
     expect(maskSensitive('1234')).toBe('****');
     expect(maskSensitive('12')).toBe('**');

@@ -3,9 +3,14 @@ export const SENSITIVE_FIELDS = ['ssn', 'account_number', 'policy_number', 'vin'
 
 const VISIBLE_TRAILING = 4;
 
-/** `123-45-6789` → `*******6789`. A value of four characters or fewer is masked entirely. */
+/**
+ * `123-45-6789` → `*******6789`. A value of four characters or fewer is masked entirely. Characters are Unicode
+ * code points: cutting between the two halves of a surrogate pair would leave a lone surrogate, which JSON allows
+ * but PostgreSQL's `jsonb` (the events' payloads) refuses.
+ */
 export function maskSensitive(value: string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
-  if (value.length <= VISIBLE_TRAILING) return '*'.repeat(value.length);
-  return '*'.repeat(value.length - VISIBLE_TRAILING) + value.slice(-VISIBLE_TRAILING);
+  const characters = Array.from(value);
+  if (characters.length <= VISIBLE_TRAILING) return '*'.repeat(characters.length);
+  return '*'.repeat(characters.length - VISIBLE_TRAILING) + characters.slice(-VISIBLE_TRAILING).join('');
 }
