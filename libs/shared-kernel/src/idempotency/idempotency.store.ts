@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
@@ -9,19 +10,30 @@ export interface StoredResponse {
 }
 
 export type Claim =
-  | { outcome: 'claimed' }
+  | { outcome: 'claimed'; token: string }
   | { outcome: 'replay'; response: StoredResponse }
   | { outcome: 'mismatch' }
   | { outcome: 'in_progress' };
 
-/** A request left in progress this long is taken to have died with its process; its key may be claimed again. */
-const ABANDONED_AFTER = '5 minutes';
+/**
+ * How long a fresh claim is safe without its row being held: the request takes the row's lock as the first statement
+ * of its transaction, a few milliseconds after the claim committed (longer only while it waits for a pooled
+ * connection, which gives up after 5 s). Past this, a claim in progress whose row nobody holds
+ * belongs to a request whose process died.
+ */
+const UNHELD_GRACE = '10 seconds';
 const PURGE_BATCH = 1000;
 
 /**
  * Idempotency keys in PostgreSQL, so every API process sees the same ones (contract §6). The claim is committed on
  * its own before the request runs — that is what makes a concurrent duplicate see "in progress" — and the response
  * is recorded inside the request's own transaction, so a key is never completed for a write that rolled back.
+ *
+ * A process can die (SIGKILL, OOM, a lost machine) between claim and completion. So the request holds its key's row
+ * (`hold`, `FOR UPDATE`) for as long as its transaction runs; PostgreSQL drops that lock when the dead process's
+ * connection goes. A key in progress that nobody holds is then released by the next claim of it, and by the
+ * background sweep, instead of answering "in progress" until it expires. Each claim has a token, and hold, complete
+ * and release act only on their own claim, so a claim taken over can never be completed by the request it replaced.
  */
 @Injectable()
 export class IdempotencyStore {
@@ -33,19 +45,22 @@ export class IdempotencyStore {
   async claim(organizationId: string, key: string, fingerprint: string): Promise<Claim> {
     const connection = this.em.getConnection();
     await connection.execute(
-      `delete from idempotency_keys
-        where organization_id = ? and idempotency_key = ?
-          and (expires_at < now() or (state = 'in_progress' and created_at < now() - interval '${ABANDONED_AFTER}'))`,
+      `delete from idempotency_keys where ctid in (
+         select ctid from idempotency_keys
+          where organization_id = ? and idempotency_key = ?
+            and (expires_at < now() or (state = 'in_progress' and created_at < now() - interval '${UNHELD_GRACE}'))
+          for update skip locked)`,
       [organizationId, key],
     );
+    const token = randomBytes(16).toString('hex');
     const inserted = await connection.execute(
-      `insert into idempotency_keys (organization_id, idempotency_key, fingerprint, state, created_at, expires_at)
-       values (?, ?, ?, 'in_progress', now(), now() + make_interval(hours => ?))
+      `insert into idempotency_keys (organization_id, idempotency_key, fingerprint, state, claim_token, created_at, expires_at)
+       values (?, ?, ?, 'in_progress', ?, now(), now() + make_interval(hours => ?))
        on conflict (organization_id, idempotency_key) do nothing
        returning idempotency_key`,
-      [organizationId, key, fingerprint, this.config.idempotencyRetentionHours],
+      [organizationId, key, fingerprint, token, this.config.idempotencyRetentionHours],
     );
-    if (inserted.length === 1) return { outcome: 'claimed' };
+    if (inserted.length === 1) return { outcome: 'claimed', token };
     const [existing] = await connection.execute(
       `select fingerprint, state, response_status, response_body, response_etag
          from idempotency_keys where organization_id = ? and idempotency_key = ?`,
@@ -57,12 +72,28 @@ export class IdempotencyStore {
     return { outcome: 'replay', response: { status: existing.response_status, body: existing.response_body, etag: existing.response_etag } };
   }
 
+  /**
+   * Holds the claim's row for the rest of the request's transaction (call it first in that transaction). False when
+   * the claim is no longer this request's: it sat unheld past the grace and another request took the key over.
+   */
+  async hold(em: EntityManager, organizationId: string, key: string, token: string): Promise<boolean> {
+    const rows: unknown[] = await em
+      .getConnection()
+      .execute(
+        `select 1 from idempotency_keys where organization_id = ? and idempotency_key = ? and claim_token = ? and state = 'in_progress' for update`,
+        [organizationId, key, token],
+        'all',
+        em.getTransactionContext(),
+      );
+    return rows.length === 1;
+  }
+
   /** Records the response; pass the request's transactional EntityManager so it commits or rolls back with the write. */
-  async complete(em: EntityManager, organizationId: string, key: string, response: StoredResponse): Promise<void> {
+  async complete(em: EntityManager, organizationId: string, key: string, token: string, response: StoredResponse): Promise<void> {
     await em.getConnection().execute(
       `update idempotency_keys set state = 'completed', response_status = ?, response_body = ?::jsonb, response_etag = ?
-        where organization_id = ? and idempotency_key = ?`,
-      [response.status, JSON.stringify(response.body ?? null), response.etag, organizationId, key],
+        where organization_id = ? and idempotency_key = ? and claim_token = ?`,
+      [response.status, JSON.stringify(response.body ?? null), response.etag, organizationId, key, token],
       'run',
       em.getTransactionContext(),
     );
@@ -82,9 +113,28 @@ export class IdempotencyStore {
     }
   }
 
-  async release(organizationId: string, key: string): Promise<void> {
+  /**
+   * Releases the keys left in progress by requests whose process died (nobody holds their row past the grace), so
+   * the client's retry is served. Run at start and in the background (IdempotencyKeyPurge); returns how many went.
+   */
+  async releaseAbandoned(): Promise<number> {
+    const rows: unknown[] = await this.em.getConnection().execute(
+      `delete from idempotency_keys where ctid in (
+         select ctid from idempotency_keys
+          where state = 'in_progress' and created_at < now() - interval '${UNHELD_GRACE}'
+          limit ${PURGE_BATCH} for update skip locked)
+       returning 1`,
+    );
+    return rows.length;
+  }
+
+  async release(organizationId: string, key: string, token: string): Promise<void> {
     await this.em
       .getConnection()
-      .execute(`delete from idempotency_keys where organization_id = ? and idempotency_key = ? and state = 'in_progress'`, [organizationId, key]);
+      .execute(`delete from idempotency_keys where organization_id = ? and idempotency_key = ? and state = 'in_progress' and claim_token = ?`, [
+        organizationId,
+        key,
+        token,
+      ]);
   }
 }

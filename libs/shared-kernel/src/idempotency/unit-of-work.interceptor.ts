@@ -7,6 +7,7 @@ import { assertCaseAccessChecked, CASE_ID_PARAM } from '../access/case-access';
 import { BadRequestError, ConflictError, DomainError } from '../errors/domain-error';
 import { errorBody } from '../errors/error-body';
 import { NOT_STORED_FOR_IDEMPOTENCY, statusOfCode } from '../errors/error-status';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { UnitOfWork } from '../transactions/unit-of-work';
 import { IdempotencyStore, StoredResponse } from './idempotency.store';
 
@@ -67,24 +68,31 @@ export class UnitOfWorkInterceptor implements NestInterceptor {
       throw new ConflictError('idempotency_conflict', 'A request with this Idempotency-Key is still in progress; retry shortly.');
     }
 
+    const { token } = claim;
+    // The key's row is held first, for the whole transaction: a claim nobody holds is one whose process died.
+    const holdKey = async (em: EntityManager) => {
+      if (!(await this.keys.hold(em, organizationId, key, token))) {
+        throw new ConflictError('idempotency_conflict', 'A request with this Idempotency-Key is still in progress; retry shortly.');
+      }
+    };
     try {
       return await this.uow.run(
         async (em) => {
           const body = await lastValueFrom(next.handle(), { defaultValue: undefined });
           const etag = res.getHeader('ETag');
-          await this.keys.complete(em, organizationId, key, { status: res.statusCode, body, etag: typeof etag === 'string' ? etag : null });
+          await this.keys.complete(em, organizationId, key, token, { status: res.statusCode, body, etag: typeof etag === 'string' ? etag : null });
           return body;
         },
-        { caseId },
+        { caseId, first: holdKey },
       );
     } catch (error) {
       if (error instanceof DomainError && !NOT_STORED_FOR_IDEMPOTENCY.has(error.code)) {
         const status = statusOfCode(error.code);
         await this.uow.run((em) =>
-          this.keys.complete(em, organizationId, key, { status, body: errorBody(error.code, error.message, error.details), etag: null }),
+          this.keys.complete(em, organizationId, key, token, { status, body: errorBody(error.code, error.message, error.details), etag: null }),
         );
       } else {
-        await this.keys.release(organizationId, key);
+        await this.keys.release(organizationId, key, token).catch(() => undefined);
       }
       throw error;
     }

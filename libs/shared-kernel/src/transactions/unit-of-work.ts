@@ -14,6 +14,11 @@ export interface UnitOfWorkOptions {
    * one case then run one at a time, and none lands on a case deleted meanwhile.
    */
   caseId?: string;
+  /**
+   * Runs first in the transaction, before the case row is held (the request's idempotency key: its row is held for
+   * the whole transaction, so another process can tell a running request from one whose process died).
+   */
+  first?: (em: EntityManager) => Promise<void>;
 }
 
 /**
@@ -55,6 +60,7 @@ export class UnitOfWork {
   private attempt<T>(work: (em: EntityManager) => Promise<T>, options: UnitOfWorkOptions): Promise<T> {
     return this.em.transactional(
       async (em) => {
+        await options.first?.(em);
         if (options.caseId !== undefined) await this.holdCase(em, options.caseId);
         return work(em);
       },
