@@ -204,7 +204,7 @@ async function prepareCase(baseUrl, token, accounts) {
  * request), add a person, patch the debt, request a transfer and cancel it. Each request may carry an
  * `Idempotency-Key` (POSTs). Everything seen is tallied in `stats`.
  */
-function writeMix({ baseUrlOf, token, setup, idempotent = false, timeoutMs = 15_000 }) {
+function writeMix({ baseUrlOf, token, setup, idempotent = false, timeoutMs = 15_000, send = call }) {
   const stats = { errors: {}, requests: 0, byOutcome: {}, byStatus: {}, slowest: 0, badErrors: [], created: { cases: 0, persons: 0 }, keys: [] };
   const tally = (result) => {
     stats.requests++;
@@ -233,7 +233,7 @@ function writeMix({ baseUrlOf, token, setup, idempotent = false, timeoutMs = 15_
     switch (n % 4) {
       case 0: {
         const result = tally(
-          await call(baseUrl, 'POST', '/v1/cases', token, {
+          await send(baseUrl, 'POST', '/v1/cases', token, {
             progress: 'just_started',
             deceased: { first_name: 'Fault', last_name: `Mix${n}`, date_of_death: '2026-08-30' },
             authority: { level: 'level_1', types: ['next_of_kin'] },
@@ -243,18 +243,18 @@ function writeMix({ baseUrlOf, token, setup, idempotent = false, timeoutMs = 15_
         return;
       }
       case 1: {
-        const result = tally(await call(baseUrl, 'POST', `/v1/cases/${setup.caseId}/persons`, token, { first_name: 'Fault', last_name: `Mix${n}`, relationship: 'friend' }, keyFor(), timeoutMs));
+        const result = tally(await send(baseUrl, 'POST', `/v1/cases/${setup.caseId}/persons`, token, { first_name: 'Fault', last_name: `Mix${n}`, relationship: 'friend' }, keyFor(), timeoutMs));
         if (result.status === 201) stats.created.persons++;
         return;
       }
       case 2:
-        tally(await call(baseUrl, 'PATCH', `/v1/cases/${setup.caseId}/debts/${setup.debtId}`, token, { balance: 100 + (n % 1000) }, {}, timeoutMs));
+        tally(await send(baseUrl, 'PATCH', `/v1/cases/${setup.caseId}/debts/${setup.debtId}`, token, { balance: 100 + (n % 1000) }, {}, timeoutMs));
         return;
       default: {
         const account = setup.sources[client % setup.sources.length];
-        const requested = tally(await call(baseUrl, 'POST', `/v1/cases/${setup.caseId}/transfers`, token, { bank_account_id: account, amount: 1 + (n % 50) }, keyFor(), timeoutMs));
+        const requested = tally(await send(baseUrl, 'POST', `/v1/cases/${setup.caseId}/transfers`, token, { bank_account_id: account, amount: 1 + (n % 50) }, keyFor(), timeoutMs));
         if (requested.status === 201) {
-          tally(await call(baseUrl, 'POST', `/v1/cases/${setup.caseId}/transfers/${requested.body.data.id}/cancel`, token, { reason: 'fault mix' }, {}, timeoutMs));
+          tally(await send(baseUrl, 'POST', `/v1/cases/${setup.caseId}/transfers/${requested.body.data.id}/cancel`, token, { reason: 'fault mix' }, {}, timeoutMs));
         }
       }
     }
