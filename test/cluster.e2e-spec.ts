@@ -274,3 +274,63 @@ describe('a process SIGKILLed while it holds an idempotency key (issue 12, fault
     expect((await sql.query(`select state from idempotency_keys where idempotency_key = $1`, [key])).rows).toEqual([{ state: 'completed' }]);
   }, 60_000);
 });
+
+describe('npm run start:cluster (dist/apps/api/src/cluster.js)', () => {
+  let databaseName: string;
+  let primary: ChildProcess | undefined;
+
+  afterAll(async () => {
+    if (primary && primary.exitCode === null && primary.signalCode === null) primary.kill('SIGKILL');
+    if (databaseName) await dropDatabase(databaseName);
+  });
+
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('serves with WORKERS processes on one port, replaces one that is SIGKILLed, and stops them all on SIGTERM', async () => {
+    assertBuilt('cluster', 'main');
+    const template = process.env[TEST_TEMPLATE_ENV] as string;
+    databaseName = `${template.replace('estate_template_', 'estate_test_')}_launcher_${randomBytes(4).toString('hex')}`;
+    const databaseUrl = await cloneTemplateDatabase(databaseName);
+    const port = await freePort();
+    const env = childEnv({ DATABASE_URL: databaseUrl, FIELD_ENCRYPTION_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent', PORT: String(port), WORKERS: '2' });
+    const child = spawn(process.execPath, [`${__dirname}/../dist/apps/api/src/cluster.js`], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    primary = child;
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+    const waitFor = async (pattern: RegExp, what: string) => {
+      const deadline = Date.now() + 60_000;
+      while (!pattern.test(output)) {
+        if (child.exitCode !== null) throw new Error(`cluster.js exited:\n${output}`);
+        if (Date.now() > deadline) throw new Error(`${what} did not happen within 60 s:\n${output}`);
+        await sleep(50);
+      }
+    };
+
+    await waitFor(/2 API processes serving/, 'the start');
+    const pids = (/pids (\d+), (\d+)/.exec(output) ?? []).slice(1).map(Number);
+    expect(pids).toHaveLength(2);
+    expect(pids.every(alive)).toBe(true);
+    for (let index = 0; index < 4; index++) expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+
+    process.kill(pids[0], 'SIGKILL');
+    await waitFor(new RegExp(`API process ${pids[0]} exited \\(SIGKILL\\); starting another`), 'the restart');
+    await waitFor(/API process (\d+) listening[\s\S]*API process (\d+) listening[\s\S]*API process (\d+) listening/, 'the replacement listening');
+    const replacement = Number([...output.matchAll(/API process (\d+) listening/g)].pop()![1]);
+    expect(pids).not.toContain(replacement);
+    for (let index = 0; index < 4; index++) expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output).toMatch(/SIGTERM received: stopping 2 API process\(es\)/);
+    expect([pids[1], replacement].filter(alive)).toEqual([]);
+  }, 120_000);
+});
