@@ -3,7 +3,8 @@ import type { TestApp, TestCaller } from './test-app';
 /**
  * One record of every resource of the OpenAPI document, created by a caller from the document itself: each
  * collection `POST` answering `201` is sent its first request example (with the overrides below where an example
- * cannot stand alone), `PUT`s of single resources likewise. The ids are kept per collection path (`account_id` names
+ * cannot stand alone), `PUT`s of single resources likewise; a collection without a `POST` (events, which the API
+ * writes itself) gives the newest record of the caller's list. The ids are kept per collection path (`account_id` names
  * three different collections), so any path template of the document can be filled in with `urlOf`, or found
  * missing with `missingIds` (a new route without a fixture fails the suites that use this).
  */
@@ -110,6 +111,14 @@ export async function createDocumentFixtures(t: TestApp, doc: Node, caller: Test
     for (const [field, value] of Object.entries(record)) {
       if (item && Array.isArray(value) && typeof value[0]?.id === 'string') fixtures.ids.set(`${item}/${field.replace(/_/g, '-')}`, value[0].id as string);
     }
+  }
+  // Collections the API writes itself (events): the id of the newest record of the caller's list.
+  for (const [template, item] of Object.entries(doc.paths as Node)) {
+    const collection = template.replace(/\/\{[^}]+\}$/, '');
+    if (collection === template || fixtures.ids.has(collection) || !item.get || !(doc.paths as Node)[collection]?.get || missingIds(collection, fixtures).length) continue;
+    const list = await t.http().get(urlOf(collection, fixtures)).set(caller.auth);
+    const first = list.status === 200 && Array.isArray(list.body.data) ? (list.body.data[0] as Node | undefined) : undefined;
+    if (typeof first?.id === 'string') fixtures.ids.set(collection, first.id);
   }
   return fixtures;
 }
