@@ -21,7 +21,9 @@ describe('access matrix: another organization against every route of the documen
   let a: TestCaller;
   let b: TestCaller;
   let fixtures: DocumentFixtures;
-  const saved = { transfer: process.env.TRANSFER_PROCESSOR, provider: process.env.PROVIDER_PROCESSOR };
+  // No background processor may move a transfer, an email or a webhook delivery while snapshots are compared.
+  const quiet = ['TRANSFER_PROCESSOR', 'PROVIDER_PROCESSOR', 'WEBHOOK_DISPATCHER'];
+  const saved = Object.fromEntries(quiet.map((name) => [name, process.env[name]]));
 
   const operations = () =>
     Object.entries(doc.paths as Node).flatMap(([template, item]) => METHODS.filter((method) => item[method]).map((method) => ({ template, method, op: item[method] as Node })));
@@ -55,9 +57,7 @@ describe('access matrix: another organization against every route of the documen
   const bodyFor = (method: string, template: string, op: Node) => (method === 'get' || method === 'delete' ? undefined : fixtures.bodies.get(`${method} ${template}`) ?? requestExample(op) ?? {});
 
   beforeAll(async () => {
-    // No background processor may move A's transfer or email while the matrix compares snapshots.
-    process.env.TRANSFER_PROCESSOR = 'off';
-    process.env.PROVIDER_PROCESSOR = 'off';
+    for (const name of quiet) process.env[name] = 'off';
     t = await createTestApp({ rateLimits: { pro: 100_000, enterprise: 100_000 } });
     a = await t.invite('enterprise');
     b = await t.invite('enterprise');
@@ -66,7 +66,7 @@ describe('access matrix: another organization against every route of the documen
   });
   afterAll(async () => {
     await t.close();
-    for (const [name, value] of [['TRANSFER_PROCESSOR', saved.transfer], ['PROVIDER_PROCESSOR', saved.provider]] as const) {
+    for (const [name, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
@@ -129,6 +129,20 @@ describe('access matrix: another organization against every route of the documen
     // B's own new case is the only change: the cases table (and what a new case writes, e.g. its events) only.
     const changed = Object.keys(rowsAfter).filter((name) => rowsAfter[name] !== rowsBefore[name]);
     expect(changed.every((name) => ['cases', 'events'].includes(name))).toBe(true);
+  });
+
+  it("organization-level routes naming A's records (webhook endpoints, events…): B gets 404 on every method; A's data untouched", async () => {
+    const before = await readAll(a);
+    const rowsBefore = await tables();
+    const routes = operations().filter(({ template }) => !template.startsWith('/v1/cases') && template.includes('{'));
+    const answers: string[] = [];
+    for (const { template, method, op } of routes) {
+      const res = await send(method, urlOf(template, fixtures), b, bodyFor(method, template, op));
+      answers.push(`${method.toUpperCase()} ${template} -> ${res.status} ${res.body?.error?.code}`);
+    }
+    expect(answers).toEqual(routes.map(({ template, method }) => `${method.toUpperCase()} ${template} -> 404 not_found`));
+    expect(await readAll(a)).toEqual(before);
+    expect(await tables()).toEqual(rowsBefore);
   });
 
   it("organization-level routes: B's lists and reads never show A's records", async () => {
