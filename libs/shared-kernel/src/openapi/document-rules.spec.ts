@@ -106,6 +106,12 @@ describe('document rules', () => {
     ]);
   });
 
+  it('lists the body statuses on a POST that takes no body: the body checks run before routing', () => {
+    const doc = documentWith({ '/v1/things/{thing_id}/ping': { post: { security: [{ bearer: [] }], parameters: [{ name: 'thing_id', in: 'path' }], responses: { 201: json({ type: 'object' }) } } } });
+    completeResponses(doc);
+    expect(Object.keys((doc.paths['/v1/things/{thing_id}/ping'] as Node).post.responses)).toEqual(['201', '400', '401', '404', '413', '415', '422', '429', '500']);
+  });
+
   it('declares every path template parameter, described, on each operation', () => {
     const doc = documentWith({ '/v1/cases/{case_id}/debts/type/collections': { get: { parameters: [{ name: 'page', in: 'query' }], responses: {} } } });
     describeParameters(doc);

@@ -159,14 +159,15 @@ function parameterNamed(operation: Node, location: string, name: string): Node |
 }
 
 /** The error statuses a route answers because of its shape, whatever its controller listed. */
-function impliedErrors(operation: Node): number[] {
+function impliedErrors(operation: Node, method: string): number[] {
   const statuses: number[] = [];
   if (operation.security?.length) statuses.push(...ALWAYS_POSSIBLE_ERRORS);
   // Every path, query string and header is checked before routing (input-guards.ts): not valid percent-encoded
   // UTF-8, or a NUL character, is 400 on any route.
   statuses.push(400);
-  // A body is parsed (400 malformed JSON, 413 over 1 MiB), typed (415) and validated (422) on every write.
-  if (operation.requestBody) statuses.push(400, 413, 415, 422);
+  // A body is parsed (400 malformed JSON, 413 over 1 MiB), typed (415) and validated (422) on every write, before
+  // routing: an action that takes no body (`…/ping`) still answers a text/plain or non-object one so.
+  if (operation.requestBody || ['post', 'put', 'patch'].includes(method)) statuses.push(400, 413, 415, 422);
   if ((operation.parameters ?? []).some((parameter: Node) => parameter.in === 'query')) statuses.push(400);
   if (parameterNamed(operation, 'header', 'Idempotency-Key')) statuses.push(400, 409);
   if (parameterNamed(operation, 'header', 'If-Match')) statuses.push(412);
@@ -207,7 +208,7 @@ function sortedResponses(responses: Node): Node {
 export function completeResponses(document: OpenAPIObject): void {
   for (const { path, method, operation } of operationsOf(document)) {
     operation.responses ??= {};
-    for (const status of impliedErrors(operation)) operation.responses[status] ??= errorResponse(status, operation, path);
+    for (const status of impliedErrors(operation, method)) operation.responses[status] ??= errorResponse(status, operation, path);
     for (const [status, response] of Object.entries(operation.responses as Record<string, Node>)) {
       if (Number(status) < 400) continue;
       // Errors are JSON whatever the route produces (a `text/calendar` feed's 404 is the JSON envelope).
