@@ -353,6 +353,13 @@ describe('OpenAPI document (e2e)', () => {
             expect(values.length).toBeGreaterThan(0);
             await t.http().get(url).query({ [name]: values[0] }).set(caller.auth).expect(200);
             expect({ where, status: (await t.http().get(url).query({ [name]: 'not-a-value' }).set(caller.auth)).status }).toEqual({ where, status: 400 });
+          } else if (schema.format === 'date-time') {
+            await t.http().get(url).query({ [name]: '2026-01-01T00:00:00Z' }).set(caller.auth).expect(200);
+            expect({ where, status: (await t.http().get(url).query({ [name]: 'not-a-date' }).set(caller.auth)).status }).toEqual({ where, status: 400 });
+          } else if (schema.pattern) {
+            // An identifier filter (a ULID): one of the right form is accepted, anything else is 400.
+            await t.http().get(url).query({ [name]: '01BX5ZZKBKACTAV9WEVGEMMVRZ' }).set(caller.auth).expect(200);
+            expect({ where, status: (await t.http().get(url).query({ [name]: 'not-a-value' }).set(caller.auth)).status }).toEqual({ where, status: 400 });
           } else {
             expect({ where, schema }).toEqual({ where, schema: { type: 'string', minLength: 1, maxLength: expect.any(Number) } });
             await t.http().get(url).query({ [name]: 'a'.repeat(schema.maxLength) }).set(caller.auth).expect(200);

@@ -51,3 +51,4 @@ export * from './events/event-outbox';
 export * from './events/actor-context';
 export * from './events/resource-events';
 export * from './events/event.dto';
+export * from './events/event-types';

@@ -1,8 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { monotonicFactory } from 'ulid';
-import { CaseOwnership } from '../access/case-access';
 import { Clock } from '../clock/clock';
 import { currentActor } from './actor-context';
 import { EventActor, StoredEvent } from './event';
@@ -36,12 +34,10 @@ export interface EventSubscriber {
 export class EventOutbox {
   private readonly subscribers: EventSubscriber[] = [];
   private readonly nextId = monotonicFactory();
-  private ownership?: CaseOwnership;
+  /** Organization of each case, per transaction: a case never changes organization. */
+  private readonly organizations = new WeakMap<object, Map<string, string>>();
 
-  constructor(
-    private readonly clock: Clock,
-    private readonly moduleRef: ModuleRef,
-  ) {}
+  constructor(private readonly clock: Clock) {}
 
   subscribe(subscriber: EventSubscriber): void {
     this.subscribers.push(subscriber);
@@ -72,19 +68,26 @@ export class EventOutbox {
     await em.getConnection().execute(`delete from events where case_id = ? and type <> 'case.deleted'`, [caseId], 'run', em.getTransactionContext());
   }
 
-  /** From the ownership cache; a case created in this very transaction is not visible to it, so then from the row. */
+  /**
+   * Read on the change's own connection: asking the ownership cache could take a second pooled connection on a miss,
+   * and a transaction that waits for one while others wait for its case lock would stall them all. The case row is
+   * already held by the unit of work, so this is one primary-key lookup, once per transaction and case.
+   */
   private async organizationOf(em: EntityManager, caseId: string | null): Promise<string> {
     if (caseId === null) throw new Error('an organization-level event must name its organization');
-    this.ownership ??= this.moduleRef.get(CaseOwnership, { strict: false });
-    const cached = await this.ownership.organizationOf(caseId);
+    const transaction = em.getTransactionContext() as object;
+    const known = this.organizations.get(transaction) ?? new Map<string, string>();
+    const cached = known.get(caseId);
     if (cached !== undefined) return cached;
     const rows = await em.getConnection().execute<Array<{ organization_id: string }>>(
       'select organization_id from cases where id = ?',
       [caseId],
       'all',
-      em.getTransactionContext(),
+      transaction,
     );
     if (rows.length === 0) throw new Error(`event for case ${caseId}, which does not exist`);
+    known.set(caseId, rows[0].organization_id);
+    this.organizations.set(transaction, known);
     return rows[0].organization_id;
   }
 }

@@ -5,10 +5,10 @@ import { encodeCursor } from '../pagination/cursor';
 import { parseListQuery } from '../pagination/list-query';
 import { PlainQuery } from '../persistence/plain-query';
 import { presentEvent, StoredEvent } from './event';
+import { EVENT_TYPE_PATTERNS } from './event-types';
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-/** An exact type (`transfer.status_changed`), a prefix pattern (`transfer.*`), or `*`. */
-const TYPE_PATTERN = /^(\*|[a-z_]{1,60}\.(\*|[a-z_]{1,60}))$/;
+const TYPE_PATTERNS = new Set(EVENT_TYPE_PATTERNS);
 const EVENT_COLUMNS = `id, organization_id, case_id, type, data,
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`;
 
@@ -62,8 +62,8 @@ export class EventReader {
     const query = parseListQuery(raw, { filters: {}, sorts: ['created_at'] });
     const problems: ErrorDetail[] = [];
     const types = values(raw.type);
-    if (types.some((type) => !TYPE_PATTERN.test(type))) {
-      problems.push({ field: 'type', message: 'type must be an event type (case.created), a prefix pattern (case.*) or *' });
+    if (types.some((type) => !TYPE_PATTERNS.has(type))) {
+      problems.push({ field: 'type', message: 'type must be an event type of contract §14.2 (case.created), a key pattern (case.*) or *' });
     }
     const caseFilter = caseId ?? values(raw.case_id).at(-1);
     if (caseId === undefined && caseFilter !== undefined && !ULID.test(caseFilter)) problems.push({ field: 'case_id', message: 'case_id must be a case id (ULID)' });

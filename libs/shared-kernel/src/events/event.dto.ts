@@ -17,7 +17,7 @@ export class EventDataView {
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: true,
-    description: 'On `*.updated` and `*.status_changed` only: the former values of the fields that changed, masked.',
+    description: 'Absent except on `*.updated` and `*.status_changed`: the former values of the fields that changed, masked.',
     example: { status: 'requested' },
   })
   previous_attributes?: Record<string, unknown>;

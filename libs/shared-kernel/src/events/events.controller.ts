@@ -8,13 +8,14 @@ import { ApiData, ApiErrors, ApiList } from '../openapi/api-responses';
 import { EventView } from './event.dto';
 import { presentEvent } from './event';
 import { EventReader } from './event-reader';
+import { EVENT_TYPE_PATTERNS } from './event-types';
 
 const FILTERS = [
   ApiQuery({
     name: 'type',
     required: false,
     description: 'Only events of these types: an exact type (`transfer.status_changed`), a prefix pattern (`transfer.*`) or `*`; repeat to give several.',
-    schema: { type: 'array', items: { type: 'string', pattern: '^(\\*|[a-z_]{1,60}\\.(\\*|[a-z_]{1,60}))$' } },
+    schema: { type: 'array', items: { type: 'string', enum: [...EVENT_TYPE_PATTERNS] } },
     style: 'form',
     explode: true,
   }),
@@ -35,7 +36,7 @@ export class EventsController {
   @Get('events')
   @ApiOperation({ summary: 'List events', description: "The events of the caller's organization, newest first, in page or cursor mode (contract §14.3)." })
   @ApiList(EventView)
-  @decorate([...FILTERS, ApiQuery({ name: 'case_id', required: false, description: 'Only the events of this case.', schema: { type: 'string' } })])
+  @decorate([...FILTERS, ApiQuery({ name: 'case_id', required: false, description: 'Only the events of this case (its id).', schema: { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } })])
   @ApiErrors(400)
   list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<ResourceList> {
     return this.events.list(principal.organizationId, query);

@@ -2,13 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { EventActor } from './event';
 import { EventOutbox } from './event-outbox';
+import { STATUS_CHANGED_KEYS } from './event-types';
 
-/** Contract §14.2: the resources whose moves of `status` are told as `{key}.status_changed` instead of `{key}.updated`. */
-const STATUS_CHANGED_KEYS: ReadonlySet<string> = new Set([
-  'transfer', 'claim', 'deadline', 'search', 'phone_call', 'email', 'closure_step', 'closure_request', 'probate_case',
-  'filing', 'ein', 'distribution', 'unclaimed_property', 'goal', 'fax', 'notarization', 'identity_verification',
-  'collaborator', 'pro_user',
-]);
 
 /** Fields every write changes: they tell nothing a reader of `previous_attributes` would act on. */
 const BOOKKEEPING_FIELDS: ReadonlySet<string> = new Set(['updated_at']);
