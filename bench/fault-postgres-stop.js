@@ -51,7 +51,7 @@ async function main() {
       }
     })();
 
-    const mix = kit.writeMix({ baseUrlOf: () => api.url, token: user.token, setup, timeoutMs: CLIENT_TIMEOUT_MS });
+    const mix = kit.writeMix({ baseUrlOf: () => api.url, token: user.token, setup, idempotent: true, timeoutMs: CLIENT_TIMEOUT_MS });
     let stopMix = false;
     const load = kit.runClients(CLIENTS, mix.step, () => stopMix);
     const window = () => ({ requests: mix.stats.requests, byStatus: { ...mix.stats.byStatus }, byOutcome: { ...mix.stats.byOutcome } });
@@ -79,7 +79,13 @@ async function main() {
 
     // After the fault: does the service serve again, and is every write whole?
     const probe = await kit.call(api.url, 'POST', `/v1/cases/${setup.caseId}/persons`, user.token, { first_name: 'After', last_name: 'Fault', relationship: 'friend' });
-    const rows = await kit.checkRows(database.url, user.organization_id, setup.caseId);
+    // Keys whose release failed while the database was down are released by the sweep (30 s) once past the grace.
+    let rows = await kit.checkRows(database.url, user.organization_id, setup.caseId);
+    const leftInProgress = rows.idempotency.in_progress;
+    for (const sweepDeadline = Date.now() + 45_000; rows.idempotency.in_progress > 0 && Date.now() < sweepDeadline; ) {
+      await kit.sleep(1000);
+      rows = await kit.checkRows(database.url, user.organization_id, setup.caseId);
+    }
 
     const delta = (a, b) => Object.fromEntries(Object.keys({ ...a, ...b }).map((key) => [key, (b[key] || 0) - (a[key] || 0)]).filter(([, n]) => n));
     process.stdout.write('\n== fault: PostgreSQL stopped during the write mix ==\n');
@@ -94,6 +100,7 @@ async function main() {
     process.stdout.write(`  first 200 after restart: ${health.recoveredAt ? `${health.recoveredAt - upAt} ms` : 'never'}\n`);
     process.stdout.write(`probe write after the fault: ${probe.status}\n`);
     process.stdout.write(`rows: ${JSON.stringify(rows)}\n`);
+    process.stdout.write(`idempotency keys sent ${mix.stats.keys.length}; in progress right after the mix ${leftInProgress}, after the sweep ${rows.idempotency.in_progress}\n`);
     process.stdout.write(`responses: cases 201 ×${mix.stats.created.cases}, persons 201 ×${mix.stats.created.persons}\n`);
 
     const hangs = mix.stats.byOutcome.timeout || 0;
@@ -107,6 +114,7 @@ async function main() {
     if (!(delta(atRestart.byStatus, end.byStatus)['201'] > 0)) failures.push('no write succeeded after the restart');
     if (probe.status !== 201) failures.push(`the probe write after the fault answered ${probe.status}`);
     if (rows.without_deceased || rows.without_authority) failures.push(`half-done cases: ${rows.without_deceased} without deceased, ${rows.without_authority} without authority`);
+    if (rows.idempotency.in_progress) failures.push(`${rows.idempotency.in_progress} idempotency key(s) still in progress`);
     if (rows.broken_trails) failures.push(`${rows.broken_trails} transfer(s) whose audit trail does not match their status`);
     if (rows.stale_active) failures.push(`${rows.stale_active} account(s) pointing at a transfer that is not active`);
     // +1: the setup case. Rows may exceed the 201s (a commit whose answer was lost), never fall short.
