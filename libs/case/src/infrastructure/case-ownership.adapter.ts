@@ -36,6 +36,19 @@ export class CaseOwnershipAdapter extends CaseOwnership implements EventSubscrib
 
   async organizationOf(caseId: string): Promise<string | undefined> {
     if (!ULID.test(caseId)) return undefined;
+    const transaction = this.em.getTransactionContext();
+    if (transaction !== undefined) {
+      // Inside a transaction (a write asking, e.g. the event outbox): on that transaction's own connection, never a
+      // second one from the pool — a transaction holding the case row while waiting for a free connection, and every
+      // pooled connection waiting for that row, deadlocked the write mix at 20 connections (issue 12 bench). Not
+      // stored: the transaction may yet roll back.
+      const hit = this.owners.get(caseId);
+      if (hit !== undefined) return hit;
+      const rows: Array<{ organization_id: string }> = await this.em
+        .getConnection()
+        .execute('select organization_id from cases where id = ? and deleted_at is null', [caseId], 'all', transaction);
+      return rows[0]?.organization_id;
+    }
     return this.owners.through(caseId, async () => {
       const rows: Array<{ organization_id: string }> = await this.em
         .getConnection()
