@@ -35,6 +35,8 @@ const { createServer } = require('node:net');
 const { tmpdir, cpus, loadavg } = require('node:os');
 const { join, resolve } = require('node:path');
 
+const { startCpuWindow, micros } = require('./lib/cpu');
+
 const ROOT = resolve(__dirname, '..');
 const DIST = join(ROOT, 'dist');
 
@@ -273,6 +275,30 @@ async function timeCommands(databaseUrl) {
   }
 }
 
+/** Counts the statements the API process sends (every pg client: the ORM's pool, plain queries, the baseline's). */
+function countStatements() {
+  const { Client } = require('pg');
+  const counter = { count: 0, texts: undefined };
+  const query = Client.prototype.query;
+  Client.prototype.query = function countedQuery(config, ...rest) {
+    counter.count++;
+    counter.texts?.push(typeof config === 'string' ? config : config?.text);
+    return query.call(this, config, ...rest);
+  };
+  return counter;
+}
+
+/** BENCH_SQL=1: the statements one request of the route sends, on stderr. */
+async function traceOneRequest(route, counter) {
+  counter.texts = [];
+  const response = await fetch(route.url, { headers: route.headers });
+  await response.arrayBuffer();
+  await new Promise((tick) => setTimeout(tick, 50));
+  process.stderr.write(`-- ${route.label}: ${response.status}, ${counter.texts.length} statement(s)\n`);
+  for (const text of counter.texts) process.stderr.write(`   ${String(text).replace(/\s+/g, ' ').slice(0, 300)}\n`);
+  counter.texts = undefined;
+}
+
 async function main() {
   const seconds = positiveInt('BENCH_SECONDS', 10);
   const connections = positiveInt('BENCH_CONNECTIONS', 50);
@@ -280,6 +306,7 @@ async function main() {
   const only = selectedRoutes();
 
   require('reflect-metadata');
+  const sql = countStatements();
   const { createApp } = requireBuilt('apps/api/src/create-app.js');
   const { applyMigrations } = requireBuilt('apps/api/src/database/migrate.js');
   const { loadAppConfig, IdentityService } = requireBuilt('libs/shared-kernel/src/index.js');
@@ -399,7 +426,11 @@ async function main() {
     for (const route of routes) {
       const options = { url: route.url, headers: route.headers, connections, duration: seconds };
       if (warmupSeconds > 0) await runLoad({ ...options, duration: warmupSeconds });
+      if (process.env.BENCH_SQL) await traceOneRequest(route, sql);
+      const cpu = startCpuWindow(new URL(database.url).pathname.slice(1));
+      const statementsBefore = sql.count;
       const result = await runLoad(options);
+      Object.assign(result, cpu.stop(result.total), { statements: (sql.count - statementsBefore) / result.total });
       const unexpected = route.expect === 304 ? result.total - result.status304 : result.non2xx;
       const failures = result.errors + result.timeouts + unexpected;
       if (failures > 0 || result.total === 0) {
@@ -417,7 +448,7 @@ async function main() {
     const ratio = (a, b) => (b ? `${(a / b).toFixed(2)}x` : 'n/a');
     process.stdout.write(
       formatTable([
-        ['route', 'req/s', 'p50', 'p99', 'requests', '/ bare', '/ one query'],
+        ['route', 'req/s', 'p50', 'p99', 'requests', '/ bare', '/ one query', 'API CPU/req', 'PG CPU/req', 'SQL/req'],
         ...results.map((r) => [
           r.label,
           r.requestsPerSecond.toFixed(0),
@@ -426,17 +457,20 @@ async function main() {
           String(r.total),
           ratio(r.requestsPerSecond, bare?.requestsPerSecond),
           ratio(r.requestsPerSecond, limit?.requestsPerSecond),
+          micros(r.apiMicros),
+          micros(r.pgMicros),
+          r.statements.toFixed(2),
         ]),
-        ['resident memory, idle (after start-up)', megabytes(idleRss), '', '', '', '', ''],
-        ['resident memory, after the load', megabytes(afterRss), '', '', '', '', ''],
+        ['resident memory, idle (after start-up)', megabytes(idleRss), '', '', '', '', '', '', '', ''],
+        ['resident memory, after the load', megabytes(afterRss), '', '', '', '', '', '', '', ''],
         ...(commands
           ? [
-              ['npm run cli -- invite (unchanged tree)', `${(commands.cli / 1000).toFixed(2)} s`, '', '', '', '', ''],
-              ['npm start, embedded, until /healthz 200', `${(commands.start / 1000).toFixed(2)} s`, '', '', '', '', ''],
-              ['  (first start: initdb and demo data)', `${(commands.startFirst / 1000).toFixed(2)} s`, '', '', '', '', ''],
+              ['npm run cli -- invite (unchanged tree)', `${(commands.cli / 1000).toFixed(2)} s`, '', '', '', '', '', '', '', ''],
+              ['npm start, embedded, until /healthz 200', `${(commands.start / 1000).toFixed(2)} s`, '', '', '', '', '', '', '', ''],
+              ['  (first start: initdb and demo data)', `${(commands.startFirst / 1000).toFixed(2)} s`, '', '', '', '', '', '', '', ''],
             ]
           : []),
-      ]) + '\n',
+      ]) + `\nload average after: ${loadavg().map((value) => value.toFixed(2)).join(' ')}\n`,
     );
   } finally {
     if (app) await app.close();
