@@ -84,6 +84,21 @@ describe('webhooks (e2e, contract §14.4–§14.8)', () => {
       expect(JSON.stringify(events[0].data)).not.toContain(endpoint.secret);
     });
 
+    it('a create sent with an Idempotency-Key replays the same secret, which the idempotency record keeps sealed, never in clear', async () => {
+      const key = `hook-${Date.now()}`;
+      const send = () =>
+        t.http().post('/v1/webhook-endpoints').set(owner.auth).set('Idempotency-Key', key).send({ url: receiver.url('/idem'), enabled_events: ['*'] });
+      const first = await send();
+      expect(first.status).toBe(201);
+      const replay = await send();
+      expect(replay.status).toBe(201);
+      expect(replay.body.data.secret).toBe(first.body.data.secret);
+      const rows = await t.sql<{ body: string }>('select response_body::text as body from idempotency_keys where idempotency_key = $1', [key]);
+      expect(rows).toHaveLength(1);
+      expect(rows[0].body).not.toContain(first.body.data.secret.slice(6));
+      expect(rows[0].body).not.toContain(first.body.data.id);
+    });
+
     it('refuses private, link-local and loopback addresses and plain http outside WEBHOOK_ALLOWED_TARGETS (422 on url)', async () => {
       for (const url of ['https://10.0.0.8/hook', 'https://169.254.169.254/latest/meta-data', 'https://192.168.1.20/', 'https://[fd00::1]/', 'https://127.0.0.2/', 'http://93.184.216.34/hook', 'ftp://example.com/']) {
         const res = await t.http().post('/v1/webhook-endpoints').set(owner.auth).send({ url, enabled_events: ['*'] });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import { FieldCipher } from '../masking/field-cipher';
 
 export interface StoredResponse {
   status: number;
@@ -23,6 +24,19 @@ export type Claim =
  */
 const UNHELD_GRACE = '10 seconds';
 const PURGE_BATCH = 1000;
+
+/**
+ * A stored response is sealed with the field cipher: it may carry what is shown once and never stored in clear (a
+ * webhook endpoint's `secret` in the `201` of its creation), and it is kept a day to be replayed.
+ */
+function sealed(body: unknown): string {
+  return FieldCipher.encrypt(JSON.stringify(body));
+}
+
+/** Responses recorded before sealing was introduced are plain JSON; they expire within a day. */
+function unsealed(stored: unknown): unknown {
+  return typeof stored === 'string' && stored.startsWith('v1:') ? JSON.parse(FieldCipher.decrypt(stored)) : stored;
+}
 
 /**
  * Idempotency keys in PostgreSQL, so every API process sees the same ones (contract §6). The claim is committed on
@@ -69,7 +83,7 @@ export class IdempotencyStore {
     if (!existing) return this.claim(organizationId, key, fingerprint);
     if (existing.fingerprint !== fingerprint) return { outcome: 'mismatch' };
     if (existing.state === 'in_progress') return { outcome: 'in_progress' };
-    return { outcome: 'replay', response: { status: existing.response_status, body: existing.response_body, etag: existing.response_etag } };
+    return { outcome: 'replay', response: { status: existing.response_status, body: unsealed(existing.response_body), etag: existing.response_etag } };
   }
 
   /**
@@ -93,7 +107,7 @@ export class IdempotencyStore {
     await em.getConnection().execute(
       `update idempotency_keys set state = 'completed', response_status = ?, response_body = ?::jsonb, response_etag = ?
         where organization_id = ? and idempotency_key = ? and claim_token = ?`,
-      [response.status, JSON.stringify(response.body ?? null), response.etag, organizationId, key, token],
+      [response.status, JSON.stringify(sealed(response.body ?? null)), response.etag, organizationId, key, token],
       'run',
       em.getTransactionContext(),
     );
