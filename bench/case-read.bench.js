@@ -22,7 +22,9 @@
  * created fresh on that server and dropped afterwards; without a reachable server an embedded PostgreSQL is started
  * in a temporary directory), REDIS_URL (rate-limit counters in Redis when set, as in production; in memory otherwise),
  * BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (2), BENCH_ONLY (comma-separated route keys:
- * bare, one-query, case, case-304, persons; all by default), BENCH_COMMANDS (`off` skips timing the commands).
+ * bare, one-query, case, case-304, persons; all by default), BENCH_COMMANDS (`off` skips timing the commands),
+ * BENCH_SQL (set: print the statements one request of each route sends). Besides req/s and latencies, each route shows
+ * the CPU per request of this process and of PostgreSQL (bench/lib/cpu.js) and the statements per request.
  *
  * The load generator runs in a child process (this file with `--load`), so it does not share the app's event loop.
  */
