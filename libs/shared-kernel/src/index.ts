@@ -52,3 +52,4 @@ export * from './events/actor-context';
 export * from './events/resource-events';
 export * from './events/event.dto';
 export * from './events/event-types';
+export { encodeCursor } from './pagination/cursor';

@@ -1,15 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ListQuery, NotFoundError, PageMeta, ResourceList, UnitOfWork } from '@estate/shared-kernel';
+import { encodeCursor, ListQuery, NotFoundError, PageMeta, ResourceList, UnitOfWork } from '@estate/shared-kernel';
 import { Page, PageRequest, WebhookStore } from './ports/webhook-store.port';
 import { presentDelivery, presentEndpoint } from './presentation';
-
-/**
- * The kernel's cursor format (`pagination/cursor.ts`: base64url JSON of the sort, order, last value and id), so
- * `parseListQuery` reads these cursors back like any list's. (The kernel does not export its encoder.)
- */
-function encodeCursor(sortOrder: 'asc' | 'desc', last: { createdAt: Date; id: string }): string {
-  return Buffer.from(JSON.stringify({ s: 'created_at', o: sortOrder, v: last.createdAt.toISOString(), i: last.id, d: 1 })).toString('base64url');
-}
 
 function pageRequestOf(query: ListQuery): PageRequest {
   const cursor = query.cursor === undefined ? undefined : query.cursor === null ? null : { createdAt: new Date(query.cursor.value as Date), id: query.cursor.id };
@@ -24,7 +16,7 @@ function listOf<T>(query: ListQuery, page: Page<T>, present: (row: T) => Record<
     const totalPages = Math.ceil(total / query.perPage);
     meta = { page: query.page, per_page: query.perPage, total_count: total, total_pages: totalPages, next_cursor: null, has_more: query.page < totalPages };
   } else {
-    meta = { page: 1, per_page: query.perPage, next_cursor: page.last ? encodeCursor(query.sortOrder, page.last) : null, has_more: page.hasMore };
+    meta = { page: 1, per_page: query.perPage, next_cursor: page.last ? encodeCursor('created_at', query.sortOrder, { value: page.last.createdAt, id: page.last.id }) : null, has_more: page.hasMore };
   }
   return new ResourceList(data, meta);
 }

@@ -1,18 +1,7 @@
 import { ApiProperty, PartialType } from '@nestjs/swagger';
-import { ArrayMinSize, ArrayMaxSize, IsArray, IsString, Matches } from 'class-validator';
-import { EnumField, RecordView, StringField } from '@estate/shared-kernel';
+import { ArrayMinSize, ArrayMaxSize, IsArray, IsIn, IsString } from 'class-validator';
+import { EnumField, EVENT_TYPE_PATTERNS, RecordView, StringField } from '@estate/shared-kernel';
 
-/** Contract §14.2: the event keys, and what can happen to each. */
-const EVENT_KEYS = [
-  'case', 'deceased', 'authority', 'person', 'debt', 'institution_contact', 'bank_account', 'transaction', 'recurring_payment',
-  'real_estate_valuation', 'vehicle', 'investment_account', 'retirement_account', 'life_insurance_policy', 'deadline', 'claim',
-  'closure_step', 'closure_request', 'search', 'phone_call', 'email', 'transfer', 'probate_case', 'filing', 'executor', 'ein',
-  'financial_account', 'account_beneficiary', 'signer', 'statement', 'document', 'goal', 'distribution', 'unclaimed_property',
-  'real_estate_property', 'business', 'fax', 'notarization', 'identity_verification', 'collaborator', 'pro_user', 'webhook_endpoint',
-];
-const EVENT_ACTIONS = ['created', 'updated', 'deleted', 'status_changed', 'reminder', 'overdue', 'ping'];
-/** An event type, a `prefix.*` pattern, or `*`. */
-export const EVENT_PATTERN = new RegExp(`^(\\*|(${EVENT_KEYS.join('|')})\\.(\\*|${EVENT_ACTIONS.join('|')}))$`);
 const MAX_URL_LENGTH = 2048;
 
 export class CreateWebhookEndpointBody {
@@ -29,7 +18,7 @@ export class CreateWebhookEndpointBody {
 
   @ApiProperty({
     type: 'array',
-    items: { type: 'string', pattern: EVENT_PATTERN.source },
+    items: { type: 'string', enum: [...EVENT_TYPE_PATTERNS] },
     minItems: 1,
     maxItems: 100,
     required: true,
@@ -40,7 +29,7 @@ export class CreateWebhookEndpointBody {
   @ArrayMinSize(1, { message: '$property must list at least one event type' })
   @ArrayMaxSize(100, { message: '$property may have at most 100 items' })
   @IsString({ each: true, message: 'each item of $property must be a string' })
-  @Matches(EVENT_PATTERN, { each: true, message: 'each item of $property must be an event type (person.created), a prefix pattern (person.*) or *' })
+  @IsIn(EVENT_TYPE_PATTERNS, { each: true, message: 'each item of $property must be an event type (person.created), a prefix pattern (person.*) or *' })
   enabled_events: string[];
 }
 
