@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { EventOutbox, UnitOfWork } from '@estate/shared-kernel';
+import { TransferProcessor } from '@estate/transfers';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from '../apps/api/src/create-app';
 import { expectError, detailFields } from './support/api-assertions';
@@ -12,6 +13,9 @@ const WEBHOOK_ENV = {
   WEBHOOK_RETRY_SCHEDULE: '0,0',
   WEBHOOK_POLL_INTERVAL_MS: '50',
   WEBHOOK_DISPATCHER: 'on',
+  // Transfers are stepped by the test itself (drain), with no pause between steps.
+  TRANSFER_PROCESSOR: 'off',
+  TRANSFER_STEP_DELAY_MS: '0',
 };
 const UNKNOWN_ID = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
 
@@ -177,8 +181,14 @@ describe('webhooks (e2e, contract §14.4–§14.8)', () => {
       const endpoint = await createEndpoint(owner, '/delete');
       const event = await ping(owner, endpoint.id);
       // Keep its delivery pending (due tomorrow) so deletion has one to cancel.
-      await t.sql(`update webhook_deliveries set next_attempt_at = now() + interval '1 day', attempts = '[]' where endpoint_id = $1`, [endpoint.id]);
-      await t.http().delete(`/v1/webhook-endpoints/${endpoint.id}`).set(owner.auth).expect(204);
+      // (The dispatcher may already have sent it: put it back to pending and take its lease, so an attempt in flight
+      // is not recorded.)
+      await t.sql(
+        `update webhook_deliveries set status = 'pending', next_attempt_at = now() + interval '1 day', lease_until = null, attempts = '[]' where endpoint_id = $1`,
+        [endpoint.id],
+      );
+      const deleted = await t.http().delete(`/v1/webhook-endpoints/${endpoint.id}`).set(owner.auth);
+      expect({ status: deleted.status, body: deleted.body }).toEqual({ status: 204, body: {} });
       expectError(await t.http().get(`/v1/webhook-endpoints/${endpoint.id}`).set(owner.auth), 404, 'not_found');
       const rows = await t.sql<{ status: string }>('select status from webhook_deliveries where event_id = $1', [event.id]);
       expect(rows.map((row) => row.status)).toEqual(['cancelled']);
@@ -226,6 +236,37 @@ describe('webhooks (e2e, contract §14.4–§14.8)', () => {
       expect(one.body.data).toEqual(log[0]);
       // The case's own case.created did not match person.*.
       expect(bodies.some((body) => body.type === 'case.created')).toBe(false);
+    });
+
+    it("delivers a transfer's whole lifecycle once per move, signed, in the order of created_at, the processor's moves included", async () => {
+      const org = await t.invite();
+      const endpoint = await createEndpoint(org, '/transfers', ['transfer.*']);
+      const caseId = (await t.http().post('/v1/cases').set(org.auth).send({ authority: { level: 'level_2', types: ['executor_in_will'] } }).expect(201)).body.data.id;
+      const bank = { institution_name: 'First Prairie Bank', institution_routing_number: '071000013', account_type: 'checking', ownership_type: 'individual', status: 'open' };
+      await t.http().post(`/v1/cases/${caseId}/bank-accounts`).set(org.auth)
+        .send({ ...bank, account_type: 'estate_account', ownership_type: 'estate', is_estate_account: true, account_number: '555500009999', current_balance: 0, available_balance: 0 }).expect(201);
+      const source = (await t.http().post(`/v1/cases/${caseId}/bank-accounts`).set(org.auth).send({ ...bank, account_number: '000123451234', available_balance: 500, current_balance: 500 }).expect(201)).body.data;
+      const transfer = (await t.http().post(`/v1/cases/${caseId}/transfers`).set(org.auth).send({ bank_account_id: source.id, amount: 125 }).expect(201)).body.data;
+      await t.app.get(TransferProcessor).drain();
+
+      await eventually(() => receiver.at('/transfers').length >= 6, 8000, 'six transfer deliveries');
+      await new Promise((resolve) => setTimeout(resolve, 300)); // nothing more arrives
+      const bodies = receiver.at('/transfers').map((hook) => verified(endpoint.secret, hook));
+      expect(bodies).toHaveLength(6);
+      expect(new Set(bodies.map((body) => body.id)).size).toBe(6);
+      const ordered = [...bodies].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+      expect(ordered.map((body) => [body.type, body.data.object.status])).toEqual([
+        ['transfer.created', 'requested'],
+        ['transfer.status_changed', 'verifying'],
+        ['transfer.status_changed', 'approved'],
+        ['transfer.status_changed', 'submitted'],
+        ['transfer.status_changed', 'in_transit'],
+        ['transfer.status_changed', 'settled'],
+      ]);
+      expect(ordered.every((body) => body.data.object.id === transfer.id && body.case_id === caseId)).toBe(true);
+      expect(ordered.slice(1).every((body) => body.data.actor.type === 'system' && body.data.previous_attributes.status)).toBe(true);
+      const log = await deliveriesOf(org, endpoint.id);
+      expect(log.map((delivery) => delivery.status)).toEqual(Array(6).fill('succeeded'));
     });
 
     it('queues deliveries in the write\'s own transaction: a rolled-back write queues none, a committed one is delivered', async () => {
