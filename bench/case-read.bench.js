@@ -30,25 +30,17 @@
  */
 'use strict';
 
+const { positiveInt, requireBuilt, freePort, withDatabase, expectJson } = require('./lib/harness');
+
 const { spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
-const { chmodSync, existsSync, mkdtempSync, rmSync } = require('node:fs');
-const { createServer } = require('node:net');
+const { chmodSync, mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir, cpus, loadavg } = require('node:os');
 const { join, resolve } = require('node:path');
 
 const { startCpuWindow, micros } = require('./lib/cpu');
 
 const ROOT = resolve(__dirname, '..');
-const DIST = join(ROOT, 'dist');
-
-function positiveInt(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Child mode: run autocannon once and print its summary as JSON on stdout.
@@ -92,28 +84,6 @@ function runLoad(options) {
 // ---------------------------------------------------------------------------------------------------------------
 // Parent mode: database, app, data, two runs, the table.
 // ---------------------------------------------------------------------------------------------------------------
-function requireBuilt(relative) {
-  const file = join(DIST, relative);
-  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (\`npm run bench\` does)`);
-  return require(file);
-}
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => (port ? done(port) : fail(new Error('no free port'))));
-    });
-  });
-}
-
-function withDatabase(url, database) {
-  const next = new URL(url);
-  next.pathname = `/${database}`;
-  return next.toString();
-}
-
 /** A fresh `estate_bench` on the configured server, or an embedded throwaway server when none answers. */
 async function prepareDatabase() {
   const { Client } = require('pg');
@@ -162,12 +132,6 @@ async function prepareEmbeddedDatabase(reason) {
       rmSync(parent, { recursive: true, force: true });
     },
   };
-}
-
-async function expectJson(response, status, what) {
-  const text = await response.text();
-  if (response.status !== status) throw new Error(`${what}: expected ${status}, got ${response.status}: ${text}`);
-  return JSON.parse(text);
 }
 
 function formatTable(rows) {

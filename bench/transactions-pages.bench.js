@@ -24,42 +24,14 @@
  */
 'use strict';
 
+const { positiveInt, requireBuilt, withDatabase, expectJson } = require('./lib/harness');
+
 const { randomBytes } = require('node:crypto');
-const { existsSync } = require('node:fs');
-const { join, resolve } = require('node:path');
 const { performance } = require('node:perf_hooks');
 
-const ROOT = resolve(__dirname, '..');
-const DIST = join(ROOT, 'dist');
 const DATABASE = 'estate_bench_transactions';
 const PER_PAGE = 25;
 const DEEP_PAGE = 4000;
-
-function positiveInt(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-}
-
-function requireBuilt(relative) {
-  const file = join(DIST, relative);
-  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (\`npm run bench:transactions\` does)`);
-  return require(file);
-}
-
-function withDatabase(url, database) {
-  const next = new URL(url);
-  next.pathname = `/${database}`;
-  return next.toString();
-}
-
-async function expectJson(response, status, what) {
-  const body = await response.json().catch(() => undefined);
-  if (response.status !== status) throw new Error(`${what}: expected ${status}, got ${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

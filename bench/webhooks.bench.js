@@ -21,30 +21,14 @@
  */
 'use strict';
 
+const { positiveInt, requireBuilt, withDatabase, expectJson } = require('./lib/harness');
+
 const { spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
-const { existsSync } = require('node:fs');
 const { createServer } = require('node:http');
-const { join, resolve } = require('node:path');
 
-const ROOT = resolve(__dirname, '..');
 /** Cases per organization the writes are spread over. */
 const CASES = 50;
-const DIST = join(ROOT, 'dist');
-
-function positiveInt(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-}
-
-function requireBuilt(relative) {
-  const file = join(DIST, relative);
-  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (\`npm run bench:webhooks\` does)`);
-  return require(file);
-}
 
 // Child mode 1: autocannon once, its summary as JSON on stdout.
 async function loadMode(optionsJson) {
@@ -96,18 +80,6 @@ function startReceiver() {
     receiver.on('error', fail);
     receiver.stdout.once('data', (chunk) => done({ port: Number(String(chunk).trim()), process: receiver }));
   });
-}
-
-function withDatabase(url, database) {
-  const next = new URL(url);
-  next.pathname = `/${database}`;
-  return next.toString();
-}
-
-async function expectJson(response, status, what) {
-  const body = await response.json().catch(() => undefined);
-  if (response.status !== status) throw new Error(`${what}: expected ${status}, got ${response.status} ${JSON.stringify(body)}`);
-  return body;
 }
 
 function formatTable(rows) {

@@ -153,4 +153,4 @@ async function expectJson(response, status, what) {
   return text ? JSON.parse(text) : undefined;
 }
 
-module.exports = { ROOT, DIST, positiveInt, requireBuilt, freePort, prepareDatabase, runChild, autocannonMode, formatTable, megabytes, ms, ratio, expectJson };
+module.exports = { ROOT, DIST, positiveInt, requireBuilt, freePort, withDatabase, prepareDatabase, runChild, autocannonMode, formatTable, megabytes, ms, ratio, expectJson };
