@@ -3,11 +3,7 @@ import { TransferProcessor } from '@estate/transfers';
 import { DeadlineEventScheduler } from '../libs/probate/src/application/deadline-event-scheduler';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { expectError } from './support/api-assertions';
-
-function restoreEnv(name: string, value: string | undefined): void {
-  if (value === undefined) delete process.env[name];
-  else process.env[name] = value;
-}
+import { overrideEnv } from './support/env';
 
 const UNKNOWN_ID = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
 
@@ -16,19 +12,17 @@ describe('events (e2e, contract §14)', () => {
   let t: TestApp;
   let owner: TestCaller;
   let stranger: TestCaller;
-  const saved = { delay: process.env.TRANSFER_STEP_DELAY_MS, processor: process.env.TRANSFER_PROCESSOR };
+  let restoreEnv: () => void;
 
   beforeAll(async () => {
-    process.env.TRANSFER_STEP_DELAY_MS = '0';
-    process.env.TRANSFER_PROCESSOR = 'off';
+    restoreEnv = overrideEnv({ TRANSFER_STEP_DELAY_MS: '0', TRANSFER_PROCESSOR: 'off' });
     t = await createTestApp();
     owner = await t.invite();
     stranger = await t.invite();
   });
   afterAll(async () => {
     await t.close();
-    restoreEnv('TRANSFER_STEP_DELAY_MS', saved.delay);
-    restoreEnv('TRANSFER_PROCESSOR', saved.processor);
+    restoreEnv();
   });
 
   const newCase = async (body: Record<string, unknown> = {}): Promise<string> =>

@@ -1,12 +1,7 @@
 import { TransferProcessor } from '@estate/transfers';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { expectError } from './support/api-assertions';
-
-/** Puts an environment variable back as it was (assigning `undefined` would store the string "undefined"). */
-function restoreEnv(name: string, value: string | undefined): void {
-  if (value === undefined) delete process.env[name];
-  else process.env[name] = value;
-}
+import { overrideEnv } from './support/env';
 
 const UNKNOWN_ID = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
 
@@ -15,12 +10,11 @@ describe('instant transfers (e2e, contract §8)', () => {
   let owner: TestCaller;
   let stranger: TestCaller;
   let processor: TransferProcessor;
-  const saved = { delay: process.env.TRANSFER_STEP_DELAY_MS, processor: process.env.TRANSFER_PROCESSOR };
+  let restoreEnv: () => void;
 
   beforeAll(async () => {
     // Zero delays, and the API's own loop off: the tests take each step themselves (runOnce = one step per transfer).
-    process.env.TRANSFER_STEP_DELAY_MS = '0';
-    process.env.TRANSFER_PROCESSOR = 'off';
+    restoreEnv = overrideEnv({ TRANSFER_STEP_DELAY_MS: '0', TRANSFER_PROCESSOR: 'off' });
     t = await createTestApp();
     owner = await t.invite();
     stranger = await t.invite();
@@ -28,8 +22,7 @@ describe('instant transfers (e2e, contract §8)', () => {
   });
   afterAll(async () => {
     await t.close();
-    restoreEnv('TRANSFER_STEP_DELAY_MS', saved.delay);
-    restoreEnv('TRANSFER_PROCESSOR', saved.processor);
+    restoreEnv();
   });
 
   const eligible = { institution_name: 'First Prairie Bank', institution_routing_number: '071000013', account_type: 'checking', ownership_type: 'individual', status: 'open', available_balance: 1000, current_balance: 1000 };
@@ -312,18 +305,16 @@ describe('instant transfers (e2e, contract §8)', () => {
 describe('the processor in the API process (TRANSFER_PROCESSOR=on, the default)', () => {
   let t: TestApp;
   let owner: TestCaller;
-  const saved = { delay: process.env.TRANSFER_STEP_DELAY_MS, processor: process.env.TRANSFER_PROCESSOR };
+  let restoreEnv: () => void;
 
   beforeAll(async () => {
-    process.env.TRANSFER_STEP_DELAY_MS = '0';
-    delete process.env.TRANSFER_PROCESSOR;
+    restoreEnv = overrideEnv({ TRANSFER_STEP_DELAY_MS: '0', TRANSFER_PROCESSOR: undefined });
     t = await createTestApp();
     owner = await t.invite();
   });
   afterAll(async () => {
     await t.close();
-    restoreEnv('TRANSFER_STEP_DELAY_MS', saved.delay);
-    restoreEnv('TRANSFER_PROCESSOR', saved.processor);
+    restoreEnv();
   });
 
   it('settles a requested transfer by itself, polling in the background', async () => {

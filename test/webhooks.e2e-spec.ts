@@ -5,6 +5,7 @@ import { TransferProcessor } from '@estate/transfers';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from '../apps/api/src/create-app';
 import { expectError, detailFields } from './support/api-assertions';
+import { overrideEnv } from './support/env';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { eventually, WebhookReceiver } from './support/webhook-receiver';
 
@@ -25,10 +26,10 @@ describe('webhooks (e2e, contract §14.4–§14.8)', () => {
   let owner: TestCaller;
   let stranger: TestCaller;
   let receiver: WebhookReceiver;
-  const saved = Object.fromEntries(Object.keys(WEBHOOK_ENV).map((name) => [name, process.env[name]]));
+  let restoreEnv: () => void;
 
   beforeAll(async () => {
-    Object.assign(process.env, WEBHOOK_ENV);
+    restoreEnv = overrideEnv(WEBHOOK_ENV);
     receiver = await new WebhookReceiver().start();
     t = await createTestApp();
     owner = await t.invite();
@@ -37,10 +38,7 @@ describe('webhooks (e2e, contract §14.4–§14.8)', () => {
   afterAll(async () => {
     await t.close();
     await receiver.stop();
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    restoreEnv();
   });
 
   const createEndpoint = async (caller: TestCaller, path: string, enabledEvents: string[] = ['*']) => {
