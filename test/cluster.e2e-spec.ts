@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { cloneTemplateDatabase, dropDatabase, TEST_TEMPLATE_ENV } from './support/test-database';
 import { freePort } from './support/free-port';
-import { ApiProcess, assertBuilt, childEnv, insertUser, runCli } from './support/api-process';
+import { ApiProcess, assertBuilt, childEnv, insertUser, ProcessPair, runCli, startProcessPair } from './support/api-process';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -35,7 +35,7 @@ async function redisForTheSuite(): Promise<{ url: string; server?: ChildProcess 
 }
 
 describe('two API processes on one database and one Redis (issue 12)', () => {
-  let databaseName: string;
+  let pair: ProcessPair | undefined;
   let env: NodeJS.ProcessEnv;
   let sql: Client;
   let redis: { url: string; server?: ChildProcess };
@@ -53,29 +53,12 @@ describe('two API processes on one database and one Redis (issue 12)', () => {
   beforeAll(async () => {
     assertBuilt('cli', 'main');
     redis = await redisForTheSuite();
-    const template = process.env[TEST_TEMPLATE_ENV] as string;
-    databaseName = `${template.replace('estate_template_', 'estate_test_')}_cluster_${randomBytes(4).toString('hex')}`;
-    const databaseUrl = await cloneTemplateDatabase(databaseName);
-    sql = new Client({ connectionString: databaseUrl });
-    await sql.connect();
-    env = childEnv({
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redis.url,
-      FIELD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_PRO: '300',
-      TRANSFER_PROCESSOR: 'on',
-      TRANSFER_STEP_DELAY_MS: '0',
-    });
-    a = new ApiProcess(await freePort(), env);
-    b = new ApiProcess(await freePort(), env);
-    await Promise.all([a.ready(), b.ready()]);
+    pair = await startProcessPair('cluster', { REDIS_URL: redis.url, RATE_LIMIT_PRO: '300', TRANSFER_PROCESSOR: 'on', TRANSFER_STEP_DELAY_MS: '0' });
+    ({ a, b, sql, env } = pair);
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await sql?.end();
-    if (databaseName) await dropDatabase(databaseName);
+    await pair?.stop();
     redis?.server?.kill('SIGTERM');
   });
 
@@ -199,7 +182,6 @@ describe('two API processes on one database and one Redis (issue 12)', () => {
 });
 
 describe('a process SIGKILLed while it holds an idempotency key (issue 12, faults)', () => {
-  let databaseName: string;
   let env: NodeJS.ProcessEnv;
   let sql: Client;
   let a: ApiProcess;
@@ -212,24 +194,15 @@ describe('a process SIGKILLed while it holds an idempotency key (issue 12, fault
     return (await json<{ data: { id: string } }>(response)).data.id;
   };
 
+  let pair: ProcessPair | undefined;
+
   beforeAll(async () => {
     assertBuilt('main');
-    const template = process.env[TEST_TEMPLATE_ENV] as string;
-    databaseName = `${template.replace('estate_template_', 'estate_test_')}_kill_${randomBytes(4).toString('hex')}`;
-    const databaseUrl = await cloneTemplateDatabase(databaseName);
-    sql = new Client({ connectionString: databaseUrl });
-    await sql.connect();
-    env = childEnv({ DATABASE_URL: databaseUrl, FIELD_ENCRYPTION_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent', TRANSFER_PROCESSOR: 'off' });
-    a = new ApiProcess(await freePort(), env);
-    b = new ApiProcess(await freePort(), env);
-    await Promise.all([a.ready(), b.ready()]);
+    pair = await startProcessPair('kill', { TRANSFER_PROCESSOR: 'off' });
+    ({ a, b, sql, env } = pair);
   }, 120_000);
 
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await sql?.end();
-    if (databaseName) await dropDatabase(databaseName);
-  }, 30_000);
+  afterAll(() => pair?.stop(), 30_000);
 
   it('a key held by a request whose process is SIGKILLed is released: the retry on the other process is served, once', async () => {
     const user = await insertUser(sql);

@@ -5,12 +5,8 @@
  * when the LISTEN connection that carries the invalidations drops, the caches stop trusting themselves.
  * `npm test` builds first (pretest); running this file alone needs `npm run build` beforehand.
  */
-import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { cloneTemplateDatabase, dropDatabase, TEST_TEMPLATE_ENV } from './support/test-database';
-import { freePort } from './support/free-port';
-import { ApiProcess, assertBuilt, childEnv, insertUser, runCli } from './support/api-process';
-
+import { ApiProcess, assertBuilt, insertUser, ProcessPair, runCli, startProcessPair } from './support/api-process';
 describe('two API processes on one database (issue 7: caches invalidated everywhere)', () => {
   let databaseName: string;
   let env: NodeJS.ProcessEnv;
@@ -51,24 +47,15 @@ describe('two API processes on one database (issue 7: caches invalidated everywh
       ])
     ).rows.map((row) => row.pid);
 
+  let pair: ProcessPair | undefined;
+
   beforeAll(async () => {
     assertBuilt('cli', 'main');
-    const template = process.env[TEST_TEMPLATE_ENV] as string;
-    databaseName = `${template.replace('estate_template_', 'estate_test_')}_multi_${randomBytes(4).toString('hex')}`;
-    const databaseUrl = await cloneTemplateDatabase(databaseName);
-    sql = new Client({ connectionString: databaseUrl });
-    await sql.connect();
-    env = childEnv({ DATABASE_URL: databaseUrl, FIELD_ENCRYPTION_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent', TRANSFER_STEP_DELAY_MS: '0' });
-    a = new ApiProcess(await freePort(), env);
-    b = new ApiProcess(await freePort(), env);
-    await Promise.all([a.ready(), b.ready()]);
+    pair = await startProcessPair('multi', { TRANSFER_STEP_DELAY_MS: '0' });
+    ({ a, b, sql, env, databaseName } = pair);
   }, 120_000);
 
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await sql?.end();
-    if (databaseName) await dropDatabase(databaseName);
-  });
+  afterAll(() => pair?.stop());
 
   it('a token revoked with the operator CLI is refused by the next request to each process', async () => {
     const user = await invite();

@@ -7,8 +7,10 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Client } from 'pg';
+import { Client } from 'pg';
 import { ulid } from 'ulid';
+import { freePort } from './free-port';
+import { cloneTemplateDatabase, dropDatabase, TEST_TEMPLATE_ENV } from './test-database';
 
 export const ROOT = resolve(__dirname, '..', '..');
 export const DIST = join(ROOT, 'dist/apps/api/src');
@@ -107,4 +109,41 @@ export class ApiProcess {
     this.child.kill('SIGTERM');
     await this.exited;
   }
+}
+
+/** Two built API processes on one database of their own, and a client of that database for assertions. */
+export interface ProcessPair {
+  a: ApiProcess;
+  b: ApiProcess;
+  sql: Client;
+  env: NodeJS.ProcessEnv;
+  databaseName: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts two API processes on a database cloned from the migrated template (named after `label`), with a fresh field
+ * key, silent logs and `settings` in their environment; answers once both are ready.
+ */
+export async function startProcessPair(label: string, settings: Record<string, string>): Promise<ProcessPair> {
+  const template = process.env[TEST_TEMPLATE_ENV] as string;
+  const databaseName = `${template.replace('estate_template_', 'estate_test_')}_${label}_${randomBytes(4).toString('hex')}`;
+  const databaseUrl = await cloneTemplateDatabase(databaseName);
+  const sql = new Client({ connectionString: databaseUrl });
+  await sql.connect();
+  const env = childEnv({ DATABASE_URL: databaseUrl, FIELD_ENCRYPTION_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent', ...settings });
+  const a = new ApiProcess(await freePort(), env);
+  const b = new ApiProcess(await freePort(), env);
+  const stop = async () => {
+    await Promise.all([a.stop(), b.stop()]);
+    await sql.end();
+    await dropDatabase(databaseName);
+  };
+  try {
+    await Promise.all([a.ready(), b.ready()]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { a, b, sql, env, databaseName, stop };
 }
