@@ -7,6 +7,7 @@
  */
 import { Client } from 'pg';
 import { ApiProcess, assertBuilt, insertUser, ProcessPair, runCli, startProcessPair } from './support/api-process';
+
 describe('two API processes on one database (issue 7: caches invalidated everywhere)', () => {
   let databaseName: string;
   let env: NodeJS.ProcessEnv;
