@@ -30,7 +30,7 @@
  */
 'use strict';
 
-const { positiveInt, requireBuilt, freePort, withDatabase, expectJson } = require('./lib/harness');
+const { positiveInt, requireBuilt, freePort, expectJson, prepareDatabase, formatTable } = require('./lib/harness');
 
 const { spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
@@ -85,65 +85,6 @@ function runLoad(options) {
 // Parent mode: database, app, data, two runs, the table.
 // ---------------------------------------------------------------------------------------------------------------
 /** A fresh `estate_bench` on the configured server, or an embedded throwaway server when none answers. */
-async function prepareDatabase() {
-  const { Client } = require('pg');
-  const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-  const admin = new Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    await admin.end().catch(() => undefined);
-    if (process.env.DATABASE_URL) throw new Error(`cannot reach DATABASE_URL (${error.message})`);
-    return prepareEmbeddedDatabase(error);
-  }
-  try {
-    await admin.query('drop database if exists estate_bench with (force)');
-    await admin.query('create database estate_bench');
-  } finally {
-    await admin.end();
-  }
-  const url = withDatabase(serverUrl, 'estate_bench');
-  return {
-    url,
-    where: `${new URL(url).host} (scratch database estate_bench)`,
-    async dispose() {
-      const client = new Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        await client.query('drop database if exists estate_bench with (force)');
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
-
-async function prepareEmbeddedDatabase(reason) {
-  const { startEmbeddedDatabase } = requireBuilt('apps/api/src/database/embedded-database.js');
-  process.stderr.write(`no PostgreSQL at the default address (${reason.message}); starting an embedded one\n`);
-  const parent = mkdtempSync(join(tmpdir(), 'estate-bench-'));
-  chmodSync(parent, 0o755); // as root the server runs as `postgres`, which must reach its data directory
-  const embedded = await startEmbeddedDatabase({ dataDir: join(parent, 'postgres'), port: await freePort(), persistent: false });
-  return {
-    url: embedded.url,
-    where: 'embedded PostgreSQL (temporary)',
-    async dispose() {
-      await embedded.stop();
-      rmSync(parent, { recursive: true, force: true });
-    },
-  };
-}
-
-function formatTable(rows) {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)));
-  return rows
-    .map((row, index) => {
-      const line = row.map((cell, column) => (column === 0 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]))).join('   ');
-      return index === 0 ? `${line}\n${widths.map((width) => '-'.repeat(width)).join('   ')}` : line;
-    })
-    .join('\n');
-}
-
 const ROUTE_KEYS = ['bare', 'one-query', 'case', 'case-304', 'persons'];
 
 function selectedRoutes() {
@@ -279,7 +220,7 @@ async function main() {
   const { EntityManager } = require('@mikro-orm/postgresql');
   const { Pool } = require('pg');
 
-  const database = await prepareDatabase();
+  const database = await prepareDatabase('estate_bench');
   let app;
   let pool;
   try {
