@@ -16,7 +16,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        MikroOrmModule.forRoot({ ...ormConfig(config.databaseUrl, { poolMax: config.databasePoolMax }), registerRequestContext: true }),
+        MikroOrmModule.forRoot({ ...ormConfig(config.databaseUrl, { poolMax: config.databasePoolMax }), registerRequestContext: false }),
         SharedKernelModule.forRoot(config),
         CaseModule,
         AssetsModule,

@@ -2,7 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { AppConfig, bodyParserErrors, buildOpenApiDocument, OPENAPI_UI_OPTIONS, parseJsonBody, rejectUnsupportedMediaType, stampRequestId } from '@estate/shared-kernel';
+import { AppConfig, bodyParserErrors, requestLog, ResourceExpressAdapter, ROOT_LOGGER, buildOpenApiDocument, OPENAPI_UI_OPTIONS, parseJsonBody, rejectUnsupportedMediaType, stampRequestId } from '@estate/shared-kernel';
 import { rejectUnsafeJsonBody, rejectUnsafeUrlAndHeaders } from '@estate/shared-kernel';
 import { AppModule } from './app.module';
 
@@ -13,7 +13,7 @@ export interface CreateAppOptions {
 }
 
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), { bodyParser: false, bufferLogs: true });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), new ResourceExpressAdapter(), { bodyParser: false, bufferLogs: true });
   app.useLogger(app.get(Logger));
   // Nest flushes buffered bootstrap logs on listen(); tests and the benchmark never listen, so flush here.
   app.flushLogs();
@@ -23,7 +23,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // Repeated parameters become arrays (status=open&status=frozen); no nested objects from brackets.
   app.set('query parser', 'simple');
   // Input is checked once, here, for every route: URL and headers before the body is read, the parsed body after.
-  app.use(stampRequestId, rejectUnsafeUrlAndHeaders, rejectUnsupportedMediaType, parseJsonBody, bodyParserErrors, rejectUnsafeJsonBody);
+  app.use(stampRequestId, requestLog(app.get(ROOT_LOGGER)), rejectUnsafeUrlAndHeaders, rejectUnsupportedMediaType, parseJsonBody, bodyParserErrors, rejectUnsafeJsonBody);
   options.mountBefore?.(app);
   mountOpenApi(app);
   await app.init();

@@ -53,3 +53,5 @@ export * from './events/resource-events';
 export * from './events/event.dto';
 export * from './events/event-types';
 export { encodeCursor } from './pagination/cursor';
+export { requestLog } from './logging/logging';
+export { ResourceExpressAdapter } from './http/resource-express-adapter';

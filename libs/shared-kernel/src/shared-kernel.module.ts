@@ -1,7 +1,8 @@
 import { DynamicModule, Global, Inject, MiddlewareConsumer, Module, NestModule, OnApplicationShutdown } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, DiscoveryModule } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE, DiscoveryModule, ModulesContainer } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { CaseAccessGuard } from './access/case-access.guard';
 import { CaseRouteAudit } from './access/case-route-audit';
 import { Clock, SystemClock } from './clock/clock';
@@ -15,12 +16,12 @@ import { UnitOfWork } from './transactions/unit-of-work';
 import { AuthGuard } from './auth/auth.guard';
 import { IdentityService } from './auth/identity.service';
 import { AppConfig } from './config/app-config';
-import { ConditionalResponseInterceptor } from './conditional/conditional-response.interceptor';
 import { ApiExceptionFilter } from './errors/api-exception.filter';
 import { HealthController } from './health/health.controller';
 import { IdempotencyStore } from './idempotency/idempotency.store';
 import { UnitOfWorkInterceptor } from './idempotency/unit-of-work.interceptor';
-import { loggingParams } from './logging/logging';
+import { interceptWriteRoutes } from './idempotency/write-routes';
+import { createRootLogger, loggingParams } from './logging/logging';
 import { FieldCipher } from './masking/field-cipher';
 import { TierThrottlerGuard } from './throttling/tier-throttler.guard';
 import { FixedWindowMemoryStorage, FixedWindowRedisStorage } from './throttling/fixed-window.storage';
@@ -35,35 +36,48 @@ import { EventsController } from './events/events.controller';
 import { runWithinRequest } from './events/actor-context';
 
 const RATE_LIMIT_STORAGE = Symbol('rate-limit-storage');
+/** The service's pino logger (`createRootLogger`), for the request log mounted ahead of Nest's routes. */
+export const ROOT_LOGGER = Symbol('root-logger');
 
 /**
  * The cross-cutting rules, wired globally. Guards run in the order listed: who is calling (401), how often (429),
- * may they touch this case (403/404). Interceptors: the unit of work (transaction + idempotency) wraps the
- * conditional-response step, which wraps the handler.
+ * may they touch this case (403/404). The unit of work (transaction + idempotency) wraps each write route's handler;
+ * resources (and their ETag, and 304) are written by the HTTP adapter (`ResourceExpressAdapter`).
  */
 @Global()
 @Module({})
 export class SharedKernelModule implements OnApplicationShutdown, NestModule {
-  constructor(@Inject(RATE_LIMIT_STORAGE) private readonly rateLimitStorage: FixedWindowRedisStorage | FixedWindowMemoryStorage) {}
+  constructor(
+    @Inject(RATE_LIMIT_STORAGE) private readonly rateLimitStorage: FixedWindowRedisStorage | FixedWindowMemoryStorage,
+    private readonly em: EntityManager,
+    private readonly modules: ModulesContainer,
+    private readonly unitOfWork: UnitOfWorkInterceptor,
+  ) {}
 
   /** The storage is handed to the throttler as an option, so Nest would never close its connection or timer. */
   onApplicationShutdown(): void {
     this.rateLimitStorage.close();
   }
 
-  /** Every request runs in its own async context, so events written during it name the user who made the change. */
+  /**
+   * Every request runs in its own async context: events written during it name the user who made the change, and
+   * its entity manager is forked from the root the first time it is needed (MikroORM's `context` option reads it).
+   */
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply((req: object, _res: unknown, next: () => void) => runWithinRequest(req, next)).forRoutes('*');
+    // Nest calls this before it registers the routes: the write routes get their unit of work here.
+    interceptWriteRoutes(this.modules, this.unitOfWork);
+    consumer.apply((req: object, _res: unknown, next: () => void) => runWithinRequest(req, this.em, next)).forRoutes('*');
   }
 
   static forRoot(config: AppConfig): DynamicModule {
     FieldCipher.configure(config.fieldEncryptionKey);
     const storage = config.redisUrl ? new FixedWindowRedisStorage(config.redisUrl) : new FixedWindowMemoryStorage();
+    const logger = createRootLogger(config.logLevel);
     return {
       module: SharedKernelModule,
       imports: [
         DiscoveryModule,
-        LoggerModule.forRoot(loggingParams(config.logLevel)),
+        LoggerModule.forRoot(loggingParams(logger)),
         ThrottlerModule.forRoot({
           throttlers: [{ name: 'tier', ttl: config.rateLimitWindowMs, limit: config.rateLimits.pro }],
           storage,
@@ -73,6 +87,7 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
       providers: [
         { provide: AppConfig, useValue: config },
         { provide: RATE_LIMIT_STORAGE, useValue: storage },
+        { provide: ROOT_LOGGER, useValue: logger },
         InvalidationFeed,
         PrincipalCache,
         PlainQuery,
@@ -93,12 +108,11 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: TierThrottlerGuard },
         { provide: APP_GUARD, useClass: CaseAccessGuard },
-        { provide: APP_INTERCEPTOR, useClass: UnitOfWorkInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: ConditionalResponseInterceptor },
+        UnitOfWorkInterceptor,
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_PIPE, useClass: BodyValidationPipe },
       ],
-      exports: [AppConfig, InvalidationFeed, PlainQuery, IdentityService, IdempotencyStore, Clock, UnitOfWork, CaseResourceReader, RecordWriter, AggregateWrites, RecordDeletionVetoes, CaseRecordsEraser, EventOutbox, ResourceEvents],
+      exports: [ROOT_LOGGER, AppConfig, InvalidationFeed, PlainQuery, IdentityService, IdempotencyStore, Clock, UnitOfWork, CaseResourceReader, RecordWriter, AggregateWrites, RecordDeletionVetoes, CaseRecordsEraser, EventOutbox, ResourceEvents],
     };
   }
 }

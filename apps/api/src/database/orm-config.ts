@@ -1,6 +1,6 @@
-import { defineConfig, PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { defineConfig, EntityManager, PostgreSqlDriver, RequestContext } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
-import { AccessTokenSchema, OrganizationSchema, UserSchema } from '@estate/shared-kernel';
+import { AccessTokenSchema, OrganizationSchema, requestEntityManager, UserSchema } from '@estate/shared-kernel';
 import { CASE_ENTITIES } from '@estate/case';
 import { ASSETS_ENTITIES } from '@estate/assets';
 import { COMMS_ENTITIES } from '@estate/comms';
@@ -29,6 +29,9 @@ export function ormConfig(databaseUrl: string, options: { poolMax?: number; debu
     forceUtcTimezone: true,
     debug: options.debug ?? false,
     allowGlobalContext: false,
+    // A request's entity manager is forked when the request first needs one (the kernel's request scope; a GET served
+    // by plain statements never does); outside a request, MikroORM's own RequestContext as before.
+    context: (name: string) => requestEntityManager<EntityManager>() ?? RequestContext.getEntityManager(name),
     ensureDatabase: false,
     serialization: { forceObject: true },
   });

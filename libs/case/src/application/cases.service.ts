@@ -85,10 +85,11 @@ export class CasesService {
 
   /** The access guard has already checked ownership; this only loads (a deleted case reads as not found). */
   async get(caseId: string): Promise<CaseReading> {
-    // Outside a transaction (a plain GET), one plain query; inside one (a use case reading), the unit of work.
-    const estateCase = this.uow.active ? await this.load(caseId) : await this.reads.live(caseId);
-    if (!estateCase) throw new NotFoundError('case');
-    return this.reading(estateCase);
+    // Inside a transaction (a use case reading), the unit of work; outside (a plain GET), one plain statement.
+    if (this.uow.active) return this.reading(await this.load(caseId));
+    const live = await this.reads.live(caseId);
+    if (!live) throw new NotFoundError('case');
+    return this.readingWith(live.estateCase, live.pendingSearches);
   }
 
   patch(caseId: string, patch: JsonObject, ifMatch: string | undefined): Promise<CaseReading> {

@@ -8,7 +8,12 @@ export function etagOfVersion(kind: string, id: string, version: number | string
 
 /** A strong ETag of a list body: lists span many rows, so their tag is a digest of what was sent. */
 export function etagOfBody(body: unknown): string {
-  return `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
+  return etagOfText(JSON.stringify(body));
+}
+
+/** The same tag from the JSON text itself, when it is made anyway to be sent. */
+export function etagOfText(text: string): string {
+  return `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
 }
 
 function parseTagList(header: string): string[] {

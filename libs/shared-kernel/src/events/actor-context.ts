@@ -2,25 +2,63 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AuthenticatedRequest } from '../auth/principal';
 import type { EventActor } from './event';
 
-/**
- * The request each piece of work belongs to, so an event written deep in a use case names the user whose token made
- * the change without every use case passing the principal along. Work outside a request (the transfer processor,
- * the scheduler, the CLI) has none: its events name the service.
- */
-const requests = new AsyncLocalStorage<AuthenticatedRequest | { component: string }>();
-
-export function runWithinRequest(req: AuthenticatedRequest, next: () => void): void {
-  requests.run(req, next);
+/** What the unit of work needs of the ORM's root entity manager: a fork of its own identity map. */
+interface Forkable<E> {
+  fork(options: { useContext: boolean }): E;
 }
 
-/** Work a component of the service does on its own (`transfer_processor`): its events name that component. */
+/**
+ * One async context per request (issue 7: a single AsyncLocalStorage, where pino-http, MikroORM's request context and
+ * this one each ran their own). It holds:
+ *
+ * - the request, so an event written deep in a use case names the user whose token made the change without every use
+ *   case passing the principal along; work outside a request (the transfer processor, the scheduler, the CLI) names
+ *   the service instead;
+ * - the request's entity manager, forked from the root the first time the request touches the ORM: most `GET`s read
+ *   through plain statements and never need one (a fork builds a unit of work, an identity map and their maps).
+ */
+interface RequestScope {
+  actor: AuthenticatedRequest | { component: string };
+  orm?: { root: Forkable<unknown>; entityManager?: unknown; forking?: boolean };
+}
+
+const scopes = new AsyncLocalStorage<RequestScope>();
+
+export function runWithinRequest(req: AuthenticatedRequest, root: Forkable<unknown>, next: () => void): void {
+  scopes.run({ actor: req, orm: { root } }, next);
+}
+
+/**
+ * Work a component of the service does on its own (`transfer_processor`): its events name that component. It gets no
+ * entity manager of its own (such work forks one per unit of work, or through MikroORM's RequestContext); started
+ * within a request, it shares the request's.
+ */
 export function runAsSystem<T>(component: string, work: () => T): T {
-  return requests.run({ component }, work);
+  return scopes.run({ actor: { component }, orm: scopes.getStore()?.orm }, work);
+}
+
+/**
+ * The request's entity manager, for MikroORM's `context` option; undefined outside a request (the ORM then asks its
+ * own RequestContext).
+ */
+export function requestEntityManager<E>(): E | undefined {
+  const orm = scopes.getStore()?.orm;
+  // `fork` asks the root for its context first: while forking, the root is its own.
+  if (!orm || orm.forking) return undefined;
+  if (orm.entityManager === undefined) {
+    orm.forking = true;
+    try {
+      orm.entityManager = orm.root.fork({ useContext: true });
+    } finally {
+      orm.forking = false;
+    }
+  }
+  return orm.entityManager as E;
 }
 
 export function currentActor(): EventActor {
-  const store = requests.getStore();
-  if (store && 'component' in store) return { type: 'system', id: store.component };
-  const principal = store?.principal;
+  const actor = scopes.getStore()?.actor;
+  if (actor && 'component' in actor) return { type: 'system', id: actor.component };
+  const principal = actor?.principal;
   return principal ? { type: 'user', id: principal.userId } : { type: 'system', id: 'api' };
 }

@@ -10,6 +10,7 @@ import { NOT_STORED_FOR_IDEMPOTENCY, statusOfCode } from '../errors/error-status
 import { EntityManager } from '@mikro-orm/postgresql';
 import { UnitOfWork } from '../transactions/unit-of-work';
 import { IdempotencyStore, StoredResponse } from './idempotency.store';
+import { isResource, presentResource } from '../conditional/resource-reply';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
@@ -35,7 +36,7 @@ function fingerprintOf(req: Request): string {
  * `Idempotency-Key` on POST (contract §6) recorded in that same transaction. A write to a case holds the case row
  * first (the one lock order: case row, then the resource's rows). Guards (auth, rate limit, case access) run before
  * this, so their refusals store nothing; body validation, preconditions and 500s release the key; domain refusals
- * are stored and replayed.
+ * are stored and replayed. Attached to the write routes only (`interceptWriteRoutes`): a read has no interceptor.
  */
 @Injectable()
 export class UnitOfWorkInterceptor implements NestInterceptor {
@@ -56,7 +57,7 @@ export class UnitOfWorkInterceptor implements NestInterceptor {
     const caseId = req.params?.[CASE_ID_PARAM] as string | undefined;
     if (caseId !== undefined) assertCaseAccessChecked(req);
     if (!key || !organizationId) {
-      return this.uow.run(() => lastValueFrom(next.handle(), { defaultValue: undefined }), { caseId });
+      return this.uow.run(() => this.handled(res, next), { caseId });
     }
 
     const claim = await this.keys.claim(organizationId, key, fingerprintOf(req));
@@ -78,7 +79,7 @@ export class UnitOfWorkInterceptor implements NestInterceptor {
     try {
       return await this.uow.run(
         async (em) => {
-          const body = await lastValueFrom(next.handle(), { defaultValue: undefined });
+          const body = await this.handled(res, next);
           const etag = res.getHeader('ETag');
           await this.keys.complete(em, organizationId, key, token, { status: res.statusCode, body, etag: typeof etag === 'string' ? etag : null });
           return body;
@@ -96,6 +97,12 @@ export class UnitOfWorkInterceptor implements NestInterceptor {
       }
       throw error;
     }
+  }
+
+  /** The handler's answer as it will be sent (a resource presented with its ETag), so a key stores what was answered. */
+  private async handled(res: Response, next: CallHandler): Promise<unknown> {
+    const result = await lastValueFrom(next.handle(), { defaultValue: undefined });
+    return isResource(result) ? presentResource(res, result) : result;
   }
 
   private idempotencyKeyOf(req: Request): string | undefined {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PlainQuery } from '@estate/shared-kernel';
-import { CaseReads } from '../../application/ports/case-reads.port';
+import { CaseReads, LiveCase } from '../../application/ports/case-reads.port';
+import { PendingSearchesJoin, PendingSearchesPort } from '../../application/ports/pending-searches.port';
 import { EstateCase } from '../../domain/estate-case';
 
 interface CaseRow {
@@ -17,25 +18,47 @@ interface CaseRow {
   created_at: string;
   updated_at: string;
   version: number;
+  pending_types?: string[] | null;
+  pending_tag?: string | null;
 }
 
-const LIVE_CASE = `select id, organization_id, onboarding_id, queue_assignment, flow_position, estate_value, progress, possible_dispute,
-       date_of_sign_up, terms_accepted_at, created_at, updated_at, version
-  from cases where id = $1 and deleted_at is null`;
+const CASE_COLUMNS = `c.id, c.organization_id, c.onboarding_id, c.queue_assignment, c.flow_position, c.estate_value, c.progress,
+       c.possible_dispute, c.date_of_sign_up, c.terms_accepted_at, c.created_at, c.updated_at, c.version`;
+
+const liveCase = (join: PendingSearchesJoin | undefined) =>
+  join
+    ? `select ${CASE_COLUMNS}, pending_types, pending_tag from cases c ${join.sql} where c.id = $1 and c.deleted_at is null`
+    : `select ${CASE_COLUMNS} from cases c where c.id = $1 and c.deleted_at is null`;
+
+const NO_PENDING_SEARCHES = { types: [], tag: '' };
 
 const timestamp = (value: string | null): Date | null => (value === null ? null : new Date(value));
 
-/** The case row by primary key in one parameterised statement, mapped by hand to the domain class. */
+/**
+ * The case row by primary key and its pending searches (the searches context's join) in one parameterised, prepared
+ * statement, mapped by hand to the domain class.
+ */
 @Injectable()
 export class PlainCaseReads extends CaseReads {
-  constructor(private readonly sql: PlainQuery) {
+  /** Built on first use: the searches context binds its source while the modules start. */
+  private statement?: { text: string; join: PendingSearchesJoin | undefined };
+
+  constructor(
+    private readonly sql: PlainQuery,
+    private readonly pendingSearches: PendingSearchesPort,
+  ) {
     super();
   }
 
-  async live(caseId: string): Promise<EstateCase | undefined> {
-    const [row] = await this.sql.rows<CaseRow>(LIVE_CASE, [caseId], { prepared: true });
+  async live(caseId: string): Promise<LiveCase | undefined> {
+    if (!this.statement) {
+      const join = this.pendingSearches.joinedToCase('c');
+      this.statement = { text: liveCase(join), join };
+    }
+    const { text, join } = this.statement;
+    const [row] = await this.sql.rows<CaseRow>(text, [caseId], { prepared: true });
     if (!row) return undefined;
-    return Object.assign(new EstateCase(), {
+    const estateCase = Object.assign(new EstateCase(), {
       id: row.id,
       organizationId: row.organization_id,
       onboardingId: row.onboarding_id,
@@ -51,5 +74,6 @@ export class PlainCaseReads extends CaseReads {
       version: row.version,
       deletedAt: null,
     });
+    return { estateCase, pendingSearches: join ? join.read(row.pending_types ?? null, row.pending_tag ?? null) : NO_PENDING_SEARCHES };
   }
 }

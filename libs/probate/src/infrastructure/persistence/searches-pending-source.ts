@@ -10,9 +10,12 @@ interface TagRow {
   tag: string;
 }
 
-const pendingByCase = (caseIds: string) => `select case_id,
-       array_agg(distinct type) filter (where status in ('pending', 'in_progress')) as types,
-       count(*) || ':' || sum(version) || ':' || to_char(max(updated_at) at time zone 'UTC', 'YYYYMMDDHH24MISSMS') as tag
+const pendingColumns = (types: string, tag: string) => `array_agg(distinct type) filter (where status in ('pending', 'in_progress')) as ${types},
+       count(*) || ':' || sum(version) || ':' || to_char(max(updated_at) at time zone 'UTC', 'YYYYMMDDHH24MISSMS') as ${tag}`;
+
+const order = (type: string) => SEARCH_TYPES.indexOf(type as (typeof SEARCH_TYPES)[number]);
+
+const pendingByCase = (caseIds: string) => `select case_id, ${pendingColumns('types', 'tag')}
   from searches
  where ${caseIds}
  group by case_id`;
@@ -40,7 +43,16 @@ export class SearchesPendingSource implements PendingSearchesSource {
     const rows = this.uow.active
       ? await this.em.execute<TagRow[]>(IN_TRANSACTION, [ids])
       : await this.plain.rows<TagRow>(PLAIN, [ids], { prepared: true });
-    const order = (type: string) => SEARCH_TYPES.indexOf(type as (typeof SEARCH_TYPES)[number]);
-    return new Map(rows.map((row) => [row.case_id, { types: [...(row.types ?? [])].sort((a, b) => order(a) - order(b)), tag: `searches:${row.tag}` }]));
+    return new Map(rows.map((row) => [row.case_id, this.fromJoinedColumns(row.types, row.tag)]));
+  }
+
+  /** The same aggregate over one case's searches; over none it is one row of nulls. */
+  joinedToCase(caseAlias: string): string {
+    return `left join lateral (select ${pendingColumns('pending_types', 'pending_tag')}
+  from searches where searches.case_id = ${caseAlias}.id) pending_searches on true`;
+  }
+
+  fromJoinedColumns(types: string[] | null, tag: string): PendingSearches {
+    return { types: [...(types ?? [])].sort((a, b) => order(a) - order(b)), tag: `searches:${tag}` };
   }
 }
