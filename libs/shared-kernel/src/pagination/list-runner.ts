@@ -3,7 +3,7 @@ import { toCamelCase } from '../resources/naming';
 import { encodeCursor } from './cursor';
 import { ListQuery, ParsedFilter, ReadContext } from './list-query';
 import { PageMeta } from './page-meta';
-import { findPlainRows } from './plain-rows';
+import { findPlainPage, findPlainRows } from './plain-rows';
 
 type Where = Record<string, unknown>;
 
@@ -72,11 +72,7 @@ export async function runListQuery<T extends { id: string }>(
 
   if (query.cursor === undefined) {
     const where = { $and: conditions } as FilterQuery<T>;
-    // The page and the count on two pooled connections at once (outside a transaction), as em.findAndCount would not.
-    const [rows, total] = await Promise.all([
-      findPlainRows<T>(em, entity, where, { orderBy, limit: query.perPage, offset: (query.page - 1) * query.perPage }),
-      em.count(entity, where),
-    ]);
+    const { rows, total } = await findPlainPage<T>(em, entity, where, { orderBy, limit: query.perPage, offset: (query.page - 1) * query.perPage });
     const totalPages = Math.ceil(total / query.perPage);
     return {
       rows,

@@ -1,5 +1,6 @@
 import { EntityMetadata, EntityName, EntityProperty, FilterQuery, Platform, ReferenceKind } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { plainRecord } from '../persistence/plain-property';
 
 type Row = Record<string, unknown>;
 type Mapper<T> = (row: Row) => T;
@@ -28,6 +29,35 @@ export async function findPlainRows<T extends object>(
   if (options.offset) qb.offset(options.offset);
   const rows = await qb.execute<Row[]>('all', false);
   return rows.map(mapper);
+}
+
+/** The column the page's statement carries its total in; no entity has a property of that name. */
+const TOTAL_COLUMN = '__total_count';
+
+/**
+ * A page and the number of rows matching `where`, in one statement (issue 7): the count is an uncorrelated subquery in
+ * the page's select list, which PostgreSQL runs once (an index-only scan where the filter allows one). A page with no
+ * row carries no count, so only then is the count asked on its own.
+ */
+export async function findPlainPage<T extends object>(
+  em: EntityManager,
+  entity: EntityName<T>,
+  where: FilterQuery<T>,
+  options: { orderBy: never; limit: number; offset: number },
+): Promise<{ rows: T[]; total: number }> {
+  const meta = em.getMetadata().find<T>(entity as never);
+  const mapper = meta ? mapperOf(meta, em.getPlatform()) : undefined;
+  if (!mapper) {
+    const [rows, total] = await Promise.all([findPlainRows(em, entity, where, options), em.count(entity, where)]);
+    return { rows, total };
+  }
+  const count = em.createQueryBuilder(entity, 'c0').count().where(where).getKnexQuery();
+  const page = em.createQueryBuilder(entity).select('*').where(where).orderBy(options.orderBy).limit(options.limit);
+  if (options.offset) page.offset(options.offset);
+  const statement = page.getKnexQuery().select(count.as(TOTAL_COLUMN));
+  const rows = await em.getConnection().execute<Row[]>(statement, [], 'all', em.getTransactionContext());
+  if (rows.length === 0) return { rows: [], total: await em.count(entity, where) };
+  return { rows: rows.map(mapper), total: Number(rows[0][TOTAL_COLUMN]) };
 }
 
 const mappers = new WeakMap<EntityMetadata<any>, Mapper<any> | null>();
@@ -66,12 +96,12 @@ function buildMapper<T>(meta: EntityMetadata<T>, platform: Platform): Mapper<T> 
     columns.push({ name: prop.name as string, column: prop.fieldNames[0], convert });
   }
   return (row) => {
-    const record = new Class() as Row;
+    const fields: Row = {};
     for (const { name, column, convert } of columns) {
       const value = row[column];
-      if (value === null) record[name] = null;
-      else if (value !== undefined) record[name] = convert(value);
+      if (value === null) fields[name] = null;
+      else if (value !== undefined) fields[name] = convert(value);
     }
-    return record as T;
+    return plainRecord(Class as unknown as new () => object, fields) as T;
   };
 }

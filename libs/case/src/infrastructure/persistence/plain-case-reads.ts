@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PlainQuery } from '@estate/shared-kernel';
+import { PlainQuery, plainRecord } from '@estate/shared-kernel';
 import { CaseReads, LiveCase } from '../../application/ports/case-reads.port';
 import { PendingSearchesJoin, PendingSearchesPort } from '../../application/ports/pending-searches.port';
 import { EstateCase } from '../../domain/estate-case';
@@ -58,7 +58,7 @@ export class PlainCaseReads extends CaseReads {
     const { text, join } = this.statement;
     const [row] = await this.sql.rows<CaseRow>(text, [caseId], { prepared: true });
     if (!row) return undefined;
-    const estateCase = Object.assign(new EstateCase(), {
+    const estateCase = plainRecord(EstateCase, {
       id: row.id,
       organizationId: row.organization_id,
       onboardingId: row.onboarding_id,
