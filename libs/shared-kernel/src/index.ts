@@ -49,7 +49,7 @@ export * from './openapi/specification-routes';
 export * from './http/input-guards';
 export * from './events/event';
 export * from './events/event-outbox';
-export * from './events/actor-context';
+export * from './context/request-scope';
 export * from './events/resource-events';
 export * from './events/event.dto';
 export * from './events/event-types';

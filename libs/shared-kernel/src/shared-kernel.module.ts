@@ -33,7 +33,7 @@ import { EventOutbox } from './events/event-outbox';
 import { ResourceEvents } from './events/resource-events';
 import { EventReader } from './events/event-reader';
 import { EventsController } from './events/events.controller';
-import { runWithinRequest } from './events/actor-context';
+import { runWithinRequest } from './context/request-scope';
 
 const RATE_LIMIT_STORAGE = Symbol('rate-limit-storage');
 /** The service's pino logger (`createRootLogger`), for the request log mounted ahead of Nest's routes. */

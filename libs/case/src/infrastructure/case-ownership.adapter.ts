@@ -1,7 +1,7 @@
 import type { EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { CaseOwnership, InvalidatedCache, InvalidationFeed } from '@estate/shared-kernel';
+import { CaseOwnership, currentTransaction, InvalidatedCache, InvalidationFeed } from '@estate/shared-kernel';
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const CASE_GONE = 'case:';
@@ -36,7 +36,7 @@ export class CaseOwnershipAdapter extends CaseOwnership implements EventSubscrib
 
   async organizationOf(caseId: string): Promise<string | undefined> {
     if (!ULID.test(caseId)) return undefined;
-    const transaction = this.em.getTransactionContext();
+    const transaction = currentTransaction(this.em);
     if (transaction !== undefined) {
       // Inside a transaction (a write asking, e.g. the event outbox): on that transaction's own connection, never a
       // second one from the pool — a transaction holding the case row while waiting for a free connection, and every

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { monotonicFactory } from 'ulid';
 import { Clock } from '../clock/clock';
-import { currentActor } from './actor-context';
+import { currentActor } from '../context/request-scope';
 import { EventActor, StoredEvent } from './event';
 
 /** What a change tells: the type, the case (`null` for organization-level events) and the resource as `GET` shows it. */

@@ -1,4 +1,5 @@
 import { OptimisticLockError, TransactionPropagation } from '@mikro-orm/core';
+import { currentTransaction } from '../context/request-scope';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
@@ -40,7 +41,7 @@ export class UnitOfWork {
 
   /** True while the calling code runs inside a transaction (the request's or a use case's). */
   get active(): boolean {
-    return this.em.getTransactionContext() !== undefined;
+    return currentTransaction(this.em) !== undefined;
   }
 
   async run<T>(work: (em: EntityManager) => Promise<T>, options: UnitOfWorkOptions = {}): Promise<T> {

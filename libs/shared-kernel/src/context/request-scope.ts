@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { TransactionContext } from '@mikro-orm/core';
 import type { AuthenticatedRequest } from '../auth/principal';
-import type { EventActor } from './event';
+import type { EventActor } from '../events/event';
 
 /** What the unit of work needs of the ORM's root entity manager: a fork of its own identity map. */
 interface Forkable<E> {
@@ -61,4 +62,13 @@ export function currentActor(): EventActor {
   if (actor && 'component' in actor) return { type: 'system', id: actor.component };
   const principal = actor?.principal;
   return principal ? { type: 'user', id: principal.userId } : { type: 'system', id: 'api' };
+}
+
+/**
+ * The transaction the calling code runs in, if any, asked without forking the request's entity manager (asking the
+ * entity manager itself would fork one for a `GET` that never touches the ORM). Transactions are only opened with
+ * `em.transactional` (the unit of work), which puts the transaction's entity manager in MikroORM's TransactionContext.
+ */
+export function currentTransaction(em: { name: string }): object | undefined {
+  return TransactionContext.getEntityManager(em.name)?.getTransactionContext() as object | undefined;
 }
