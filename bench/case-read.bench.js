@@ -255,7 +255,8 @@ async function main() {
     await app.listen(0, '127.0.0.1');
     const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     global.gc?.();
-    const idleRss = process.memoryUsage().rss;
+    const idle = process.memoryUsage();
+    const idleRss = idle.rss;
 
     const identity = new IdentityService(app.get(EntityManager).fork());
     const invitation = await identity.invite(`bench-${randomBytes(4).toString('hex')}@bench.example.test`, 'enterprise', `bench-${Date.now()}`);
@@ -345,7 +346,9 @@ async function main() {
       }
       results.push({ ...route, ...result });
     }
-    const afterRss = process.memoryUsage().rss;
+    const after = process.memoryUsage();
+    const afterRss = after.rss;
+    const heap = (m) => `heap ${megabytes(m.heapUsed)} used of ${megabytes(m.heapTotal)}`;
 
     const commands = process.env.BENCH_COMMANDS === 'off' ? undefined : await timeCommands(database.url);
 
@@ -368,8 +371,8 @@ async function main() {
           micros(r.pgMicros),
           r.statements.toFixed(2),
         ]),
-        ['resident memory, idle (after start-up)', megabytes(idleRss), '', '', '', '', '', '', '', ''],
-        ['resident memory, after the load', megabytes(afterRss), '', '', '', '', '', '', '', ''],
+        ['resident memory, idle (after start-up)', megabytes(idleRss), heap(idle), '', '', '', '', '', '', ''],
+        ['resident memory, after the load', megabytes(afterRss), heap(after), '', '', '', '', '', '', ''],
         ...(commands
           ? [
               ['npm run cli -- invite (unchanged tree)', `${(commands.cli / 1000).toFixed(2)} s`, '', '', '', '', '', '', '', ''],
