@@ -1,9 +1,9 @@
-import { EntityManager, EntityName, FilterQuery, QueryOrder } from '@mikro-orm/postgresql';
+import { EntityManager, EntityName } from '@mikro-orm/postgresql';
 import { toCamelCase } from '../resources/naming';
 import { encodeCursor } from './cursor';
 import { ListQuery, ParsedFilter, ReadContext } from './list-query';
 import { PageMeta } from './page-meta';
-import { findPlainPage, findPlainRows } from './plain-rows';
+import { findPlainList } from './plain-rows';
 
 type Where = Record<string, unknown>;
 
@@ -50,7 +50,7 @@ export interface ListPage<T> {
 
 /**
  * Runs a parsed list query: filters, sort with id tie-break, then page mode or keyset cursor mode (contract §4). The
- * rows are only presented, never changed, so they skip the unit of work and the entity factory (`findPlainRows`).
+ * rows are only presented, never changed, so they skip the unit of work and the entity factory (`findPlainList`).
  */
 export async function runListQuery<T extends { id: string }>(
   em: EntityManager,
@@ -64,15 +64,15 @@ export async function runListQuery<T extends { id: string }>(
   // same order, and PostgreSQL then reads the (case_id, created_at, id) index backwards for the page instead of
   // sorting every row of the case (issue 7, docs/performance.md).
   const nullable = em.getMetadata().find(entity as never)?.properties[sortProperty as never]?.nullable === true;
-  const ascending = query.sortOrder === 'asc';
-  const nullsLast = ascending ? QueryOrder.ASC_NULLS_LAST : QueryOrder.DESC_NULLS_LAST;
-  const plain = ascending ? QueryOrder.ASC : QueryOrder.DESC;
-  const orderBy = { [sortProperty]: nullable ? nullsLast : plain, id: plain } as never;
+  const order = { property: sortProperty, direction: query.sortOrder, nullsLast: nullable };
   const conditions: Where[] = [scope, ...query.filters.map((filter) => filterCondition(filter, context))];
 
   if (query.cursor === undefined) {
-    const where = { $and: conditions } as FilterQuery<T>;
-    const { rows, total } = await findPlainPage<T>(em, entity, where, { orderBy, limit: query.perPage, offset: (query.page - 1) * query.perPage });
+    const { rows, total = 0 } = await findPlainList<T>(em, entity, conditions, order, {
+      limit: query.perPage,
+      offset: (query.page - 1) * query.perPage,
+      withTotal: true,
+    });
     const totalPages = Math.ceil(total / query.perPage);
     return {
       rows,
@@ -81,7 +81,7 @@ export async function runListQuery<T extends { id: string }>(
   }
 
   if (query.cursor) conditions.push(keysetCondition(sortProperty, query.sortOrder, query.cursor.value, query.cursor.id));
-  const fetched = await findPlainRows<T>(em, entity, { $and: conditions } as FilterQuery<T>, { orderBy, limit: query.perPage + 1 });
+  const { rows: fetched } = await findPlainList<T>(em, entity, conditions, order, { limit: query.perPage + 1, offset: 0, withTotal: false });
   const hasMore = fetched.length > query.perPage;
   const rows = hasMore ? fetched.slice(0, query.perPage) : fetched;
   const last = rows[rows.length - 1] as (T & Record<string, unknown>) | undefined;

@@ -1,63 +1,74 @@
-import { EntityMetadata, EntityName, EntityProperty, FilterQuery, Platform, ReferenceKind } from '@mikro-orm/core';
+import { EntityMetadata, EntityName, EntityProperty, FilterQuery, Platform, QueryOrder, ReferenceKind } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { currentTransaction } from '../context/request-scope';
 import { plainRecord } from '../persistence/plain-property';
+import { plainRows } from '../persistence/plain-query';
+import { ListOrder, plainListStatement, TOTAL_COLUMN } from './plain-list-sql';
 
 type Row = Record<string, unknown>;
 type Mapper<T> = (row: Row) => T;
 
-/**
- * List rows without the entity factory (issue 7): the page's SQL is still built by the ORM's query builder from the
- * same `where` and `orderBy` (every filter, fixed condition and keyset condition means exactly what it means for
- * `em.find`), but the rows come back raw and are mapped here, column to property, with the same conversions as the
- * ORM's hydrator (custom types' `convertToJSValue`, dates, booleans). No identity map, no unit-of-work registration,
- * no change-tracking snapshot: the rows are only presented. A 25-row page spent about a third of the API's CPU in
- * `EntityFactory.create` and the garbage it left.
- *
- * Only for records made of scalar columns with a no-argument class; anything else (relations, embeddables, formulas,
- * constructor parameters) goes through `em.find` as before.
- */
-export async function findPlainRows<T extends object>(
-  em: EntityManager,
-  entity: EntityName<T>,
-  where: FilterQuery<T>,
-  options: { orderBy: never; limit: number; offset?: number },
-): Promise<T[]> {
-  const meta = em.getMetadata().find<T>(entity as never);
-  const mapper = meta ? mapperOf(meta, em.getPlatform()) : undefined;
-  if (!mapper) return em.find(entity, where, { ...options, disableIdentityMap: true }) as Promise<T[]>;
-  const qb = em.createQueryBuilder(entity).select('*').where(where).orderBy(options.orderBy).limit(options.limit);
-  if (options.offset) qb.offset(options.offset);
-  const rows = await qb.execute<Row[]>('all', false);
-  return rows.map(mapper);
+/** A list's page, and in page mode the number of rows its conditions match. */
+export interface PlainList<T> {
+  rows: T[];
+  total?: number;
 }
 
-/** The column the page's statement carries its total in; no entity has a property of that name. */
-const TOTAL_COLUMN = '__total_count';
-
 /**
- * A page and the number of rows matching `where`, in one statement (issue 7): the count is an uncorrelated subquery in
- * the page's select list, which PostgreSQL runs once (an index-only scan where the filter allows one). A page with no
- * row carries no count, so only then is the count asked on its own.
+ * List rows without the entity factory (issue 7). Outside a transaction the page is the hand-written, prepared
+ * statement of `plainListStatement` (the page and its total in one round trip); inside one, or for a condition that
+ * statement does not write, the ORM's query builder writes the same page from the same conditions, with the total as a
+ * subquery of its select list. Either way the rows come back raw and are mapped here, column to property, with the
+ * same conversions as the ORM's hydrator (custom types' `convertToJSValue`, dates, booleans). No identity map, no
+ * unit-of-work registration, no change-tracking snapshot: the rows are only presented. A 25-row page spent about a
+ * third of the API's CPU in `EntityFactory.create` and the garbage it left.
+ *
+ * Only for records made of scalar columns with a no-argument class; anything else (relations, embeddables, formulas,
+ * constructor parameters) goes through `em.find` and `em.count` as before. A page with no row carries no total, so
+ * only then is the count asked on its own.
  */
-export async function findPlainPage<T extends object>(
+export async function findPlainList<T extends object>(
+  em: EntityManager,
+  entity: EntityName<T>,
+  conditions: Record<string, unknown>[],
+  order: ListOrder,
+  page: { limit: number; offset: number; withTotal: boolean },
+): Promise<PlainList<T>> {
+  const where = { $and: conditions } as FilterQuery<T>;
+  const meta = em.getMetadata().find<T>(entity as never);
+  const mapper = meta ? mapperOf(meta, em.getPlatform()) : undefined;
+  if (!meta || !mapper) {
+    const options = { orderBy: orderByOf(order), limit: page.limit, offset: page.offset || undefined, disableIdentityMap: true };
+    const [rows, total] = await Promise.all([em.find(entity, where, options) as Promise<T[]>, page.withTotal ? em.count(entity, where) : undefined]);
+    return { rows, total };
+  }
+  const plain = currentTransaction(em) === undefined ? plainListStatement(meta, conditions, order, page) : undefined;
+  const rows = plain ? await plainRows<Row>(em, plain.text, plain.values, { prepared: true }) : await builtPage(em, entity, where, order, page);
+  if (!page.withTotal) return { rows: rows.map(mapper) };
+  if (rows.length === 0) return { rows: [], total: await em.count(entity, where) };
+  return { rows: rows.map(mapper), total: Number(rows[0][TOTAL_COLUMN]) };
+}
+
+function orderByOf(order: ListOrder): never {
+  const plain = order.direction === 'asc' ? QueryOrder.ASC : QueryOrder.DESC;
+  const nullsLast = order.direction === 'asc' ? QueryOrder.ASC_NULLS_LAST : QueryOrder.DESC_NULLS_LAST;
+  return { [order.property]: order.nullsLast ? nullsLast : plain, id: plain } as never;
+}
+
+/** The same page by the ORM's query builder, on the transaction's connection when there is one. */
+async function builtPage<T extends object>(
   em: EntityManager,
   entity: EntityName<T>,
   where: FilterQuery<T>,
-  options: { orderBy: never; limit: number; offset: number },
-): Promise<{ rows: T[]; total: number }> {
-  const meta = em.getMetadata().find<T>(entity as never);
-  const mapper = meta ? mapperOf(meta, em.getPlatform()) : undefined;
-  if (!mapper) {
-    const [rows, total] = await Promise.all([findPlainRows(em, entity, where, options), em.count(entity, where)]);
-    return { rows, total };
-  }
+  order: ListOrder,
+  page: { limit: number; offset: number; withTotal: boolean },
+): Promise<Row[]> {
+  const query = em.createQueryBuilder(entity).select('*').where(where).orderBy(orderByOf(order)).limit(page.limit);
+  if (page.offset) query.offset(page.offset);
+  if (!page.withTotal) return query.execute<Row[]>('all', false);
   const count = em.createQueryBuilder(entity, 'c0').count().where(where).getKnexQuery();
-  const page = em.createQueryBuilder(entity).select('*').where(where).orderBy(options.orderBy).limit(options.limit);
-  if (options.offset) page.offset(options.offset);
-  const statement = page.getKnexQuery().select(count.as(TOTAL_COLUMN));
-  const rows = await em.getConnection().execute<Row[]>(statement, [], 'all', em.getTransactionContext());
-  if (rows.length === 0) return { rows: [], total: await em.count(entity, where) };
-  return { rows: rows.map(mapper), total: Number(rows[0][TOTAL_COLUMN]) };
+  const statement = query.getKnexQuery().select(count.as(TOTAL_COLUMN));
+  return em.getConnection().execute<Row[]>(statement, [], 'all', em.getTransactionContext());
 }
 
 const mappers = new WeakMap<EntityMetadata<any>, Mapper<any> | null>();

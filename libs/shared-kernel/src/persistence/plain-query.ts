@@ -32,6 +32,8 @@ interface KnexClient {
   releaseConnection(connection: PooledClient): Promise<void>;
 }
 
+const clients = new WeakMap<object, KnexClient>();
+
 /**
  * One hand-written, parameterised statement (`$1`, `$2`) on a connection of the ORM's own pool, for the hot read
  * paths (issue 7): no query builder, no identity map, no hydration — about a tenth of the CPU of `em.findOne`. Not for
@@ -39,20 +41,28 @@ interface KnexClient {
  *
  * Dates, timestamps and intervals arrive as strings (the driver's type parsers, as for the ORM).
  */
+export async function plainRows<T>(em: EntityManager, text: string, values: readonly unknown[], options: PlainQueryOptions = {}): Promise<T[]> {
+  const connection = em.getConnection();
+  let client = clients.get(connection);
+  if (!client) {
+    client = (connection.getKnex() as unknown as { client: KnexClient }).client;
+    clients.set(connection, client);
+  }
+  const name = options.prepared ? preparedName(text) : undefined;
+  const pooled = await client.acquireConnection();
+  try {
+    return (await pooled.query(name ? { text, values, name } : { text, values })).rows as T[];
+  } finally {
+    await client.releaseConnection(pooled);
+  }
+}
+
+/** `plainRows` as an injectable, for the adapters of the contexts. */
 @Injectable()
 export class PlainQuery {
-  private client?: KnexClient;
-
   constructor(private readonly em: EntityManager) {}
 
-  async rows<T>(text: string, values: readonly unknown[], options: PlainQueryOptions = {}): Promise<T[]> {
-    this.client ??= (this.em.getConnection().getKnex() as unknown as { client: KnexClient }).client;
-    const name = options.prepared ? preparedName(text) : undefined;
-    const connection = await this.client.acquireConnection();
-    try {
-      return (await connection.query(name ? { text, values, name } : { text, values })).rows as T[];
-    } finally {
-      await this.client.releaseConnection(connection);
-    }
+  rows<T>(text: string, values: readonly unknown[], options: PlainQueryOptions = {}): Promise<T[]> {
+    return plainRows<T>(this.em, text, values, options);
   }
 }
