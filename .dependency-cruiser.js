@@ -79,12 +79,13 @@ module.exports = {
     {
       name: 'shared-kernel-only-through-public-api',
       comment:
-        'Contexts and the app use the shared kernel through @estate/shared-kernel (its index.ts) or, from domain code, ' +
-        '@estate/shared-kernel/domain (domain/index.ts), never its folders, so ' +
+        'Contexts and the app use the shared kernel through @estate/shared-kernel (its index.ts), from domain code ' +
+        '@estate/shared-kernel/domain (domain/index.ts), or for the operator commands and start-up ' +
+        '@estate/shared-kernel/operator (operator/index.ts: no HTTP stack), never its folders, so ' +
         'the kernel can reorganise its insides freely.',
       severity: 'error',
       from: { path: '^(apps|libs)/', pathNot: '^libs/shared-kernel/' },
-      to: { path: '^libs/shared-kernel/', pathNot: '^libs/shared-kernel/src/(domain/)?index\\.ts$' },
+      to: { path: '^libs/shared-kernel/', pathNot: '^libs/shared-kernel/src/((domain|operator)/)?index\\.ts$' },
     },
     {
       name: 'app-uses-contexts-through-public-api',

@@ -15,6 +15,7 @@ module.exports = {
   moduleNameMapper: {
     '^@estate/shared-kernel$': '<rootDir>/libs/shared-kernel/src',
     '^@estate/shared-kernel/domain$': '<rootDir>/libs/shared-kernel/src/domain',
+    '^@estate/shared-kernel/operator$': '<rootDir>/libs/shared-kernel/src/operator',
     '^@estate/(case|assets|probate|transfers|comms|webhooks)$': '<rootDir>/libs/$1/src',
   },
   globalSetup: '<rootDir>/test/support/global-setup.ts',

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { IdentityService, InvitationRefused, TIERS, Tier } from '@estate/shared-kernel';
-import { ormConfig } from './database/orm-config';
+import { IdentityService, InvitationRefused, TIERS, Tier } from '@estate/shared-kernel/operator';
+import { baseOrmConfig, IDENTITY_ENTITIES } from './database/orm-options';
 import { exitWith, prepareRuntime } from './runtime';
 
 const USAGE = `usage:
@@ -24,7 +24,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'invite' && !TIERS.includes(values.tier as Tier)) throw new UsageError(`--tier must be pro or enterprise\n${USAGE}`);
 
   const runtime = await prepareRuntime({ migrate: true });
-  const orm = await MikroORM.init(ormConfig(runtime.config.databaseUrl, { poolMax: 2 }));
+  const orm = await MikroORM.init(baseOrmConfig(runtime.config.databaseUrl, IDENTITY_ENTITIES, { poolMax: 2 }));
   try {
     const identity = new IdentityService(orm.em.fork());
     if (command === 'invite') {

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
-import { AppConfig, loadAppConfig } from '@estate/shared-kernel';
+import { AppConfig, loadAppConfig } from '@estate/shared-kernel/operator';
 import { startEmbeddedDatabase } from './database/embedded-database';
 import { applyMigrations, hasPendingMigrations } from './database/migrate';
 

@@ -1,0 +1,31 @@
+import { defineConfig, EntitySchema, PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { AccessTokenSchema, OrganizationSchema, UserSchema } from '@estate/shared-kernel/operator';
+import { MIGRATIONS } from './migrations';
+
+/** How long a request waits for a database connection (from the pool, or a new one) before it fails. */
+export const DATABASE_TIMEOUT_MS = 5_000;
+
+/** The identity tables alone: all the operator's commands and the migrator need (no context is loaded for them). */
+export const IDENTITY_ENTITIES = [OrganizationSchema, UserSchema, AccessTokenSchema];
+
+/** One ORM configuration for the API, the worker, the CLI, migrations and tests, over the tables each one needs. */
+export function baseOrmConfig(databaseUrl: string, entities: EntitySchema<any, any>[], options: { poolMax?: number; debug?: boolean } = {}) {
+  return defineConfig({
+    driver: PostgreSqlDriver,
+    clientUrl: databaseUrl,
+    entities,
+    discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
+    extensions: [Migrator],
+    migrations: { migrationsList: MIGRATIONS, tableName: 'schema_migrations', transactional: true, allOrNothing: true, snapshot: false, silent: true },
+    // A request never waits forever on the database: a pooled connection is handed out within 5 s or the request
+    // fails (500 internal_error), and so does opening a new one to a server that does not answer (no pg default).
+    pool: { min: 0, max: options.poolMax ?? 10, acquireTimeoutMillis: DATABASE_TIMEOUT_MS, createTimeoutMillis: DATABASE_TIMEOUT_MS },
+    driverOptions: { connection: { connectionTimeoutMillis: DATABASE_TIMEOUT_MS, keepAlive: true } },
+    forceUtcTimezone: true,
+    debug: options.debug ?? false,
+    allowGlobalContext: false,
+    ensureDatabase: false,
+    serialization: { forceObject: true },
+  });
+}
