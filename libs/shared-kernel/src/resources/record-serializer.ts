@@ -1,13 +1,14 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { maskSensitive, SENSITIVE_FIELDS } from '../masking/mask';
 import { BodyShape, withNulls } from './body-shape';
+import { isoString } from './iso-date';
 import { toSnakeCase } from './naming';
 
 const SENSITIVE = new Set<string>(SENSITIVE_FIELDS);
 
 function jsonValue(value: unknown): unknown {
   if (value === undefined) return null;
-  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Date) return isoString(value);
   return value;
 }
 
