@@ -1,9 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
-
-interface PooledClient {
-  query(config: { text: string; values: readonly unknown[]; name?: string }): Promise<{ rows: unknown[] }>;
-}
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Pool, PoolConfig } from 'pg';
 
 export interface PlainQueryOptions {
   /**
@@ -27,42 +24,63 @@ function preparedName(text: string): string | undefined {
   return name;
 }
 
-interface KnexClient {
-  acquireConnection(): Promise<PooledClient>;
-  releaseConnection(connection: PooledClient): Promise<void>;
+/** What the plain pool copies of the ORM's connection: the same server, credentials, type parsers and limits. */
+interface OrmConnection {
+  getKnexOptions(type: string): { connection: PoolConfig; pool?: { max?: number; acquireTimeoutMillis?: number } };
 }
 
-const clients = new WeakMap<object, KnexClient>();
+const pools = new WeakMap<object, Pool>();
 
 /**
- * One hand-written, parameterised statement (`$1`, `$2`) on a connection of the ORM's own pool, for the hot read
- * paths (issue 7): no query builder, no identity map, no hydration — about a tenth of the CPU of `em.findOne`. Not for
- * writes, and not inside a transaction (it takes a pooled connection of its own): writes keep the unit of work.
- *
- * Dates, timestamps and intervals arrive as strings (the driver's type parsers, as for the ORM).
+ * The pool plain statements run on: a `pg` pool beside the ORM's, made from the ORM's own connection options (the
+ * same server, type parsers and timeouts; as many connections at most, opened when needed and closed after 10 s
+ * idle). The ORM's pool goes through knex and tarn, about twenty promises for each statement's connection; a `pg` pool
+ * hands out a connection in two (issue 7). Closed by `PlainQuery` when the application shuts down.
  */
-export async function plainRows<T>(em: EntityManager, text: string, values: readonly unknown[], options: PlainQueryOptions = {}): Promise<T[]> {
+function poolOf(em: EntityManager): Pool {
   const connection = em.getConnection();
-  let client = clients.get(connection);
-  if (!client) {
-    client = (connection.getKnex() as unknown as { client: KnexClient }).client;
-    clients.set(connection, client);
+  let pool = pools.get(connection);
+  if (!pool) {
+    const options = (connection as unknown as OrmConnection).getKnexOptions('pg');
+    pool = new Pool({
+      ...options.connection,
+      max: options.pool?.max ?? 10,
+      connectionTimeoutMillis: options.pool?.acquireTimeoutMillis ?? options.connection.connectionTimeoutMillis,
+      idleTimeoutMillis: 10_000,
+    });
+    // An idle connection the server closed is dropped by the pool; nothing else to do here.
+    pool.on('error', () => undefined);
+    pools.set(connection, pool);
   }
-  const name = options.prepared ? preparedName(text) : undefined;
-  const pooled = await client.acquireConnection();
-  try {
-    return (await pooled.query(name ? { text, values, name } : { text, values })).rows as T[];
-  } finally {
-    await client.releaseConnection(pooled);
-  }
+  return pool;
 }
 
-/** `plainRows` as an injectable, for the adapters of the contexts. */
+/**
+ * One hand-written, parameterised statement (`$1`, `$2`) on a pooled connection of its own, for the hot read paths
+ * (issue 7): no query builder, no identity map, no hydration — about a tenth of the CPU of `em.findOne`. Not for
+ * writes, and not inside a transaction (it is not the transaction's connection): writes keep the unit of work.
+ *
+ * Dates, timestamps and intervals arrive as strings (the ORM's type parsers).
+ */
+export async function plainRows<T>(em: EntityManager, text: string, values: readonly unknown[], options: PlainQueryOptions = {}): Promise<T[]> {
+  const name = options.prepared ? preparedName(text) : undefined;
+  const result = await poolOf(em).query(name ? { text, values: values as unknown[], name } : { text, values: values as unknown[] });
+  return result.rows as T[];
+}
+
+/** `plainRows` as an injectable, for the adapters of the contexts; closes the plain pool when the application stops. */
 @Injectable()
-export class PlainQuery {
+export class PlainQuery implements OnApplicationShutdown {
   constructor(private readonly em: EntityManager) {}
 
   rows<T>(text: string, values: readonly unknown[], options: PlainQueryOptions = {}): Promise<T[]> {
     return plainRows<T>(this.em, text, values, options);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const connection = this.em.getConnection();
+    const pool = pools.get(connection);
+    pools.delete(connection);
+    await pool?.end();
   }
 }
