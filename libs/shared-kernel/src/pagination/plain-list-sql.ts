@@ -58,21 +58,25 @@ export function plainListStatement(
   const propertyCondition = (column: string, condition: unknown): string => {
     if (condition === null) return `${column} is null`;
     if (Array.isArray(condition)) return propertyCondition(column, { $in: condition });
-    if (condition instanceof Date || typeof condition !== 'object') return `${column} = ${parameter(condition)}`;
+    if (isScalar(condition)) return `${column} = ${parameter(condition)}`;
+    if (typeof condition !== 'object' || Object.keys(condition).length === 0) throw new NotPlain();
     const parts = Object.entries(condition as Where).map(([operator, operand]) => {
       if (operator === '$in') {
-        if (!Array.isArray(operand)) throw new NotPlain();
+        if (!Array.isArray(operand) || !operand.every(isScalar)) throw new NotPlain();
         return operand.length === 0 ? 'false' : `${column} in (${operand.map(parameter).join(', ')})`;
       }
       if (operator === '$overlap') {
-        if (!Array.isArray(operand)) throw new NotPlain();
+        if (!Array.isArray(operand) || !operand.every(isScalar)) throw new NotPlain();
         return `${column} && ${parameter(operand)}`;
       }
-      if (operator === '$ilike') return `${column} ilike ${parameter(operand)}`;
+      if (operator === '$ilike') {
+        if (typeof operand !== 'string') throw new NotPlain();
+        return `${column} ilike ${parameter(operand)}`;
+      }
       const comparison = COMPARISONS[operator];
       if (!comparison) throw new NotPlain();
       if (operand === null && (operator === '$eq' || operator === '$ne')) return `${column} is ${operator === '$eq' ? '' : 'not '}null`;
-      if (operand === null || (typeof operand === 'object' && !(operand instanceof Date))) throw new NotPlain();
+      if (!isScalar(operand)) throw new NotPlain();
       return `${column} ${comparison} ${parameter(operand)}`;
     });
     return joined(parts, 'and');
@@ -103,6 +107,10 @@ export function plainListStatement(
     if (error instanceof NotPlain) return undefined;
     throw error;
   }
+}
+
+function isScalar(value: unknown): value is string | number | boolean | Date {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date;
 }
 
 /** `a and b`, each part in parentheses; no part is `true`. */
