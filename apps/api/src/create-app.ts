@@ -2,7 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { AppConfig, bodyParserErrors, requestLog, ResourceExpressAdapter, ROOT_LOGGER, buildOpenApiDocument, OPENAPI_UI_OPTIONS, parseJsonBody, rejectUnsupportedMediaType, stampRequestId } from '@estate/shared-kernel';
+import { AppConfig, bodyParserErrors, requestLog, ResourceExpressAdapter, ROOT_LOGGER, buildOpenApiDocument, OPENAPI_UI_OPTIONS, parseJsonBody, rejectUnsupportedMediaType } from '@estate/shared-kernel';
 import { rejectUnsafeJsonBody, rejectUnsafeUrlAndHeaders } from '@estate/shared-kernel';
 import { AppModule } from './app.module';
 
@@ -23,7 +23,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // Repeated parameters become arrays (status=open&status=frozen); no nested objects from brackets.
   app.set('query parser', 'simple');
   // Input is checked once, here, for every route: URL and headers before the body is read, the parsed body after.
-  app.use(stampRequestId, requestLog(app.get(ROOT_LOGGER)), rejectUnsafeUrlAndHeaders, rejectUnsupportedMediaType, parseJsonBody, bodyParserErrors, rejectUnsafeJsonBody);
+  app.use(requestLog(app.get(ROOT_LOGGER)), rejectUnsafeUrlAndHeaders, rejectUnsupportedMediaType, parseJsonBody, bodyParserErrors, rejectUnsafeJsonBody);
   options.mountBefore?.(app);
   mountOpenApi(app);
   await app.init();

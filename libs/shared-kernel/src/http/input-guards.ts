@@ -8,7 +8,7 @@ import { isStorableText, jsonInputProblems, unstorableCharacterIn } from './json
  * reaches controllers, SQL parameters and `jsonb` columns only if PostgreSQL can store it, so that no route can answer
  * `500` for a NUL byte or a lone surrogate. Mounted in `create-app.ts`, in order:
  *
- *   stampRequestId, rejectUnsafeUrlAndHeaders, rejectUnsupportedMediaType, parseJsonBody, bodyParserErrors, rejectUnsafeJsonBody
+ *   requestLog (the request id and the log line), rejectUnsafeUrlAndHeaders, rejectUnsupportedMediaType, parseJsonBody, bodyParserErrors, rejectUnsafeJsonBody
  */
 
 /**

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
 import pino, { Logger } from 'pino';
 import type { AuthenticatedRequest } from '../auth/principal';
+import { assignRequestId } from '../http/request-id';
 
 type LoggedRequest = IncomingMessage & AuthenticatedRequest & { id?: string; route?: { path?: string }; originalUrl?: string };
 
@@ -38,13 +39,15 @@ export function loggingParams(logger: Logger): Params {
 }
 
 /**
- * One JSON line per request when it ends: request id, method, route pattern, status, duration and organization, at
- * `info` (`error` from 500 on). Headers, bodies and query strings are never logged, so no token, SSN or account number
- * can reach the log. Mounted first, so a request refused before routing is logged too; costs nothing when the level
- * logs no request (`silent`, or above `error`).
+ * Mounted first, for every request: gives it its id (`X-Request-Id`, contract §6), then logs one JSON line when it ends:
+ * request id, method, route pattern, status, duration and organization, at `info` (`error` from 500 on). Headers,
+ * bodies and query strings are never logged, so no token, SSN or account number can reach the log. A request refused
+ * before routing is logged too; the line costs nothing when the level logs no request (`silent`, or above `error`).
+ * One middleware for both, so the request log adds no layer to Express's routing.
  */
 export function requestLog(logger: Logger) {
   return function logRequest(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+    assignRequestId(req, res);
     if (!logger.isLevelEnabled('error')) return next();
     const started = performance.now();
     res.once('close', () => {
