@@ -38,16 +38,21 @@ function notModified(req: IncomingMessage | undefined, etag: string): boolean {
  * its response.
  */
 export function sendResource(req: IncomingMessage | undefined, res: ServerResponse, resource: Resource): void {
+  // A single resource's tag is known before its body is written: a revalidation that matches writes no JSON at all.
+  const single = resource instanceof SingleResource;
+  if (single && notModified(req, resource.etag)) return sendNotModified(res, resource.etag);
   const { text, etag } = presented(resource);
+  if (!single && notModified(req, etag)) return sendNotModified(res, etag);
   res.setHeader('ETag', etag);
-  if (notModified(req, etag)) {
-    res.statusCode = 304;
-    res.end();
-    return;
-  }
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(text));
   res.end(text);
+}
+
+function sendNotModified(res: ServerResponse, etag: string): void {
+  res.setHeader('ETag', etag);
+  res.statusCode = 304;
+  res.end();
 }
 
 /**

@@ -27,9 +27,10 @@ class NotPlain extends Error {}
 /**
  * Writes a list's page as the statement a person would write by hand (issue 7), parameterised so PostgreSQL can keep
  * one prepared plan per list shape: `select *` from the table, the conditions on its columns, `order by` the sort
- * column then `id`, `limit` and `offset`, and in page mode the total as an uncorrelated subquery of the select list
- * (run once; the page and its count in one round trip). Unqualified column names resolve to the nearest `from`, so
- * the subquery and the page share the same condition text and parameters.
+ * column then `id`, `limit` and `offset`. In page mode the page is joined (`left join lateral`) to the one-row count of
+ * the same conditions, so the page and its total are one round trip even when the page is empty (one row of nulls
+ * then, `id` null). Unqualified column names resolve to the nearest `from`, so the count and the page share the same
+ * condition text and parameters.
  *
  * It understands the conditions the list runner builds (scopes, filters, keyset positions): a property equal to a
  * value, `null`, `$in`, `$overlap`, `$ilike`, `$eq`/`$ne`/`$gt`/`$gte`/`$lt`/`$lte`, `$and` and `$or`, on scalar
@@ -99,9 +100,14 @@ export function plainListStatement(
     const table = quote(meta.tableName);
     const where = joined(conditions.map(whereCondition), 'and');
     const direction = order.direction === 'asc' ? 'asc' : 'desc';
-    const orderBy = `${columnOf(order.property)} ${direction}${order.nullsLast ? ' nulls last' : ''}, ${columnOf('id')} ${direction}`;
-    const total = page.withTotal ? `, (select count(*) from ${table} where ${where}) as ${quote(TOTAL_COLUMN)}` : '';
-    const text = `select *${total} from ${table} where ${where} order by ${orderBy} limit ${parameter(page.limit)} offset ${parameter(page.offset)}`;
+    const orderBy = (alias: string) =>
+      `${alias}${columnOf(order.property)} ${direction}${order.nullsLast ? ' nulls last' : ''}, ${alias}${columnOf('id')} ${direction}`;
+    const pageOf = `select * from ${table} where ${where} order by ${orderBy('')} limit ${parameter(page.limit)} offset ${parameter(page.offset)}`;
+    if (!page.withTotal) return { text: pageOf, values };
+    // One row of nulls beside the total when the page is empty, so the total always comes back in this round trip.
+    const text =
+      `select "page".*, "total"."count" as ${quote(TOTAL_COLUMN)} from (select count(*) from ${table} where ${where}) as "total" ` +
+      `left join lateral (${pageOf}) as "page" on true order by ${orderBy('"page".')}`;
     return { text, values };
   } catch (error) {
     if (error instanceof NotPlain) return undefined;

@@ -24,8 +24,8 @@ export interface PlainList<T> {
  * third of the API's CPU in `EntityFactory.create` and the garbage it left.
  *
  * Only for records made of scalar columns with a no-argument class; anything else (relations, embeddables, formulas,
- * constructor parameters) goes through `em.find` and `em.count` as before. A page with no row carries no total, so
- * only then is the count asked on its own.
+ * constructor parameters) goes through `em.find` and `em.count` as before. On the query builder's path a page with no
+ * row carries no total, so only then is the count asked on its own.
  */
 export async function findPlainList<T extends object>(
   em: EntityManager,
@@ -43,7 +43,14 @@ export async function findPlainList<T extends object>(
     return { rows, total };
   }
   const plain = currentTransaction(em) === undefined ? plainListStatement(meta, conditions, order, page) : undefined;
-  const rows = plain ? await plainRows<Row>(em, plain.text, plain.values, { prepared: true }) : await builtPage(em, entity, where, order, page);
+  if (plain) {
+    const rows = await plainRows<Row>(em, plain.text, plain.values, { prepared: true });
+    if (!page.withTotal) return { rows: rows.map(mapper) };
+    // An empty page is one row of nulls beside its total.
+    const found = rows[0]?.id === null ? [] : rows;
+    return { rows: found.map(mapper), total: Number(rows[0]?.[TOTAL_COLUMN] ?? 0) };
+  }
+  const rows = await builtPage(em, entity, where, order, page);
   if (!page.withTotal) return { rows: rows.map(mapper) };
   if (rows.length === 0) return { rows: [], total: await em.count(entity, where) };
   return { rows: rows.map(mapper), total: Number(rows[0][TOTAL_COLUMN]) };
