@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Inject, MiddlewareConsumer, Module, NestModule, OnApplicationShutdown } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE, DiscoveryModule, ModulesContainer } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, DiscoveryModule, ModulesContainer } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
 import { EntityManager } from '@mikro-orm/postgresql';
@@ -21,6 +21,7 @@ import { HealthController } from './health/health.controller';
 import { IdempotencyStore } from './idempotency/idempotency.store';
 import { UnitOfWorkInterceptor } from './idempotency/unit-of-work.interceptor';
 import { interceptWriteRoutes } from './idempotency/write-routes';
+import { validateBodyRoutes } from './validation/body-routes';
 import { createRootLogger, loggingParams } from './logging/logging';
 import { FieldCipher } from './masking/field-cipher';
 import { TierThrottlerGuard } from './throttling/tier-throttler.guard';
@@ -52,6 +53,7 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
     private readonly em: EntityManager,
     private readonly modules: ModulesContainer,
     private readonly unitOfWork: UnitOfWorkInterceptor,
+    private readonly bodyValidation: BodyValidationPipe,
   ) {}
 
   /** The storage is handed to the throttler as an option, so Nest would never close its connection or timer. */
@@ -64,8 +66,10 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
    * its entity manager is forked from the root the first time it is needed (MikroORM's `context` option reads it).
    */
   configure(consumer: MiddlewareConsumer): void {
-    // Nest calls this before it registers the routes: the write routes get their unit of work here.
+    // Nest calls this before it registers the routes: write routes get their unit of work, routes reading a body its
+    // validation, and reads neither.
     interceptWriteRoutes(this.modules, this.unitOfWork);
+    validateBodyRoutes(this.modules, this.bodyValidation);
     consumer.apply((req: object, _res: unknown, next: () => void) => runWithinRequest(req, this.em, next)).forRoutes('*');
   }
 
@@ -109,8 +113,8 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
         { provide: APP_GUARD, useClass: TierThrottlerGuard },
         { provide: APP_GUARD, useClass: CaseAccessGuard },
         UnitOfWorkInterceptor,
+        BodyValidationPipe,
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
-        { provide: APP_PIPE, useClass: BodyValidationPipe },
       ],
       exports: [ROOT_LOGGER, AppConfig, InvalidationFeed, PlainQuery, IdentityService, IdempotencyStore, Clock, UnitOfWork, CaseResourceReader, RecordWriter, AggregateWrites, RecordDeletionVetoes, CaseRecordsEraser, EventOutbox, ResourceEvents],
     };
