@@ -4,6 +4,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CaseAccessGuard } from './access/case-access.guard';
+import { RequestGuard } from './access/request-guard';
 import { CaseRouteAudit } from './access/case-route-audit';
 import { Clock, SystemClock } from './clock/clock';
 import { IdempotencyKeyPurge } from './idempotency/idempotency-key-purge';
@@ -41,8 +42,8 @@ const RATE_LIMIT_STORAGE = Symbol('rate-limit-storage');
 export const ROOT_LOGGER = Symbol('root-logger');
 
 /**
- * The cross-cutting rules, wired globally. Guards run in the order listed: who is calling (401), how often (429),
- * may they touch this case (403/404). The unit of work (transaction + idempotency) wraps each write route's handler;
+ * The cross-cutting rules, wired globally. One guard (RequestGuard) runs the three checks in order: who is calling
+ * (401), how often (429), may they touch this case (403/404). The unit of work (transaction + idempotency) wraps each write route's handler;
  * resources (and their ETag, and 304) are written by the HTTP adapter (`ResourceExpressAdapter`).
  */
 @Global()
@@ -109,9 +110,10 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
         EventOutbox,
         ResourceEvents,
         EventReader,
-        { provide: APP_GUARD, useClass: AuthGuard },
-        { provide: APP_GUARD, useClass: TierThrottlerGuard },
-        { provide: APP_GUARD, useClass: CaseAccessGuard },
+        AuthGuard,
+        TierThrottlerGuard,
+        CaseAccessGuard,
+        { provide: APP_GUARD, useClass: RequestGuard },
         UnitOfWorkInterceptor,
         BodyValidationPipe,
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

@@ -34,6 +34,10 @@ export class CaseOwnershipAdapter extends CaseOwnership implements EventSubscrib
     em.getEventManager().registerSubscriber(this);
   }
 
+  knownOrganizationOf(caseId: string): string | undefined {
+    return ULID.test(caseId) ? this.owners.get(caseId) : undefined;
+  }
+
   async organizationOf(caseId: string): Promise<string | undefined> {
     if (!ULID.test(caseId)) return undefined;
     const transaction = currentTransaction(this.em);

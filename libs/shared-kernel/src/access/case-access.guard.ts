@@ -15,13 +15,19 @@ export class CaseAccessGuard implements CanActivate {
     private readonly moduleRef: ModuleRef,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** Answers at once for a case whose owner this process already knows (issue 7); else asks the port. */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
     const caseId = req.params?.[CASE_ID_PARAM] as string | undefined;
     if (caseId === undefined || !req.principal) return true;
     this.ownership ??= this.moduleRef.get(CaseOwnership, { strict: false });
-    const owner = await this.ownership.organizationOf(caseId);
-    if (owner === req.principal.organizationId) {
+    const known = this.ownership.knownOrganizationOf(caseId);
+    if (known !== undefined) return this.decide(context, req, caseId, known);
+    return this.ownership.organizationOf(caseId).then((owner) => this.decide(context, req, caseId, owner));
+  }
+
+  private decide(context: ExecutionContext, req: AuthenticatedRequest, caseId: string, owner: string | undefined): true {
+    if (owner === req.principal!.organizationId) {
       markCaseAccessChecked(req, caseId);
       return true;
     }

@@ -7,6 +7,9 @@ import { SetMetadata } from '@nestjs/common';
 export abstract class CaseOwnership {
   abstract organizationOf(caseId: string): Promise<string | undefined>;
 
+  /** The owner when this process already knows it (and may trust what it knows), without waiting for anything. */
+  abstract knownOrganizationOf(caseId: string): string | undefined;
+
   /**
    * Inside the current transaction, holds the case row until commit so that writes to one case run one at a time and
    * none lands on a case deleted meanwhile. False when the case no longer exists.

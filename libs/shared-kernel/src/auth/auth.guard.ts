@@ -4,12 +4,20 @@ import type { Request } from 'express';
 import { DomainError } from '../errors/domain-error';
 import { bearerTokenOf, looksLikeAccessToken } from './access-token';
 import { IdentityService } from './identity.service';
-import { AuthenticatedRequest, PUBLIC_ROUTE } from './principal';
+import { AuthenticatedRequest, Principal, PUBLIC_ROUTE } from './principal';
 
 export class UnauthorizedError extends DomainError {
   constructor(message: string) {
     super('unauthorized', message);
   }
+}
+
+const UNKNOWN_TOKEN = 'The access token is unknown or revoked.';
+
+function authenticated(req: AuthenticatedRequest, principal: Principal | undefined): true {
+  if (!principal) throw new UnauthorizedError(UNKNOWN_TOKEN);
+  req.principal = principal;
+  return true;
 }
 
 /** Bearer-token authentication on every route but the public ones; 401 with `WWW-Authenticate: Bearer` otherwise. */
@@ -23,15 +31,16 @@ export class AuthGuard implements CanActivate {
     private readonly identity: IdentityService,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** Answers at once for a token this process already knows (issue 7: no promise on the hot path); else asks. */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (this.isPublic(context)) return true;
     const req = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
     const token = bearerTokenOf(req.headers.authorization);
     if (!token) throw new UnauthorizedError('Send an access token: Authorization: Bearer <token>.');
-    const principal = looksLikeAccessToken(token) ? await this.identity.principalOf(token) : undefined;
-    if (!principal) throw new UnauthorizedError('The access token is unknown or revoked.');
-    req.principal = principal;
-    return true;
+    if (!looksLikeAccessToken(token)) throw new UnauthorizedError(UNKNOWN_TOKEN);
+    const known = this.identity.knownPrincipalOf(token);
+    if (known) return authenticated(req, known);
+    return this.identity.principalOf(token).then((principal) => authenticated(req, principal));
   }
 
   private isPublic(context: ExecutionContext): boolean {
