@@ -43,8 +43,8 @@ export const ROOT_LOGGER = Symbol('root-logger');
 
 /**
  * The cross-cutting rules, wired globally. One guard (RequestGuard) runs the three checks in order: who is calling
- * (401), how often (429), may they touch this case (403/404). The unit of work (transaction + idempotency) wraps each write route's handler;
- * resources (and their ETag, and 304) are written by the HTTP adapter (`ResourceExpressAdapter`).
+ * (401), how often (429), may they touch this case (403/404). The unit of work (transaction + idempotency) wraps each
+ * write route's handler; resources (and their ETag, and 304) are written by the HTTP adapter (ResourceExpressAdapter).
  */
 @Global()
 @Module({})

@@ -12,8 +12,8 @@ export interface RouteHandler {
 /**
  * Puts `instance` first in the `metadataKey` list (`__interceptors__`, `__pipes__`) of every handler `applies` to, as
  * `@UseInterceptors` / `@UsePipes` on that handler would (issue 7): a global interceptor or pipe runs on every route,
- * and each costs every request its promises even where it has nothing to do. Must run before Nest registers its routes (a
- * module's `configure`). An instance is attached, not a class, so no module has to provide it; attaching again
+ * and costs every request its promises even where it has nothing to do. Must run before Nest registers its routes
+ * (a module's `configure`). An instance is attached, not a class, so no module has to provide it; attaching again
  * (another app in the same process) replaces the earlier instance of the same class.
  */
 export function attachToRoutes(modules: ModulesContainer, metadataKey: string, instance: object, applies: (route: RouteHandler) => boolean): void {

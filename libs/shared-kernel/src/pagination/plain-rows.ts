@@ -47,7 +47,8 @@ export async function findPlainList<T extends object>(
     const rows = await plainRows<Row>(em, plain.text, plain.values, { prepared: true });
     if (!page.withTotal) return { rows: rows.map(mapper) };
     // An empty page is one row of nulls beside its total.
-    const found = rows[0]?.id === null ? [] : rows;
+    const idColumn = (meta.properties as Record<string, EntityProperty<T> | undefined>).id?.fieldNames?.[0] ?? 'id';
+    const found = rows[0]?.[idColumn] === null ? [] : rows;
     return { rows: found.map(mapper), total: Number(rows[0]?.[TOTAL_COLUMN] ?? 0) };
   }
   const rows = await builtPage(em, entity, where, order, page);
