@@ -1,16 +1,16 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { TransferProcessorLoop } from '@estate/transfers';
-import { WebhookDispatcherLoop } from '@estate/webhooks';
+import { PgBossJobQueue } from '@estate/shared-kernel';
 import { AppModule } from './app.module';
 import { exitWith, prepareRuntime } from './runtime';
 
 /**
- * `npm run worker`: the transfer processor alone, in a Nest application context without HTTP (the API processes may
- * then run with `TRANSFER_PROCESSOR=off`). It polls for due transfers until SIGTERM/SIGINT, then finishes the step in
- * progress, releases the database pool and exits 0. Several workers (and API processes) may run side by side: claims
- * use `SKIP LOCKED`, so no step is ever taken twice.
+ * `npm run worker`: the background work alone, in a Nest application context without HTTP. It works every queue of
+ * the job queue (transfer steps, webhook and e-mail deliveries, scheduled events and purges), whatever the per-queue
+ * switches say (the API processes may then run with them `off`), until SIGTERM/SIGINT, then lets the job in hand
+ * finish, releases the database pools and exits 0. Any number of workers and API processes work side by side: the
+ * queue hands each job to one of them.
  */
 async function main(): Promise<void> {
   const runtime = await prepareRuntime({ migrate: false });
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    process.stdout.write(`${signal} received: stopping the transfer processor\n`);
+    process.stdout.write(`${signal} received: stopping the worker\n`);
     try {
       await app.close();
       await runtime.stop();
@@ -30,13 +30,11 @@ async function main(): Promise<void> {
       process.exit(0);
     }
   };
-  // Signals are handled before the processor starts and before the ready line, so a stop is never the default kill.
+  // Signals are handled before the queues are worked and before the ready line, so a stop is never the default kill.
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
-  // The API's setting decides whether API processes process; the worker exists to process.
-  app.get(TransferProcessorLoop).start();
-  app.get(WebhookDispatcherLoop).start();
-  process.stdout.write(`estate-desk worker: transfer processor running (pid ${process.pid}), webhook dispatcher running\n`);
+  const queues = await app.get(PgBossJobQueue).workEveryQueue();
+  process.stdout.write(`estate-desk worker: transfer processor running (pid ${process.pid}); queues: ${queues.join(", ")}\n`);
 }
 
 main().catch(exitWith);

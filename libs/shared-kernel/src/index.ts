@@ -53,6 +53,8 @@ export * from './context/request-scope';
 export * from './events/resource-events';
 export * from './events/event.dto';
 export * from './events/event-types';
+export * from './jobs/job-queue';
+export { PgBossJobQueue } from './jobs/pg-boss-job-queue';
 export { encodeCursor } from './pagination/cursor';
 export { requestLog } from './logging/logging';
 export { ResourceExpressAdapter } from './http/resource-express-adapter';

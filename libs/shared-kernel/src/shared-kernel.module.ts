@@ -7,7 +7,10 @@ import { CaseAccessGuard } from './access/case-access.guard';
 import { RequestGuard } from './access/request-guard';
 import { CaseRouteAudit } from './access/case-route-audit';
 import { Clock, SystemClock } from './clock/clock';
-import { IdempotencyKeyPurge } from './idempotency/idempotency-key-purge';
+import { IdempotencyJobs } from './idempotency/idempotency-jobs';
+import { EventsPurgeJob } from './events/events-purge-job';
+import { JobQueue } from './jobs/job-queue';
+import { PgBossJobQueue } from './jobs/pg-boss-job-queue';
 import { CaseRecordsEraser } from './resources/case-records-eraser';
 import { CaseResourceReader } from './resources/case-resource-reader';
 import { RecordDeletionVetoes } from './resources/record-deletion-vetoes';
@@ -98,7 +101,10 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
         PlainQuery,
         IdentityService,
         IdempotencyStore,
-        IdempotencyKeyPurge,
+        PgBossJobQueue,
+        { provide: JobQueue, useExisting: PgBossJobQueue },
+        IdempotencyJobs,
+        EventsPurgeJob,
         { provide: Clock, useClass: SystemClock },
         UnitOfWork,
         CaseResourceReader,
@@ -118,7 +124,7 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
         BodyValidationPipe,
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],
-      exports: [ROOT_LOGGER, AppConfig, InvalidationFeed, PlainQuery, IdentityService, IdempotencyStore, Clock, UnitOfWork, CaseResourceReader, RecordWriter, AggregateWrites, RecordDeletionVetoes, CaseRecordsEraser, EventOutbox, ResourceEvents],
+      exports: [ROOT_LOGGER, AppConfig, JobQueue, PgBossJobQueue, InvalidationFeed, PlainQuery, IdentityService, IdempotencyStore, Clock, UnitOfWork, CaseResourceReader, RecordWriter, AggregateWrites, RecordDeletionVetoes, CaseRecordsEraser, EventOutbox, ResourceEvents],
     };
   }
 }

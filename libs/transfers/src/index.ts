@@ -2,6 +2,5 @@ export { TransfersModule } from './transfers.module';
 export { TRANSFERS_ENTITIES } from './infrastructure/persistence/transfer.schema';
 export { transferResource } from './resources/transfer.resource';
 export { TransferProcessor } from './application/transfer-processor';
-export { TransferProcessorLoop } from './application/transfer-processor-loop';
 export { AchNetwork } from './application/ports/ach-network.port';
 export type { AchEntry } from './application/ports/ach-network.port';

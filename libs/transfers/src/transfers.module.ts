@@ -6,7 +6,7 @@ import { CancelTransfer } from './application/cancel-transfer.service';
 import { TransferRepository } from './application/ports/transfer-repository.port';
 import { RequestTransfer } from './application/request-transfer.service';
 import { TransferProcessor } from './application/transfer-processor';
-import { TransferProcessorLoop } from './application/transfer-processor-loop';
+import { TransferStepQueue } from './application/transfer-step-queue';
 import { TransferResources } from './application/transfer-resources';
 import { TransfersController } from './http/transfers.controller';
 import { achNetworkProvider } from './infrastructure/ach/ach-network.provider';
@@ -23,10 +23,10 @@ import { transferResource } from './resources/transfer.resource';
     achNetworkProvider(),
     RequestTransfer,
     CancelTransfer,
+    TransferStepQueue,
     TransferProcessor,
-    TransferProcessorLoop,
   ],
-  exports: [TransferProcessor, TransferProcessorLoop],
+  exports: [TransferProcessor],
 })
 export class TransfersModule implements OnModuleInit {
   constructor(

@@ -27,6 +27,11 @@ export class AppConfig {
     readonly eventSchedulerIntervalMs: number = 600_000,
     /** Contract §14.1: events are kept `EVENT_RETENTION_DAYS` days. */
     readonly eventRetentionDays: number = 30,
+    /** The job queue (issue 17): `JOBS=off` keeps this process from working any queue; `SCHEDULER=off` from cron work. */
+    readonly jobs: Switch = 'on',
+    readonly scheduler: Switch = 'on',
+    /** `JOB_POLL_INTERVAL_MS`: how often an idle worker asks for due jobs (pg-boss's floor is 500). */
+    readonly jobPollIntervalMs: number = 500,
   ) {}
 }
 
@@ -43,6 +48,13 @@ function webhookRetryScheduleFromEnv(raw: string | undefined): readonly number[]
 }
 
 export type Tier = 'pro' | 'enterprise';
+export type Switch = 'on' | 'off';
+
+function switchFromEnv(env: NodeJS.ProcessEnv, name: string): Switch {
+  const value = (env[name] || 'on').toLowerCase();
+  if (value !== 'on' && value !== 'off') throw new Error(`${name} must be "on" or "off"`);
+  return value;
+}
 export const TIERS: readonly Tier[] = ['pro', 'enterprise'];
 
 export interface AppConfigOverrides {
@@ -72,10 +84,8 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): num
 
 /** Builds the configuration from the environment plus what the bootstrap resolved (database URL, key). */
 export function loadAppConfig(env: NodeJS.ProcessEnv, resolved: AppConfigOverrides): AppConfig {
-  const processorSetting = (env.TRANSFER_PROCESSOR || 'on').toLowerCase();
-  if (processorSetting !== 'on' && processorSetting !== 'off') throw new Error('TRANSFER_PROCESSOR must be "on" or "off"');
-  const dispatcherSetting = (env.WEBHOOK_DISPATCHER || 'on').toLowerCase();
-  if (dispatcherSetting !== 'on' && dispatcherSetting !== 'off') throw new Error('WEBHOOK_DISPATCHER must be "on" or "off"');
+  const processorSetting = switchFromEnv(env, 'TRANSFER_PROCESSOR');
+  const dispatcherSetting = switchFromEnv(env, 'WEBHOOK_DISPATCHER');
   const key = resolved.fieldEncryptionKey ?? env.FIELD_ENCRYPTION_KEY;
   if (!key) throw new Error('FIELD_ENCRYPTION_KEY is required when DATABASE_URL is set');
   return new AppConfig(
@@ -100,5 +110,8 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, resolved: AppConfigOverrid
     intFromEnv(env, 'WEBHOOK_TIMEOUT_MS', 15_000) || 15_000,
     intFromEnv(env, 'EVENT_SCHEDULER_INTERVAL_MS', 600_000) || 600_000,
     intFromEnv(env, 'EVENT_RETENTION_DAYS', 30) || 30,
+    switchFromEnv(env, 'JOBS'),
+    switchFromEnv(env, 'SCHEDULER'),
+    Math.max(500, intFromEnv(env, 'JOB_POLL_INTERVAL_MS', 500)),
   );
 }

@@ -113,7 +113,7 @@ export class IdempotencyStore {
     );
   }
 
-  /** Deletes expired keys in batches; returns how many went. Run in the background (IdempotencyKeyPurge). */
+  /** Deletes expired keys in batches; returns how many went. Run in the background (IdempotencyJobs, a scheduled job). */
   async purgeExpired(): Promise<number> {
     let purged = 0;
     for (;;) {
@@ -129,7 +129,7 @@ export class IdempotencyStore {
 
   /**
    * Releases the keys left in progress by requests whose process died (nobody holds their row past the grace), so
-   * the client's retry is served. Run at start and in the background (IdempotencyKeyPurge); returns how many went.
+   * the client's retry is served. Run at start and in the background (IdempotencyJobs, a scheduled job); returns how many went.
    */
   async releaseAbandoned(): Promise<number> {
     const rows: unknown[] = await this.em.getConnection().execute(

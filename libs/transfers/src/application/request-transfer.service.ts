@@ -6,6 +6,7 @@ import { Transfer } from '../domain/transfer';
 import { TransferNotAllowed } from '../domain/transfer.errors';
 import { TransferRepository } from './ports/transfer-repository.port';
 import { TransferResources } from './transfer-resources';
+import { TransferStepQueue } from './transfer-step-queue';
 
 interface RequestTransferBody {
   bank_account_id: string;
@@ -32,6 +33,7 @@ export class RequestTransfer implements CreateUseCase {
     private readonly reader: CaseResourceReader,
     private readonly clock: Clock,
     private readonly events: ResourceEvents,
+    private readonly steps: TransferStepQueue,
   ) {}
 
   execute(scope: { caseId: string } & Record<string, string>, body: JsonObject, _resource?: unknown, actor?: string): Promise<SingleResource> {
@@ -69,6 +71,7 @@ export class RequestTransfer implements CreateUseCase {
           this.clock.now(),
         );
         await this.transfers.save(transfer);
+        await this.steps.scheduleNext(em, transfer);
         await this.accounts.setActiveTransfer(scope.caseId, source.id, transfer.id);
         const presented = this.reader.present(this.resources.transfers, transfer);
         await this.events.created(em, subjectOf(this.resources.transfers, scope), presented.data as Record<string, unknown>);

@@ -1,28 +1,35 @@
 import { RequestContext } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { BankAccounts, BankAccountSnapshot, transactionResource } from '@estate/assets';
-import { AppConfig, CaseResourceReader, Clock, RecordWriter, ResourceEvents, runAsSystem, subjectOf, UnitOfWork } from '@estate/shared-kernel';
+import { AppConfig, CaseResourceReader, Clock, JobQueue, RecordWriter, ResourceEvents, runAsSystem, subjectOf, UnitOfWork } from '@estate/shared-kernel';
 import { TransferResources } from './transfer-resources';
 import { expectedSettlementDate, newYorkDate, traceNumber } from '../domain/banking-days';
 import { Transfer } from '../domain/transfer';
 import { AchEntry, AchNetwork } from './ports/ach-network.port';
-import { DueTransfer, TransferRepository } from './ports/transfer-repository.port';
+import { TransferRepository } from './ports/transfer-repository.port';
+import { TRANSFER_STEP_QUEUE, TransferStepJob, TransferStepQueue } from './transfer-step-queue';
 import { releaseAccount } from './cancel-transfer.service';
 
+/** A transfer's step is retried this often (2 s, 4 s, 8 s … with backoff) before the transfer is `failed`. */
+export const TRANSFER_STEP_RETRIES = 6;
+/** The sweep re-enqueues a transfer whose step is this overdue and has no job (a deployment upgraded mid-flight). */
+const SWEEP_GRACE_MS = 60_000;
+
 /**
- * Moves transfers forward, one step per claim, each step in its own transaction with its audit event: verification
- * (or `rejected`), approval, submission to the ACH network, in transit, settlement (both ledgers, balances, summary)
- * and a return after settlement when the network returns the entry. Claims follow the service's lock order (the case
- * row, then the transfer row, both `SKIP LOCKED`): several processes run side by side and never take one step twice,
- * and a crash rolls back the step in progress, which the next claim takes again (the state lives in the database).
+ * Moves transfers forward, one step per job of the `transfer-step` queue, each step in its own transaction with its
+ * audit event: verification (or `rejected`), approval, submission to the ACH network, in transit, settlement (both
+ * ledgers, balances, summary) and a return after settlement when the network returns the entry. A step holds the case
+ * row, then the transfer row (the service's lock order) and acts only if the transfer is still in the status the job
+ * was enqueued for, so a job that runs twice takes its step once; the step schedules the next one in its own
+ * transaction. A step that keeps failing is retried with backoff and then ends the transfer as `failed` with its reason,
+ * the source account freed: one broken transfer delays nobody else's (the queue serves jobs, not the oldest rows).
  */
 @Injectable()
-export class TransferProcessor {
+export class TransferProcessor implements OnModuleInit {
   private readonly logger = new Logger('TransferProcessor');
 
   constructor(
-    private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
     private readonly transfers: TransferRepository,
     private readonly accounts: BankAccounts,
@@ -33,20 +40,29 @@ export class TransferProcessor {
     private readonly resources: TransferResources,
     private readonly reader: CaseResourceReader,
     private readonly events: ResourceEvents,
+    private readonly jobs: JobQueue,
+    private readonly steps: TransferStepQueue,
+    private readonly em: EntityManager,
   ) {}
 
-  /** One pass over the due transfers (at most `limit`); answers how many steps were taken. */
-  async runOnce(limit = 50): Promise<number> {
-    const candidates = await RequestContext.create(this.em, () => this.transfers.dueCandidates(this.clock.now(), limit));
-    let steps = 0;
-    for (const candidate of candidates) {
-      try {
-        if (await RequestContext.create(this.em, () => runAsSystem('transfer_processor', () => this.step(candidate)))) steps += 1;
-      } catch (error) {
-        this.logger.warn({ err: error, transferId: candidate.id }, 'transfer step failed; retried at the next pass');
-      }
-    }
-    return steps;
+  onModuleInit(): void {
+    const enabled = this.config.transferProcessor === 'on';
+    this.jobs.define<TransferStepJob>({
+      name: TRANSFER_STEP_QUEUE,
+      enabled,
+      retryLimit: TRANSFER_STEP_RETRIES,
+      retryDelaySeconds: 1,
+      expireInSeconds: 60,
+      batchSize: 20,
+      handle: (job) => this.stepJob(job),
+      onExhausted: (job, error) => this.failTransfer(job, error),
+    });
+    this.jobs.define({ name: 'transfer-sweep', enabled, cron: '* * * * *', retryLimit: 1, retryDelaySeconds: 10, expireInSeconds: 120, handle: () => this.sweep() });
+  }
+
+  /** Takes the due step of every transfer once (at most `limit`); answers how many jobs ran. Tests step with it. */
+  runOnce(limit = 50): Promise<number> {
+    return this.jobs.runDue(TRANSFER_STEP_QUEUE, limit);
   }
 
   /** Runs passes until nothing is due (tests, with zero delays). */
@@ -54,18 +70,63 @@ export class TransferProcessor {
     for (let pass = 0; pass < maxPasses; pass++) if ((await this.runOnce()) === 0) return;
   }
 
-  private step(candidate: DueTransfer): Promise<boolean> {
+  private stepJob(job: TransferStepJob): Promise<void> {
+    return RequestContext.create(this.em, () => runAsSystem('transfer_processor', async () => void (await this.step(job))));
+  }
+
+  private step(job: TransferStepJob): Promise<boolean> {
     return this.uow.run(async (em) => {
+      const transfer = await this.transfers.holdForStep(job.transferId);
+      // Gone, moved on by a run of this job that committed, or cancelled meanwhile: nothing to do.
+      if (!transfer || transfer.status !== job.status || transfer.nextStepAt === null) return false;
       const now = this.clock.now();
-      const transfer = await this.transfers.claim(candidate, now);
-      if (!transfer) return false;
       const before = this.reader.view(this.resources.transfers, transfer);
       await this.advance(transfer, now);
       await this.transfers.save(transfer);
       // Each move is told as transfer.status_changed, like a cancellation through the API (contract §14.1).
       await this.events.changed(em, subjectOf(this.resources.transfers, transfer), before, this.reader.view(this.resources.transfers, transfer));
+      await this.steps.scheduleNext(em, transfer);
       return true;
     });
+  }
+
+  /** The step failed on every try: the transfer ends `failed` (visible, told as an event), its source account freed. */
+  private failTransfer(job: TransferStepJob, error: string): Promise<void> {
+    return RequestContext.create(this.em, () =>
+      runAsSystem('transfer_processor', () =>
+        this.uow.run(async (em) => {
+          const transfer = await this.transfers.holdForStep(job.transferId);
+          if (!transfer || transfer.status !== job.status || !transfer.can('fail')) {
+            if (transfer && transfer.status === job.status) {
+              transfer.nextStepAt = null; // settled: only the return check failed; the transfer stays settled
+              await this.transfers.save(transfer);
+            }
+            return;
+          }
+          this.logger.error({ transferId: transfer.id, status: transfer.status, err: { message: error } }, 'transfer step failed on every try; transfer failed');
+          const before = this.reader.view(this.resources.transfers, transfer);
+          transfer.fail(`processing stopped: the ${transfer.status} step failed ${TRANSFER_STEP_RETRIES + 1} times`, this.clock.now());
+          await releaseAccount(this.accounts, transfer.caseId, transfer.bankAccountId, transfer.id);
+          await this.transfers.save(transfer);
+          await this.events.changed(em, subjectOf(this.resources.transfers, transfer), before, this.reader.view(this.resources.transfers, transfer));
+        }),
+      ),
+    );
+  }
+
+  /** Safety net: a transfer overdue with no job waiting (one lost, or from before the queue) gets its step enqueued. */
+  private async sweep(): Promise<void> {
+    const overdue = await RequestContext.create(this.em, () => this.transfers.overdue(new Date(this.clock.now().getTime() - SWEEP_GRACE_MS), 500));
+    const live = await this.jobs.liveKeys(TRANSFER_STEP_QUEUE, overdue.map((transfer) => transfer.id));
+    const missing = overdue.filter((transfer) => !live.has(transfer.id));
+    if (missing.length === 0) return;
+    await this.uow.run(async (em) => {
+      for (const transfer of missing) {
+        const job: TransferStepJob = { transferId: transfer.id, status: transfer.status };
+        await this.jobs.enqueue(em, TRANSFER_STEP_QUEUE, job, { singletonKey: transfer.id });
+      }
+    });
+    this.logger.warn({ count: missing.length }, 'overdue transfers had no step job; enqueued');
   }
 
   private async advance(transfer: Transfer, now: Date): Promise<void> {

@@ -24,6 +24,7 @@ function perform(transfer: Transfer, operation: TransferOperation): void {
     case 'settle': return transfer.settle(now);
     case 'returned': return transfer.returned('R15', now);
     case 'cancel': return transfer.cancel('changed my mind', 'user-2', now);
+    case 'fail': return transfer.fail('the step failed on every try', now);
   }
 }
 
@@ -49,12 +50,13 @@ describe('Transfer state machine: every state × operation', () => {
     }
   });
 
-  it('has 72 pairs, of which the legal ones are exactly the contract moves', () => {
-    expect(pairs).toHaveLength(72);
+  it('has 90 pairs, of which the legal ones are exactly the contract moves', () => {
+    expect(pairs).toHaveLength(90);
     const legal = pairs.filter(([status, operation]) => ALLOWED_TRANSITIONS[operation].from.includes(status)).map(([s, o]) => `${s}:${o}`);
     expect(legal.sort()).toEqual(
       ['requested:startVerification', 'verifying:approve', 'verifying:reject', 'approved:submit', 'submitted:markInTransit', 'in_transit:settle',
-        'in_transit:returned', 'settled:returned', 'requested:cancel', 'verifying:cancel', 'approved:cancel'].sort(),
+        'in_transit:returned', 'settled:returned', 'requested:cancel', 'verifying:cancel', 'approved:cancel', 'requested:fail', 'verifying:fail', 'approved:fail', 'submitted:fail',
+        'in_transit:fail'].sort(),
     );
   });
 
@@ -80,5 +82,26 @@ describe('Transfer state machine: every state × operation', () => {
     const transfer = transferIn('approved');
     transfer.cancel('duplicate', 'user-9', now);
     expect(transfer).toMatchObject({ status: 'cancelled', statusReason: 'duplicate', nextStepAt: null });
+  });
+});
+
+describe('Transfer.fail', () => {
+  const request = () =>
+    Transfer.request({ id: 't1', caseId: 'c1', bankAccountId: 'a1', estateAccountId: 'e1', amount: 10, currency: 'USD', memo: null, requestedBy: 'u1' }, new Date('2026-11-27T10:00:00Z'));
+
+  it('ends a transfer whose processing kept failing, with its reason, an audit event and no further step', () => {
+    const transfer = request();
+    transfer.takeEvents();
+    transfer.fail('processing failed repeatedly', new Date('2026-11-27T10:05:00Z'));
+    expect(transfer.status).toBe('failed');
+    expect(transfer.statusReason).toBe('processing failed repeatedly');
+    expect(transfer.nextStepAt).toBeNull();
+    expect(transfer.takeEvents().map((event) => [event.fromStatus, event.toStatus, event.reason])).toEqual([['requested', 'failed', 'processing failed repeatedly']]);
+  });
+
+  it('is refused once the transfer settled (the money moved: only a return may follow)', () => {
+    const transfer = request();
+    transfer.status = 'settled';
+    expect(() => transfer.fail('late', new Date())).toThrow();
   });
 });

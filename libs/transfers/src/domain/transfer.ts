@@ -120,6 +120,13 @@ export class Transfer implements CaseRecord {
     this.nextStepAt = null;
   }
 
+  /** Processing stopped: a step failed on every try. A person reads the reason and acts; nothing moves it again. */
+  fail(reason: string, now: Date): void {
+    this.move('fail', PROCESSOR_ACTOR, reason, now);
+    this.statusReason = reason;
+    this.nextStepAt = null;
+  }
+
   cancel(reason: string | null, actor: string, now: Date): void {
     if (!ALLOWED_TRANSITIONS.cancel.from.includes(this.status)) throw new TransferNotCancellable(this.status);
     this.move('cancel', actor, reason, now);

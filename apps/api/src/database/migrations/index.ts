@@ -9,6 +9,7 @@ import { Migration20261123140000_transfers } from './Migration20261123140000_tra
 import { Migration20261123150000_events } from './Migration20261123150000_events';
 import { Migration20261123151000_webhooks } from './Migration20261123151000_webhooks';
 import { Migration20261123160000_idempotency_claims } from './Migration20261123160000_idempotency_claims';
+import { Migration20261127100000_job_queue } from './Migration20261127100000_job_queue';
 
 /** Every committed migration, in order. Listed explicitly so the built service and the tests run the same ones. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261123150000_events', class: Migration20261123150000_events },
   { name: 'Migration20261123151000_webhooks', class: Migration20261123151000_webhooks },
   { name: 'Migration20261123160000_idempotency_claims', class: Migration20261123160000_idempotency_claims },
+  { name: 'Migration20261127100000_job_queue', class: Migration20261127100000_job_queue },
 ];

@@ -1,9 +1,9 @@
 import type { Transfer } from '../../domain/transfer';
 import type { TransferEvent } from '../../domain/transfer-event';
 
-export interface DueTransfer {
+export interface OverdueTransfer {
   id: string;
-  caseId: string;
+  status: string;
 }
 
 /** Transfers and their audit trail in storage; every method runs in the caller's transaction. */
@@ -24,14 +24,15 @@ export abstract class TransferRepository {
   /** The next value of the trace sequence (1…9,999,999). */
   abstract nextTraceSequence(): Promise<number>;
 
-  /** Transfers whose next step is due, oldest first; read without locks (candidates only). */
-  abstract dueCandidates(now: Date, limit: number): Promise<DueTransfer[]>;
+  /** Transfers whose next step was due before `dueBefore`, oldest first, read without locks (the sweep's candidates). */
+  abstract overdue(dueBefore: Date, limit: number): Promise<OverdueTransfer[]>;
 
   /**
-   * Claims one due transfer: the case row first (`for no key update skip locked`, the service's lock order), then the
-   * transfer row (`for update skip locked`), still due. Null when another process holds either or it is no longer due.
+   * Holds a transfer for one step: its case row first (`for no key update`, the service's lock order), then the
+   * transfer row (`for update`), read fresh. Null when the transfer does not exist. The queue runs one job per transfer
+   * at a time, so this waits only for a request writing to the same case.
    */
-  abstract claim(candidate: DueTransfer, now: Date): Promise<Transfer | null>;
+  abstract holdForStep(transferId: string): Promise<Transfer | null>;
 
   abstract eventsOf(transferId: string): Promise<TransferEvent[]>;
 }

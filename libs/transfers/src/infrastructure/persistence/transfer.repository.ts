@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { DueTransfer, TransferRepository } from '../../application/ports/transfer-repository.port';
+import { OverdueTransfer, TransferRepository } from '../../application/ports/transfer-repository.port';
 import { Transfer } from '../../domain/transfer';
 import { TransferEvent } from '../../domain/transfer-event';
 import { ACTIVE_TRANSFER_STATUSES } from '../../domain/transfer-status';
@@ -56,23 +56,16 @@ export class OrmTransferRepository extends TransferRepository {
     return Number(rows[0].value);
   }
 
-  async dueCandidates(now: Date, limit: number): Promise<DueTransfer[]> {
-    const rows = await this.em.execute<Array<{ id: string; case_id: string }>>(
-      'select id, case_id from transfers where next_step_at <= ? order by next_step_at, id limit ?',
-      [now.toISOString(), limit],
-    );
-    return rows.map((row) => ({ id: row.id, caseId: row.case_id }));
+  async overdue(dueBefore: Date, limit: number): Promise<OverdueTransfer[]> {
+    return this.em.execute<OverdueTransfer[]>('select id, status from transfers where next_step_at < ? order by next_step_at, id limit ?', [dueBefore.toISOString(), limit]);
   }
 
-  async claim(candidate: DueTransfer, now: Date): Promise<Transfer | null> {
-    const held: unknown[] = await this.em.execute('select id from cases where id = ? for no key update skip locked', [candidate.caseId]);
-    if (held.length === 0) return null;
-    const claimed: unknown[] = await this.em.execute(
-      'select id from transfers where id = ? and next_step_at <= ? for update skip locked',
-      [candidate.id, now.toISOString()],
-    );
-    if (claimed.length === 0) return null;
-    return this.em.findOne(TransferSchema, { id: candidate.id }, { refresh: true });
+  async holdForStep(transferId: string): Promise<Transfer | null> {
+    const rows = await this.em.execute<Array<{ case_id: string }>>('select case_id from transfers where id = ?', [transferId]);
+    if (rows.length === 0) return null;
+    await this.em.execute('select id from cases where id = ? for no key update', [rows[0].case_id]);
+    await this.em.execute('select id from transfers where id = ? for update', [transferId]);
+    return this.em.findOne(TransferSchema, { id: transferId }, { refresh: true });
   }
 
   eventsOf(transferId: string): Promise<TransferEvent[]> {

@@ -1,0 +1,188 @@
+import { MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import PgBoss from 'pg-boss';
+import { AppConfig } from '../config/app-config';
+import { EnqueueOptions, JobData, JobQueue, QueueDefinition } from './job-queue';
+import { transactionSql } from './transaction-sql';
+
+/** The schema the migrations create for pg-boss (Migration20261127100000_job_queue). */
+export const JOB_SCHEMA = 'pgboss';
+/** How long a stopping process lets the job in hand finish before it is failed (and so retried elsewhere). */
+const SHUTDOWN_GRACE_MS = 10_000;
+const DEFAULT_BATCH = 10;
+
+type FetchedJob = PgBoss.JobWithMetadata<JobData>;
+
+/**
+ * The job queue on pg-boss 10, in the service's own PostgreSQL (schema `pgboss`). pg-boss claims jobs with
+ * `SKIP LOCKED`, retries with exponential backoff, runs cron schedules once across processes and expires jobs whose
+ * process died. Jobs are written by the caller's transaction; pg-boss's own small pool only fetches and completes.
+ * A process works the queues whose switch is on (all of them under `npm run worker`), none with `JOBS=off`, and the
+ * cron queues only with `SCHEDULER` on.
+ */
+@Injectable()
+export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('JobQueue');
+  private readonly definitions = new Map<string, QueueDefinition<any>>();
+  private readonly workers = new Map<string, string>();
+  private readonly wakeAfterCommit = new WeakMap<object, Set<string>>();
+  private boss?: PgBoss;
+  private starting?: Promise<PgBoss>;
+  private bootstrapped = false;
+  private stopping = false;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly orm: MikroORM,
+  ) {
+    super();
+    this.orm.em.getEventManager().registerSubscriber({
+      afterTransactionCommit: ({ transaction }) => this.wakeWorkersOf(transaction as object | undefined),
+    });
+  }
+
+  define<Data extends JobData>(definition: QueueDefinition<Data>): void {
+    if (this.definitions.has(definition.name)) throw new Error(`job queue ${definition.name} is defined twice`);
+    this.definitions.set(definition.name, definition);
+    if (this.bootstrapped) void this.startQueues([definition]);
+  }
+
+  async enqueue(em: EntityManager, queue: string, data: JobData, options: EnqueueOptions = {}): Promise<void> {
+    const boss = this.sender();
+    await boss.send(queue, data, { db: transactionSql(em), startAfter: options.startAfter, singletonKey: options.singletonKey });
+    const due = options.startAfter === undefined || options.startAfter.getTime() <= Date.now();
+    const transaction = em.getTransactionContext() as object | undefined;
+    if (!due || this.workers.size === 0) return;
+    if (!transaction) return this.wake(queue);
+    const queues = this.wakeAfterCommit.get(transaction) ?? new Set<string>();
+    queues.add(queue);
+    this.wakeAfterCommit.set(transaction, queues);
+  }
+
+  async liveKeys(queue: string, keys: readonly string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.orm.em.getConnection().execute<Array<{ key: string }>>(
+      `select distinct singleton_key as key from ${JOB_SCHEMA}.job where name = ? and singleton_key = any(?) and state < 'completed'`,
+      [queue, [...keys]],
+    );
+    return new Set(rows.map((row: { key: string }) => row.key));
+  }
+
+  async runDue(queue: string, limit = 50): Promise<number> {
+    const definition = this.definitionOf(queue);
+    const boss = await this.started();
+    const jobs = (await boss.fetch<JobData>(queue, { batchSize: limit, includeMetadata: true })) ?? [];
+    for (const job of jobs) await this.run(boss, definition, job);
+    return jobs.length;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.bootstrapped = true;
+    if (this.config.jobs === 'off') return;
+    await this.startQueues([...this.definitions.values()].filter((definition) => this.worksHere(definition)));
+  }
+
+  /** `npm run worker`: every queue, whatever the per-queue switches say. */
+  async workEveryQueue(): Promise<string[]> {
+    await this.startQueues([...this.definitions.values()]);
+    return [...this.workers.keys()];
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    const boss = this.boss ?? (await this.starting?.catch(() => undefined));
+    // graceful: workers stop fetching, the job in hand finishes (or is failed after the grace, to be retried).
+    await boss?.stop({ graceful: true, wait: true, timeout: SHUTDOWN_GRACE_MS });
+  }
+
+  private worksHere(definition: QueueDefinition<any>): boolean {
+    return definition.enabled && (definition.cron === undefined || this.config.scheduler === 'on');
+  }
+
+  private async startQueues(definitions: Array<QueueDefinition<any>>): Promise<void> {
+    const boss = await this.started();
+    for (const definition of definitions) {
+      if (this.workers.has(definition.name) || this.stopping) continue;
+      await boss.updateQueue(definition.name, {
+        name: definition.name,
+        retryLimit: definition.retryLimit,
+        retryDelay: definition.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: definition.expireInSeconds,
+      });
+      if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
+      const id = await boss.work<JobData>(
+        definition.name,
+        { batchSize: definition.batchSize ?? DEFAULT_BATCH, includeMetadata: true, pollingIntervalSeconds: this.config.jobPollIntervalMs / 1000 },
+        async (jobs) => {
+          for (const job of jobs) await this.run(boss, definition, job);
+        },
+      );
+      this.workers.set(definition.name, id);
+    }
+  }
+
+  /** One job on its own: completed when its handler returns, failed (to be retried with backoff) when it throws. */
+  private async run(boss: PgBoss, definition: QueueDefinition<any>, job: FetchedJob): Promise<void> {
+    try {
+      await definition.handle(job.data);
+      await boss.complete(definition.name, job.id);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const exhausted = job.retryCount >= job.retryLimit;
+      this.logger.warn({ queue: definition.name, jobId: job.id, attempt: job.retryCount + 1, exhausted, err: { message } }, 'job failed');
+      await boss.fail(definition.name, job.id, { message });
+      if (exhausted && definition.onExhausted) {
+        await definition.onExhausted(job.data, message).catch((cause: unknown) => this.logger.error({ queue: definition.name, jobId: job.id, err: cause }, 'exhausted job not settled'));
+      }
+    }
+  }
+
+  private definitionOf(queue: string): QueueDefinition<any> {
+    const definition = this.definitions.get(queue);
+    if (!definition) throw new Error(`no job queue named ${queue}`);
+    return definition;
+  }
+
+  /** A pg-boss that only writes through the caller's connection needs no start (and no pool of its own). */
+  private sender(): PgBoss {
+    return this.boss ?? (this.unstartedSender ??= new PgBoss({ db: { executeSql: () => Promise.reject(new Error('jobs are written through the caller')) }, schema: JOB_SCHEMA }));
+  }
+
+  private unstartedSender?: PgBoss;
+
+  private started(): Promise<PgBoss> {
+    this.starting ??= (async () => {
+      const boss = new PgBoss({
+        connectionString: this.config.databaseUrl,
+        schema: JOB_SCHEMA,
+        max: 2,
+        application_name: 'estate-desk-jobs',
+        // The schema and its queues come from committed migrations; nothing alters them at run time.
+        migrate: false,
+        supervise: this.config.jobs === 'on',
+        schedule: this.config.jobs === 'on' && this.config.scheduler === 'on',
+      });
+      boss.on('error', (error: Error) => this.logger.warn({ err: { message: error.message } }, 'job queue error'));
+      await boss.start();
+      this.boss = boss;
+      return boss;
+    })();
+    return this.starting;
+  }
+
+  private wakeWorkersOf(transaction: object | undefined): void {
+    if (!transaction) return;
+    const queues = this.wakeAfterCommit.get(transaction);
+    if (!queues) return;
+    this.wakeAfterCommit.delete(transaction);
+    for (const queue of queues) this.wake(queue);
+  }
+
+  /** A job due now wakes this process's worker of its queue instead of waiting for the next poll. */
+  private wake(queue: string): void {
+    const id = this.workers.get(queue);
+    if (id) this.boss?.notifyWorker(id);
+  }
+}
