@@ -1,8 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig, CaseResourceReader, Clock, EventOutbox, runAsSystem, UnitOfWork } from '@estate/shared-kernel';
+import { Injectable, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { AppConfig, CaseResourceReader, Clock, EventOutbox, JobQueue, runAsSystem, UnitOfWork } from '@estate/shared-kernel';
 import { ProbateDeadline } from '../domain/probate-deadline';
 import { ProbateResources } from './probate-resources';
+
+const DEADLINE_EVENTS_QUEUE = 'deadline-events';
 
 type ScheduledType = 'deadline.reminder' | 'deadline.overdue';
 
@@ -15,17 +17,13 @@ interface DueEvent {
 
 /**
  * Contract §14.2's scheduled events: `deadline.reminder` on `due_date − reminder_days_before` for a deadline still
- * upcoming, `deadline.overdue` the day after `due_date` for one neither completed nor waived. It runs at start-up and
- * every `EVENT_SCHEDULER_INTERVAL_MS`, so days missed while the service was down catch up. Each event is sent once per
- * deadline and due date (a rescheduled deadline is reminded again): the outbox's once-key makes a second insert, from
- * this process or another, a no-op. It also drops events older than `EVENT_RETENTION_DAYS`.
+ * upcoming, `deadline.overdue` the day after `due_date` for one neither completed nor waived. A cron job of the queue
+ * (`deadline-events`, every `EVENT_SCHEDULER_INTERVAL_MS` rounded to whole minutes, and once at start-up, so days missed
+ * while the service was down catch up). Each event is sent once per deadline and due date (a rescheduled deadline is
+ * reminded again): the outbox's once-key makes a second insert, from this run or another, a no-op.
  */
 @Injectable()
-export class DeadlineEventScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('DeadlineEventScheduler');
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<unknown>;
-
+export class DeadlineEventScheduler implements OnModuleInit, OnApplicationBootstrap {
   constructor(
     private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
@@ -34,25 +32,26 @@ export class DeadlineEventScheduler implements OnApplicationBootstrap, OnApplica
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly jobs: JobQueue,
   ) {}
 
-  onApplicationBootstrap(): void {
-    void this.tick();
-    this.timer = setInterval(() => void this.tick(), this.config.eventSchedulerIntervalMs);
-    this.timer.unref();
+  onModuleInit(): void {
+    const minutes = Math.max(1, Math.round(this.config.eventSchedulerIntervalMs / 60_000));
+    this.jobs.define({
+      name: DEADLINE_EVENTS_QUEUE,
+      enabled: true,
+      cron: minutes >= 60 ? '0 * * * *' : `*/${minutes} * * * *`,
+      retryLimit: 2,
+      retryDelaySeconds: 30,
+      expireInSeconds: 600,
+      handle: async () => void (await this.runOnce()),
+    });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  /** One run unless one is still going; failures are logged and retried at the next interval. */
-  tick(): Promise<unknown> {
-    this.running ??= this.runOnce()
-      .catch((error: unknown) => this.logger.warn({ err: error }, 'scheduled events run failed; retried at the next interval'))
-      .finally(() => (this.running = undefined));
-    return this.running;
+  /** The catch-up run at start-up, as a job (so one process takes it, and only where scheduled work runs). */
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.jobs === 'off' || this.config.scheduler === 'off') return;
+    await this.jobs.enqueue(this.em.fork(), DEADLINE_EVENTS_QUEUE, {}, { singletonKey: 'start-up' });
   }
 
   /** Emits what is due and not yet sent; answers how many events it wrote. */
@@ -61,7 +60,6 @@ export class DeadlineEventScheduler implements OnApplicationBootstrap, OnApplica
   }
 
   private async emitDue(): Promise<number> {
-    await this.purgeExpiredEvents();
     const today = this.clock.today();
     const due = await this.em.fork().getConnection().execute<DueEvent[]>(
       `select d.id, d.case_id, to_char(d.due_date, 'YYYY-MM-DD') as due_date, t.type
@@ -92,11 +90,6 @@ export class DeadlineEventScheduler implements OnApplicationBootstrap, OnApplica
       const emitted = await this.outbox.emit(em, { type: due.type, caseId: due.case_id, object, onceKey: `${due.type}:${due.id}:${due.due_date}` });
       return emitted !== undefined;
     });
-  }
-
-  private async purgeExpiredEvents(): Promise<void> {
-    const cutoff = new Date(this.clock.now().getTime() - this.config.eventRetentionDays * 86_400_000);
-    await this.em.fork().getConnection().execute('delete from events where created_at < ?', [cutoff]);
   }
 }
 

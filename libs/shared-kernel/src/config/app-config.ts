@@ -32,6 +32,8 @@ export class AppConfig {
     readonly scheduler: Switch = 'on',
     /** `JOB_POLL_INTERVAL_MS`: how often an idle worker asks for due jobs (pg-boss's floor is 500). */
     readonly jobPollIntervalMs: number = 500,
+    /** `TRANSFER_STEP_RETRIES`: how often a failing transfer step is retried (with backoff) before the transfer fails. */
+    readonly transferStepRetries: number = 6,
   ) {}
 }
 
@@ -113,5 +115,6 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, resolved: AppConfigOverrid
     switchFromEnv(env, 'JOBS'),
     switchFromEnv(env, 'SCHEDULER'),
     Math.max(500, intFromEnv(env, 'JOB_POLL_INTERVAL_MS', 500)),
+    intFromEnv(env, 'TRANSFER_STEP_RETRIES', 6),
   );
 }

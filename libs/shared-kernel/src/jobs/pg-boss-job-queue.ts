@@ -11,6 +11,8 @@ export const JOB_SCHEMA = 'pgboss';
 /** How long a stopping process lets the job in hand finish before it is failed (and so retried elsewhere). */
 const SHUTDOWN_GRACE_MS = 10_000;
 const DEFAULT_BATCH = 10;
+/** The attempt a job is on, kept in its data when it is sent again after a failure. */
+const ATTEMPT = '__attempt';
 
 type FetchedJob = PgBoss.JobWithMetadata<JobData>;
 
@@ -123,18 +125,32 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
     }
   }
 
-  /** One job on its own: completed when its handler returns, failed (to be retried with backoff) when it throws. */
+  /**
+   * One job on its own, completed when its handler returns. When the handler throws, the job is completed and sent
+   * again at the BACK of the queue (a new job, after `retryDelaySeconds × 2^(attempt−1)`, ±10 %), not retried in place:
+   * pg-boss hands out jobs oldest first, so a job retried in place would keep its place ahead of every newer job and a
+   * tenant's failing work would hold back everyone else's. After `retryLimit` retries the job is failed and handed to
+   * `onExhausted`. pg-boss's own retry (same limit and backoff) is left for a process that died mid-job.
+   */
   private async run(boss: PgBoss, definition: QueueDefinition<any>, job: FetchedJob): Promise<void> {
+    const { [ATTEMPT]: previous, ...data } = job.data;
+    const attempt = (typeof previous === 'number' ? previous : 0) + 1;
     try {
-      await definition.handle(job.data);
+      await definition.handle(data);
       await boss.complete(definition.name, job.id);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const exhausted = job.retryCount >= job.retryLimit;
-      this.logger.warn({ queue: definition.name, jobId: job.id, attempt: job.retryCount + 1, exhausted, err: { message } }, 'job failed');
+      const exhausted = attempt > definition.retryLimit;
+      this.logger.warn({ queue: definition.name, jobId: job.id, attempt, exhausted, err: { message } }, 'job failed');
+      if (!exhausted) {
+        const delayMs = definition.retryDelaySeconds * 1000 * 2 ** (attempt - 1) * (0.9 + Math.random() * 0.2);
+        await boss.send(definition.name, { ...data, [ATTEMPT]: attempt }, { startAfter: new Date(Date.now() + delayMs), singletonKey: job.singletonKey ?? undefined });
+        await boss.complete(definition.name, job.id, { retried: attempt, error: message });
+        return;
+      }
       await boss.fail(definition.name, job.id, { message });
-      if (exhausted && definition.onExhausted) {
-        await definition.onExhausted(job.data, message).catch((cause: unknown) => this.logger.error({ queue: definition.name, jobId: job.id, err: cause }, 'exhausted job not settled'));
+      if (definition.onExhausted) {
+        await definition.onExhausted(data, message).catch((cause: unknown) => this.logger.error({ queue: definition.name, jobId: job.id, err: cause }, 'exhausted job not settled'));
       }
     }
   }

@@ -11,8 +11,6 @@ import { TransferRepository } from './ports/transfer-repository.port';
 import { TRANSFER_STEP_QUEUE, TransferStepJob, TransferStepQueue } from './transfer-step-queue';
 import { releaseAccount } from './cancel-transfer.service';
 
-/** A transfer's step is retried this often (2 s, 4 s, 8 s … with backoff) before the transfer is `failed`. */
-export const TRANSFER_STEP_RETRIES = 6;
 /** The sweep re-enqueues a transfer whose step is this overdue and has no job (a deployment upgraded mid-flight). */
 const SWEEP_GRACE_MS = 60_000;
 
@@ -50,7 +48,7 @@ export class TransferProcessor implements OnModuleInit {
     this.jobs.define<TransferStepJob>({
       name: TRANSFER_STEP_QUEUE,
       enabled,
-      retryLimit: TRANSFER_STEP_RETRIES,
+      retryLimit: this.config.transferStepRetries,
       retryDelaySeconds: 1,
       expireInSeconds: 60,
       batchSize: 20,
@@ -105,7 +103,7 @@ export class TransferProcessor implements OnModuleInit {
           }
           this.logger.error({ transferId: transfer.id, status: transfer.status, err: { message: error } }, 'transfer step failed on every try; transfer failed');
           const before = this.reader.view(this.resources.transfers, transfer);
-          transfer.fail(`processing stopped: the ${transfer.status} step failed ${TRANSFER_STEP_RETRIES + 1} times`, this.clock.now());
+          transfer.fail(`processing stopped: the ${transfer.status} step failed ${this.config.transferStepRetries + 1} times`, this.clock.now());
           await releaseAccount(this.accounts, transfer.caseId, transfer.bankAccountId, transfer.id);
           await this.transfers.save(transfer);
           await this.events.changed(em, subjectOf(this.resources.transfers, transfer), before, this.reader.view(this.resources.transfers, transfer));

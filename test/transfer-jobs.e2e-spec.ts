@@ -1,0 +1,110 @@
+import { TransferProcessor } from '@estate/transfers';
+import { createTestApp, TestApp, TestCaller } from './support/test-app';
+import { overrideEnv } from './support/env';
+
+/**
+ * Transfers on the job queue (issue 17): a step that keeps failing is retried with backoff and then ends its transfer
+ * `failed`, and fifty such transfers of one organization no longer hold back another organization's transfer (the old
+ * processor looked only at the 50 oldest due transfers and retried a failing one every 250 ms, forever).
+ */
+describe('transfer steps as jobs: backoff, a terminal state, no starvation (e2e)', () => {
+  let t: TestApp;
+  let noisy: TestCaller;
+  let quiet: TestCaller;
+  let processor: TransferProcessor;
+  let restoreEnv: () => void;
+
+  beforeAll(async () => {
+    // The tests work the queue themselves (runOnce), with five retries (about 1, 2, 4, 8 and 16 s apart), so a failing step gives up within a minute.
+    restoreEnv = overrideEnv({ TRANSFER_STEP_DELAY_MS: '0', TRANSFER_PROCESSOR: 'off', TRANSFER_STEP_RETRIES: '5' });
+    t = await createTestApp();
+    noisy = await t.invite();
+    quiet = await t.invite();
+    processor = t.app.get(TransferProcessor);
+  });
+  afterAll(async () => {
+    await t.close();
+    restoreEnv();
+  });
+
+  const eligible = { institution_name: 'First Prairie Bank', institution_routing_number: '071000013', account_type: 'checking', ownership_type: 'individual', status: 'open', available_balance: 1000, current_balance: 1000 };
+  const estateBody = { account_type: 'estate_account', ownership_type: 'estate', is_estate_account: true, account_number: '555500009999', current_balance: 0, available_balance: 0 };
+
+  async function caseWithEstate(caller: TestCaller): Promise<{ caseId: string; estateId: string }> {
+    const caseId = (await t.http().post('/v1/cases').set(caller.auth).send({}).expect(201)).body.data.id as string;
+    await t.http().put(`/v1/cases/${caseId}/authority`).set(caller.auth).send({ level: 'level_2', types: ['executor_in_will'] }).expect((res) => expect([200, 201]).toContain(res.status));
+    const estate = await t.http().post(`/v1/cases/${caseId}/bank-accounts`).set(caller.auth).send({ ...eligible, ...estateBody }).expect(201);
+    return { caseId, estateId: estate.body.data.id };
+  }
+
+  async function transferFrom(caller: TestCaller, caseId: string, accountNumber: string): Promise<{ id: string; sourceId: string }> {
+    const source = await t.http().post(`/v1/cases/${caseId}/bank-accounts`).set(caller.auth).send({ ...eligible, account_number: accountNumber }).expect(201);
+    const created = await t.http().post(`/v1/cases/${caseId}/transfers`).set(caller.auth).send({ bank_account_id: source.body.data.id, amount: 10 }).expect(201);
+    return { id: created.body.data.id, sourceId: source.body.data.id };
+  }
+
+  const statusOf = async (caller: TestCaller, caseId: string, id: string) => (await t.http().get(`/v1/cases/${caseId}/transfers/${id}`).set(caller.auth).expect(200)).body.data;
+
+  it('settles another organization’s transfer while fifty failing transfers back off, then fails those fifty visibly', async () => {
+    const broken = await caseWithEstate(noisy);
+    // An estate account at the largest balance numeric(14,2) holds: every settlement into it overflows.
+    await t.sql(`update bank_accounts set current_balance = 999999999999.99, available_balance = 999999999999.99 where id = $1`, [broken.estateId]);
+    const failing: Array<{ id: string; sourceId: string }> = [];
+    for (let index = 0; index < 50; index++) failing.push(await transferFrom(noisy, broken.caseId, `0000777${String(index).padStart(5, '0')}`));
+    const healthy = await caseWithEstate(quiet);
+    const other = await transferFrom(quiet, healthy.caseId, '000123451234');
+
+    const started = Date.now();
+    let settledAfterMs: number | undefined;
+    while (Date.now() - started < 30_000 && settledAfterMs === undefined) {
+      await processor.runOnce();
+      if ((await statusOf(quiet, healthy.caseId, other.id)).status === 'settled') settledAfterMs = Date.now() - started;
+    }
+    expect(settledAfterMs).toBeDefined();
+    // The other organization's transfer went through while the fifty were still failing (none is final yet).
+    const [{ settled }] = await t.sql<{ settled: string }>(`select count(*) as settled from transfers where case_id = $1 and status in ('settled', 'failed')`, [broken.caseId]);
+    expect(Number(settled)).toBe(0);
+    // Backoff: a failed step is sent again at the back of the queue, not before its delay; none was lost.
+    const waiting = await t.sql<{ count: string }>(
+      `select count(distinct singleton_key) as count from pgboss.job where name = 'transfer-step' and singleton_key = any($1) and state = 'created' and (data->>'__attempt')::int >= 1`,
+      [failing.map((f) => f.id)],
+    );
+    expect(waiting).toEqual([{ count: '50' }]);
+
+    // Once retries are exhausted each one ends `failed`, with its reason, its account freed and an event told.
+    const deadline = Date.now() + 60_000;
+    let remaining = failing.length;
+    while (Date.now() < deadline && remaining > 0) {
+      await processor.runOnce();
+      const [{ count }] = await t.sql<{ count: string }>(`select count(*) from transfers where case_id = $1 and status <> 'failed'`, [broken.caseId]);
+      remaining = Number(count);
+      if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(remaining).toBe(0);
+    const sample = await statusOf(noisy, broken.caseId, failing[0].id);
+    expect(sample).toMatchObject({ status: 'failed', settled_at: null, amount_settled: null });
+    expect(sample.status_reason).toMatch(/^processing stopped: the in_transit step failed 6 times$/);
+    const source = (await t.http().get(`/v1/cases/${broken.caseId}/bank-accounts/${failing[0].sourceId}`).set(noisy.auth).expect(200)).body.data;
+    expect(source.instant_transfer.active_transfer_id).toBeNull();
+    const trail = (await t.http().get(`/v1/cases/${broken.caseId}/transfers/${failing[0].id}/events`).set(noisy.auth).expect(200)).body.data;
+    expect(trail.at(-1)).toMatchObject({ from_status: 'in_transit', to_status: 'failed' });
+    const events = await t.sql<{ type: string; status: string }>(`select type, data->'object'->>'status' as status from events where case_id = $1 and data->'object'->>'id' = $2 order by created_at desc, id desc limit 1`, [broken.caseId, failing[0].id]);
+    expect(events).toEqual([{ type: 'transfer.status_changed', status: 'failed' }]);
+    // Nothing was written to the estate ledger by the failed settlements (each try rolled back whole).
+    const [{ entries }] = await t.sql<{ entries: string }>(`select count(*) as entries from transactions where bank_account_id = $1`, [broken.estateId]);
+    expect(Number(entries)).toBe(0);
+    // The case is free again: its transfers are final, so a new one may be requested and the case deleted.
+    await t.http().delete(`/v1/cases/${broken.caseId}`).set(noisy.auth).expect(204);
+  }, 150_000);
+
+  it('takes a step once when its job runs twice (a duplicate of the step is a no-op)', async () => {
+    const { caseId } = await caseWithEstate(quiet);
+    const transfer = await transferFrom(quiet, caseId, '000123459999');
+    // A second job for the same step, as a crash between the step's commit and the job's completion would leave.
+    await t.sql(`insert into pgboss.job (name, data, singleton_key, policy) values ('transfer-step', $1, $2, 'standard')`, [JSON.stringify({ transferId: transfer.id, status: 'requested' }), `${transfer.id}:again`]);
+    await processor.runOnce();
+    expect((await statusOf(quiet, caseId, transfer.id)).status).toBe('verifying');
+    const trail = (await t.http().get(`/v1/cases/${caseId}/transfers/${transfer.id}/events`).set(quiet.auth).expect(200)).body.data;
+    expect(trail.map((event: { to_status: string }) => event.to_status)).toEqual(['requested', 'verifying']);
+  });
+});
