@@ -97,7 +97,7 @@ async function main() {
   const { createApp } = requireBuilt('apps/api/src/create-app.js');
   const { applyMigrations } = requireBuilt('apps/api/src/database/migrate.js');
   const { loadAppConfig, IdentityService } = requireBuilt('libs/shared-kernel/src/index.js');
-  const { WebhookDispatcherLoop } = requireBuilt('libs/webhooks/src/index.js');
+  const { PgBossJobQueue } = requireBuilt('libs/shared-kernel/src/index.js');
   const { EntityManager } = require('@mikro-orm/postgresql');
 
   const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -114,7 +114,7 @@ async function main() {
     await sql.connect();
     const config = loadAppConfig(
       // The dispatcher waits while the writes are measured (it would compete for the same two cores), then runs alone.
-      { ...process.env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent', WEBHOOK_DISPATCHER: 'off', WEBHOOK_ALLOWED_TARGETS: '127.0.0.1/32', WEBHOOK_POLL_INTERVAL_MS: '50' },
+      { ...process.env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent', WEBHOOK_DISPATCHER: 'off', WEBHOOK_ALLOWED_TARGETS: '127.0.0.1/32' },
       { databaseUrl, fieldEncryptionKey: randomBytes(32), rateLimits: { pro: 1_000_000_000, enterprise: 1_000_000_000 }, logLevel: process.env.BENCH_LOG_LEVEL ?? 'silent' },
     );
     app = await createApp(config);
@@ -169,7 +169,7 @@ async function main() {
     const without = best(...runs.without);
     const withHooks = best(...runs.with);
 
-    // The dispatcher alone: a backlog of `backlog` pending deliveries (the rest cancelled), then the API's loop.
+    // The dispatcher alone: a backlog of `backlog` pending deliveries (the rest cancelled), then the job queue's workers (every queue, as npm run worker).
     await sql.query(
       `with kept as (select id from webhook_deliveries where status = 'pending' order by id limit $1)
        update webhook_deliveries set status = 'cancelled' where status = 'pending' and id not in (select id from kept)`,
@@ -177,7 +177,7 @@ async function main() {
     );
     const pending = Number((await sql.query(`select count(*) as n from webhook_deliveries where status = 'pending'`)).rows[0].n);
     const started = Date.now();
-    app.get(WebhookDispatcherLoop).start();
+    await app.get(PgBossJobQueue).workEveryQueue();
     for (;;) {
       const left = Number((await sql.query(`select count(*) as n from webhook_deliveries where status = 'pending'`)).rows[0].n);
       if (left === 0 || Date.now() - started > 120_000) break;

@@ -39,7 +39,7 @@ describe('emails (e2e)', () => {
   const letter = (to: string) => ({ to, subject: 'Estate of Samuel Okafor', body: 'Please find attached the letters testamentary.' });
 
   beforeAll(async () => {
-    Object.assign(process.env, { PROVIDER_STEP_DELAY_MS: '0', EMAIL_POLL_INTERVAL_MS: '25', EMAIL_FROM_ADDRESS: 'desk@estatedesk.example' });
+    Object.assign(process.env, { PROVIDER_STEP_DELAY_MS: '0', EMAIL_FROM_ADDRESS: 'desk@estatedesk.example' });
     t = await createTestApp();
     owner = await t.invite();
     stranger = await t.invite();

@@ -12,7 +12,6 @@ import { eventually, WebhookReceiver } from './support/webhook-receiver';
 const WEBHOOK_ENV = {
   WEBHOOK_ALLOWED_TARGETS: '127.0.0.1/32,::1/128,localhost',
   WEBHOOK_RETRY_SCHEDULE: '0,0',
-  WEBHOOK_POLL_INTERVAL_MS: '50',
   WEBHOOK_DISPATCHER: 'on',
   // Transfers are stepped by the test itself (drain), with no pause between steps.
   TRANSFER_PROCESSOR: 'off',

@@ -1,11 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Module } from '@nestjs/common';
-import { CaseResourceReader, Clock, RecordWriter, ResourceEvents, UnitOfWork } from '@estate/shared-kernel';
+import { CaseResourceReader, Clock, JobQueue, RecordWriter, ResourceEvents, UnitOfWork } from '@estate/shared-kernel';
 import { CommsConfig, loadCommsConfig } from './application/comms-config';
 import { CreateEmail } from './application/create-email';
 import { CreatePhoneCall } from './application/create-phone-call';
 import { EmailDeliveryProcessor } from './application/email-delivery-processor';
 import { EmailReceipts } from './application/email-receipts';
+import { EmailStepQueue } from './application/email-step-queue';
 import { PatchPhoneCall } from './application/patch-phone-call';
 import { CallSummarizer } from './application/ports/call-summarizer.port';
 import { EmailProvider } from './application/ports/email-provider.port';
@@ -37,10 +38,12 @@ import { phoneCallResource } from './resources/phone-call.resource';
         new PatchPhoneCall(phoneCallResource, writer, reader, uow, summarizer),
       inject: [RecordWriter, CaseResourceReader, UnitOfWork, CallSummarizer],
     },
+    { provide: EmailStepQueue, useFactory: (jobs: JobQueue, config: CommsConfig) => new EmailStepQueue(jobs, config), inject: [JobQueue, CommsConfig] },
     {
       provide: CreateEmail,
-      useFactory: (writer: RecordWriter, config: CommsConfig) => new CreateEmail(emailResource, writer, config),
-      inject: [RecordWriter, CommsConfig],
+      useFactory: (writer: RecordWriter, config: CommsConfig, uow: UnitOfWork, steps: EmailStepQueue, clock: Clock) =>
+        new CreateEmail(emailResource, writer, config, uow, steps, clock),
+      inject: [RecordWriter, CommsConfig, UnitOfWork, EmailStepQueue, Clock],
     },
     {
       provide: EmailReceipts,
@@ -49,9 +52,11 @@ import { phoneCallResource } from './resources/phone-call.resource';
     },
     {
       provide: EmailDeliveryProcessor,
-      useFactory: (em: EntityManager, provider: EmailProvider, clock: Clock, config: CommsConfig, reader: CaseResourceReader, events: ResourceEvents) =>
-        new EmailDeliveryProcessor(emailResource, em, provider, clock, config, reader, events),
-      inject: [EntityManager, EmailProvider, Clock, CommsConfig, CaseResourceReader, ResourceEvents],
+      useFactory: (
+        em: EntityManager, uow: UnitOfWork, provider: EmailProvider, clock: Clock, config: CommsConfig, reader: CaseResourceReader, events: ResourceEvents,
+        jobs: JobQueue, steps: EmailStepQueue,
+      ) => new EmailDeliveryProcessor(emailResource, em, uow, provider, clock, config, reader, events, jobs, steps),
+      inject: [EntityManager, UnitOfWork, EmailProvider, Clock, CommsConfig, CaseResourceReader, ResourceEvents, JobQueue, EmailStepQueue],
     },
   ],
   exports: [EmailDeliveryProcessor, EmailProvider, CallSummarizer],

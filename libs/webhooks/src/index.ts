@@ -1,3 +1,2 @@
 export { WebhooksModule } from './webhooks.module';
 export { WebhookDispatcher } from './application/webhook-dispatcher';
-export { WebhookDispatcherLoop } from './application/webhook-dispatcher-loop';

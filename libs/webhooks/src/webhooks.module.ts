@@ -4,7 +4,7 @@ import { DeliverySubscriber } from './application/delivery-subscriber';
 import { WebhookStore } from './application/ports/webhook-store.port';
 import { WebhookTransport } from './application/ports/webhook-transport.port';
 import { WebhookDispatcher } from './application/webhook-dispatcher';
-import { WebhookDispatcherLoop } from './application/webhook-dispatcher-loop';
+import { DeliveryQueue } from './application/delivery-queue';
 import { WebhookEndpoints } from './application/webhook-endpoints.service';
 import { WebhookQueries } from './application/webhook-queries';
 import { WebhookEndpointsController } from './http/webhook-endpoints.controller';
@@ -13,7 +13,8 @@ import { SqlWebhookStore } from './infrastructure/persistence/webhook.store';
 
 /**
  * The webhooks bounded context (issue 11, contract §14.4–§14.8): endpoints, the outbox subscriber that queues one
- * delivery per matching endpoint in the event's transaction, the signed, retried, leased dispatcher and its log.
+ * delivery per matching endpoint in the event's transaction, the signed, retried, leased
+ * dispatcher (jobs of the `webhook-delivery` queue) and its log.
  */
 @Module({
   controllers: [WebhookEndpointsController],
@@ -23,10 +24,10 @@ import { SqlWebhookStore } from './infrastructure/persistence/webhook.store';
     DeliverySubscriber,
     WebhookEndpoints,
     WebhookQueries,
+    DeliveryQueue,
     WebhookDispatcher,
-    WebhookDispatcherLoop,
   ],
-  exports: [WebhookDispatcher, WebhookDispatcherLoop],
+  exports: [WebhookDispatcher],
 })
 export class WebhooksModule implements OnModuleInit {
   constructor(

@@ -14,9 +14,7 @@ export class CommsConfig {
     readonly processor: 'on' | 'off',
     /** `PROVIDER_STEP_DELAY_MS`: the pause before each automatic step of a delivery. */
     readonly stepDelayMs: number,
-    /** `EMAIL_POLL_INTERVAL_MS`: how often the delivery processor looks for due emails. */
-    readonly pollIntervalMs: number,
-    /** Emails claimed per poll. */
+    /** `EMAIL_BATCH_SIZE`: email steps a worker takes per poll of the job queue. */
     readonly batchSize: number,
   ) {}
 }
@@ -42,7 +40,6 @@ export function loadCommsConfig(env: NodeJS.ProcessEnv): CommsConfig {
     (env.CALL_SUMMARIZER || 'extractive').toLowerCase(),
     processor,
     intSetting(env, 'PROVIDER_STEP_DELAY_MS', 1000),
-    intSetting(env, 'EMAIL_POLL_INTERVAL_MS', 1000, 10),
     intSetting(env, 'EMAIL_BATCH_SIZE', 20, 1),
   );
 }

@@ -1,20 +1,32 @@
-import { CaseResource, CreateUseCase, JsonObject, RecordWriter, SingleResource } from '@estate/shared-kernel';
+import { CaseResource, Clock, CreateUseCase, JsonObject, RecordWriter, SingleResource, UnitOfWork } from '@estate/shared-kernel';
 import type { Email } from '../domain/email';
 import { CommsConfig } from './comms-config';
+import { EmailStepQueue } from './email-step-queue';
 
 /**
  * `POST …/emails`: stores the email `queued` with its receipt (contract §3.2); `from` defaults to the service's sending
- * address. Nothing is sent here: the delivery processor hands it to the email-provider port in the background.
+ * address. Nothing is sent here: the email's first delivery step is a job, enqueued in the same transaction, that hands
+ * it to the email-provider port in the background.
  */
 export class CreateEmail implements CreateUseCase {
   constructor(
     private readonly resource: CaseResource<Email>,
     private readonly writer: RecordWriter,
     private readonly config: CommsConfig,
+    private readonly uow: UnitOfWork,
+    private readonly steps: EmailStepQueue,
+    private readonly clock: Clock,
   ) {}
 
   execute(scope: { caseId: string } & Record<string, string>, body: JsonObject): Promise<SingleResource> {
     const from = body.from ?? this.config.senderAddress;
-    return this.writer.create(this.resource, scope, { ...body, from });
+    return this.uow.run(
+      async (em) => {
+        const created = await this.writer.create(this.resource, scope, { ...body, from });
+        await this.steps.schedule(em, { id: (created.data as { id: string }).id, status: 'queued' }, this.clock.now());
+        return created;
+      },
+      { caseId: scope.caseId },
+    );
   }
 }

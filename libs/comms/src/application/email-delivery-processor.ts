@@ -1,97 +1,94 @@
+import { RequestContext } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { CaseResource, CaseResourceReader, Clock, ResourceEvents, runAsSystem, subjectOf } from '@estate/shared-kernel';
+import { Logger, OnModuleInit } from '@nestjs/common';
+import { CaseResource, CaseResourceReader, Clock, JobQueue, ResourceEvents, runAsSystem, subjectOf, UnitOfWork } from '@estate/shared-kernel';
 import { Email, recordDeliveryStep, recordProviderUnavailable } from '../domain/email';
 import { CommsConfig } from './comms-config';
+import { EMAIL_STEP_QUEUE, EmailStepJob, EmailStepQueue } from './email-step-queue';
 import { EmailProvider } from './ports/email-provider.port';
 
+/** With nothing new from the provider, it is asked again after this long at the least. */
+const RECHECK_MS = 1000;
+
 /**
- * Advances emails through their provider in the background (contract-extensions §11.4), until the job queue of a
- * later issue takes over: every `EMAIL_POLL_INTERVAL_MS` it claims due emails with `SELECT … FOR UPDATE SKIP LOCKED`
- * — so several API processes never take the same step twice — and takes one step of each: `send` a queued email,
- * `track` an accepted one. An email is due `PROVIDER_STEP_DELAY_MS` after its last step. State lives in the row, so a
- * process that dies mid-step leaves the email to the next poll. It never takes the case lock (lock order: a case
- * row is never locked after a claimed row). `PROVIDER_PROCESSOR=off` keeps a process from running it.
+ * Advances emails through their provider in the background (contract-extensions §11.4), one job of the `email-step`
+ * queue per step: `send` a queued email, `track` an accepted one. A step holds the email row and acts only if the email
+ * is still in the status its job was enqueued for, so a job run twice sends once; the step enqueues the next one in its
+ * own transaction. A provider that cannot be reached is retried after 1, 2, 4, 8 and 16 s (the email's own back-off),
+ * then the email fails with `provider_unavailable`. `PROVIDER_PROCESSOR=off` keeps a process from working the queue.
  */
-export class EmailDeliveryProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
+export class EmailDeliveryProcessor implements OnModuleInit {
   private readonly logger = new Logger('EmailDeliveryProcessor');
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<unknown>;
 
   constructor(
     private readonly resource: CaseResource<Email>,
     private readonly em: EntityManager,
+    private readonly uow: UnitOfWork,
     private readonly provider: EmailProvider,
     private readonly clock: Clock,
     private readonly config: CommsConfig,
     private readonly reader: CaseResourceReader,
     private readonly events: ResourceEvents,
+    private readonly jobs: JobQueue,
+    private readonly steps: EmailStepQueue,
   ) {}
 
-  onApplicationBootstrap(): void {
-    if (this.config.processor === 'off') return;
-    this.timer = setInterval(() => this.poll(), this.config.pollIntervalMs);
-    this.timer.unref();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    // A step in flight finishes and commits; the next process picks up whatever is still due.
-    await this.running;
-  }
-
-  /** One poll unless one is still running. */
-  poll(): Promise<unknown> {
-    if (this.running) return this.running;
-    this.running = runAsSystem('email_processor', () => this.processDue())
-      .catch((error: unknown) => this.logger.warn({ err: error }, 'email delivery poll failed; retried at the next interval'))
-      .finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  /** Claims the due emails of one batch and takes one step of each; returns how many it advanced. */
-  processDue(): Promise<number> {
-    return this.em.fork().transactional(async (em) => {
-      const now = this.clock.now();
-      const dueBy = new Date(now.getTime() - this.config.stepDelayMs);
-      const claimed: Array<{ id: string }> = await em.execute(
-        'select id from emails where next_check_at <= ? order by next_check_at, id limit ? for update skip locked',
-        [dueBy, this.config.batchSize],
-      );
-      if (claimed.length === 0) return 0;
-      const emails = await em.find(this.resource.schema, { id: { $in: claimed.map((row) => row.id) } });
-      const before = emails.map((email) => this.reader.view(this.resource, email));
-      for (const email of emails) await this.step(em, email, now);
-      await em.flush();
-      // A move the processor made is told like one the API made: email.status_changed, actor the service.
-      for (const [index, email] of emails.entries()) {
-        await this.events.changed(em, subjectOf(this.resource, email), before[index], this.reader.view(this.resource, email));
-      }
-      return emails.length;
+  onModuleInit(): void {
+    this.jobs.define<EmailStepJob>({
+      name: EMAIL_STEP_QUEUE,
+      enabled: this.config.processor === 'on',
+      parallel: true,
+      batchSize: this.config.batchSize,
+      retryLimit: 5,
+      retryDelaySeconds: 2,
+      expireInSeconds: 120,
+      handle: (job) => RequestContext.create(this.em, () => runAsSystem('email_processor', () => this.step(job))),
     });
   }
 
-  private async step(em: EntityManager, email: Email, now: Date): Promise<void> {
+  /** Runs the due steps now (at most `limit`); answers how many jobs ran. */
+  processDue(limit = 50): Promise<number> {
+    return this.jobs.runDue(EMAIL_STEP_QUEUE, limit);
+  }
+
+  private step(job: EmailStepJob): Promise<void> {
+    return this.uow.run(async (em) => {
+      await em.execute('select id from emails where id = ? for update', [job.emailId]);
+      const email = await em.findOne(this.resource.schema, { id: job.emailId }, { refresh: true });
+      if (!email || email.status !== job.status || email.nextCheckAt === null) return;
+      const now = this.clock.now();
+      const before = this.reader.view(this.resource, email);
+      const news = await this.advance(email, now);
+      if (!news) {
+        // Nothing new: ask again later without touching the email's version (its ETag stays).
+        await this.steps.schedule(em, email, now, new Date(now.getTime() + RECHECK_MS));
+        return;
+      }
+      email.updatedAt = now;
+      await em.flush();
+      // A move the processor made is told like one the API made: email.status_changed, actor the service.
+      await this.events.changed(em, subjectOf(this.resource, email), before, this.reader.view(this.resource, email));
+      if (email.nextCheckAt !== null) await this.steps.schedule(em, email, now, email.nextCheckAt);
+    });
+  }
+
+  /** One provider call; false when the provider had nothing new to report. */
+  private async advance(email: Email, now: Date): Promise<boolean> {
     try {
       if (email.status === 'queued') {
         const accepted = await this.provider.send({ id: email.id, to: email.to, from: email.from, subject: email.subject, body: email.body });
         email.provider = this.provider.name;
         email.messageId = accepted.messageId;
         recordDeliveryStep(email, accepted, now);
-      } else {
-        const report = email.messageId ? await this.provider.track({ messageId: email.messageId, to: email.to, status: email.status }) : null;
-        if (!report) {
-          // Nothing new: ask again later without touching the email's version (its ETag stays).
-          await em.nativeUpdate(this.resource.schema, { id: email.id }, { nextCheckAt: now });
-          return;
-        }
-        recordDeliveryStep(email, report, now);
+        return true;
       }
+      const report = email.messageId ? await this.provider.track({ messageId: email.messageId, to: email.to, status: email.status }) : null;
+      if (!report) return false;
+      recordDeliveryStep(email, report, now);
     } catch (error) {
       this.logger.warn({ err: error, email_id: email.id }, 'email provider unreachable; will retry');
       recordProviderUnavailable(email, now);
     }
-    email.updatedAt = now;
+    return true;
   }
 }

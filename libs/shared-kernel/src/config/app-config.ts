@@ -21,9 +21,8 @@ export class AppConfig {
     readonly webhookDispatcher: 'on' | 'off' = 'on',
     readonly webhookRetrySchedule: readonly number[] = DEFAULT_WEBHOOK_RETRY_SCHEDULE,
     readonly webhookAllowedTargets: readonly string[] = [],
-    readonly webhookPollIntervalMs: number = 500,
     readonly webhookTimeoutMs: number = 15_000,
-    /** Contract §14.2: scheduled events (deadline reminders) every `EVENT_SCHEDULER_INTERVAL_MS` and at start-up. */
+    /** Contract §14.2: scheduled events (deadline reminders) every `EVENT_SCHEDULER_INTERVAL_MS` (whole minutes) and at start-up. */
     readonly eventSchedulerIntervalMs: number = 600_000,
     /** Contract §14.1: events are kept `EVENT_RETENTION_DAYS` days. */
     readonly eventRetentionDays: number = 30,
@@ -108,7 +107,6 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, resolved: AppConfigOverrid
     dispatcherSetting,
     webhookRetryScheduleFromEnv(env.WEBHOOK_RETRY_SCHEDULE),
     (env.WEBHOOK_ALLOWED_TARGETS ?? '').split(',').map((target) => target.trim()).filter(Boolean),
-    intFromEnv(env, 'WEBHOOK_POLL_INTERVAL_MS', 500) || 500,
     intFromEnv(env, 'WEBHOOK_TIMEOUT_MS', 15_000) || 15_000,
     intFromEnv(env, 'EVENT_SCHEDULER_INTERVAL_MS', 600_000) || 600_000,
     intFromEnv(env, 'EVENT_RETENTION_DAYS', 30) || 30,

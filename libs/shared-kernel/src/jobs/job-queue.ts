@@ -16,6 +16,8 @@ export interface QueueDefinition<Data extends JobData = JobData> {
   readonly expireInSeconds: number;
   /** Jobs fetched per poll, each run and completed on its own. */
   readonly batchSize?: number;
+  /** Run a poll's jobs side by side instead of one after the other (work that mostly waits, such as HTTP calls). */
+  readonly parallel?: boolean;
   /** A cron expression (UTC) for scheduled work; such queues follow `SCHEDULER` too. */
   readonly cron?: string;
   readonly handle: (data: Data) => Promise<void>;
@@ -39,6 +41,9 @@ export interface EnqueueOptions {
  */
 export abstract class JobQueue {
   abstract enqueue(em: EntityManager, queue: string, data: JobData, options?: EnqueueOptions): Promise<void>;
+
+  /** Several jobs of one queue in one statement, in the caller's transaction. */
+  abstract enqueueMany(em: EntityManager, queue: string, jobs: ReadonlyArray<{ data: JobData } & EnqueueOptions>): Promise<void>;
 
   /** Which of these singleton keys have a job of the queue waiting, backing off or running (a sweep skips them). */
   abstract liveKeys(queue: string, keys: readonly string[]): Promise<Set<string>>;

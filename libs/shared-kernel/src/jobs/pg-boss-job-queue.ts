@@ -53,9 +53,22 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
   async enqueue(em: EntityManager, queue: string, data: JobData, options: EnqueueOptions = {}): Promise<void> {
     const boss = this.sender();
     await boss.send(queue, data, { db: transactionSql(em), startAfter: options.startAfter, singletonKey: options.singletonKey });
-    const due = options.startAfter === undefined || options.startAfter.getTime() <= Date.now();
+    this.wakeWhenCommitted(em, queue, options.startAfter);
+  }
+
+  async enqueueMany(em: EntityManager, queue: string, jobs: ReadonlyArray<{ data: JobData } & EnqueueOptions>): Promise<void> {
+    if (jobs.length === 0) return;
+    const rows = jobs.map((job) => ({ name: queue, data: job.data, startAfter: job.startAfter, singletonKey: job.singletonKey }));
+    await this.sender().insert(rows, { db: transactionSql(em) });
+    const earliest = Math.min(...jobs.map((job) => job.startAfter?.getTime() ?? 0));
+    this.wakeWhenCommitted(em, queue, new Date(earliest));
+  }
+
+  /** A job due now wakes this process's worker of its queue once the transaction that wrote it commits. */
+  private wakeWhenCommitted(em: EntityManager, queue: string, startAfter: Date | undefined): void {
+    const due = startAfter === undefined || startAfter.getTime() <= Date.now();
+    if (!due || !this.workers.has(queue)) return;
     const transaction = em.getTransactionContext() as object | undefined;
-    if (!due || this.workers.size === 0) return;
     if (!transaction) return this.wake(queue);
     const queues = this.wakeAfterCommit.get(transaction) ?? new Set<string>();
     queues.add(queue);
@@ -75,7 +88,7 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
     const definition = this.definitionOf(queue);
     const boss = await this.started();
     const jobs = (await boss.fetch<JobData>(queue, { batchSize: limit, includeMetadata: true })) ?? [];
-    for (const job of jobs) await this.run(boss, definition, job);
+    await this.runAll(boss, definition, jobs);
     return jobs.length;
   }
 
@@ -117,12 +130,18 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
       const id = await boss.work<JobData>(
         definition.name,
         { batchSize: definition.batchSize ?? DEFAULT_BATCH, includeMetadata: true, pollingIntervalSeconds: this.config.jobPollIntervalMs / 1000 },
-        async (jobs) => {
-          for (const job of jobs) await this.run(boss, definition, job);
-        },
+        (jobs) => this.runAll(boss, definition, jobs),
       );
       this.workers.set(definition.name, id);
     }
+  }
+
+  private async runAll(boss: PgBoss, definition: QueueDefinition<any>, jobs: FetchedJob[]): Promise<void> {
+    if (definition.parallel) {
+      await Promise.all(jobs.map((job) => this.run(boss, definition, job)));
+      return;
+    }
+    for (const job of jobs) await this.run(boss, definition, job);
   }
 
   /**

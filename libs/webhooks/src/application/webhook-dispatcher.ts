@@ -1,7 +1,8 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { AppConfig, Clock, EventOutbox, presentEvent, UnitOfWork } from '@estate/shared-kernel';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { AppConfig, Clock, EventOutbox, JobQueue, presentEvent, UnitOfWork } from '@estate/shared-kernel';
 import { DeliveryAttempt, nextRetryDelayMs, SendResult, verdictOf } from '../domain/delivery-rules';
 import { signatureHeader } from '../domain/signature';
+import { DeliveryJob, DeliveryQueue, WEBHOOK_DELIVERY_QUEUE } from './delivery-queue';
 import { ClaimedDelivery, DeliveryStatus, WebhookEndpoint, WebhookStore } from './ports/webhook-store.port';
 import { WebhookTransport } from './ports/webhook-transport.port';
 import { changedAttributes, presentEndpoint } from './presentation';
@@ -15,13 +16,20 @@ export const DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 const USER_AGENT = 'EstateDesk-Webhooks/1';
 const ACTOR = { type: 'system' as const, id: 'webhook_dispatcher' };
 
+/** A delivery overdue this long with no job waiting (lost, or queued before the job queue) is enqueued by the sweep. */
+const SWEEP_GRACE_MS = 60_000;
+
 /**
- * Sends due deliveries (contract §14.5–§14.7): claims them with `FOR UPDATE SKIP LOCKED` and a 60-second lease in one
- * short statement, sends each OUTSIDE any transaction, then records the attempt in another short transaction, only if
- * its lease still holds. Several processes never send one attempt twice; a crash repeats at most the attempt in flight.
+ * Sends deliveries (contract §14.5–§14.7), one job of the `webhook-delivery` queue per attempt: the job claims its
+ * delivery row with `FOR UPDATE SKIP LOCKED` and a 60-second lease in one short statement, sends it OUTSIDE any
+ * transaction, then records the attempt in another short transaction only if its lease still holds — and, when the
+ * receiver failed, enqueues the next attempt for the time the delivery's schedule says, in that same transaction. A
+ * job that runs twice finds the delivery leased or no longer due and does nothing; a crash repeats at most the
+ * attempt in flight. The receiver's schedule (`WEBHOOK_RETRY_SCHEDULE`) is the delivery's; the queue's own retries are
+ * for a job that failed (the database unreachable while recording, say).
  */
 @Injectable()
-export class WebhookDispatcher {
+export class WebhookDispatcher implements OnModuleInit {
   private readonly logger = new Logger('WebhookDispatcher');
 
   constructor(
@@ -31,18 +39,30 @@ export class WebhookDispatcher {
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly jobs: JobQueue,
+    private readonly deliveries: DeliveryQueue,
   ) {}
 
-  /** One pass: claims up to `limit` due deliveries and attempts them concurrently; answers how many were claimed. */
-  async runOnce(limit = 20): Promise<number> {
-    const now = this.clock.now();
-    const claims = await this.store.claimDue(now, new Date(now.getTime() + DELIVERY_LEASE_MS), limit);
-    await Promise.all(
-      claims.map((claim) =>
-        this.attempt(claim).catch((error: unknown) => this.logger.warn({ err: error, deliveryId: claim.delivery.id }, 'webhook attempt not recorded; retried after its lease')),
-      ),
-    );
-    return claims.length;
+  onModuleInit(): void {
+    const enabled = this.config.webhookDispatcher === 'on';
+    this.jobs.define<DeliveryJob>({
+      name: WEBHOOK_DELIVERY_QUEUE,
+      enabled,
+      parallel: true,
+      batchSize: 20,
+      retryLimit: 5,
+      retryDelaySeconds: 5,
+      expireInSeconds: Math.ceil(DELIVERY_LEASE_MS / 1000),
+      handle: (job) => this.deliver(job.deliveryId),
+    });
+    const scheduled = { enabled, retryLimit: 1, retryDelaySeconds: 30, expireInSeconds: 300 };
+    this.jobs.define({ ...scheduled, name: 'webhook-sweep', cron: '* * * * *', handle: () => this.sweep() });
+    this.jobs.define({ ...scheduled, name: 'webhook-deliveries-purge', cron: '23 * * * *', handle: async () => void (await this.purgeExpired()) });
+  }
+
+  /** Runs the due delivery jobs now (at most `limit`, side by side); answers how many ran. */
+  runOnce(limit = 20): Promise<number> {
+    return this.jobs.runDue(WEBHOOK_DELIVERY_QUEUE, limit);
   }
 
   /** Passes until nothing is due (tests). */
@@ -52,6 +72,23 @@ export class WebhookDispatcher {
 
   purgeExpired(): Promise<number> {
     return this.store.purgeDeliveriesBefore(new Date(this.clock.now().getTime() - DELIVERY_RETENTION_MS));
+  }
+
+  /** One attempt of one delivery, if it is still pending, due and unleased. */
+  async deliver(deliveryId: string): Promise<void> {
+    const now = this.clock.now();
+    const claim = await this.store.claim(deliveryId, now, new Date(now.getTime() + DELIVERY_LEASE_MS));
+    if (claim) await this.attempt(claim);
+  }
+
+  /** Safety net: pending deliveries overdue with no job waiting get one. */
+  private async sweep(): Promise<void> {
+    const overdue = await this.store.overduePending(new Date(this.clock.now().getTime() - SWEEP_GRACE_MS), 500);
+    const live = await this.jobs.liveKeys(WEBHOOK_DELIVERY_QUEUE, overdue);
+    const missing = overdue.filter((id) => !live.has(id));
+    if (missing.length === 0) return;
+    await this.uow.run((em) => this.deliveries.enqueue(em, missing));
+    this.logger.warn({ count: missing.length }, 'overdue webhook deliveries had no job; enqueued');
   }
 
   private async attempt(claim: ClaimedDelivery): Promise<void> {
@@ -102,7 +139,7 @@ export class WebhookDispatcher {
     }
     await this.uow.run(async (em) => {
       if (!(await this.store.recordAttempt(em, claim, { status, attempt, nextAttemptAt, now }))) return;
-      if (status === 'pending') return;
+      if (status === 'pending') return this.deliveries.enqueue(em, [claim.delivery.id], nextAttemptAt ?? now);
       // The endpoint row under lock: its failure count and status move one delivery at a time.
       const current = await this.store.findEndpoint(em, endpoint.organizationId, endpoint.id, true);
       if (!current) return;

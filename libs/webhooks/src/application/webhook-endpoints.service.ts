@@ -14,6 +14,7 @@ import {
   ValidationFailedError,
 } from '@estate/shared-kernel';
 import { newWebhookSecret } from '../domain/signature';
+import { DeliveryQueue } from './delivery-queue';
 import { WebhookEndpoint, WebhookStore } from './ports/webhook-store.port';
 import { WebhookTransport } from './ports/webhook-transport.port';
 import { changedAttributes, etagOfEndpoint, presentDelivery, presentEndpoint } from './presentation';
@@ -54,6 +55,7 @@ export class WebhookEndpoints {
     private readonly transport: WebhookTransport,
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,
+    private readonly deliveries: DeliveryQueue,
   ) {}
 
   async create(organizationId: string, input: CreateEndpointInput): Promise<Presented> {
@@ -161,7 +163,7 @@ export class WebhookEndpoints {
         object: presentEndpoint(endpoint),
       });
       if (!event) throw new Error('ping event not written');
-      await this.store.insertDelivery(em, endpoint.id, event);
+      await this.deliveries.enqueue(em, [await this.store.insertDelivery(em, endpoint.id, event)]);
       return presentEvent(event);
     });
   }
@@ -187,6 +189,7 @@ export class WebhookEndpoints {
       }
       const now = this.clock.now();
       await this.store.requeue(em, delivery.id, now);
+      await this.deliveries.enqueue(em, [delivery.id], now);
       return presentDelivery({ ...delivery, status: 'pending', nextAttemptAt: now, updatedAt: now });
     });
   }

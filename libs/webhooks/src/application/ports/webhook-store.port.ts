@@ -73,16 +73,18 @@ export abstract class WebhookStore {
   abstract deleteEndpoint(em: EntityManager, id: string): Promise<void>;
 
   /** One delivery per enabled endpoint of the event's organization whose `enabled_events` match (one statement). */
-  abstract insertDeliveriesFor(em: EntityManager, event: StoredEvent): Promise<number>;
-  abstract insertDelivery(em: EntityManager, endpointId: string, event: StoredEvent): Promise<void>;
+  abstract insertDeliveriesFor(em: EntityManager, event: StoredEvent): Promise<string[]>;
+  abstract insertDelivery(em: EntityManager, endpointId: string, event: StoredEvent): Promise<string>;
   abstract cancelPendingOfCase(em: EntityManager, caseId: string): Promise<void>;
   abstract cancelPendingOfEndpoint(em: EntityManager, endpointId: string): Promise<void>;
   abstract listDeliveries(endpointId: string, filters: { status: string[]; eventType: string[] }, page: PageRequest): Promise<Page<WebhookDelivery>>;
   abstract findDelivery(em: EntityManager, endpointId: string, id: string, forUpdate?: boolean): Promise<WebhookDelivery | undefined>;
   abstract requeue(em: EntityManager, id: string, now: Date): Promise<void>;
 
-  /** Claims up to `limit` due deliveries (`FOR UPDATE SKIP LOCKED`) and leases them until `leaseUntil`. */
-  abstract claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]>;
+  /** Claims one delivery if it is pending, due and not leased (`FOR UPDATE SKIP LOCKED`), leased until `leaseUntil`. */
+  abstract claim(deliveryId: string, now: Date, leaseUntil: Date): Promise<ClaimedDelivery | undefined>;
+  /** Ids of pending deliveries due before `dueBefore` and not leased (the sweep's candidates), oldest first. */
+  abstract overduePending(dueBefore: Date, limit: number): Promise<string[]>;
   /** Writes the outcome of an attempt if the lease still holds; false when it no longer does. */
   abstract recordAttempt(
     em: EntityManager,

@@ -140,7 +140,7 @@ export class SqlWebhookStore extends WebhookStore {
     await inTransaction(em, 'delete from webhook_endpoints where id = ?', [id]);
   }
 
-  async insertDeliveriesFor(em: EntityManager, event: StoredEvent): Promise<number> {
+  async insertDeliveriesFor(em: EntityManager, event: StoredEvent): Promise<string[]> {
     const ids = Array.from({ length: FAN_OUT_IDS }, () => this.nextId());
     const prefixPattern = `${event.type.split('.')[0]}.*`;
     const rows = await inTransaction<Array<{ id: string }>>(
@@ -155,16 +155,18 @@ export class SqlWebhookStore extends WebhookStore {
        returning id`,
       [textArray(ids), event.id, event.type, event.organizationId, event.createdAt, event.createdAt, event.createdAt, event.organizationId, event.type, prefixPattern],
     );
-    return rows.length;
+    return rows.map((row) => row.id);
   }
 
-  async insertDelivery(em: EntityManager, endpointId: string, event: StoredEvent): Promise<void> {
+  async insertDelivery(em: EntityManager, endpointId: string, event: StoredEvent): Promise<string> {
+    const id = this.nextId();
     await inTransaction(
       em,
       `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, organization_id, status, attempts, next_attempt_at, created_at, updated_at)
        values (?, ?, ?, ?, ?, 'pending', '[]'::jsonb, ?, ?, ?)`,
-      [this.nextId(), endpointId, event.id, event.type, event.organizationId, event.createdAt, event.createdAt, event.createdAt],
+      [id, endpointId, event.id, event.type, event.organizationId, event.createdAt, event.createdAt, event.createdAt],
     );
+    return id;
   }
 
   async cancelPendingOfCase(em: EntityManager, caseId: string): Promise<void> {
@@ -211,13 +213,22 @@ export class SqlWebhookStore extends WebhookStore {
     await inTransaction(em, `update webhook_deliveries set status = 'pending', next_attempt_at = ?, lease_until = null, updated_at = ? where id = ?`, [now, now, id]);
   }
 
-  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
+  async overduePending(dueBefore: Date, limit: number): Promise<string[]> {
+    const rows = await this.em.fork().execute<Array<{ id: string }>>(
+      `select id from webhook_deliveries where status = 'pending' and next_attempt_at < ? and (lease_until is null or lease_until <= ?)
+       order by next_attempt_at limit ?`,
+      [dueBefore, dueBefore, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  async claim(deliveryId: string, now: Date, leaseUntil: Date): Promise<ClaimedDelivery | undefined> {
     // One statement, so one short transaction: the rows are locked (others skip them), leased, and released at once.
     const rows = await this.em.fork().execute<Row[]>(
       `with due as (
          select id from webhook_deliveries
-         where status = 'pending' and next_attempt_at <= ? and (lease_until is null or lease_until <= ?)
-         order by next_attempt_at limit ? for update skip locked
+         where id = ? and status = 'pending' and next_attempt_at <= ? and (lease_until is null or lease_until <= ?)
+         for update skip locked
        ), claimed as (
          update webhook_deliveries d set lease_until = ? from due where d.id = due.id returning d.*
        )
@@ -230,9 +241,9 @@ export class SqlWebhookStore extends WebhookStore {
        from claimed c
        left join webhook_endpoints e on e.id = c.endpoint_id
        left join events ev on ev.id = c.event_id`,
-      [now, now, limit, leaseUntil],
+      [deliveryId, now, now, leaseUntil],
     );
-    return rows.map((row) => ({
+    const claimed = rows.map((row) => ({
       delivery: deliveryOf(row),
       leaseUntil,
       endpoint: row.e_id ? endpointOf(row, 'e_') : undefined,
@@ -247,6 +258,7 @@ export class SqlWebhookStore extends WebhookStore {
           }
         : undefined,
     }));
+    return claimed[0];
   }
 
   async recordAttempt(
