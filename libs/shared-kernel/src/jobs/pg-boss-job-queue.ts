@@ -197,8 +197,8 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
         // The schema and its queues come from committed migrations; nothing alters them at run time.
         migrate: false,
         supervise: this.config.jobs === 'on',
-        // Expires the job of a process that died (so it is retried elsewhere) within half a minute.
-        maintenanceIntervalSeconds: 30,
+        // Expires the job of a process that died (so it is retried elsewhere) within half a minute (expiry plus this interval).
+        maintenanceIntervalSeconds: 10,
         schedule: this.config.jobs === 'on' && this.config.scheduler === 'on',
       });
       boss.on('error', (error: Error) => this.logger.warn({ err: { message: error.message } }, 'job queue error'));

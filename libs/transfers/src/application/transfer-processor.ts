@@ -50,7 +50,8 @@ export class TransferProcessor implements OnModuleInit {
       enabled,
       retryLimit: this.config.transferStepRetries,
       retryDelaySeconds: 1,
-      expireInSeconds: 60,
+      // A step takes milliseconds; a job still active after this belongs to a process that died and is run again.
+      expireInSeconds: 15,
       batchSize: 20,
       handle: (job) => this.stepJob(job),
       onExhausted: (job, error) => this.failTransfer(job, error),
