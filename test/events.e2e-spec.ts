@@ -90,8 +90,10 @@ describe('events (e2e, contract §14)', () => {
     expect(moves).toEqual([['requested', 'verifying'], ['verifying', 'approved'], ['approved', 'submitted'], ['submitted', 'in_transit'], ['in_transit', 'settled']]);
     for (const event of told.slice(1)) expect(event.data.actor).toEqual({ type: 'system', id: 'transfer_processor' });
     expect(told.every((event) => event.data.object.id === transfer.id)).toBe(true);
-    // No transfer.updated exists (contract §14.2); settlement's ledger rows are told as transaction.created.
-    expect(types(await eventsOf(caseId, '&type=transfer.updated'))).toEqual([]);
+    // No transfer.updated exists (contract §14.2): not among the events, and not a type to filter by (400).
+    expect(types(await eventsOf(caseId))).not.toContain('transfer.updated');
+    expectError(await t.http().get(`/v1/cases/${caseId}/events?type=transfer.updated`).set(owner.auth), 400, 'bad_request');
+    // Settlement's ledger rows are told as transaction.created.
     expect((await eventsOf(caseId, '&type=transaction.created')).length).toBe(2);
   });
 
@@ -164,6 +166,10 @@ describe('events (e2e, contract §14)', () => {
   it.each([
     ['type=person', 'type'],
     ['type=Person.created', 'type'],
+    ['type=transaction.deleted', 'type'],
+    ['type=search.deleted', 'type'],
+    ['type=transfer.updated', 'type'],
+    ['type=person.*&type=pro_user.*', 'type'],
     ['created_after=yesterday', 'created_after'],
     ['created_before=2026-13-45T00:00:00Z', 'created_before'],
     ['case_id=nope', 'case_id'],
@@ -173,6 +179,14 @@ describe('events (e2e, contract §14)', () => {
     const res = await t.http().get(`/v1/events?${query}`).set(owner.auth);
     expectError(res, 400, 'bad_request');
     expect(res.body.error.details.map((detail: { field: string }) => detail.field)).toContain(field);
+  });
+
+  it('filters by any type that exists: *, a key pattern, a status move, a scheduled type, a single one', async () => {
+    const caseId = await newCase();
+    for (const type of ['*', 'transaction.*', 'transfer.status_changed', 'deadline.reminder', 'webhook_endpoint.ping', 'email.deleted']) {
+      await t.http().get(`/v1/events?type=${type}`).set(owner.auth).expect(200);
+    }
+    expect(types(await eventsOf(caseId, '&type=case.*&type=transaction.updated'))).toEqual(['case.created']);
   });
 
   it('scheduled events: deadline.reminder and deadline.overdue are sent once each, catching up on missed days', async () => {

@@ -1,5 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { IDEMPOTENCY_KEY_PATTERN, MAX_PER_PAGE, specificationRouteOf } from '@estate/shared-kernel';
+import { IDEMPOTENCY_KEY_PATTERN, MAX_PER_PAGE, ResourceCatalog } from '@estate/shared-kernel';
 import { ERROR_STATUS } from '../libs/shared-kernel/src/errors/error-status';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
@@ -138,7 +138,7 @@ describe('OpenAPI document (e2e)', () => {
         ids.add(op.operationId);
         expect({ where, summary: typeof op.summary === 'string' && op.summary.length > 3 }).toEqual({ where, summary: true });
         expect({ where, description: typeof op.description === 'string' && op.description.length > 10 }).toEqual({ where, description: true });
-        const route = specificationRouteOf(method, path);
+        const route = t.app.get(ResourceCatalog).specificationRouteOf(method, path);
         if (route) expect(op.description).toContain(`Specification route #${route.number}.`);
       }
       expect(operations(doc).some(({ op }) => /Specification route #\d+\./.test(op.description))).toBe(true);

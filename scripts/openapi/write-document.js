@@ -14,7 +14,7 @@ const { NestFactory } = require('@nestjs/core');
 
 const dist = resolve(__dirname, '../../dist');
 const { AppModule } = require(`${dist}/apps/api/src/app.module`);
-const { buildOpenApiDocument, loadAppConfig } = require(`${dist}/libs/shared-kernel/src`);
+const { buildOpenApiDocument, loadAppConfig, ResourceCatalog } = require(`${dist}/libs/shared-kernel/src`);
 
 async function main() {
   const output = process.argv[2];
@@ -23,7 +23,8 @@ async function main() {
   const config = loadAppConfig({}, { databaseUrl: 'postgres://preview@127.0.0.1:1/preview', fieldEncryptionKey: Buffer.alloc(32), logLevel: 'silent' });
   const app = await NestFactory.create(AppModule.register(config), { preview: true, logger: false, abortOnError: false });
   try {
-    writeFileSync(output, `${JSON.stringify(buildOpenApiDocument(app), null, 2)}\n`);
+    // Preview mode instantiates no provider: the catalog is gathered from the registered controllers directly.
+    writeFileSync(output, `${JSON.stringify(buildOpenApiDocument(app, ResourceCatalog.of(app).documentParts()), null, 2)}\n`);
   } finally {
     await app.close();
   }

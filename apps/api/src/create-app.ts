@@ -2,7 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { AppConfig, bodyParserErrors, requestLog, ResourceExpressAdapter, ROOT_LOGGER, buildOpenApiDocument, OPENAPI_UI_OPTIONS, parseJsonBody, rejectUnsupportedMediaType } from '@estate/shared-kernel';
+import { AppConfig, bodyParserErrors, requestLog, ResourceExpressAdapter, ROOT_LOGGER, buildOpenApiDocument, OPENAPI_UI_OPTIONS, ResourceCatalog, parseJsonBody, rejectUnsupportedMediaType } from '@estate/shared-kernel';
 import { rejectUnsafeJsonBody, rejectUnsafeUrlAndHeaders } from '@estate/shared-kernel';
 import { AppModule } from './app.module';
 
@@ -31,5 +31,5 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 }
 
 function mountOpenApi(app: NestExpressApplication): void {
-  SwaggerModule.setup('v1/docs', app, buildOpenApiDocument(app), OPENAPI_UI_OPTIONS);
+  SwaggerModule.setup('v1/docs', app, buildOpenApiDocument(app, app.get(ResourceCatalog).documentParts()), OPENAPI_UI_OPTIONS);
 }

@@ -39,6 +39,8 @@ import { ResourceEvents } from './events/resource-events';
 import { EventReader } from './events/event-reader';
 import { EventsController } from './events/events.controller';
 import { runWithinRequest } from './context/request-scope';
+import { EventTypeCatalog } from './events/event-types';
+import { ResourceCatalog } from './resources/resource-catalog';
 
 const RATE_LIMIT_STORAGE = Symbol('rate-limit-storage');
 /** The service's pino logger (`createRootLogger`), for the request log mounted ahead of Nest's routes. */
@@ -107,6 +109,9 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
         EventsPurgeJob,
         { provide: Clock, useClass: SystemClock },
         UnitOfWork,
+        // Gathered at start-up from the controllers every module registered: each carries its resources' manifests.
+        { provide: ResourceCatalog, useFactory: (modules: ModulesContainer) => ResourceCatalog.fromModules(modules), inject: [ModulesContainer] },
+        { provide: EventTypeCatalog, useFactory: (catalog: ResourceCatalog) => catalog.events, inject: [ResourceCatalog] },
         CaseResourceReader,
         RecordWriter,
         AggregateWrites,
@@ -124,7 +129,7 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
         BodyValidationPipe,
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],
-      exports: [ROOT_LOGGER, AppConfig, JobQueue, PgBossJobQueue, InvalidationFeed, PlainQuery, IdentityService, IdempotencyStore, Clock, UnitOfWork, CaseResourceReader, RecordWriter, AggregateWrites, RecordDeletionVetoes, CaseRecordsEraser, EventOutbox, ResourceEvents],
+      exports: [ROOT_LOGGER, AppConfig, JobQueue, PgBossJobQueue, ResourceCatalog, EventTypeCatalog, InvalidationFeed, PlainQuery, IdentityService, IdempotencyStore, Clock, UnitOfWork, CaseResourceReader, RecordWriter, AggregateWrites, RecordDeletionVetoes, CaseRecordsEraser, EventOutbox, ResourceEvents],
     };
   }
 }

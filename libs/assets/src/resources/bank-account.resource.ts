@@ -37,6 +37,8 @@ export const bankAccountResource = caseResource<BankAccount>({
   },
   sorts: ['created_at', 'current_balance', 'institution_name', 'account_type'],
   specRoutes: { list: 16 },
+  tagDescription: 'Bank accounts of the deceased, their transactions and recurring payments.',
+  masked: ['account_number'],
   derive: async (account) => {
     if (!derivation) throw new Error('the instant-transfer derivation is not bound (AssetsModule.onModuleInit)');
     await derivation.refresh(account);

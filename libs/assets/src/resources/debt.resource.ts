@@ -24,6 +24,9 @@ export const debtResource = caseResource<Debt>({
   // `#1` lists 403 (contract §2); the other debt routes answer 404 for a foreign case.
   forbiddenForForeignCase: ['list'],
   specRoutes: { list: 1, patch: 3 },
+  ownSpecRoutes: [{ number: 2, method: 'get', path: 'type/collections' }],
+  tagDescription: 'Debts of the deceased and the collections among them.',
+  masked: ['account_number'],
   references: { institution_contact_id: () => institutionContactResource },
 });
 

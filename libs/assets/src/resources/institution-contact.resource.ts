@@ -24,4 +24,5 @@ export const institutionContactResource = caseResource<InstitutionContact>({
   },
   sorts: ['created_at', 'institution_name'],
   specRoutes: { list: 11, patch: 12 },
+  tagDescription: 'Contacts at the institutions that hold the estate\'s accounts.',
 });

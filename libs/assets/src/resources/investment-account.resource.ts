@@ -19,6 +19,8 @@ export const investmentAccountResource = caseResource<InvestmentAccount>({
   sorts: ['created_at'],
   forbiddenForForeignCase: ['list'],
   specRoutes: { list: 21 },
+  tagDescription: 'Investment accounts and their transfer.',
+  masked: ['account_number'],
   references: { institution_contact_id: () => institutionContactResource },
   rules: beneficiarySharesRule,
 });

@@ -20,6 +20,8 @@ export const lifeInsurancePolicyResource = caseResource<LifeInsurancePolicy>({
   view: LifeInsurancePolicyView,
   sorts: ['created_at'],
   specRoutes: { patch: 24 },
+  tagDescription: 'Life insurance policies and their beneficiaries.',
+  masked: ['policy_number'],
   references: { institution_contact_id: () => institutionContactResource },
   rules: beneficiarySharesRule,
 });

@@ -22,6 +22,7 @@ export const realEstateValuationResource = caseResource<RealEstateValuation>({
   // `#19` lists 403 (contract §2); the other valuation routes answer 404 for a foreign case.
   forbiddenForForeignCase: ['list'],
   specRoutes: { list: 19 },
+  tagDescription: 'Real estate and its valuations.',
   present: (record, view) => {
     const equity = valuationEquity(record).cents;
     return { ...view, equity_estimate: equity === null ? null : centsToNumber(equity) };

@@ -19,6 +19,8 @@ export const retirementAccountResource = caseResource<RetirementAccount>({
   sorts: ['created_at'],
   forbiddenForForeignCase: ['list'],
   specRoutes: { list: 22, patch: 23 },
+  tagDescription: 'Retirement accounts and their distribution.',
+  masked: ['account_number'],
   references: { institution_contact_id: () => institutionContactResource },
   rules: beneficiarySharesRule,
 });

@@ -22,6 +22,8 @@ export const vehicleResource = caseResource<Vehicle>({
   sorts: ['created_at'],
   forbiddenForForeignCase: ['list'],
   specRoutes: { list: 20 },
+  tagDescription: 'Vehicles and what becomes of them.',
+  masked: ['vin'],
   references: { institution_contact_id: () => institutionContactResource },
   present: (record, view) => {
     const equity = vehicleEquity(record).cents;

@@ -1,13 +1,15 @@
 import { Body, Controller, Get, Param, Patch, Put, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiData, ApiErrors, ApiIfMatch, asJsonObject, ForeignCase, IfMatch, SingleResource } from '@estate/shared-kernel';
+import { ApiData, ApiErrors, ApiIfMatch, asJsonObject, ForeignCase, IfMatch, ServesResources, SingleResource } from '@estate/shared-kernel';
+import { authorityManifest } from '../resources/case-manifests';
 import { AuthorityService } from '../application/authority.service';
 import { AuthorityBody, AuthorityView, PatchAuthorityBody } from './dto/authority.dto';
 import { PATCH_AUTHORITY_EXAMPLES, PUT_AUTHORITY_EXAMPLES } from './dto/examples';
 import { presentAuthority } from './presenters';
 
-@ApiTags('authority')
+@ApiTags(authorityManifest.tag)
+@ServesResources(authorityManifest)
 @ForeignCase('not_found')
 @Controller('v1/cases/:case_id/authority')
 export class AuthorityController {

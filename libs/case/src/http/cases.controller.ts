@@ -13,14 +13,17 @@ import {
   IfMatch,
   Principal,
   ResourceList,
+  ServesResources,
   SingleResource,
 } from '@estate/shared-kernel';
 import { CASE_LIST_RULES, CasesService } from '../application/cases.service';
+import { caseManifest } from '../resources/case-manifests';
 import { CaseView, CreateCaseBody, PatchCaseBody } from './dto/case.dto';
 import { CREATE_CASE_EXAMPLES, PATCH_CASE_EXAMPLES } from './dto/examples';
 import { caseView, presentCase } from './presenters';
 
-@ApiTags('cases')
+@ApiTags(caseManifest.tag)
+@ServesResources(caseManifest)
 @ForeignCase('not_found')
 @Controller('v1/cases')
 export class CasesController {

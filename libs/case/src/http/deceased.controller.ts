@@ -1,13 +1,15 @@
 import { Body, Controller, Get, Param, Put, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiData, ApiErrors, ApiIfMatch, asJsonObject, ForeignCase, IfMatch, SingleResource } from '@estate/shared-kernel';
+import { ApiData, ApiErrors, ApiIfMatch, asJsonObject, ForeignCase, IfMatch, ServesResources, SingleResource } from '@estate/shared-kernel';
+import { deceasedManifest } from '../resources/case-manifests';
 import { DeceasedService } from '../application/deceased.service';
 import { DeceasedBody, DeceasedView } from './dto/deceased.dto';
 import { PUT_DECEASED_EXAMPLES } from './dto/examples';
 import { presentDeceased } from './presenters';
 
-@ApiTags('deceased')
+@ApiTags(deceasedManifest.tag)
+@ServesResources(deceasedManifest)
 @ForeignCase('not_found')
 @Controller('v1/cases/:case_id/deceased')
 export class DeceasedController {

@@ -20,4 +20,5 @@ export const personResource = caseResource<Person>({
   },
   sorts: ['created_at', 'updated_at', 'last_name'],
   specRoutes: { patch: 9 },
+  tagDescription: 'Heirs, beneficiaries and other people involved in the estate.',
 });

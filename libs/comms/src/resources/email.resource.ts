@@ -20,6 +20,10 @@ export const emailResource = caseResource<Email>({
   view: EmailView,
   filters: { status: EMAIL_STATUSES },
   sorts: ['created_at', 'sent_at'],
+  ownSpecRoutes: [{ number: 26, method: 'get', path: ':email_id/receipt' }],
+  tagDescription: 'E-mails to institutions and their delivery receipts.',
+  // The delivery processor moves `status` (with the times of the stages reached): email.status_changed, never updated.
+  statusChanged: true,
   // A contact of the same case, or null (contract §3.1); deleting the contact sets it to null.
   references: { institution_contact_id: () => institutionContactResource },
   derive: (email, { clock }) => {

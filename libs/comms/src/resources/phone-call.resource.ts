@@ -31,6 +31,8 @@ export const phoneCallResource = caseResource<PhoneCall>({
   sorts: ['created_at', 'started_at'],
   specRoutes: { read: 25 },
   tag: 'phone-calls',
+  tagDescription: 'Calls to institutions.',
+  statusChanged: true,
   rules: (document) => callTimesInOrder(document),
   // A contact of the same case, or null (contract §3.1); deleting the contact sets it to null.
   references: { institution_contact_id: () => institutionContactResource },

@@ -23,4 +23,6 @@ export const creditorClaimResource = caseResource<CreditorClaim>({
   sorts: ['created_at', 'priority_order', 'claim_date'],
   specRoutes: { patch: 13 },
   tag: 'probate',
+  statusChanged: true,
+  masked: ['account_number'],
 });

@@ -33,6 +33,10 @@ export const probateDeadlineResource = caseResource<ProbateDeadline>({
   sorts: ['created_at', 'due_date'],
   specRoutes: { patch: 14 },
   tag: 'probate',
+  tagDescription: 'Probate deadlines and creditor claims.',
+  statusChanged: true,
+  // The scheduler's: `deadline.reminder` ahead of `due_date`, `deadline.overdue` the day after (contract §14.2).
+  alsoEmits: ['reminder', 'overdue'],
   present: (record, view, context) => ({ ...view, status: record.statusOn(context.today) }),
   readTimeState: (record, context) => record.statusOn(context.today),
 });

@@ -21,4 +21,6 @@ export const searchResource = caseResource<Search>({
   filters: { type: SEARCH_TYPES, status: SEARCH_STATUSES },
   sorts: ['created_at', 'updated_at'],
   specRoutes: { patch: 10 },
+  tagDescription: 'Searches for accounts, policies and property of the deceased.',
+  statusChanged: true,
 });

@@ -31,7 +31,7 @@ export const OrganizationSchema = new EntitySchema<Organization>({
     id: { type: 'string', primary: true, length: 26 },
     name: { type: 'string', length: 200 },
     tier: { type: 'string', length: 20 },
-    createdAt: { type: 'Date', columnType: 'timestamptz(3)', fieldName: 'created_at' },
+    createdAt: { type: 'Date', columnType: 'timestamptz(3)' },
   },
 });
 
@@ -40,10 +40,10 @@ export const UserSchema = new EntitySchema<User>({
   tableName: 'users',
   properties: {
     id: { type: 'string', primary: true, length: 26 },
-    organizationId: { type: 'string', fieldName: 'organization_id', length: 26 },
+    organizationId: { type: 'string', length: 26 },
     email: { type: 'string', length: 320 },
-    createdAt: { type: 'Date', columnType: 'timestamptz(3)', fieldName: 'created_at' },
-    revokedAt: { type: 'Date', columnType: 'timestamptz(3)', fieldName: 'revoked_at', nullable: true },
+    createdAt: { type: 'Date', columnType: 'timestamptz(3)' },
+    revokedAt: { type: 'Date', columnType: 'timestamptz(3)', nullable: true },
   },
 });
 
@@ -52,9 +52,9 @@ export const AccessTokenSchema = new EntitySchema<AccessToken>({
   tableName: 'access_tokens',
   properties: {
     id: { type: 'string', primary: true, length: 26 },
-    userId: { type: 'string', fieldName: 'user_id', length: 26 },
-    tokenHash: { type: 'string', fieldName: 'token_hash', length: 64 },
-    createdAt: { type: 'Date', columnType: 'timestamptz(3)', fieldName: 'created_at' },
-    revokedAt: { type: 'Date', columnType: 'timestamptz(3)', fieldName: 'revoked_at', nullable: true },
+    userId: { type: 'string', length: 26 },
+    tokenHash: { type: 'string', length: 64 },
+    createdAt: { type: 'Date', columnType: 'timestamptz(3)' },
+    revokedAt: { type: 'Date', columnType: 'timestamptz(3)', nullable: true },
   },
 });

@@ -5,10 +5,9 @@ import { encodeCursor } from '../pagination/cursor';
 import { parseListQuery } from '../pagination/list-query';
 import { PlainQuery } from '../persistence/plain-query';
 import { presentEvent, StoredEvent } from './event';
-import { EVENT_TYPE_PATTERNS } from './event-types';
+import { EventTypeCatalog } from './event-types';
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-const TYPE_PATTERNS = new Set(EVENT_TYPE_PATTERNS);
 const EVENT_COLUMNS = `id, organization_id, case_id, type, data,
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`;
 
@@ -49,7 +48,10 @@ function timestamp(name: string, raw: unknown, problems: ErrorDetail[]): string 
  */
 @Injectable()
 export class EventReader {
-  constructor(private readonly plain: PlainQuery) {}
+  constructor(
+    private readonly plain: PlainQuery,
+    private readonly eventTypes: EventTypeCatalog,
+  ) {}
 
   async get(organizationId: string, eventId: string): Promise<StoredEvent> {
     if (!ULID.test(eventId)) throw new NotFoundError('event');
@@ -62,8 +64,8 @@ export class EventReader {
     const query = parseListQuery(raw, { filters: {}, sorts: ['created_at'] });
     const problems: ErrorDetail[] = [];
     const types = values(raw.type);
-    if (types.some((type) => !TYPE_PATTERNS.has(type))) {
-      problems.push({ field: 'type', message: 'type must be an event type of contract §14.2 (case.created), a key pattern (case.*) or *' });
+    if (types.some((type) => !this.eventTypes.accepts(type))) {
+      problems.push({ field: 'type', message: 'type must be an event type that exists (contract §14.2: case.created), a key pattern (case.*) or *' });
     }
     const caseFilter = caseId ?? values(raw.case_id).at(-1);
     if (caseId === undefined && caseFilter !== undefined && !ULID.test(caseFilter)) problems.push({ field: 'case_id', message: 'case_id must be a case id (ULID)' });

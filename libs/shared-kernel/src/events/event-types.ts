@@ -1,34 +1,65 @@
-/** Contract §14.2: the resource keys of events, case-level then organization-level. */
-export const EVENT_KEYS = [
-  'case', 'deceased', 'authority', 'person', 'debt', 'institution_contact', 'bank_account', 'transaction', 'recurring_payment',
-  'real_estate_valuation', 'vehicle', 'investment_account', 'retirement_account', 'life_insurance_policy', 'deadline', 'claim',
-  'closure_step', 'closure_request', 'search', 'phone_call', 'email', 'transfer', 'probate_case', 'filing', 'executor', 'ein',
-  'financial_account', 'account_beneficiary', 'signer', 'statement', 'document', 'goal', 'distribution', 'unclaimed_property',
-  'real_estate_property', 'business', 'fax', 'notarization', 'identity_verification', 'collaborator', 'pro_user', 'webhook_endpoint',
-] as const;
+import type { ErrorDetail } from '../errors/domain-error';
 
-/** Contract §14.2: the keys whose moves of `status` are told as `{key}.status_changed` instead of `{key}.updated`. */
-export const STATUS_CHANGED_KEYS: ReadonlySet<string> = new Set([
-  'transfer', 'claim', 'deadline', 'search', 'phone_call', 'email', 'closure_step', 'closure_request', 'probate_case',
-  'filing', 'ein', 'distribution', 'unclaimed_property', 'goal', 'fax', 'notarization', 'identity_verification',
-  'collaborator', 'pro_user',
-]);
-
-const SCHEDULED_AND_SINGLE = ['deadline.reminder', 'deadline.overdue', 'webhook_endpoint.ping'];
+/** The actions a resource's writes tell, in the order the catalog lists them (contract §14.2). */
+export const WRITE_ACTIONS = ['created', 'updated', 'deleted', 'status_changed'] as const;
 
 /**
- * What a `type` filter or an endpoint's `enabled_events` may name: `*`, `{key}.*`, or a type of §14.2. Which of
- * `created`/`updated`/`deleted` a key has follows from its routes; naming one it never emits is allowed and matches
- * nothing, so a subscription stays valid when the route arrives.
+ * One resource's events as it declares them: its key of contract §14.2 (`deadline`, `bank_account`) and the actions
+ * it can emit under that key: the write actions its routes and processors produce, and any scheduled or single
+ * ones (`reminder`, `overdue`, `ping`).
  */
-export const EVENT_TYPE_PATTERNS: readonly string[] = [
-  '*',
-  ...EVENT_KEYS.map((key) => `${key}.*`),
-  ...EVENT_KEYS.flatMap((key) => [
-    `${key}.created`,
-    `${key}.updated`,
-    `${key}.deleted`,
-    ...(STATUS_CHANGED_KEYS.has(key) ? [`${key}.status_changed`] : []),
-  ]),
-  ...SCHEDULED_AND_SINGLE,
-];
+export interface ResourceEventTypes {
+  key: string;
+  actions: readonly string[];
+}
+
+/**
+ * The event types that can exist, gathered from the declarations of the resources that have routes: what a `type`
+ * filter or an endpoint's `enabled_events` may name (`*`, `{key}.*`, or one type a resource can emit), and which keys
+ * tell a move of `status` as `{key}.status_changed` instead of `{key}.updated`. Built once at start-up.
+ */
+export class EventTypeCatalog {
+  /** `*`, then every key's `{key}.*`, then every type: the OpenAPI enum of the filter and of `enabled_events`. */
+  readonly patterns: readonly string[];
+  private readonly accepted: ReadonlySet<string>;
+  private readonly statusChanging: ReadonlySet<string>;
+
+  constructor(resources: readonly ResourceEventTypes[]) {
+    const seen = new Set<string>();
+    for (const { key } of resources) {
+      if (!/^[a-z][a-z_]*$/.test(key)) throw new Error(`event key "${key}" must be snake_case`);
+      if (seen.has(key)) throw new Error(`event key "${key}" is declared by two resources`);
+      seen.add(key);
+    }
+    const types = resources.flatMap(({ key, actions }) => ordered(actions).map((action) => `${key}.${action}`));
+    this.patterns = ['*', ...resources.map(({ key }) => `${key}.*`), ...types];
+    this.accepted = new Set(this.patterns);
+    this.statusChanging = new Set(resources.filter(({ actions }) => actions.includes('status_changed')).map(({ key }) => key));
+  }
+
+  /** Whether a write that moves `status` of this key's resource is told as `{key}.status_changed`. */
+  tellsStatusChanges(key: string): boolean {
+    return this.statusChanging.has(key);
+  }
+
+  /** Whether `*`, `{key}.*` or a type one of the resources can emit. */
+  accepts(typeOrPattern: string): boolean {
+    return this.accepted.has(typeOrPattern);
+  }
+
+  /** One detail per item naming no possible type (`enabled_events[2]`), for a 422 or a 400. */
+  problemsOf(field: string, values: readonly string[]): ErrorDetail[] {
+    return values.flatMap((value, index) =>
+      this.accepts(value)
+        ? []
+        : [{ field: `${field}[${index}]`, message: `${field}[${index}] (${value}) is not an event type that exists (contract §14.2), a key pattern (person.*) or *` }],
+    );
+  }
+}
+
+/** Write actions first, in their usual order, then the key's own (scheduled, single) ones as declared; no repeats. */
+function ordered(actions: readonly string[]): string[] {
+  const writes = WRITE_ACTIONS.filter((action) => actions.includes(action));
+  const own = actions.filter((action) => !(WRITE_ACTIONS as readonly string[]).includes(action));
+  return [...new Set([...writes, ...own])];
+}

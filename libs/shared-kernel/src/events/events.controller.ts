@@ -8,14 +8,14 @@ import { ApiData, ApiErrors, ApiList } from '../openapi/api-responses';
 import { EventView } from './event.dto';
 import { presentEvent } from './event';
 import { EventReader } from './event-reader';
-import { EVENT_TYPE_PATTERNS } from './event-types';
+import { eventTypeSchema } from '../openapi/document-rules';
 
 const FILTERS = [
   ApiQuery({
     name: 'type',
     required: false,
     description: 'Only events of these types: an exact type (`transfer.status_changed`), a prefix pattern (`transfer.*`) or `*`; repeat to give several.',
-    schema: { type: 'array', items: { type: 'string', enum: [...EVENT_TYPE_PATTERNS] } },
+    schema: { type: 'array', items: eventTypeSchema() },
     style: 'form',
     explode: true,
   }),

@@ -2,8 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { EventActor } from './event';
 import { EventOutbox } from './event-outbox';
-import { STATUS_CHANGED_KEYS } from './event-types';
-
+import { EventTypeCatalog } from './event-types';
 
 /** Fields every write changes: they tell nothing a reader of `previous_attributes` would act on. */
 const BOOKKEEPING_FIELDS: ReadonlySet<string> = new Set(['updated_at']);
@@ -36,7 +35,10 @@ export interface EventSubject {
  */
 @Injectable()
 export class ResourceEvents {
-  constructor(private readonly outbox: EventOutbox) {}
+  constructor(
+    private readonly outbox: EventOutbox,
+    private readonly eventTypes: EventTypeCatalog,
+  ) {}
 
   async created(em: EntityManager, subject: EventSubject, object: Record<string, unknown>): Promise<void> {
     await this.outbox.emit(em, { ...this.draftOf(subject), type: `${subject.key}.created`, object });
@@ -46,7 +48,7 @@ export class ResourceEvents {
   async changed(em: EntityManager, subject: EventSubject, before: Record<string, unknown>, after: Record<string, unknown>): Promise<void> {
     const previous = previousAttributes(before, after);
     if (previous === undefined) return;
-    const statusMoved = 'status' in previous && STATUS_CHANGED_KEYS.has(subject.key);
+    const statusMoved = 'status' in previous && this.eventTypes.tellsStatusChanges(subject.key);
     const type = `${subject.key}.${statusMoved ? 'status_changed' : 'updated'}`;
     await this.outbox.emit(em, { ...this.draftOf(subject), type, object: after, previousAttributes: previous });
   }

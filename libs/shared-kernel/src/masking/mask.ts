@@ -1,6 +1,3 @@
-/** Fields the specification always returns masked: only the trailing characters stay visible. */
-export const SENSITIVE_FIELDS = ['ssn', 'account_number', 'policy_number', 'vin'] as const;
-
 const VISIBLE_TRAILING = 4;
 
 /**

@@ -1,7 +1,8 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { ALWAYS_POSSIBLE_ERRORS } from './api-responses';
 import { BAD_REQUEST_EXAMPLES, ERROR_RESPONSES, ErrorExample, errorExamplesFor } from './error-responses';
-import { specificationRouteOf } from './specification-routes';
+import { SpecificationRoute, specificationRouteOf } from './specification-routes';
 
 /**
  * Document-wide rules, applied to the document @nestjs/swagger generates from the decorators, so that every route —
@@ -330,11 +331,11 @@ function defaultDescription(method: string, operation: Node): string {
  * Every operation gets a summary and a description; the description cites the specification's route number where
  * the route is one of its table (`Specification route #9.`).
  */
-export function describeOperations(document: OpenAPIObject): void {
+export function describeOperations(document: OpenAPIObject, specificationRoutes: readonly SpecificationRoute[] = []): void {
   for (const { path, method, operation } of operationsOf(document)) {
     operation.summary ??= defaultSummary(method, path, operation);
     let description: string = operation.description ?? defaultDescription(method, operation);
-    const route = specificationRouteOf(method, path);
+    const route = specificationRouteOf(specificationRoutes, method, path);
     const citation = route ? `Specification route #${route.number}.` : '';
     if (citation && !description.includes(citation)) description = `${citation} ${description}`.trim();
     operation.description = description || `${operation.summary}.`;
@@ -492,4 +493,27 @@ export function listTags(document: OpenAPIObject, descriptions: Readonly<Record<
     const description = tag?.description ?? descriptions[name] ?? `Operations on ${(pathsOf.get(name) ?? []).sort()[0] ?? name}.`;
     return { ...(tag ?? {}), name, description };
   });
+}
+
+/**
+ * Marks a string schema whose values are the event types that exist (`enum` filled by `fillEventTypeEnums`): the
+ * types are gathered from the declarations at start-up, after the decorators that describe the routes have run.
+ */
+export const EVENT_TYPE_ENUM = 'x-event-type-enum';
+
+/** A string schema whose `enum` is the event types that exist (filled in when the document is finished). */
+export function eventTypeSchema(): SchemaObject {
+  return { type: 'string', [EVENT_TYPE_ENUM]: true } as SchemaObject;
+}
+
+/** Every schema marked with `EVENT_TYPE_ENUM` gets the catalog's types as its `enum`; the mark goes. */
+export function fillEventTypeEnums(node: unknown, eventTypes: readonly string[]): void {
+  if (Array.isArray(node)) return node.forEach((item) => fillEventTypeEnums(item, eventTypes));
+  if (node === null || typeof node !== 'object') return;
+  const schema = node as Node;
+  if (schema[EVENT_TYPE_ENUM] === true) {
+    delete schema[EVENT_TYPE_ENUM];
+    schema.enum = [...eventTypes];
+  }
+  Object.values(schema).forEach((value) => fillEventTypeEnums(value, eventTypes));
 }

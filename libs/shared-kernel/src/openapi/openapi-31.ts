@@ -6,11 +6,23 @@ import {
   describeOperations,
   describeParameters,
   exampleRequestBodies,
+  fillEventTypeEnums,
   listTags,
   nameOperations,
   requireAllResponseFields,
   splitSharedSchemas,
 } from './document-rules';
+import type { SpecificationRoute } from './specification-routes';
+
+/** What the document takes from the resources' declarations (gathered at start-up). */
+export interface DeclaredDocumentParts {
+  /** A description per tag; a tag without one is described by the paths it groups. */
+  tagDescriptions?: Readonly<Record<string, string>>;
+  /** The specification's routes, cited in the descriptions of the operations that implement them. */
+  specificationRoutes?: readonly SpecificationRoute[];
+  /** The event types that exist: the `enum` of schemas marked `EVENT_TYPE_ENUM`. */
+  eventTypes?: readonly string[];
+}
 
 type Node = Record<string, unknown>;
 
@@ -52,7 +64,8 @@ function declareMergePatch(document: OpenAPIObject): void {
  * Turns the document @nestjs/swagger generated into the one we serve: valid 3.1, and exact for clients. The rules
  * are document-wide (document-rules.ts), so a route added later gets them without declaring them.
  */
-export function finishOpenApiDocument(document: OpenAPIObject, options: { tagDescriptions?: Readonly<Record<string, string>> } = {}): OpenAPIObject {
+export function finishOpenApiDocument(document: OpenAPIObject, options: DeclaredDocumentParts = {}): OpenAPIObject {
+  fillEventTypeEnums(document, options.eventTypes ?? []);
   rewriteNullable(document);
   declareMergePatch(document);
   splitSharedSchemas(document);
@@ -61,7 +74,7 @@ export function finishOpenApiDocument(document: OpenAPIObject, options: { tagDes
   describeParameters(document);
   completeResponses(document);
   declareResponseHeaders(document);
-  describeOperations(document);
+  describeOperations(document, options.specificationRoutes);
   nameOperations(document);
   exampleRequestBodies(document);
   listTags(document, options.tagDescriptions);

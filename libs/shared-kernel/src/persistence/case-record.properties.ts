@@ -2,7 +2,7 @@
 export function caseRecordProperties() {
   return {
     id: { type: 'string', primary: true, length: 26 },
-    caseId: { type: 'string', fieldName: 'case_id', length: 26, hidden: true },
+    caseId: { type: 'string', length: 26, hidden: true },
   } as const;
 }
 
@@ -10,8 +10,8 @@ export function caseRecordProperties() {
 export function timestampProperties(options: { hidden?: boolean } = {}) {
   const hidden = options.hidden ?? false;
   return {
-    createdAt: { type: 'Date', columnType: 'timestamptz(3)', fieldName: 'created_at', hidden },
-    updatedAt: { type: 'Date', columnType: 'timestamptz(3)', fieldName: 'updated_at', hidden },
+    createdAt: { type: 'Date', columnType: 'timestamptz(3)', hidden },
+    updatedAt: { type: 'Date', columnType: 'timestamptz(3)', hidden },
     version: { type: 'integer', version: true, hidden: true },
   } as const;
 }

@@ -80,7 +80,7 @@ export class CaseResourceReader {
   }
 
   view<T extends CaseRecord>(resource: CaseResource<T>, record: T, context: ReadContext = this.context()): Record<string, unknown> {
-    const view = serializeRecord(record, resource.schema, resource.shape);
+    const view = serializeRecord(record, resource.schema, resource.shape, resource.masked);
     return resource.present ? resource.present(record, view, context) : view;
   }
 }

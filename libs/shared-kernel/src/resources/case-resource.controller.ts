@@ -10,6 +10,7 @@ import { ApiData, ApiDeleted, ApiErrors, ApiIdempotencyKey, ApiIfMatch, ApiList,
 import { CaseRecord, CaseResource, Dto, StandardRoute } from './case-resource';
 import { CaseResourceReader, Scope } from './case-resource-reader';
 import { RecordWriter } from './record-writer';
+import { ServesResources } from './resource-manifest';
 
 /**
  * What a generated resource controller offers the class that extends it: the declaration, the shared read side and
@@ -95,6 +96,7 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
   const one = `:${resource.idParam}`;
 
   @ApiTags(resource.tag)
+  @ServesResources(resource.manifest)
   @Controller(`v1/cases/:case_id/${resource.path}`)
   class GeneratedController extends CaseResourceControllerBase<T> {
     protected override readonly resource = resource;

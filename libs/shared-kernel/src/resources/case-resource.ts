@@ -8,7 +8,9 @@ import type { SingleResource } from '../http/resource-response';
 import type { ListQueryRules, ReadContext } from '../pagination/list-query';
 import { FilterSpecs } from '../pagination/list-query';
 import type { CaseRecord } from '../domain/case-record';
+import type { SpecificationRoute } from '../openapi/specification-routes';
 import { BodyShape, shapeOf } from './body-shape';
+import type { ResourceManifest } from './resource-manifest';
 
 export type ForeignCasePolicy = 'forbidden' | 'not_found';
 export type Dto = new () => object;
@@ -73,6 +75,16 @@ export interface CaseResourceDeclaration<T extends CaseRecord> {
   name: string;
   /** The key of its events (contract §14.2: `deadline` for probate deadlines); by default the name, `_` for spaces. */
   eventKey?: string;
+  /**
+   * A write that moves its `status` is told as `{key}.status_changed` instead of `{key}.updated` (contract §14.2),
+   * whether a route or a background processor made the move.
+   */
+  statusChanged?: boolean;
+  /**
+   * Events it emits beyond those of its routes (`created` for `POST`, `updated` for `PATCH`, `deleted` for `DELETE`,
+   * `status_changed` as above): scheduled or single ones (`reminder`, `overdue`).
+   */
+  alsoEmits?: readonly string[];
   /** The route below `/v1/cases/{case_id}/`: `persons`, `bank-accounts/:account_id/transactions`. */
   path: string;
   /** The route parameter of one record: `person_id`. */
@@ -100,10 +112,19 @@ export interface CaseResourceDeclaration<T extends CaseRecord> {
   forbiddenForForeignCase?: readonly StandardRoute[];
   /** The specification's route numbers (`{ patch: 9 }`), cited in the OpenAPI descriptions. */
   specRoutes?: Partial<Record<StandardRoute, number>>;
+  /**
+   * The specification routes its controller's own routes serve, with paths below the collection's
+   * (`{ number: 2, method: 'get', path: 'type/collections' }`, `:step_id/sub-tasks/:sub_task_id`).
+   */
+  ownSpecRoutes?: readonly SpecificationRoute[];
+  /** JSON fields always returned masked, wherever they appear in its representation (`account_number`). */
+  masked?: readonly string[];
   /** Audit records (transactions, transfers) stay in the database when their case is deleted (contract §5). */
   keptWhenCaseDeleted?: boolean;
   /** The OpenAPI tag; by default the path's first segment. */
   tag?: string;
+  /** The tag's description in the OpenAPI document (one declaration of a shared tag gives it). */
+  tagDescription?: string;
   /** Computed fields added to the stored ones when the record is presented (e.g. `equity_estimate`). */
   present?: (record: T, view: Record<string, unknown>, context: ReadContext) => Record<string, unknown>;
   /**
@@ -125,8 +146,11 @@ export interface CaseResourceDeclaration<T extends CaseRecord> {
 }
 
 export interface CaseResource<T extends CaseRecord = CaseRecord>
-  extends Readonly<Omit<CaseResourceDeclaration<T>, 'filters' | 'sorts' | 'kind' | 'eventKey' | 'without' | 'forbiddenForForeignCase' | 'tag'>> {
+  extends Readonly<Omit<CaseResourceDeclaration<T>, 'filters' | 'sorts' | 'kind' | 'eventKey' | 'without' | 'forbiddenForForeignCase' | 'tag' | 'masked'>> {
   readonly kind: ResourceKind;
+  /** Its events, tag, specification routes and masked fields, for the kernel's catalog (`ResourceCatalog`). */
+  readonly manifest: ResourceManifest;
+  readonly masked: ReadonlySet<string>;
   readonly eventKey: string;
   readonly filters: FilterSpecs;
   readonly sorts: readonly string[];
@@ -169,13 +193,23 @@ export function caseResource<T extends CaseRecord>(declaration: CaseResourceDecl
   }
   const routes = new Set<StandardRoute>((['list', 'create', 'read', 'patch', 'delete'] as const).filter((route) => !without.has(route)));
   const filters = declaration.filters ?? {};
+  const eventKey = declaration.eventKey ?? declaration.name.replace(/ /g, '_');
+  const tag = declaration.tag ?? declaration.path.split('/')[0];
   const resource: CaseResource<T> = {
     ...declaration,
     kind,
-    eventKey: declaration.eventKey ?? declaration.name.replace(/ /g, '_'),
+    eventKey,
+    manifest: Object.freeze({
+      events: { key: eventKey, actions: eventActionsOf(declaration, routes) },
+      tag,
+      tagDescription: declaration.tagDescription,
+      specificationRoutes: specificationRoutesOf(declaration),
+      masked: [...(declaration.masked ?? [])],
+    }),
+    masked: new Set(declaration.masked ?? []),
     filters,
     sorts,
-    tag: declaration.tag ?? declaration.path.split('/')[0],
+    tag,
     routes,
     forbiddenForForeignCase: new Set(declaration.forbiddenForForeignCase ?? []),
     createFields: fieldsOf(declaration.create),
@@ -184,4 +218,31 @@ export function caseResource<T extends CaseRecord>(declaration: CaseResourceDecl
   };
   declared.push(resource as unknown as CaseResource);
   return resource;
+}
+
+/** What its routes and processors can emit: `created`, `updated`, `deleted` by route, `status_changed` if declared. */
+function eventActionsOf(declaration: CaseResourceDeclaration<any>, routes: ReadonlySet<StandardRoute>): string[] {
+  return [
+    ...(routes.has('create') ? ['created'] : []),
+    ...(routes.has('patch') ? ['updated'] : []),
+    ...(routes.has('delete') ? ['deleted'] : []),
+    ...(declaration.statusChanged ? ['status_changed'] : []),
+    ...(declaration.alsoEmits ?? []),
+  ];
+}
+
+const ROUTE_METHODS: Record<StandardRoute, SpecificationRoute['method']> = { list: 'get', create: 'post', read: 'get', patch: 'patch', delete: 'delete' };
+
+/** The specification's paths of its routes: `bank-accounts/:account_id/transactions` → `/cases/{case_id}/bank-accounts/{account_id}/transactions`. */
+function specificationRoutesOf(declaration: CaseResourceDeclaration<any>): SpecificationRoute[] {
+  const asTemplate = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1}');
+  const collection = `/cases/{case_id}/${asTemplate(declaration.path)}`;
+  const one = `${collection}/{${declaration.idParam}}`;
+  const standard = (Object.entries(declaration.specRoutes ?? {}) as Array<[StandardRoute, number]>).map(([route, number]) => ({
+    number,
+    method: ROUTE_METHODS[route],
+    path: route === 'list' || route === 'create' ? collection : one,
+  }));
+  const own = (declaration.ownSpecRoutes ?? []).map((route) => ({ ...route, path: `${collection}/${asTemplate(route.path)}` }));
+  return [...standard, ...own];
 }

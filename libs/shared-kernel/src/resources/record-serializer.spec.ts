@@ -57,8 +57,10 @@ const gadget: Gadget = {
   version: 3,
 };
 
+const MASKED = new Set(['ssn', 'account_number', 'policy_number', 'vin']);
+
 describe('serializeRecord', () => {
-  const view = serializeRecord(gadget, GadgetSchema);
+  const view = serializeRecord(gadget, GadgetSchema, undefined, MASKED);
 
   it('uses snake_case keys in schema order', () => {
     expect(Object.keys(view)).toEqual([
@@ -88,11 +90,19 @@ describe('serializeRecord', () => {
     expect(view.updated_at).toBe('2026-01-03T00:00:00.000Z');
   });
 
-  it('masks ssn, account_number, policy_number and vin', () => {
+  it('masks the fields declared masked', () => {
     expect(view.ssn).toBe('*******6789');
     expect(view.account_number).toBe('********6789');
     expect(view.policy_number).toBe('********4444');
     expect(view.vin).toBe('*************4352');
+    expect(serializeRecord(gadget, GadgetSchema, undefined, new Set(['vin']))).toMatchObject({ vin: '*************4352', ssn: '123-45-6789' });
+  });
+
+  it('masks a declared field inside nested values too', () => {
+    const item = { fields: new Map([['account_number', null], ['label', null]]) };
+    const shape = { fields: new Map([['tags', item]]) };
+    const nested = serializeRecord({ ...gadget, tags: [{ account_number: '000123456789', label: 'x' }] }, GadgetSchema, shape, MASKED);
+    expect(nested.tags).toEqual([{ account_number: '********6789', label: 'x' }]);
   });
 
   it('passes other values through', () => {
@@ -105,7 +115,7 @@ describe('serializeRecord', () => {
 
   it('reads unset (undefined) properties as null, sensitive ones included', () => {
     const sparse = { id: 'x', createdAt: new Date(0), updatedAt: new Date(0) } as unknown as Gadget;
-    const sparseView = serializeRecord(sparse, GadgetSchema);
+    const sparseView = serializeRecord(sparse, GadgetSchema, undefined, MASKED);
     expect(sparseView.display_name).toBeNull();
     expect(sparseView.balance).toBeNull();
     expect(sparseView.ssn).toBeNull();
@@ -115,7 +125,7 @@ describe('serializeRecord', () => {
   });
 
   it('keeps null as null', () => {
-    const nulls = serializeRecord({ ...gadget, displayName: null, accountNumber: null }, GadgetSchema);
+    const nulls = serializeRecord({ ...gadget, displayName: null, accountNumber: null }, GadgetSchema, undefined, MASKED);
     expect(nulls.display_name).toBeNull();
     expect(nulls.account_number).toBeNull();
   });

@@ -1,10 +1,10 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { maskSensitive, SENSITIVE_FIELDS } from '../masking/mask';
+import { maskSensitive } from '../masking/mask';
 import { BodyShape, withNulls } from './body-shape';
 import { isoString } from './iso-date';
 import { toSnakeCase } from './naming';
 
-const SENSITIVE = new Set<string>(SENSITIVE_FIELDS);
+const NOTHING_MASKED: ReadonlySet<string> = new Set();
 
 function jsonValue(value: unknown): unknown {
   if (value === undefined) return null;
@@ -12,13 +12,13 @@ function jsonValue(value: unknown): unknown {
   return value;
 }
 
-/** Sensitive numbers are masked at any depth (a beneficiary's account number inside an array, say). */
-function maskNested(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(maskNested);
+/** The declared masked fields are masked at any depth too (a beneficiary's account number inside an array, say). */
+function maskNested(value: unknown, maskedFields: ReadonlySet<string>): unknown {
+  if (Array.isArray(value)) return value.map((item) => maskNested(item, maskedFields));
   if (value === null || typeof value !== 'object') return value;
   const masked: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    masked[key] = SENSITIVE.has(key) && (typeof item === 'string' || item === null) ? maskSensitive(item) : maskNested(item);
+    masked[key] = maskedFields.has(key) && (typeof item === 'string' || item === null) ? maskSensitive(item) : maskNested(item, maskedFields);
   }
   return masked;
 }
@@ -26,7 +26,6 @@ function maskNested(value: unknown): unknown {
 interface VisibleProperty {
   name: string;
   field: string;
-  sensitive: boolean;
 }
 
 /** A schema's visible properties with their JSON names, worked out once per schema rather than once per row. */
@@ -37,7 +36,7 @@ function visiblePropertiesOf(schema: EntitySchema<any>): VisibleProperty[] {
   if (!visible) {
     visible = (Object.entries(schema.meta.properties) as Array<[string, { hidden?: boolean }]>)
       .filter(([, property]) => !property.hidden)
-      .map(([name]) => ({ name, field: toSnakeCase(name), sensitive: SENSITIVE.has(toSnakeCase(name)) }));
+      .map(([name]) => ({ name, field: toSnakeCase(name) }));
     visibleOf.set(schema, visible);
   }
   return visible;
@@ -45,18 +44,18 @@ function visiblePropertiesOf(schema: EntitySchema<any>): VisibleProperty[] {
 
 /**
  * The one serializer: stored properties in schema order as snake_case JSON, `null` for unset, date-times in ISO
- * UTC, and `ssn`, `account_number`, `policy_number`, `vin` masked wherever they appear. Hidden properties
- * (case_id of sub-records, version, tenancy) stay out. Given the body's shape, nested objects (addresses,
+ * UTC, and the fields the resource declares masked (`ssn`, `account_number`, …) masked wherever they appear. Hidden
+ * properties (case_id of sub-records, version, tenancy) stay out. Given the body's shape, nested objects (addresses,
  * `contact_methods`, items of arrays) read every field they know, `null` when unset.
  */
-export function serializeRecord(record: object, schema: EntitySchema<any>, shape?: BodyShape): Record<string, unknown> {
+export function serializeRecord(record: object, schema: EntitySchema<any>, shape?: BodyShape, maskedFields: ReadonlySet<string> = NOTHING_MASKED): Record<string, unknown> {
   const view: Record<string, unknown> = {};
-  for (const { name, field, sensitive } of visiblePropertiesOf(schema)) {
+  for (const { name, field } of visiblePropertiesOf(schema)) {
     const value = (record as Record<string, unknown>)[name];
-    if (sensitive) view[field] = maskSensitive(value as string | null | undefined);
+    if (maskedFields.has(field)) view[field] = maskSensitive(value as string | null | undefined);
     else {
       const nested = shape?.fields.get(field);
-      view[field] = nested ? maskNested(withNulls(value, nested)) : jsonValue(value);
+      view[field] = nested ? maskNested(withNulls(value, nested), maskedFields) : jsonValue(value);
     }
   }
   return view;

@@ -24,6 +24,10 @@ export const transferResource = caseResource<Transfer>({
   without: ['delete'],
   keptWhenCaseDeleted: true,
   specRoutes: { list: 28, create: 29, read: 30 },
+  ownSpecRoutes: [{ number: 27, method: 'post', path: ':transfer_id/cancel' }],
+  tagDescription: 'Instant transfers out of the deceased\'s accounts into the estate account.',
+  // Every move, by the API (cancel) or the processor, is told as transfer.status_changed; nothing else changes one.
+  statusChanged: true,
   present: (record, view) => {
     const { id, ...rest } = view;
     return { id, case_id: record.caseId, ...rest };

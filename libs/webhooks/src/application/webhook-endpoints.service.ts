@@ -7,6 +7,7 @@ import {
   ConflictError,
   etagOfBody,
   EventOutbox,
+  EventTypeCatalog,
   NotFoundError,
   presentEvent,
   StoredEvent,
@@ -56,9 +57,11 @@ export class WebhookEndpoints {
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,
     private readonly deliveries: DeliveryQueue,
+    private readonly eventTypes: EventTypeCatalog,
   ) {}
 
   async create(organizationId: string, input: CreateEndpointInput): Promise<Presented> {
+    this.assertEventTypes(input.enabled_events);
     await this.assertDestination(input.url);
     return this.uow.run(async (em) => {
       if ((await this.store.countOfOrganization(em, organizationId)) >= MAX_ENDPOINTS_PER_ORGANIZATION) {
@@ -100,6 +103,7 @@ export class WebhookEndpoints {
   }
 
   async patch(organizationId: string, id: string, patch: EndpointPatch, ifMatch: string | undefined): Promise<Presented> {
+    if (patch.enabled_events !== undefined) this.assertEventTypes(patch.enabled_events);
     if (patch.url !== undefined) await this.assertDestination(patch.url);
     return this.uow.run(async (em) => {
       const endpoint = await this.load(em, organizationId, id, true);
@@ -199,6 +203,12 @@ export class WebhookEndpoints {
     const endpoint = await this.store.findEndpoint(em, organizationId, id, forUpdate);
     if (!endpoint) throw new NotFoundError('webhook endpoint');
     return endpoint;
+  }
+
+  /** Only `*`, `{key}.*` and the types a resource can emit (contract §14.2); 422 naming each other item. */
+  private assertEventTypes(enabledEvents: readonly string[]): void {
+    const problems = this.eventTypes.problemsOf('enabled_events', enabledEvents);
+    if (problems.length > 0) throw new ValidationFailedError(problems);
   }
 
   private async assertDestination(url: string): Promise<void> {

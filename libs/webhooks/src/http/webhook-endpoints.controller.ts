@@ -14,9 +14,11 @@ import {
   parseListQuery,
   Principal,
   ResourceList,
+  ServesResources,
   SingleResource,
 } from '@estate/shared-kernel';
 import { WebhookQueries } from '../application/webhook-queries';
+import { webhookEndpointManifest } from '../resources/webhook-endpoint.manifest';
 import { WebhookEndpoints } from '../application/webhook-endpoints.service';
 import {
   CreateWebhookEndpointBody,
@@ -33,7 +35,8 @@ const DELIVERY_LIST = { filters: { status: [...DELIVERY_STATUSES], event_type: {
 const ROLES_NOTE = ' Organization-level: every member of the organization may manage its endpoints until roles exist (then owners and admins).';
 
 /** `/v1/webhook-endpoints` (contract §14.4, §14.6): the organization's endpoints and their delivery logs. */
-@ApiTags('Webhooks')
+@ApiTags(webhookEndpointManifest.tag)
+@ServesResources(webhookEndpointManifest)
 @Controller('v1/webhook-endpoints')
 export class WebhookEndpointsController {
   constructor(

@@ -1,0 +1,70 @@
+import { ResourceCatalog } from './resource-catalog';
+import { manifestsOf, resourceManifest, ServesResources } from './resource-manifest';
+
+const person = resourceManifest({
+  eventKey: 'person',
+  emits: ['deleted', 'created', 'updated'],
+  tag: 'persons',
+  tagDescription: 'People.',
+  specificationRoutes: [{ number: 9, method: 'patch', path: '/cases/{case_id}/persons/{person_id}' }],
+});
+const deadline = resourceManifest({
+  eventKey: 'deadline',
+  emits: ['created', 'status_changed', 'reminder'],
+  tag: 'probate',
+  specificationRoutes: [{ number: 14, method: 'patch', path: '/cases/{case_id}/probate/deadlines/{deadline_id}' }],
+});
+
+describe('ResourceCatalog', () => {
+  const catalog = new ResourceCatalog([deadline, person]);
+
+  it('lists *, every key pattern, then every type the declarations can emit (write actions first)', () => {
+    expect(catalog.events.patterns).toEqual([
+      '*',
+      'deadline.*',
+      'person.*',
+      'deadline.created',
+      'deadline.status_changed',
+      'deadline.reminder',
+      'person.created',
+      'person.updated',
+      'person.deleted',
+    ]);
+  });
+
+  it('accepts only those, and names each other item of a list by its index', () => {
+    expect(catalog.events.accepts('person.updated')).toBe(true);
+    expect(catalog.events.accepts('deadline.updated')).toBe(false);
+    expect(catalog.events.problemsOf('enabled_events', ['person.*', 'deadline.deleted', '*', 'nope']).map((problem) => problem.field)).toEqual([
+      'enabled_events[1]',
+      'enabled_events[3]',
+    ]);
+  });
+
+  it('tells status moves as status_changed only for keys that declare it', () => {
+    expect(catalog.events.tellsStatusChanges('deadline')).toBe(true);
+    expect(catalog.events.tellsStatusChanges('person')).toBe(false);
+  });
+
+  it('gathers tag descriptions and specification routes, by number', () => {
+    expect(catalog.tagDescriptions).toEqual({ persons: 'People.' });
+    expect(catalog.specificationRoutes.map((route) => route.number)).toEqual([9, 14]);
+    expect(catalog.specificationRouteOf('PATCH', '/v1/cases/{case_id}/persons/{id}')?.number).toBe(9);
+  });
+
+  it('refuses two declarations of one key, one route number, or two descriptions of one tag', () => {
+    expect(() => new ResourceCatalog([person, resourceManifest({ eventKey: 'person', emits: [], tag: 'x' })])).toThrow(/person/);
+    expect(() => new ResourceCatalog([person, resourceManifest({ eventKey: 'other', emits: [], tag: 'x', specificationRoutes: person.specificationRoutes })])).toThrow(/#9/);
+    expect(() => new ResourceCatalog([person, resourceManifest({ eventKey: 'other', emits: [], tag: 'persons', tagDescription: 'Else.' })])).toThrow(/persons/);
+  });
+
+  it('finds the manifests a controller class carries, inherited ones included', () => {
+    @ServesResources(person)
+    class Generated {}
+    @ServesResources(deadline)
+    class Own extends Generated {}
+    expect(manifestsOf(Own)).toEqual([person, deadline]);
+    expect(manifestsOf(Generated)).toEqual([person]);
+    expect(manifestsOf(undefined)).toEqual([]);
+  });
+});

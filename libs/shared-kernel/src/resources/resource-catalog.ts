@@ -1,0 +1,65 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { ModulesContainer } from '@nestjs/core';
+import { EventTypeCatalog } from '../events/event-types';
+import type { DeclaredDocumentParts } from '../openapi/openapi-31';
+import { SpecificationRoute, specificationRouteOf } from '../openapi/specification-routes';
+import { manifestsOf, ResourceManifest } from './resource-manifest';
+
+/**
+ * Every resource the application serves, as its declarations say: gathered once at start-up from the controllers
+ * the modules registered (each carries the manifests of the resources it serves), never from a list in the kernel.
+ * It gives the event types that exist, the tags' descriptions and the specification's routes.
+ */
+export class ResourceCatalog {
+  readonly events: EventTypeCatalog;
+  readonly tagDescriptions: Readonly<Record<string, string>>;
+  /** By number. */
+  readonly specificationRoutes: readonly SpecificationRoute[];
+
+  constructor(readonly manifests: readonly ResourceManifest[]) {
+    this.events = new EventTypeCatalog(manifests.map((manifest) => manifest.events));
+    this.tagDescriptions = tagDescriptionsOf(manifests);
+    this.specificationRoutes = specificationRoutesOf(manifests);
+  }
+
+  /** The manifests of the controllers of every registered module, each once, in the order of registration. */
+  static fromModules(modules: ModulesContainer): ResourceCatalog {
+    const manifests = new Set<ResourceManifest>();
+    for (const module of modules.values()) {
+      for (const wrapper of module.controllers.values()) manifestsOf(wrapper.metatype).forEach((manifest) => manifests.add(manifest));
+    }
+    return new ResourceCatalog([...manifests]);
+  }
+
+  /** The catalog of an application, also one created in preview mode (nothing instantiated: the OpenAPI writer). */
+  static of(app: INestApplicationContext): ResourceCatalog {
+    return ResourceCatalog.fromModules(app.get(ModulesContainer));
+  }
+
+  specificationRouteOf(method: string, path: string): SpecificationRoute | undefined {
+    return specificationRouteOf(this.specificationRoutes, method, path);
+  }
+
+  /** What the OpenAPI document takes from the declarations. */
+  documentParts(): DeclaredDocumentParts {
+    return { tagDescriptions: this.tagDescriptions, specificationRoutes: this.specificationRoutes, eventTypes: this.events.patterns };
+  }
+}
+
+function tagDescriptionsOf(manifests: readonly ResourceManifest[]): Record<string, string> {
+  const descriptions: Record<string, string> = {};
+  for (const { tag, tagDescription } of manifests) {
+    if (tagDescription === undefined) continue;
+    if (descriptions[tag] !== undefined && descriptions[tag] !== tagDescription) throw new Error(`the tag "${tag}" is described twice, differently`);
+    descriptions[tag] = tagDescription;
+  }
+  return descriptions;
+}
+
+function specificationRoutesOf(manifests: readonly ResourceManifest[]): SpecificationRoute[] {
+  const routes = manifests.flatMap((manifest) => manifest.specificationRoutes).sort((a, b) => a.number - b.number);
+  routes.forEach((route, index) => {
+    if (index > 0 && routes[index - 1].number === route.number) throw new Error(`specification route #${route.number} is declared twice`);
+  });
+  return routes;
+}

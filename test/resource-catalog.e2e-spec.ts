@@ -1,0 +1,148 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { declaredCaseResources, loadAppConfig, ResourceCatalog, shapeOf, toSnakeCase } from '@estate/shared-kernel';
+import type { BodyShape } from '@estate/shared-kernel';
+import { AppModule } from '../apps/api/src/app.module';
+
+/**
+ * What the kernel gathers from the resources' declarations at start-up (nothing of it is written in a kernel file):
+ * the event types that can exist, the tags' descriptions, the specification's routes and the masked fields. The
+ * application is built in preview mode, as the OpenAPI writer builds it: modules and controllers registered, nothing
+ * connected.
+ */
+
+/** Contract §14.2's keys. */
+const CONTRACT_KEYS = [
+  'case', 'deceased', 'authority', 'person', 'debt', 'institution_contact', 'bank_account', 'transaction', 'recurring_payment',
+  'real_estate_valuation', 'vehicle', 'investment_account', 'retirement_account', 'life_insurance_policy', 'deadline', 'claim',
+  'closure_step', 'closure_request', 'search', 'phone_call', 'email', 'transfer', 'probate_case', 'filing', 'executor', 'ein',
+  'financial_account', 'account_beneficiary', 'signer', 'statement', 'document', 'goal', 'distribution', 'unclaimed_property',
+  'real_estate_property', 'business', 'fax', 'notarization', 'identity_verification', 'collaborator', 'accounting', 'pro_user',
+  'webhook_endpoint',
+];
+
+/**
+ * The events each resource with routes can emit, checked against the code paths that emit them: the generic and
+ * aggregate routes (`POST` created, `PATCH` updated, `DELETE` deleted), the processors (a transfer's and an email's
+ * moves are status changes only), the deadline scheduler, and webhook endpoints' ping.
+ */
+const EXPECTED_ACTIONS: Record<string, string[]> = {
+  case: ['created', 'updated', 'deleted'],
+  deceased: ['created', 'updated'],
+  authority: ['created', 'updated'],
+  person: ['created', 'updated', 'deleted'],
+  institution_contact: ['created', 'updated', 'deleted'],
+  debt: ['created', 'updated', 'deleted'],
+  bank_account: ['created', 'updated', 'deleted'],
+  transaction: ['created', 'updated'],
+  recurring_payment: ['created', 'updated', 'deleted'],
+  real_estate_valuation: ['created', 'updated', 'deleted'],
+  vehicle: ['created', 'updated', 'deleted'],
+  investment_account: ['created', 'updated', 'deleted'],
+  retirement_account: ['created', 'updated', 'deleted'],
+  life_insurance_policy: ['created', 'updated', 'deleted'],
+  deadline: ['created', 'updated', 'deleted', 'status_changed', 'reminder', 'overdue'],
+  claim: ['created', 'updated', 'deleted', 'status_changed'],
+  closure_step: ['created', 'updated', 'deleted', 'status_changed'],
+  search: ['created', 'updated', 'status_changed'],
+  phone_call: ['created', 'updated', 'deleted', 'status_changed'],
+  email: ['created', 'deleted', 'status_changed'],
+  transfer: ['created', 'status_changed'],
+  webhook_endpoint: ['created', 'updated', 'deleted', 'ping'],
+};
+
+/** The tags' descriptions as the document had them when they were a table of the kernel. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  cases: 'Estate cases: one per person who died, owned by the organization that opened it. Creating a case may nest the deceased and the authority.',
+  deceased: 'The person who died: identity, dates, address. The SSN is accepted in full and always returned masked.',
+  authority: 'The authority to act for the estate: its level and the grounds it rests on.',
+  persons: 'Heirs, beneficiaries and other people involved in the estate.',
+  debts: 'Debts of the deceased and the collections among them.',
+  'institution-contacts': "Contacts at the institutions that hold the estate's accounts.",
+  'bank-accounts': 'Bank accounts of the deceased, their transactions and recurring payments.',
+  'real-estate-valuations': 'Real estate and its valuations.',
+  vehicles: 'Vehicles and what becomes of them.',
+  'investment-accounts': 'Investment accounts and their transfer.',
+  'retirement-accounts': 'Retirement accounts and their distribution.',
+  'life-insurance': 'Life insurance policies and their beneficiaries.',
+  probate: 'Probate deadlines and creditor claims.',
+  closure: 'Closure steps and their sub-tasks.',
+  searches: 'Searches for accounts, policies and property of the deceased.',
+  transfers: "Instant transfers out of the deceased's accounts into the estate account.",
+  'phone-calls': 'Calls to institutions.',
+  emails: 'E-mails to institutions and their delivery receipts.',
+};
+
+/** The fields the specification always returns masked (the kernel masked these names anywhere before declarations). */
+const SENSITIVE_NAMES = ['ssn', 'account_number', 'policy_number', 'vin'];
+
+function fieldsAtAnyDepth(shape: BodyShape | null): string[] {
+  if (!shape) return [];
+  return [...shape.fields].flatMap(([field, nested]) => [field, ...fieldsAtAnyDepth(nested)]);
+}
+
+describe('the resource catalog, gathered from the declarations', () => {
+  let app: INestApplication;
+  let catalog: ResourceCatalog;
+
+  beforeAll(async () => {
+    const config = loadAppConfig({}, { databaseUrl: 'postgres://preview@127.0.0.1:1/preview', fieldEncryptionKey: Buffer.alloc(32), logLevel: 'silent' });
+    app = await NestFactory.create(AppModule.register(config), { preview: true, logger: false, abortOnError: false });
+    catalog = ResourceCatalog.of(app);
+  });
+  afterAll(() => app.close());
+
+  it('knows exactly the events the resources with routes can emit, each under a key of §14.2', () => {
+    const declared = Object.fromEntries(catalog.manifests.map((manifest) => [manifest.events.key, [...manifest.events.actions]]));
+    expect(declared).toEqual(EXPECTED_ACTIONS);
+    for (const key of Object.keys(declared)) expect(CONTRACT_KEYS).toContain(key);
+  });
+
+  it('derives the accepted types and patterns from them: *, {key}.*, and each possible type, nothing more', () => {
+    const expected = [
+      '*',
+      ...Object.keys(EXPECTED_ACTIONS).map((key) => `${key}.*`),
+      ...Object.entries(EXPECTED_ACTIONS).flatMap(([key, actions]) => actions.map((action) => `${key}.${action}`)),
+    ];
+    expect([...catalog.events.patterns].sort()).toEqual(expected.sort());
+    for (const impossible of ['transaction.deleted', 'search.deleted', 'transfer.updated', 'transfer.deleted', 'email.updated', 'pro_user.*', 'deceased.deleted']) {
+      expect({ impossible, accepted: catalog.events.accepts(impossible) }).toEqual({ impossible, accepted: false });
+    }
+    const statusChanging = Object.keys(EXPECTED_ACTIONS).filter((key) => catalog.events.tellsStatusChanges(key));
+    expect(statusChanging.sort()).toEqual(['claim', 'closure_step', 'deadline', 'email', 'phone_call', 'search', 'transfer']);
+  });
+
+  it('describes the tags as their resources declare them', () => {
+    expect(catalog.tagDescriptions).toEqual(TAG_DESCRIPTIONS);
+  });
+
+  it("serves the specification's thirty routes, as its endpoint table lists them", () => {
+    expect(catalog.specificationRoutes.map((route) => route.number)).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
+    const spec = resolve(__dirname, '../../shared/spec/interface-specification.md');
+    if (!existsSync(spec)) return;
+    const rows = readFileSync(spec, 'utf8')
+      .split('\n')
+      .map((line) => /^\| (\d+) \| (GET|POST|PUT|PATCH|DELETE) \| (\S+) \|/.exec(line))
+      .filter((match): match is RegExpExecArray => match !== null)
+      .map(([, number, method, path]) => ({ number: Number(number), method: method.toLowerCase(), path }));
+    expect(rows).toHaveLength(30);
+    expect(catalog.specificationRoutes).toEqual(rows);
+  });
+
+  it('registers every declared case resource, and each masks every sensitive field it has, at any depth', () => {
+    const registered = new Set(catalog.manifests);
+    for (const resource of declaredCaseResources()) {
+      expect({ resource: resource.name, registered: registered.has(resource.manifest) }).toEqual({ resource: resource.name, registered: true });
+      const stored = Object.entries(resource.schema.meta.properties as Record<string, { hidden?: boolean }>)
+        .filter(([, property]) => !property.hidden)
+        .map(([name]) => toSnakeCase(name));
+      const fields = new Set([...stored, ...fieldsAtAnyDepth(resource.shape), ...(resource.view ? fieldsAtAnyDepth(shapeOf(resource.view)) : [])]);
+      const sensitive = SENSITIVE_NAMES.filter((name) => fields.has(name));
+      expect({ resource: resource.name, masked: [...resource.masked].sort() }).toEqual({ resource: resource.name, masked: expect.arrayContaining(sensitive) });
+    }
+    const deceased = catalog.manifests.find((manifest) => manifest.events.key === 'deceased');
+    expect(deceased?.masked).toEqual(['ssn']);
+  });
+});
