@@ -42,7 +42,6 @@ export * from './openapi/openapi-31';
 export * from './invalidation/invalidation-feed';
 export * from './invalidation/invalidated-cache';
 export * from './persistence/plain-query';
-export * from './persistence/plain-pipeline';
 export * from './persistence/plain-property';
 export * from './openapi/openapi-document';
 export * from './openapi/error-responses';

@@ -1,7 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Pool, PoolConfig } from 'pg';
-import { PlainPipeline, PlainReads } from './plain-pipeline';
 
 export interface PlainQueryOptions {
   /**
@@ -71,16 +70,11 @@ export async function plainRows<T>(em: EntityManager, text: string, values: read
 
 /** `plainRows` as an injectable, for the adapters of the contexts; closes the plain pool when the application stops. */
 @Injectable()
-export class PlainQuery implements PlainReads, OnApplicationShutdown {
+export class PlainQuery implements OnApplicationShutdown {
   constructor(private readonly em: EntityManager) {}
 
   rows<T>(text: string, values: readonly unknown[], options: PlainQueryOptions = {}): Promise<T[]> {
     return plainRows<T>(this.em, text, values, options);
-  }
-
-  /** Statements added to it in the same tick share one connection and one round trip (see PlainPipeline). */
-  pipeline(): PlainPipeline {
-    return new PlainPipeline(poolOf(this.em), preparedName);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,5 +1,3 @@
-import type { PlainReads } from '@estate/shared-kernel';
-
 /**
  * The case's `pending_searches` (search types `pending` or `in_progress`) and a tag that changes whenever they do, so
  * that the case's ETag changes with them. The case context owns the port; the searches context binds a source when it
@@ -11,24 +9,33 @@ export interface PendingSearches {
   tag: string;
 }
 
-/** What the searches context answers: data only; its SQL stays in its own adapter. */
 export abstract class PendingSearchesSource {
-  /** One round trip for a page of cases (in the caller's transaction when one is open); a case without searches may be absent. */
+  /** One round trip for a page of cases. */
   abstract forCases(caseIds: readonly string[]): Promise<ReadonlyMap<string, PendingSearches>>;
 
   /**
-   * One case's, read on `reads`: `GET /v1/cases/{case_id}` hands the pipeline its own statement travels in, so the
-   * case and its pending searches still cost one round trip (issue 7), each context running its own statement.
+   * The same facts for one case as SQL joined to the case's own read, so `GET /v1/cases/{case_id}` is one round trip
+   * (issue 7): a `left join lateral` over the case row aliased `caseAlias`, naming the columns `pending_types` and
+   * `pending_tag` (both null when the case has no searches).
    */
-  abstract forCase(caseId: string, reads: PlainReads): Promise<PendingSearches>;
+  abstract joinedToCase(caseAlias: string): string;
+
+  /** What those two columns say, as `forCases` would have said it. */
+  abstract fromJoinedColumns(types: string[] | null, tag: string | null): PendingSearches;
 }
+
+/** The columns of the case read's join. */
+export interface PendingSearchesJoin {
+  sql: string;
+  read(types: string[] | null, tag: string | null): PendingSearches;
+}
+
+const NONE: PendingSearches = { types: [], tag: '' };
 
 /** Where the searches context binds its source when it starts. */
 export abstract class PendingSearchesPort {
   abstract bind(source: PendingSearchesSource): void;
 }
-
-const NONE: PendingSearches = { types: [], tag: '' };
 
 /** The case context's side: until a searches context binds a source, a case has no pending searches. */
 export class BoundPendingSearches extends PendingSearchesPort {
@@ -38,9 +45,11 @@ export class BoundPendingSearches extends PendingSearchesPort {
     this.source = source;
   }
 
-  /** Read on `reads` with the case's own statement; none until a source is bound. */
-  forCase(caseId: string, reads: PlainReads): Promise<PendingSearches> {
-    return this.source ? this.source.forCase(caseId, reads) : Promise.resolve(NONE);
+  /** Undefined until a source is bound: the case is then read alone and has no pending searches. */
+  joinedToCase(caseAlias: string): PendingSearchesJoin | undefined {
+    const source = this.source;
+    if (!source) return undefined;
+    return { sql: source.joinedToCase(caseAlias), read: (types, tag) => (tag === null ? NONE : source.fromJoinedColumns(types, tag)) };
   }
 
   async forCases(caseIds: readonly string[]): Promise<(id: string) => PendingSearches> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PlainQuery, plainRecord } from '@estate/shared-kernel';
 import { CaseReads, LiveCase } from '../../application/ports/case-reads.port';
-import { BoundPendingSearches } from '../../application/ports/pending-searches.port';
+import { PendingSearchesJoin, BoundPendingSearches } from '../../application/ports/pending-searches.port';
 import { EstateCase } from '../../domain/estate-case';
 
 interface CaseRow {
@@ -18,21 +18,31 @@ interface CaseRow {
   created_at: string;
   updated_at: string;
   version: number;
+  pending_types?: string[] | null;
+  pending_tag?: string | null;
 }
 
 const CASE_COLUMNS = `c.id, c.organization_id, c.onboarding_id, c.queue_assignment, c.flow_position, c.estate_value, c.progress,
        c.possible_dispute, c.date_of_sign_up, c.terms_accepted_at, c.created_at, c.updated_at, c.version`;
 
-const LIVE_CASE = `select ${CASE_COLUMNS} from cases c where c.id = $1 and c.deleted_at is null`;
+const liveCase = (join: PendingSearchesJoin | undefined) =>
+  join
+    ? `select ${CASE_COLUMNS}, pending_types, pending_tag from cases c ${join.sql} where c.id = $1 and c.deleted_at is null`
+    : `select ${CASE_COLUMNS} from cases c where c.id = $1 and c.deleted_at is null`;
+
+const NO_PENDING_SEARCHES = { types: [], tag: '' };
 
 const timestamp = (value: string | null): Date | null => (value === null ? null : new Date(value));
 
 /**
- * The case row by primary key (a parameterised, prepared statement, mapped by hand to the domain class) and its pending
- * searches (the searches context's port, its own statement) in one round trip: both travel in one pipeline.
+ * The case row by primary key and its pending searches (the searches context's join) in one parameterised, prepared
+ * statement, mapped by hand to the domain class.
  */
 @Injectable()
 export class PlainCaseReads extends CaseReads {
+  /** Built on first use: the searches context binds its source while the modules start. */
+  private statement?: { text: string; join: PendingSearchesJoin | undefined };
+
   constructor(
     private readonly sql: PlainQuery,
     private readonly pendingSearches: BoundPendingSearches,
@@ -41,11 +51,12 @@ export class PlainCaseReads extends CaseReads {
   }
 
   async live(caseId: string): Promise<LiveCase | undefined> {
-    const reads = this.sql.pipeline();
-    const [[row], pendingSearches] = await Promise.all([
-      reads.rows<CaseRow>(LIVE_CASE, [caseId], { prepared: true }),
-      this.pendingSearches.forCase(caseId, reads),
-    ]);
+    if (!this.statement) {
+      const join = this.pendingSearches.joinedToCase('c');
+      this.statement = { text: liveCase(join), join };
+    }
+    const { text, join } = this.statement;
+    const [row] = await this.sql.rows<CaseRow>(text, [caseId], { prepared: true });
     if (!row) return undefined;
     const estateCase = plainRecord(EstateCase, {
       id: row.id,
@@ -63,6 +74,6 @@ export class PlainCaseReads extends CaseReads {
       version: row.version,
       deletedAt: null,
     });
-    return { estateCase, pendingSearches };
+    return { estateCase, pendingSearches: join ? join.read(row.pending_types ?? null, row.pending_tag ?? null) : NO_PENDING_SEARCHES };
   }
 }

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { PlainQuery, PlainReads, UnitOfWork } from '@estate/shared-kernel';
+import { PlainQuery, UnitOfWork } from '@estate/shared-kernel';
 import type { PendingSearches, PendingSearchesSource } from '@estate/case';
 import { SEARCH_TYPES } from '../../domain/probate-vocabulary';
 
@@ -22,18 +22,13 @@ const pendingByCase = (caseIds: string) => `select case_id, ${pendingColumns('ty
 /** The ORM inlines an array parameter as a list (`in ('a', 'b')`); the driver binds it as one array (`= any($1)`). */
 const IN_TRANSACTION = pendingByCase('case_id in (?)');
 const PLAIN = pendingByCase('case_id = any($1::text[])');
-/** One case: the aggregate over none of its searches is one row of nulls. */
-const ONE_CASE = `select ${pendingColumns('types', 'tag')} from searches where case_id = $1`;
-
-const NONE: PendingSearches = { types: [], tag: '' };
 
 /**
  * The case's `pending_searches` for the case context's port: the types of its searches that are `pending` or
  * `in_progress`, in the vocabulary's order, and a tag (count, sum of versions, latest change) that changes whenever
  * any of the case's searches is created or changed, so the case's ETag changes with them. One query per page of cases:
- * a prepared plain statement on a read, the unit of work's connection inside a transaction (so a use case sees its own
- * uncommitted searches); for `GET` of one case (issue 7), a prepared statement on the reads the case's own read hands
- * over, so both travel in one round trip.
+ * a prepared plain statement on a read (every `GET` of a case makes it, issue 7), the unit of work's connection inside
+ * a transaction (so a use case sees its own uncommitted searches).
  */
 @Injectable()
 export class SearchesPendingSource implements PendingSearchesSource {
@@ -48,15 +43,16 @@ export class SearchesPendingSource implements PendingSearchesSource {
     const rows = this.uow.active
       ? await this.em.execute<TagRow[]>(IN_TRANSACTION, [ids])
       : await this.plain.rows<TagRow>(PLAIN, [ids], { prepared: true });
-    return new Map(rows.map((row) => [row.case_id, this.fromColumns(row.types, row.tag)]));
+    return new Map(rows.map((row) => [row.case_id, this.fromJoinedColumns(row.types, row.tag)]));
   }
 
-  async forCase(caseId: string, reads: PlainReads): Promise<PendingSearches> {
-    const [row] = await reads.rows<{ types: string[] | null; tag: string | null }>(ONE_CASE, [caseId], { prepared: true });
-    return row?.tag == null ? NONE : this.fromColumns(row.types, row.tag);
+  /** The same aggregate over one case's searches; over none it is one row of nulls. */
+  joinedToCase(caseAlias: string): string {
+    return `left join lateral (select ${pendingColumns('pending_types', 'pending_tag')}
+  from searches where searches.case_id = ${caseAlias}.id) pending_searches on true`;
   }
 
-  private fromColumns(types: string[] | null, tag: string): PendingSearches {
+  fromJoinedColumns(types: string[] | null, tag: string): PendingSearches {
     return { types: [...(types ?? [])].sort((a, b) => order(a) - order(b)), tag: `searches:${tag}` };
   }
 }
