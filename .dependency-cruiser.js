@@ -55,23 +55,24 @@ module.exports = {
       name: 'context-only-through-public-api',
       comment:
         'A context reaches another only through its public face, the package alias @estate/<context> ' +
-        '(libs/<context>/src/index.ts), never into its folders.',
+        '(libs/<context>/src/index.ts) or, from use cases, its ports face @estate/<context>/ports ' +
+        '(libs/<context>/src/ports.ts: ports and their data, nothing that reaches HTTP), never into its folders.',
       severity: 'error',
       from: { path: `^libs/${CONTEXTS}/` },
       to: {
         path: `^libs/${CONTEXTS}/`,
-        pathNot: [`^libs/$1/`, `^libs/${CONTEXTS}/src/index\\.ts$`],
+        pathNot: [`^libs/$1/`, `^libs/${CONTEXTS}/src/(index|ports)\\.ts$`],
       },
     },
     {
       name: 'context-index-only-through-alias',
       comment:
-        "Another context's index.ts is imported by its alias (`@estate/assets`), not by a relative path " +
-        "(`../../assets/src`), so the boundary stays visible in the import and in tsconfig's paths.",
+        "Another context's index.ts (or ports.ts) is imported by its alias (`@estate/assets`, `@estate/assets/ports`), " +
+        "not by a relative path (`../../assets/src`), so the boundary stays visible in the import and in tsconfig's paths.",
       severity: 'error',
       from: { path: `^libs/${CONTEXTS}/` },
       to: {
-        path: `^libs/${CONTEXTS}/src/index\\.ts$`,
+        path: `^libs/${CONTEXTS}/src/(index|ports)\\.ts$`,
         pathNot: '^libs/$1/',
         dependencyTypesNot: ['aliased-tsconfig-paths'],
       },
@@ -130,6 +131,29 @@ module.exports = {
       severity: 'error',
       from: { path: '^libs/[^/]+/src/application/' },
       to: { path: '^libs/[^/]+/src/http/' },
+    },
+    {
+      name: 'application-does-not-import-infrastructure',
+      comment:
+        'application/ (use cases and their ports) must not import infrastructure/ (adapters, ORM schemas, SQL) of its own ' +
+        'or any context: a use case states what it needs as a port (an abstract class in application/) and the ' +
+        "context's module binds the adapter. Resource declarations (resources/) are reached through a port too.",
+      severity: 'error',
+      from: { path: '^libs/[^/]+/src/application/' },
+      to: { path: '^libs/[^/]+/src/infrastructure/' },
+    },
+    {
+      name: 'application-reaches-no-http',
+      comment:
+        'Not even through another module: no file under application/ may reach http/ (controllers, DTOs, presenters) ' +
+        'of any context by any path — a resource declaration names its DTOs, so a use case that imports a declaration ' +
+        'reaches them, and so does one that imports another context\'s index.ts (its module names its controllers). Use ' +
+        'cases depend on ports (their own, or another context\'s through @estate/<context>/ports); the module binds ' +
+        "what composes DTOs and schemas. The kernel's own http/ (body parsing, input guards) is part of its resource " +
+        'framework and is reached through its one index.ts until the kernel shows its two floors (issue 17, item 4).',
+      severity: 'error',
+      from: { path: '^libs/[^/]+/src/application/' },
+      to: { path: `^libs/${CONTEXTS}/src/http/`, reachable: true },
     },
     {
       name: 'not-to-unresolvable',

@@ -13,6 +13,10 @@ import { InventoryController } from './http/inventory.controller';
 import { EstateInventoryService } from './application/estate-inventory.service';
 import { EstateRecords } from './application/ports/estate-records.port';
 import { OrmEstateRecords } from './infrastructure/orm-estate-records';
+import { BankAccountRevisions } from './application/ports/bank-account-revisions.port';
+import { LedgerEntries } from './application/ports/ledger-entries.port';
+import { OrmBankAccountRevisions } from './infrastructure/orm-bank-account-revisions';
+import { DeclaredLedgerEntries } from './infrastructure/declared-ledger-entries';
 import { InvestmentAccountsController } from './http/investment-accounts.controller';
 import { LifeInsurancePoliciesController } from './http/life-insurance-policies.controller';
 import { RealEstateValuationsController } from './http/real-estate-valuations.controller';
@@ -40,8 +44,10 @@ import { VehiclesController } from './http/vehicles.controller';
     { provide: EstateRecords, useClass: OrmEstateRecords },
     InstantTransferSummaries,
     { provide: BankAccounts, useClass: OrmBankAccounts },
+    { provide: BankAccountRevisions, useClass: OrmBankAccountRevisions },
+    { provide: LedgerEntries, useClass: DeclaredLedgerEntries },
   ],
-  exports: [BankAccounts],
+  exports: [BankAccounts, LedgerEntries],
 })
 export class AssetsModule implements OnModuleInit {
   constructor(

@@ -10,9 +10,4 @@ export { lifeInsurancePolicyResource } from './resources/life-insurance-policy.r
 export { bankAccountResource } from './resources/bank-account.resource';
 export { transactionResource } from './resources/transaction.resource';
 export { recurringPaymentResource } from './resources/recurring-payment.resource';
-export { BankAccounts } from './application/bank-accounts.port';
-export type { BankAccountSnapshot } from './application/bank-accounts.port';
-export type { InstantTransferSummary } from './domain/bank-account';
-export { decideInstantTransferEligibility, MAX_INSTANT_TRANSFER_AMOUNT } from './domain/instant-transfer-eligibility';
-export type { EligibilityDecision, IneligibilityReason } from './domain/instant-transfer-eligibility';
-export * from './domain/bank-account-vocabulary';
+export * from './ports';

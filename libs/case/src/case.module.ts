@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 import { CaseOwnership } from '@estate/shared-kernel';
 import { AuthorityService } from './application/authority.service';
-import { CaseDeletionParticipants } from './application/case-deletion';
+import { CaseDeletionParticipants, CaseDeletionRegistry } from './application/case-deletion';
 import { CasesService } from './application/cases.service';
 import { DeceasedService } from './application/deceased.service';
-import { PendingSearchesPort } from './application/ports/pending-searches.port';
-import { AuthorityChanges } from './application/ports/authority-changes.port';
-import { CaseAuthorityLevels } from './application/case-authority-levels';
-import { CaseDeceasedDates } from './application/case-deceased-dates';
+import { BoundPendingSearches, PendingSearchesPort } from './application/ports/pending-searches.port';
+import { AuthorityChangeListeners, AuthorityChanges } from './application/ports/authority-changes.port';
+import { CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues } from './application/ports/case-facts.port';
 import { AuthorityController } from './http/authority.controller';
 import { CasesController } from './http/cases.controller';
 import { DeceasedController } from './http/deceased.controller';
@@ -17,22 +16,31 @@ import { CaseReads } from './application/ports/case-reads.port';
 import { CaseViews } from './application/ports/case-views.port';
 import { PresenterCaseViews } from './http/presenters';
 import { PlainCaseReads } from './infrastructure/persistence/plain-case-reads';
+import { OrmCaseAuthorityLevels, OrmCaseDeceasedDates, OrmCaseEstateValues } from './infrastructure/persistence/orm-case-facts';
 
+/**
+ * The case context. What other contexts may use of it are the ports it exports (`ports.ts`), bound here: the narrow
+ * reads of a case, and the registries where others plug into its authority changes, deletions and pending searches.
+ */
 @Module({
   controllers: [CasesController, DeceasedController, AuthorityController, PersonsController],
   providers: [
     CasesService,
     DeceasedService,
     AuthorityService,
-    CaseDeletionParticipants,
-    PendingSearchesPort,
-    AuthorityChanges,
-    CaseAuthorityLevels,
-    CaseDeceasedDates,
+    CaseDeletionRegistry,
+    { provide: CaseDeletionParticipants, useExisting: CaseDeletionRegistry },
+    BoundPendingSearches,
+    { provide: PendingSearchesPort, useExisting: BoundPendingSearches },
+    AuthorityChangeListeners,
+    { provide: AuthorityChanges, useExisting: AuthorityChangeListeners },
+    { provide: CaseAuthorityLevels, useClass: OrmCaseAuthorityLevels },
+    { provide: CaseDeceasedDates, useClass: OrmCaseDeceasedDates },
+    { provide: CaseEstateValues, useClass: OrmCaseEstateValues },
     { provide: CaseOwnership, useClass: CaseOwnershipAdapter },
     { provide: CaseReads, useClass: PlainCaseReads },
     { provide: CaseViews, useClass: PresenterCaseViews },
   ],
-  exports: [CaseOwnership, CaseDeletionParticipants, PendingSearchesPort, AuthorityChanges, CaseAuthorityLevels, CaseDeceasedDates, CasesService],
+  exports: [CaseOwnership, CaseDeletionParticipants, PendingSearchesPort, AuthorityChanges, CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues],
 })
 export class CaseModule {}

@@ -1,22 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { CasesService } from '@estate/case';
+import { CaseEstateValues } from '@estate/case/ports';
 import { buildEstateInventory, EstateInventory } from '../domain/estate-inventory';
 import { EstateRecords } from './ports/estate-records.port';
 
 /**
  * The estate inventory of a case (issue 8): loads the records through the port, reads the case's own
- * `estate_value` through the case context's exported service, and lets the domain compute the rest.
+ * `estate_value` through the case context's port, and lets the domain compute the rest.
  */
 @Injectable()
 export class EstateInventoryService {
   constructor(
     private readonly records: EstateRecords,
-    private readonly cases: CasesService,
+    private readonly estateValues: CaseEstateValues,
   ) {}
 
   async inventoryOf(caseId: string, asOf: string | null): Promise<EstateInventory> {
-    const { estateCase } = await this.cases.get(caseId);
+    const recordedEstateValue = await this.estateValues.estateValueOf(caseId);
     const records = await this.records.load(caseId, asOf);
-    return buildEstateInventory({ ...records, recordedEstateValue: estateCase.estateValue ?? null });
+    return buildEstateInventory({ ...records, recordedEstateValue });
   }
 }

@@ -1,11 +1,9 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { CaseResourceReader, Clock, ResourceEvents, subjectOf } from '@estate/shared-kernel';
-import { CaseAuthorityLevels } from '@estate/case';
+import { Clock } from '@estate/shared-kernel';
+import { CaseAuthorityLevels } from '@estate/case/ports';
 import { BankAccount } from '../domain/bank-account';
 import { decideInstantTransferEligibility } from '../domain/instant-transfer-eligibility';
-import { BankAccountSchema } from '../infrastructure/persistence/bank-account.schema';
-import { bankAccountResource } from '../resources/bank-account.resource';
+import { BankAccountRevisions } from './ports/bank-account-revisions.port';
 
 /**
  * Keeps each bank account's stored `instant_transfer` summary equal to the eligibility policy's decision (contract
@@ -15,11 +13,9 @@ import { bankAccountResource } from '../resources/bank-account.resource';
 @Injectable()
 export class InstantTransferSummaries {
   constructor(
-    private readonly em: EntityManager,
     private readonly levels: CaseAuthorityLevels,
     private readonly clock: Clock,
-    private readonly reader: CaseResourceReader,
-    private readonly events: ResourceEvents,
+    private readonly accounts: BankAccountRevisions,
   ) {}
 
   /** Before an account is saved: the decision for the account as it will be stored. */
@@ -36,20 +32,15 @@ export class InstantTransferSummaries {
     this.apply(account, decision.eligibility, decision.maxTransferAmount);
   }
 
-  /** The case's authority is now `level`: every account of the case is evaluated again, in the same transaction. */
+  /**
+   * The case's authority is now `level`: every account of the case is evaluated again, in the same transaction; each
+   * account whose summary moved is told as bank_account.updated.
+   */
   async refreshCase(caseId: string, level: string | null): Promise<void> {
-    const accounts = await this.em.find(BankAccountSchema, { caseId });
-    const before = accounts.map((account) => this.reader.view(bankAccountResource, account));
-    for (const account of accounts) {
+    await this.accounts.reviseEveryAccountOf(caseId, (account) => {
       const decision = decideInstantTransferEligibility(account, level);
       this.apply(account, decision.eligibility, decision.maxTransferAmount);
-    }
-    if (accounts.length === 0) return;
-    await this.em.flush();
-    // Each account whose summary moved is told as bank_account.updated, in the authority change's transaction.
-    for (const [index, account] of accounts.entries()) {
-      await this.events.changed(this.em, subjectOf(bankAccountResource, account), before[index], this.reader.view(bankAccountResource, account));
-    }
+    });
   }
 
   private apply(account: BankAccount, eligibility: BankAccount['instantTransferEligibility'], maxTransferAmount: number): void {

@@ -5,7 +5,7 @@ import { CaseViews } from './ports/case-views.port';
 import { Authority } from '../domain/authority';
 import type { AuthorityLevel, AuthorityType } from '../domain/case-vocabulary';
 import type { PutResult } from './deceased.service';
-import { AuthorityChanges } from './ports/authority-changes.port';
+import { AuthorityChangeListeners } from './ports/authority-changes.port';
 
 export function authorityEtag(authority: Authority): string {
   return etagOfVersion('authority', authority.caseId, authority.version);
@@ -18,7 +18,7 @@ export class AuthorityService {
     private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-    private readonly changes: AuthorityChanges,
+    private readonly changes: AuthorityChangeListeners,
     private readonly views: CaseViews,
     private readonly events: ResourceEvents,
   ) {}

@@ -7,7 +7,13 @@ export abstract class CaseDeletionParticipant {
   abstract beforeCaseDeleted(caseId: string): Promise<void>;
 }
 
-export class CaseDeletionParticipants {
+/** The port other contexts register with. */
+export abstract class CaseDeletionParticipants {
+  abstract register(participant: CaseDeletionParticipant): void;
+}
+
+/** The case context's side of the port: the participants the deletion asks, in order. */
+export class CaseDeletionRegistry extends CaseDeletionParticipants {
   private readonly participants: CaseDeletionParticipant[] = [];
 
   register(participant: CaseDeletionParticipant): void {

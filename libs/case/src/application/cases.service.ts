@@ -18,12 +18,12 @@ import { DISPUTE_LEVELS, ESTATE_VALUES, PROGRESS_STAGES } from '../domain/case-v
 import { EstateCase } from '../domain/estate-case';
 import { Authority } from '../domain/authority';
 import { Deceased } from '../domain/deceased';
-import { CaseDeletionParticipants } from './case-deletion';
+import { CaseDeletionRegistry } from './case-deletion';
 import { DeceasedService } from './deceased.service';
 import { AuthorityService } from './authority.service';
 import { caseEtag } from './case-etag';
 import { CaseReads } from './ports/case-reads.port';
-import { PendingSearches, PendingSearchesPort } from './ports/pending-searches.port';
+import { PendingSearches, BoundPendingSearches } from './ports/pending-searches.port';
 
 export const CASE_LIST_RULES = {
   filters: { progress: PROGRESS_STAGES, estate_value: ESTATE_VALUES, possible_dispute: DISPUTE_LEVELS },
@@ -42,9 +42,9 @@ export class CasesService {
     private readonly clock: Clock,
     private readonly deceased: DeceasedService,
     private readonly authority: AuthorityService,
-    private readonly deletionParticipants: CaseDeletionParticipants,
+    private readonly deletionParticipants: CaseDeletionRegistry,
     private readonly eraser: CaseRecordsEraser,
-    private readonly pendingSearches: PendingSearchesPort,
+    private readonly pendingSearches: BoundPendingSearches,
     private readonly reads: CaseReads,
     private readonly views: CaseViews,
     private readonly events: ResourceEvents,

@@ -1,8 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@estate/shared-kernel';
-import type { ProbateDeadline } from '../domain/probate-deadline';
-import { ProbateDeadlineSchema } from '../infrastructure/persistence/probate.schemas';
+import { ProbateDeadline } from '../domain/probate-deadline';
 
 /** Every deadline of the case, by due date, and today's date for their statuses as read: the `.ics` feed's content. */
 @Injectable()
@@ -13,7 +12,7 @@ export class DeadlineFeed {
   ) {}
 
   async of(caseId: string): Promise<{ deadlines: ProbateDeadline[]; today: string }> {
-    const deadlines = await this.em.find(ProbateDeadlineSchema, { caseId }, { orderBy: { dueDate: 'asc', id: 'asc' } });
+    const deadlines = await this.em.find(ProbateDeadline, { caseId }, { orderBy: { dueDate: 'asc', id: 'asc' } });
     return { deadlines, today: this.clock.today() };
   }
 }

@@ -3,7 +3,6 @@ import { ulid } from 'ulid';
 import { CaseResourceReader, Clock, ErrorDetail, ResourceEvents, ResourceList, subjectOf, UnitOfWork, ValidationFailedError } from '@estate/shared-kernel';
 import { generateDeadlines, isKnownState } from '../domain/deadline-generator';
 import { ProbateDeadline } from '../domain/probate-deadline';
-import { ProbateDeadlineSchema } from '../infrastructure/persistence/probate.schemas';
 import { DeceasedDates } from './ports/deceased-dates.port';
 import { JurisdictionRuleBook } from './ports/jurisdiction-rules.port';
 import { ProbateResources } from './probate-resources';
@@ -50,7 +49,7 @@ export class GenerateDeadlines {
           { dateOfDeath: dateOfDeath as string, appointmentDate: body.appointment_date, state: body.state, firstPublicationDate: body.first_publication_date },
           rules,
         );
-        const existing = await em.find(ProbateDeadlineSchema, { caseId: scope.caseId, generatedKey: { $ne: null } });
+        const existing = await em.find(ProbateDeadline, { caseId: scope.caseId, generatedKey: { $ne: null } });
         const byKey = new Map(existing.map((deadline) => [deadline.generatedKey, deadline]));
         const context = this.reader.context();
         const viewOf = (deadline: ProbateDeadline) => this.reader.view(this.resources.deadlines, deadline, context);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BankAccounts } from '@estate/assets';
+import { BankAccounts } from '@estate/assets/ports';
 import { assertIfMatch, CaseResourceReader, Clock, NotFoundError, ResourceEvents, SingleResource, subjectOf, UnitOfWork } from '@estate/shared-kernel';
 import { TransferRepository } from './ports/transfer-repository.port';
 import { TransferResources } from './transfer-resources';

@@ -1,8 +1,8 @@
 import { RequestContext } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { BankAccounts, BankAccountSnapshot, transactionResource } from '@estate/assets';
-import { AppConfig, CaseResourceReader, Clock, JobQueue, RecordWriter, ResourceEvents, runAsSystem, subjectOf, UnitOfWork } from '@estate/shared-kernel';
+import { BankAccounts, BankAccountSnapshot, LedgerEntries } from '@estate/assets/ports';
+import { AppConfig, CaseResourceReader, Clock, JobQueue, ResourceEvents, runAsSystem, subjectOf, UnitOfWork } from '@estate/shared-kernel';
 import { TransferResources } from './transfer-resources';
 import { expectedSettlementDate, newYorkDate, traceNumber } from '../domain/banking-days';
 import { Transfer } from '../domain/transfer';
@@ -31,7 +31,7 @@ export class TransferProcessor implements OnModuleInit {
     private readonly uow: UnitOfWork,
     private readonly transfers: TransferRepository,
     private readonly accounts: BankAccounts,
-    private readonly writer: RecordWriter,
+    private readonly ledger: LedgerEntries,
     private readonly ach: AchNetwork,
     private readonly clock: Clock,
     private readonly config: AppConfig,
@@ -210,18 +210,15 @@ export class TransferProcessor implements OnModuleInit {
   }
 
   private async post(transfer: Transfer, accountId: string, amount: number, type: string, description: string, now: Date): Promise<void> {
-    const account = await this.accounts.ofCase(transfer.caseId, accountId);
-    if (!account) return; // an account deleted after its transfer ended keeps no ledger to write to
-    const date = newYorkDate(now);
-    await this.writer.create(transactionResource, { caseId: transfer.caseId, bankAccountId: accountId }, {
-      date,
-      posted_date: date,
-      effective_date: date,
+    // The assets context's ledger, through its port (an account deleted since keeps no ledger: nothing is written).
+    await this.ledger.postTransferEntry({
+      caseId: transfer.caseId,
+      bankAccountId: accountId,
+      date: newYorkDate(now),
       type,
       amount,
       description,
-      reference_number: transfer.traceNumber,
-      category: 'transfer',
+      referenceNumber: transfer.traceNumber,
     });
   }
 

@@ -7,7 +7,12 @@ export type AuthorityChangeListener = (caseId: string, level: AuthorityLevel | n
  * Where contexts that depend on the executor's authority (bank accounts' instant-transfer eligibility, contract §8)
  * learn of its changes. They register in their module's `onModuleInit`, so the case context never imports them.
  */
-export class AuthorityChanges {
+export abstract class AuthorityChanges {
+  abstract listen(listener: AuthorityChangeListener): void;
+}
+
+/** The case context's side of the port: the listeners, told in order by the authority's use cases. */
+export class AuthorityChangeListeners extends AuthorityChanges {
   private readonly listeners: AuthorityChangeListener[] = [];
 
   listen(listener: AuthorityChangeListener): void {

@@ -32,8 +32,13 @@ export interface PendingSearchesJoin {
 
 const NONE: PendingSearches = { types: [], tag: '' };
 
-/** Where the case context asks; until a searches context binds a source, a case has no pending searches. */
-export class PendingSearchesPort {
+/** Where the searches context binds its source when it starts. */
+export abstract class PendingSearchesPort {
+  abstract bind(source: PendingSearchesSource): void;
+}
+
+/** The case context's side: until a searches context binds a source, a case has no pending searches. */
+export class BoundPendingSearches extends PendingSearchesPort {
   private source?: PendingSearchesSource;
 
   bind(source: PendingSearchesSource): void {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PlainQuery, plainRecord } from '@estate/shared-kernel';
 import { CaseReads, LiveCase } from '../../application/ports/case-reads.port';
-import { PendingSearchesJoin, PendingSearchesPort } from '../../application/ports/pending-searches.port';
+import { PendingSearchesJoin, BoundPendingSearches } from '../../application/ports/pending-searches.port';
 import { EstateCase } from '../../domain/estate-case';
 
 interface CaseRow {
@@ -45,7 +45,7 @@ export class PlainCaseReads extends CaseReads {
 
   constructor(
     private readonly sql: PlainQuery,
-    private readonly pendingSearches: PendingSearchesPort,
+    private readonly pendingSearches: BoundPendingSearches,
   ) {
     super();
   }

@@ -1,0 +1,24 @@
+/** A ledger entry another context's work calls for: the money a transfer moved on one account of the case. */
+export interface TransferLedgerEntry {
+  caseId: string;
+  bankAccountId: string;
+  /** The banking date the entry is dated, posted and effective on (`YYYY-MM-DD`). */
+  date: string;
+  /** `ach_debit`, `ach_credit` or `ach_return`. */
+  type: string;
+  /** Signed: negative leaves the account. */
+  amount: number;
+  description: string;
+  /** The transfer's ACH trace number. */
+  referenceNumber: string | null;
+}
+
+/**
+ * Port: the accounts' ledgers as other contexts write to them (issue 17). Entries are posted as the account's
+ * transactions (category `transfer`) in the caller's transaction, with their running balances and their
+ * `transaction.created` event exactly as a transaction created through the API.
+ */
+export abstract class LedgerEntries {
+  /** Posts the entry; an account deleted since (after its transfer ended) keeps no ledger, so nothing is written (false). */
+  abstract postTransferEntry(entry: TransferLedgerEntry): Promise<boolean>;
+}

@@ -1,0 +1,14 @@
+/**
+ * What other contexts' use cases may know of the assets context (`@estate/assets/ports`): its ports (abstract
+ * classes, bound by AssetsModule), the data they carry and the bank-account vocabulary and policy. No module,
+ * controller or declaration is reachable from here, so a use case that imports it reaches no HTTP layer (rule
+ * application-reaches-no-http). Module files and the app import `@estate/assets`, which re-exports this face.
+ */
+export { BankAccounts } from './application/bank-accounts.port';
+export type { BankAccountSnapshot } from './application/bank-accounts.port';
+export { LedgerEntries } from './application/ports/ledger-entries.port';
+export type { TransferLedgerEntry } from './application/ports/ledger-entries.port';
+export type { InstantTransferSummary } from './domain/bank-account';
+export { decideInstantTransferEligibility, MAX_INSTANT_TRANSFER_AMOUNT } from './domain/instant-transfer-eligibility';
+export type { EligibilityDecision, IneligibilityReason } from './domain/instant-transfer-eligibility';
+export * from './domain/bank-account-vocabulary';

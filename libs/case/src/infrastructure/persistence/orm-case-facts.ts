@@ -1,0 +1,52 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { NotFoundError } from '@estate/shared-kernel';
+import { CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues } from '../../application/ports/case-facts.port';
+import { Authority } from '../../domain/authority';
+import type { AuthorityLevel, EstateValue } from '../../domain/case-vocabulary';
+import { Deceased } from '../../domain/deceased';
+
+/** The authority level on the unit of work: the caller's transaction sees the authority it is changing. */
+@Injectable()
+export class OrmCaseAuthorityLevels extends CaseAuthorityLevels {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  async levelOf(caseId: string): Promise<AuthorityLevel | null> {
+    const authority = await this.em.findOne(Authority, { caseId }, { fields: ['level'] });
+    return authority?.level ?? null;
+  }
+}
+
+@Injectable()
+export class OrmCaseDeceasedDates extends CaseDeceasedDates {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  async dateOfDeathOf(caseId: string): Promise<string | null> {
+    const deceased = await this.em.findOne(Deceased, { caseId }, { fields: ['dateOfDeath'] });
+    return deceased?.dateOfDeath ?? null;
+  }
+}
+
+/**
+ * One column by primary key, as a plain statement on the caller's connection: loading a partial `EstateCase` into the
+ * identity map would hand a later full load of the same case a half-filled entity.
+ */
+@Injectable()
+export class OrmCaseEstateValues extends CaseEstateValues {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  async estateValueOf(caseId: string): Promise<EstateValue | null> {
+    const [row] = await this.em.execute<Array<{ estate_value: EstateValue | null }>>(
+      'select estate_value from cases where id = ? and deleted_at is null',
+      [caseId],
+    );
+    if (!row) throw new NotFoundError('case');
+    return row.estate_value;
+  }
+}

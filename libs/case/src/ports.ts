@@ -1,0 +1,13 @@
+/**
+ * What other contexts' use cases may know of the case context (`@estate/case/ports`): its ports (abstract classes,
+ * bound by CaseModule), the data they carry and the case vocabulary. No module, controller or declaration is reachable
+ * from here, so a use case that imports it reaches no HTTP layer (rule application-reaches-no-http). Module files and
+ * the app import `@estate/case`, which re-exports this face.
+ */
+export { CaseDeletionParticipant, CaseDeletionParticipants } from './application/case-deletion';
+export { PendingSearchesPort, PendingSearchesSource } from './application/ports/pending-searches.port';
+export type { PendingSearches, PendingSearchesJoin } from './application/ports/pending-searches.port';
+export { AuthorityChanges } from './application/ports/authority-changes.port';
+export type { AuthorityChangeListener } from './application/ports/authority-changes.port';
+export { CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues } from './application/ports/case-facts.port';
+export * from './domain/case-vocabulary';
