@@ -220,7 +220,7 @@ async function main() {
   const { EntityManager } = require('@mikro-orm/postgresql');
   const { Pool } = require('pg');
 
-  const database = await prepareDatabase('estate_bench');
+  const database = await prepareDatabase(process.env.BENCH_DATABASE || 'estate_bench');
   let app;
   let pool;
   try {
