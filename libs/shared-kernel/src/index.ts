@@ -56,3 +56,4 @@ export * from './events/event-types';
 export { encodeCursor } from './pagination/cursor';
 export { requestLog } from './logging/logging';
 export { ResourceExpressAdapter } from './http/resource-express-adapter';
+export * from './http/route-decorators';

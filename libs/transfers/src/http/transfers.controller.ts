@@ -1,4 +1,4 @@
-import { Body, Get, HttpCode, Inject, Post, Query, Req, SetMetadata } from '@nestjs/common';
+import { Get, HttpCode, Inject, Post, Query, Req, SetMetadata } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, getSchemaPath } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
@@ -16,6 +16,8 @@ import {
   PageMeta,
   ResourceList,
   SingleResource,
+  ValidBody,
+  WriteRoute,
 } from '@estate/shared-kernel';
 import { CancelTransfer } from '../application/cancel-transfer.service';
 import { RequestTransfer } from '../application/request-transfer.service';
@@ -37,6 +39,7 @@ export class TransfersController extends CaseResourceController(transferResource
 
   /** `#29`: the generated route, with the caller as `requested_by` (the generic create knows no caller). */
   @Post()
+  @WriteRoute()
   @SetMetadata(FOREIGN_CASE_ANSWER, 'not_found')
   @ApiParam({ name: 'case_id', description: 'the case', schema: ULID })
   @ApiOperation({
@@ -50,12 +53,13 @@ export class TransfersController extends CaseResourceController(transferResource
   @ApiIdempotencyKey()
   @ApiData(TransferView, 201)
   @ApiErrors(400, 404, 409, 413, 415, 422)
-  async create(@Req() req: Request, @Body() body: CreateTransferBody): Promise<SingleResource> {
+  async create(@Req() req: Request, @ValidBody() body: CreateTransferBody): Promise<SingleResource> {
     const scope = await this.scope(req);
     return this.useCase(RequestTransfer).execute(scope, body as never, transferResource, actorOf(req));
   }
 
   @Post(':transfer_id/cancel')
+  @WriteRoute()
   @HttpCode(200)
   @SetMetadata(FOREIGN_CASE_ANSWER, 'not_found')
   @ApiParam({ name: 'case_id', description: 'the case', schema: ULID })
@@ -71,7 +75,7 @@ export class TransfersController extends CaseResourceController(transferResource
   @ApiIfMatch()
   @ApiData(TransferView)
   @ApiErrors(400, 404, 409, 412, 413, 415, 422)
-  async cancel(@Req() req: Request, @Body() body: CancelTransferBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
+  async cancel(@Req() req: Request, @ValidBody() body: CancelTransferBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
     const scope = await this.scope(req);
     return this.useCase(CancelTransfer).execute(scope, (req.params as Record<string, string>).transfer_id, body?.reason ?? null, actorOf(req), ifMatch);
   }

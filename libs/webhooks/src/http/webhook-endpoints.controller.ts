@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   ApiData,
@@ -15,6 +15,8 @@ import {
   Principal,
   ResourceList,
   SingleResource,
+  ValidBody,
+  WriteRoute,
 } from '@estate/shared-kernel';
 import { WebhookQueries } from '../application/webhook-queries';
 import { WebhookEndpoints } from '../application/webhook-endpoints.service';
@@ -42,6 +44,7 @@ export class WebhookEndpointsController {
   ) {}
 
   @Post()
+  @WriteRoute()
   @ApiOperation({
     summary: 'Create a webhook endpoint',
     description:
@@ -53,7 +56,7 @@ export class WebhookEndpointsController {
   @ApiIdempotencyKey()
   @ApiData(WebhookEndpointWithSecretView, 201)
   @ApiErrors(400, 413, 415, 422)
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateWebhookEndpointBody): Promise<SingleResource> {
+  async create(@CurrentPrincipal() principal: Principal, @ValidBody() body: CreateWebhookEndpointBody): Promise<SingleResource> {
     const created = await this.endpoints.create(principal.organizationId, body);
     return new SingleResource(created.data, created.etag);
   }
@@ -77,6 +80,7 @@ export class WebhookEndpointsController {
   }
 
   @Patch(':endpoint_id')
+  @WriteRoute()
   @ApiParam({ name: 'endpoint_id', description: 'the webhook endpoint', schema: ULID })
   @ApiOperation({
     summary: 'Update a webhook endpoint',
@@ -91,7 +95,7 @@ export class WebhookEndpointsController {
   async patch(
     @CurrentPrincipal() principal: Principal,
     @Param('endpoint_id') id: string,
-    @Body() body: PatchWebhookEndpointBody,
+    @ValidBody() body: PatchWebhookEndpointBody,
     @IfMatch() ifMatch?: string,
   ): Promise<SingleResource> {
     const patched = await this.endpoints.patch(principal.organizationId, id, body as never, ifMatch);
@@ -99,6 +103,7 @@ export class WebhookEndpointsController {
   }
 
   @Delete(':endpoint_id')
+  @WriteRoute()
   @HttpCode(204)
   @ApiParam({ name: 'endpoint_id', description: 'the webhook endpoint', schema: ULID })
   @ApiOperation({ summary: 'Delete a webhook endpoint', description: 'Deletes the endpoint; its pending deliveries become `cancelled`. Answers 204 with no body.' })
@@ -110,6 +115,7 @@ export class WebhookEndpointsController {
   }
 
   @Post(':endpoint_id/rotate-secret')
+  @WriteRoute()
   @HttpCode(200)
   @ApiParam({ name: 'endpoint_id', description: 'the webhook endpoint', schema: ULID })
   @ApiOperation({
@@ -125,6 +131,7 @@ export class WebhookEndpointsController {
   }
 
   @Post(':endpoint_id/ping')
+  @WriteRoute()
   @ApiParam({ name: 'endpoint_id', description: 'the webhook endpoint', schema: ULID })
   @ApiOperation({ summary: 'Ping a webhook endpoint', description: 'Emits a `webhook_endpoint.ping` event, delivered to this endpoint only (whatever its `enabled_events`).' })
   @ApiIdempotencyKey()
@@ -156,6 +163,7 @@ export class WebhookEndpointsController {
   }
 
   @Post(':endpoint_id/deliveries/:delivery_id/retry')
+  @WriteRoute()
   @HttpCode(200)
   @ApiParam({ name: 'endpoint_id', description: 'the webhook endpoint', schema: ULID })
   @ApiParam({ name: 'delivery_id', description: 'the delivery', schema: ULID })
