@@ -1,5 +1,5 @@
 import { caseResource } from '@estate/shared-kernel';
-import { ProbateDeadline } from '../domain/probate-deadline';
+import { deadlineStatusOn, ProbateDeadline } from '../domain/probate-deadline';
 import { DEADLINE_STATUSES, DEADLINE_TYPES } from '../domain/probate-vocabulary';
 import { CreateDeadlineBody, DeadlineView, PatchDeadlineBody } from '../http/dto/deadline.dto';
 import { ProbateDeadlineSchema } from '../infrastructure/persistence/probate.schemas';
@@ -33,6 +33,6 @@ export const probateDeadlineResource = caseResource<ProbateDeadline>({
   sorts: ['created_at', 'due_date'],
   specRoutes: { patch: 14 },
   tag: 'probate',
-  present: (record, view, context) => ({ ...view, status: record.statusOn(context.today) }),
-  readTimeState: (record, context) => record.statusOn(context.today),
+  present: (record, view, context) => ({ ...view, status: deadlineStatusOn(record, context.today) }),
+  readTimeState: (record, context) => deadlineStatusOn(record, context.today),
 });

@@ -8,6 +8,7 @@ import type { SingleResource } from '../http/resource-response';
 import type { ListQueryRules, ReadContext } from '../pagination/list-query';
 import { FilterSpecs } from '../pagination/list-query';
 import type { CaseRecord } from '../domain/case-record';
+import type { RecordFields } from '../persistence/record-columns';
 import { BodyShape, shapeOf } from './body-shape';
 
 export type ForeignCasePolicy = 'forbidden' | 'not_found';
@@ -105,12 +106,12 @@ export interface CaseResourceDeclaration<T extends CaseRecord> {
   /** The OpenAPI tag; by default the path's first segment. */
   tag?: string;
   /** Computed fields added to the stored ones when the record is presented (e.g. `equity_estimate`). */
-  present?: (record: T, view: Record<string, unknown>, context: ReadContext) => Record<string, unknown>;
+  present?: (record: RecordFields<T>, view: Record<string, unknown>, context: ReadContext) => Record<string, unknown>;
   /**
    * What `present` computes from the time rather than from the row (a deadline's `overdue`): it enters the ETag, so
    * the tag changes when the representation does although the version column did not.
    */
-  readTimeState?: (record: T, context: ReadContext) => string;
+  readTimeState?: (record: RecordFields<T>, context: ReadContext) => string;
   /**
    * JSON fields naming another record of the same case (`institution_contact_id`): it must exist in the case, else
    * 422 (contract §3.1); deleting that record sets these fields to `null` in the same transaction.

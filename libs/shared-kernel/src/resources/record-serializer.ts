@@ -23,42 +23,49 @@ function maskNested(value: unknown): unknown {
   return masked;
 }
 
-interface VisibleProperty {
+/** A visible property of a schema: its JSON field and how its value is presented there. */
+export interface VisibleProperty {
   name: string;
   field: string;
-  sensitive: boolean;
+  present: (value: unknown) => unknown;
 }
 
-/** A schema's visible properties with their JSON names, worked out once per schema rather than once per row. */
-const visibleOf = new WeakMap<EntitySchema<any>, VisibleProperty[]>();
+/** A schema's visible properties with their JSON names, worked out once per schema and shape rather than once per row. */
+const visibleOf = new WeakMap<EntitySchema<any>, WeakMap<BodyShape | typeof NO_SHAPE, VisibleProperty[]>>();
+const NO_SHAPE = {};
 
-function visiblePropertiesOf(schema: EntitySchema<any>): VisibleProperty[] {
-  let visible = visibleOf.get(schema);
+/**
+ * The stored properties in schema order as snake_case JSON fields, each with its presentation: `null` for unset,
+ * date-times in ISO UTC, `ssn`, `account_number`, `policy_number`, `vin` masked wherever they appear, and nested
+ * objects (addresses, `contact_methods`, items of arrays) reading every field the body's shape knows. Hidden
+ * properties (case_id of sub-records, version, tenancy) stay out.
+ */
+export function visibleProperties(schema: EntitySchema<any>, shape?: BodyShape): VisibleProperty[] {
+  let byShape = visibleOf.get(schema);
+  if (!byShape) visibleOf.set(schema, (byShape = new WeakMap()));
+  let visible = byShape.get(shape ?? NO_SHAPE);
   if (!visible) {
     visible = (Object.entries(schema.meta.properties) as Array<[string, { hidden?: boolean }]>)
       .filter(([, property]) => !property.hidden)
-      .map(([name]) => ({ name, field: toSnakeCase(name), sensitive: SENSITIVE.has(toSnakeCase(name)) }));
-    visibleOf.set(schema, visible);
+      .map(([name]) => {
+        const field = toSnakeCase(name);
+        const nested = shape?.fields.get(field);
+        const present = SENSITIVE.has(field)
+          ? (value: unknown) => maskSensitive(value as string | null | undefined)
+          : nested
+            ? (value: unknown) => maskNested(withNulls(value, nested))
+            : jsonValue;
+        return { name, field, present };
+      });
+    byShape.set(shape ?? NO_SHAPE, visible);
   }
   return visible;
 }
 
-/**
- * The one serializer: stored properties in schema order as snake_case JSON, `null` for unset, date-times in ISO
- * UTC, and `ssn`, `account_number`, `policy_number`, `vin` masked wherever they appear. Hidden properties
- * (case_id of sub-records, version, tenancy) stay out. Given the body's shape, nested objects (addresses,
- * `contact_methods`, items of arrays) read every field they know, `null` when unset.
- */
+/** The one serializer of a record's properties (an entity a write holds, or fields read from a row): see above. */
 export function serializeRecord(record: object, schema: EntitySchema<any>, shape?: BodyShape): Record<string, unknown> {
   const view: Record<string, unknown> = {};
-  for (const { name, field, sensitive } of visiblePropertiesOf(schema)) {
-    const value = (record as Record<string, unknown>)[name];
-    if (sensitive) view[field] = maskSensitive(value as string | null | undefined);
-    else {
-      const nested = shape?.fields.get(field);
-      view[field] = nested ? maskNested(withNulls(value, nested)) : jsonValue(value);
-    }
-  }
+  for (const { name, field, present } of visibleProperties(schema, shape)) view[field] = present((record as Record<string, unknown>)[name]);
   return view;
 }
 
