@@ -7,7 +7,7 @@ import { Clock } from '../clock/clock';
 import { FilterSpecs, parseListQuery, ReadContext } from '../pagination/list-query';
 import { listRows } from '../pagination/list-runner';
 import { plainRows } from '../persistence/plain-query';
-import { recordColumns } from '../persistence/record-columns';
+import { recordColumns, RecordFields } from '../persistence/record-columns';
 import { CaseRecord, CaseResource, declaredCaseResources } from './case-resource';
 import { ResourceReads } from './resource-reads';
 import { serializeRecord } from './record-serializer';
@@ -85,6 +85,13 @@ export class CaseResourceReader implements OnModuleInit {
     const reads = this.readsOf(resource);
     const context = this.context();
     return new SingleResource(reads.view(row, context), etagOfVersion(resource.name, id, reads.versionOf(row, context)));
+  }
+
+  /** The record's stored fields (no entity), for a read route that answers something of its own from them; else 404. */
+  async fields<T extends CaseRecord>(resource: CaseResource<T>, scope: Scope, id: string): Promise<RecordFields<T>> {
+    const row = await this.readRow(resource, scope, id);
+    if (!row) throw new NotFoundError(resource.name);
+    return this.readsOf(resource).columns.fieldsOf(row);
   }
 
   /** An entity a write holds, presented with its ETag. */

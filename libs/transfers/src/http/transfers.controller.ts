@@ -12,7 +12,6 @@ import {
   IfMatch,
   MAX_PER_PAGE,
   parseListQuery,
-  NotFoundError,
   PageMeta,
   ResourceList,
   SingleResource,
@@ -105,8 +104,7 @@ export class TransfersController extends CaseResourceController(transferResource
     // The kernel's parser checks page and per_page (400 otherwise); the trail is read in page mode, oldest first.
     const { page, perPage } = parseListQuery({ page: rawQuery.page, per_page: rawQuery.per_page }, { filters: {}, sorts: ['created_at'] });
     const scope = await this.scope(req);
-    const transfer = await this.reader.load(transferResource, scope, (req.params as Record<string, string>).transfer_id).catch(() => null);
-    if (!transfer) throw new NotFoundError('transfer');
+    const transfer = await this.reader.fields(transferResource, scope, (req.params as Record<string, string>).transfer_id);
     const events = await this.repository.eventsOf(transfer.id);
     const data = events.slice((page - 1) * perPage, page * perPage).map((event) => ({
       id: event.id,
