@@ -1,6 +1,6 @@
 import { RecordColumns } from '../persistence/record-columns';
 import { toCamelCase } from '../resources/naming';
-import { ListQuery, ParsedFilter, ReadContext } from './list-query';
+import { FilterSpecs, ListQuery, ParsedFilter, ReadContext } from './list-query';
 
 /**
  * A condition on a record's properties, for what a list is narrowed to besides its filters: the route's scope
@@ -52,6 +52,15 @@ export class ListStatements {
   constructor(private readonly columns: RecordColumns<any>) {
     this.table = quote(columns.table);
     this.id = quote(columns.columnOf('id'));
+  }
+
+  /** Every sort and every filter of a list names a column of the table: checked once, when its reads are compiled. */
+  check(rules: { filters: FilterSpecs; sorts: readonly string[] }): void {
+    for (const sort of rules.sorts) this.columns.columnOf(toCamelCase(sort));
+    for (const [name, spec] of Object.entries(rules.filters)) {
+      if (Array.isArray(spec)) this.columns.columnOf(toCamelCase(name));
+      else if ((spec as { kind: string }).kind !== 'computed') this.columns.columnOf((spec as { property?: string }).property ?? toCamelCase(name));
+    }
   }
 
   /** The page (or cursor page) of `query` among the rows meeting `conditions`. */

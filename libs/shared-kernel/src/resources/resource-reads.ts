@@ -1,5 +1,6 @@
 import { RecordColumns, RecordFields } from '../persistence/record-columns';
 import { ReadContext } from '../pagination/list-query';
+import { listStatementsOf } from '../pagination/list-runner';
 import { CaseRecord, CaseResource } from './case-resource';
 import { visibleProperties } from './record-serializer';
 
@@ -9,7 +10,7 @@ const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
 
 /**
  * A declaration's reads, compiled once at start-up (issue 17): the statement of its read-one and of its parent's
- * existence check, and the response of a row straight from the column map (JSON field ← column, with the
+ * existence check, its list's statements (every sort and filter checked against the table's columns), and the response of a row straight from the column map (JSON field ← column, with the
  * serializer's rules: masking, `null` for unset at every depth, ISO date-times). No entity is made: a row is read
  * into the record's plain fields only when the declaration computes something from them (`present`,
  * `readTimeState`).
@@ -29,6 +30,7 @@ export class ResourceReads<T extends CaseRecord = CaseRecord> {
     const visible = visibleProperties(resource.schema, resource.shape);
     const stored = columns.columnsOf(visible.map(({ name }) => name));
     this.fields = visible.map(({ field, present }, index) => ({ field, present, column: stored[index].column, convert: stored[index].convert }));
+    listStatementsOf(columns).check(resource.listRules);
   }
 
   /** The values of the read-one statement: the scope's, then the id. */
