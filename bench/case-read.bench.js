@@ -18,9 +18,9 @@
  *   BENCH_SECONDS=2 BENCH_CONNECTIONS=10 npm run bench
  *   BENCH_ONLY=case node --cpu-prof --cpu-prof-dir=/tmp/prof bench/case-read.bench.js   (profile one route)
  *
- * Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a scratch database `estate_bench` is
- * created fresh on that server and dropped afterwards; without a reachable server an embedded PostgreSQL is started
- * in a temporary directory), REDIS_URL (rate-limit counters in Redis when set, as in production; in memory otherwise),
+ * Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a scratch database `estate_bench`, or
+ * BENCH_DATABASE when set (two checkouts benching on one server), is created fresh on that server and dropped
+ * afterwards; without a reachable server an embedded PostgreSQL is started in a temporary directory), REDIS_URL (rate-limit counters in Redis when set, as in production; in memory otherwise),
  * BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (2), BENCH_ONLY (comma-separated route keys:
  * bare, one-query, case, case-304, persons; all by default), BENCH_COMMANDS (`off` skips timing the commands),
  * BENCH_SQL (set: print the statements one request of each route sends). Besides req/s and latencies, each route shows
@@ -220,7 +220,7 @@ async function main() {
   const { EntityManager } = require('@mikro-orm/postgresql');
   const { Pool } = require('pg');
 
-  const database = await prepareDatabase('estate_bench');
+  const database = await prepareDatabase(process.env.BENCH_DATABASE || 'estate_bench');
   let app;
   let pool;
   try {

@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Inject, MiddlewareConsumer, Module, NestModule, OnApplicationShutdown } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, DiscoveryModule, ModulesContainer } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, ModulesContainer } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
 import { EntityManager } from '@mikro-orm/postgresql';
@@ -23,9 +23,6 @@ import { AppConfig } from './config/app-config';
 import { ApiExceptionFilter } from './errors/api-exception.filter';
 import { HealthController } from './health/health.controller';
 import { IdempotencyStore } from './idempotency/idempotency.store';
-import { UnitOfWorkInterceptor } from './idempotency/unit-of-work.interceptor';
-import { interceptWriteRoutes } from './idempotency/write-routes';
-import { validateBodyRoutes } from './validation/body-routes';
 import { createRootLogger, loggingParams } from './logging/logging';
 import { FieldCipher } from './masking/field-cipher';
 import { TierThrottlerGuard } from './throttling/tier-throttler.guard';
@@ -33,7 +30,6 @@ import { FixedWindowMemoryStorage, FixedWindowRedisStorage } from './throttling/
 import { InvalidationFeed } from './invalidation/invalidation-feed';
 import { PrincipalCache } from './auth/principal-cache';
 import { PlainQuery } from './persistence/plain-query';
-import { BodyValidationPipe } from './validation/body-validation.pipe';
 import { EventOutbox } from './events/event-outbox';
 import { ResourceEvents } from './events/resource-events';
 import { EventReader } from './events/event-reader';
@@ -57,9 +53,6 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
   constructor(
     @Inject(RATE_LIMIT_STORAGE) private readonly rateLimitStorage: FixedWindowRedisStorage | FixedWindowMemoryStorage,
     private readonly em: EntityManager,
-    private readonly modules: ModulesContainer,
-    private readonly unitOfWork: UnitOfWorkInterceptor,
-    private readonly bodyValidation: BodyValidationPipe,
   ) {}
 
   /** The storage is handed to the throttler as an option, so Nest would never close its connection or timer. */
@@ -72,10 +65,6 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
    * its entity manager is forked from the root the first time it is needed (MikroORM's `context` option reads it).
    */
   configure(consumer: MiddlewareConsumer): void {
-    // Nest calls this before it registers the routes: write routes get their unit of work, routes reading a body its
-    // validation, and reads neither.
-    interceptWriteRoutes(this.modules, this.unitOfWork);
-    validateBodyRoutes(this.modules, this.bodyValidation);
     consumer.apply((req: object, _res: unknown, next: () => void) => runWithinRequest(req, this.em, next)).forRoutes('*');
   }
 
@@ -86,7 +75,6 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
     return {
       module: SharedKernelModule,
       imports: [
-        DiscoveryModule,
         LoggerModule.forRoot(loggingParams(logger)),
         ThrottlerModule.forRoot({
           throttlers: [{ name: 'tier', ttl: config.rateLimitWindowMs, limit: config.rateLimits.pro }],
@@ -125,8 +113,6 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
         TierThrottlerGuard,
         CaseAccessGuard,
         { provide: APP_GUARD, useClass: RequestGuard },
-        UnitOfWorkInterceptor,
-        BodyValidationPipe,
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],
       exports: [ROOT_LOGGER, AppConfig, JobQueue, PgBossJobQueue, ResourceCatalog, EventTypeCatalog, InvalidationFeed, PlainQuery, IdentityService, IdempotencyStore, Clock, UnitOfWork, CaseResourceReader, RecordWriter, AggregateWrites, RecordDeletionVetoes, CaseRecordsEraser, EventOutbox, ResourceEvents],

@@ -30,7 +30,7 @@ export const CASE_LIST_RULES = {
   sorts: ['created_at', 'updated_at'],
 } as const;
 
-import type { CaseReading } from './case-reading';
+import type { CaseFields, CaseReading } from './case-reading';
 export type { CaseReading } from './case-reading';
 
 /** Cases of the caller's organization: create (with deceased and authority), list, read, merge-patch, delete. */
@@ -85,8 +85,7 @@ export class CasesService {
 
   /** The access guard has already checked ownership; this only loads (a deleted case reads as not found). */
   async get(caseId: string): Promise<CaseReading> {
-    // Inside a transaction (a use case reading), the unit of work; outside (a plain GET), one plain statement.
-    if (this.uow.active) return this.reading(await this.load(caseId));
+    // One statement on the connection the caller holds (its transaction's, inside a use case).
     const live = await this.reads.live(caseId);
     if (!live) throw new NotFoundError('case');
     return this.readingWith(live.estateCase, live.pendingSearches);
@@ -95,10 +94,10 @@ export class CasesService {
   patch(caseId: string, patch: JsonObject, ifMatch: string | undefined): Promise<CaseReading> {
     return this.uow.run(
       async (em) => {
-        const current = await this.reading(await this.load(caseId));
+        const estateCase = await this.load(caseId);
+        const current = await this.reading(estateCase);
         assertIfMatch(ifMatch, current.etag);
         const before = this.views.ofCase(current);
-        const estateCase = current.estateCase;
         // Every writable case field is a scalar, so the validated patch is already a valid result.
         const merged = applyMergePatch(estateCase.writableFields(), patch);
         if (estateCase.assignWritable(merged)) estateCase.updatedAt = this.clock.now();
@@ -118,13 +117,14 @@ export class CasesService {
   delete(caseId: string, ifMatch: string | undefined): Promise<void> {
     return this.uow.run(
       async (em) => {
-        const current = await this.reading(await this.load(caseId));
+        const estateCase = await this.load(caseId);
+        const current = await this.reading(estateCase);
         assertIfMatch(ifMatch, current.etag);
         for (const participant of this.deletionParticipants.all()) await participant.beforeCaseDeleted(caseId);
         await this.eraser.eraseCase(caseId);
         await em.nativeDelete(Deceased, { caseId });
         await em.nativeDelete(Authority, { caseId });
-        current.estateCase.markDeleted(this.clock.now());
+        estateCase.markDeleted(this.clock.now());
         await em.flush();
         // The case's events go with it (contract §14.7); its own deletion is the one that stays.
         await this.events.erasedCase(em, caseId);
@@ -135,7 +135,7 @@ export class CasesService {
   }
 
   /** The case as listed: list rows carry their pending searches too. */
-  async readings(cases: EstateCase[]): Promise<CaseReading[]> {
+  async readings(cases: readonly CaseFields[]): Promise<CaseReading[]> {
     const searchesOf = await this.pendingSearches.forCases(cases.map((estateCase) => estateCase.id));
     return cases.map((estateCase) => this.readingWith(estateCase, searchesOf(estateCase.id)));
   }
@@ -146,12 +146,12 @@ export class CasesService {
     return estateCase;
   }
 
-  private async reading(estateCase: EstateCase): Promise<CaseReading> {
+  private async reading(estateCase: CaseFields): Promise<CaseReading> {
     const searchesOf = await this.pendingSearches.forCases([estateCase.id]);
     return this.readingWith(estateCase, searchesOf(estateCase.id));
   }
 
-  private readingWith(estateCase: EstateCase, searches: PendingSearches): CaseReading {
+  private readingWith(estateCase: CaseFields, searches: PendingSearches): CaseReading {
     return { estateCase, pendingSearches: searches.types, etag: caseEtag(estateCase, searches.tag) };
   }
 }

@@ -1,7 +1,7 @@
-import { Body, Controller, Get, Param, Patch, Put, Res } from '@nestjs/common';
+import { Controller, Get, Param, Patch, Put, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiData, ApiErrors, ApiIfMatch, asJsonObject, ForeignCase, IfMatch, ServesResources, SingleResource } from '@estate/shared-kernel';
+import { ApiData, ApiErrors, ApiIfMatch, asJsonObject, ForeignCase, IfMatch, ServesResources, SingleResource, ValidBody, WriteRoute } from '@estate/shared-kernel';
 import { authorityManifest } from '../resources/case-manifests';
 import { AuthorityService } from '../application/authority.service';
 import { AuthorityBody, AuthorityView, PatchAuthorityBody } from './dto/authority.dto';
@@ -25,6 +25,7 @@ export class AuthorityController {
 
   /** #4: merge patch; 404 when the case has no authority record yet. */
   @Patch()
+  @WriteRoute()
   @ApiOperation({
     summary: 'Update the authority (merge patch)',
     description: 'Specification route #4. JSON Merge Patch of `level` and `types`; 404 when the case has no authority record yet.',
@@ -33,12 +34,13 @@ export class AuthorityController {
   @ApiIfMatch()
   @ApiData(AuthorityView)
   @ApiErrors(404, 412, 415, 422)
-  async patch(@Param('case_id') caseId: string, @Body() patch: PatchAuthorityBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
+  async patch(@Param('case_id') caseId: string, @ValidBody() patch: PatchAuthorityBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
     return presentAuthority(await this.authority.patch(caseId, asJsonObject(patch), ifMatch));
   }
 
   /** #5: creates (201) or replaces (200); `level` and `types` required. */
   @Put()
+  @WriteRoute()
   @ApiOperation({
     summary: 'Create or replace the authority',
     description: 'Specification route #5. `level` and `types` are required; answers 201 when it created the record and 200 when it replaced one.',
@@ -50,7 +52,7 @@ export class AuthorityController {
   @ApiErrors(404, 412, 415, 422)
   async put(
     @Param('case_id') caseId: string,
-    @Body() body: AuthorityBody,
+    @ValidBody() body: AuthorityBody,
     @Res({ passthrough: true }) res: Response,
     @IfMatch() ifMatch?: string,
   ): Promise<SingleResource> {

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   ApiData,
@@ -15,6 +15,8 @@ import {
   ResourceList,
   ServesResources,
   SingleResource,
+  ValidBody,
+  WriteRoute,
 } from '@estate/shared-kernel';
 import { CASE_LIST_RULES, CasesService } from '../application/cases.service';
 import { caseManifest } from '../resources/case-manifests';
@@ -42,6 +44,7 @@ export class CasesController {
   }
 
   @Post()
+  @WriteRoute()
   @ApiOperation({
     summary: 'Create a case',
     description: 'Opens a case for the caller\'s organization (contract §3); the body may nest the deceased (SSN in full) and the authority, created in the same transaction.',
@@ -50,7 +53,7 @@ export class CasesController {
   @ApiIdempotencyKey()
   @ApiData(CaseView, 201)
   @ApiErrors(400, 409, 413, 415, 422)
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateCaseBody): Promise<SingleResource> {
+  async create(@CurrentPrincipal() principal: Principal, @ValidBody() body: CreateCaseBody): Promise<SingleResource> {
     return presentCase(await this.cases.create(principal.organizationId, asJsonObject(body)));
   }
 
@@ -64,6 +67,7 @@ export class CasesController {
 
   /** #7 */
   @Patch(':case_id')
+  @WriteRoute()
   @ApiOperation({
     summary: 'Update a case (merge patch)',
     description: 'Specification route #7. JSON Merge Patch of the writable fields; unknown or read-only fields are 422, `null` clears a field.',
@@ -72,12 +76,13 @@ export class CasesController {
   @ApiIfMatch()
   @ApiData(CaseView)
   @ApiErrors(404, 412, 415, 422)
-  async patch(@Param('case_id') caseId: string, @Body() patch: PatchCaseBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
+  async patch(@Param('case_id') caseId: string, @ValidBody() patch: PatchCaseBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
     return presentCase(await this.cases.patch(caseId, asJsonObject(patch), ifMatch));
   }
 
   /** #8: irreversible. */
   @Delete(':case_id')
+  @WriteRoute()
   @ApiOperation({
     summary: 'Delete a case',
     description: 'Specification route #8. Irreversible: the case and its records disappear from the API. Refused with 409 `case_has_active_transfer` while a transfer is in progress.',

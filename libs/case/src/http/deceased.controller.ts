@@ -1,7 +1,7 @@
-import { Body, Controller, Get, Param, Put, Res } from '@nestjs/common';
+import { Controller, Get, Param, Put, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiData, ApiErrors, ApiIfMatch, asJsonObject, ForeignCase, IfMatch, ServesResources, SingleResource } from '@estate/shared-kernel';
+import { ApiData, ApiErrors, ApiIfMatch, asJsonObject, ForeignCase, IfMatch, ServesResources, SingleResource, ValidBody, WriteRoute } from '@estate/shared-kernel';
 import { deceasedManifest } from '../resources/case-manifests';
 import { DeceasedService } from '../application/deceased.service';
 import { DeceasedBody, DeceasedView } from './dto/deceased.dto';
@@ -26,6 +26,7 @@ export class DeceasedController {
 
   /** Creates (201) or replaces (200) the record. */
   @Put()
+  @WriteRoute()
   @ApiOperation({
     summary: 'Create or replace the deceased',
     description: 'Creates the record (201) or replaces it whole (200) (contract §3). `first_name`, `last_name` and `date_of_death` are required; the SSN is accepted in full.',
@@ -37,7 +38,7 @@ export class DeceasedController {
   @ApiErrors(404, 412, 415, 422)
   async put(
     @Param('case_id') caseId: string,
-    @Body() body: DeceasedBody,
+    @ValidBody() body: DeceasedBody,
     @Res({ passthrough: true }) res: Response,
     @IfMatch() ifMatch?: string,
   ): Promise<SingleResource> {

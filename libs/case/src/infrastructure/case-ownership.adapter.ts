@@ -1,10 +1,11 @@
 import type { EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { CaseOwnership, currentTransaction, InvalidatedCache, InvalidationFeed } from '@estate/shared-kernel';
+import { CaseOwnership, InvalidatedCache, InvalidationFeed, PlainQuery } from '@estate/shared-kernel';
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const CASE_GONE = 'case:';
+const OWNER_OF_LIVE_CASE = 'select organization_id from cases where id = $1 and deleted_at is null';
 
 /**
  * Binds the kernel's CaseOwnership port: a deleted case has no owner any more.
@@ -24,11 +25,14 @@ export class CaseOwnershipAdapter extends CaseOwnership implements EventSubscrib
 
   constructor(
     private readonly em: EntityManager,
+    private readonly sql: PlainQuery,
     feed: InvalidationFeed,
   ) {
     super();
     this.owners = new InvalidatedCache<string>(feed, {
       maxEntries: 100_000,
+      // Asked inside a write (the event outbox, say), the answer is not kept: the transaction may yet roll back.
+      em,
       keyOf: (payload) => (payload.startsWith(CASE_GONE) ? payload.slice(CASE_GONE.length) : undefined),
     });
     em.getEventManager().registerSubscriber(this);
@@ -40,24 +44,12 @@ export class CaseOwnershipAdapter extends CaseOwnership implements EventSubscrib
 
   async organizationOf(caseId: string): Promise<string | undefined> {
     if (!ULID.test(caseId)) return undefined;
-    const transaction = currentTransaction(this.em);
-    if (transaction !== undefined) {
-      // Inside a transaction (a write asking, e.g. the event outbox): on that transaction's own connection, never a
-      // second one from the pool — a transaction holding the case row while waiting for a free connection, and every
-      // pooled connection waiting for that row, deadlocked the write mix at 20 connections (issue 12 bench). Not
-      // stored: the transaction may yet roll back.
-      const hit = this.owners.get(caseId);
-      if (hit !== undefined) return hit;
-      const rows: Array<{ organization_id: string }> = await this.em
-        .getConnection()
-        .execute('select organization_id from cases where id = ? and deleted_at is null', [caseId], 'all', transaction);
-      return rows[0]?.organization_id;
-    }
+    // On the connection the caller holds: inside a write, its transaction's, never a second one from the pool — a
+    // transaction holding the case row while waiting for a free connection, and every pooled connection waiting for
+    // that row, deadlocked the write mix at 20 connections (issue 12 bench).
     return this.owners.through(caseId, async () => {
-      const rows: Array<{ organization_id: string }> = await this.em
-        .getConnection()
-        .execute('select organization_id from cases where id = ? and deleted_at is null', [caseId]);
-      return rows[0]?.organization_id;
+      const [row] = await this.sql.rows<{ organization_id: string }>(OWNER_OF_LIVE_CASE, [caseId], { prepared: true });
+      return row?.organization_id;
     });
   }
 

@@ -9,7 +9,7 @@ export class EmailReceipts {
   ) {}
 
   async read(scope: { caseId: string } & Record<string, string>, emailId: string): Promise<SingleResource> {
-    const email = await this.reader.load(this.resource, scope, emailId);
+    const email = await this.reader.fields(this.resource, scope, emailId);
     return new SingleResource(receiptOf(email), etagOfVersion('email receipt', email.id, email.version));
   }
 }

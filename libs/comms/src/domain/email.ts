@@ -45,7 +45,7 @@ export interface EmailReceipt {
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
-export function receiptOf(email: Email): EmailReceipt {
+export function receiptOf(email: Pick<Email, 'id' | 'messageId' | 'provider' | 'status' | 'statusDetail' | 'sentAt' | 'deliveredAt' | 'openedAt'>): EmailReceipt {
   return {
     email_id: email.id,
     message_id: email.messageId,

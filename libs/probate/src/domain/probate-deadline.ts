@@ -24,6 +24,12 @@ export interface DeadlineChanges {
  * completion date; and an open deadline whose due date has passed reads `overdue` (issue 9) — computed when read,
  * never stored, so no job has to flip it at midnight.
  */
+/** A deadline's status as read, from its stored fields (a row read for presenting has no methods). */
+export function deadlineStatusOn(deadline: Pick<ProbateDeadline, 'status' | 'dueDate'>, today: string): DeadlineStatus {
+  if (deadline.status === 'completed' || deadline.status === 'waived') return deadline.status;
+  return deadline.dueDate < today ? 'overdue' : 'upcoming';
+}
+
 export class ProbateDeadline implements CaseRecord {
   id: string;
   caseId: string;
@@ -101,8 +107,7 @@ export class ProbateDeadline implements CaseRecord {
 
   /** The status as read: `overdue` once the due date is before today (by the clock) and the deadline is open. */
   statusOn(today: string): DeadlineStatus {
-    if (this.status === 'completed' || this.status === 'waived') return this.status;
-    return this.dueDate < today ? 'overdue' : 'upcoming';
+    return deadlineStatusOn(this, today);
   }
 
   private apply(changes: DeadlineChanges, today: string): void {

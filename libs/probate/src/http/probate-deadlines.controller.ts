@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
@@ -11,6 +11,8 @@ import {
   ifNoneMatchHits,
   PageMeta,
   ResourceList,
+  ValidBody,
+  WriteRoute,
 } from '@estate/shared-kernel';
 import { DeadlineFeed } from '../application/deadline-feed.service';
 import { GenerateDeadlines } from '../application/generate-deadlines.service';
@@ -21,6 +23,7 @@ import { DeadlineView, GenerateDeadlinesBody } from './dto/deadline.dto';
 /** Probate deadlines: the standard routes (`#14` is their merge patch) and the deadline generator. */
 export class ProbateDeadlinesController extends CaseResourceController(probateDeadlineResource) {
   @Post('generate')
+  @WriteRoute()
   @HttpCode(200)
   @ForeignCase('not_found')
   @ApiOperation({
@@ -43,7 +46,7 @@ export class ProbateDeadlinesController extends CaseResourceController(probateDe
     },
   })
   @ApiErrors(400, 404, 409, 413, 415, 422)
-  async generate(@Req() req: Request, @Body() body: GenerateDeadlinesBody): Promise<ResourceList> {
+  async generate(@Req() req: Request, @ValidBody() body: GenerateDeadlinesBody): Promise<ResourceList> {
     const scope = await this.scope(req);
     return this.useCase(GenerateDeadlines).execute(scope, body);
   }

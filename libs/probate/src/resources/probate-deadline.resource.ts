@@ -1,5 +1,5 @@
 import { caseResource } from '@estate/shared-kernel';
-import { ProbateDeadline } from '../domain/probate-deadline';
+import { deadlineStatusOn, ProbateDeadline } from '../domain/probate-deadline';
 import { DEADLINE_STATUSES, DEADLINE_TYPES } from '../domain/probate-vocabulary';
 import { CreateDeadlineBody, DeadlineView, PatchDeadlineBody } from '../http/dto/deadline.dto';
 import { ProbateDeadlineSchema } from '../infrastructure/persistence/probate.schemas';
@@ -37,6 +37,6 @@ export const probateDeadlineResource = caseResource<ProbateDeadline>({
   statusChanged: true,
   // The scheduler's: `deadline.reminder` ahead of `due_date`, `deadline.overdue` the day after (contract §14.2).
   alsoEmits: ['reminder', 'overdue'],
-  present: (record, view, context) => ({ ...view, status: record.statusOn(context.today) }),
-  readTimeState: (record, context) => record.statusOn(context.today),
+  present: (record, view, context) => ({ ...view, status: deadlineStatusOn(record, context.today) }),
+  readTimeState: (record, context) => deadlineStatusOn(record, context.today),
 });

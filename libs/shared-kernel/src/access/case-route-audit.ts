@@ -1,34 +1,27 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { PATH_METADATA } from '@nestjs/common/constants';
-import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { Express } from 'express';
 import { misnamedCaseRoutes } from './case-access';
+
+/** A layer of Express's router: a route's has the path it was registered with. */
+interface RouterLayer {
+  route?: { path?: unknown };
+}
 
 /**
  * Refuses to start when a route below `cases/` names its case other than `:case_id`: the access guard and the case
  * lock key on that parameter, so such a route would silently skip both. Every e2e test starts the app, so the suite
- * fails on such a route too.
+ * fails on such a route too. Reads the paths Nest registered with Express (by bootstrap they are all there), not
+ * Nest's own metadata.
  */
 @Injectable()
 export class CaseRouteAudit implements OnApplicationBootstrap {
-  constructor(
-    private readonly discovery: DiscoveryService,
-    private readonly scanner: MetadataScanner,
-  ) {}
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
 
   onApplicationBootstrap(): void {
-    const paths: string[] = [];
-    for (const wrapper of this.discovery.getControllers()) {
-      const type = wrapper.metatype as (new () => object) | null;
-      if (!type || !wrapper.instance) continue;
-      const base = ([] as string[]).concat(Reflect.getMetadata(PATH_METADATA, type) ?? '');
-      const prototype = Object.getPrototypeOf(wrapper.instance) as object;
-      for (const method of this.scanner.getAllMethodNames(prototype)) {
-        const handler = (prototype as Record<string, unknown>)[method] as object;
-        const routes = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
-        if (routes === undefined) continue;
-        for (const prefix of base) for (const route of ([] as string[]).concat(routes)) paths.push(`${prefix}/${route}`.replace(/\/+/g, '/'));
-      }
-    }
+    const express = this.adapterHost.httpAdapter?.getInstance<Express>();
+    const layers = (express?.router?.stack ?? []) as RouterLayer[];
+    const paths = layers.flatMap((layer) => ([] as unknown[]).concat(layer.route?.path ?? [])).filter((path): path is string => typeof path === 'string');
     const misnamed = misnamedCaseRoutes(paths);
     if (misnamed.length > 0) {
       throw new Error(`routes below cases/ must name the case :case_id (access check and case lock): ${misnamed.join(', ')}`);

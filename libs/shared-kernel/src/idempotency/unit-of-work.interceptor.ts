@@ -36,7 +36,7 @@ function fingerprintOf(req: Request): string {
  * `Idempotency-Key` on POST (contract §6) recorded in that same transaction. A write to a case holds the case row
  * first (the one lock order: case row, then the resource's rows). Guards (auth, rate limit, case access) run before
  * this, so their refusals store nothing; body validation, preconditions and 500s release the key; domain refusals
- * are stored and replayed. Attached to the write routes only (`interceptWriteRoutes`): a read has no interceptor.
+ * are stored and replayed. Attached to the write routes only (`@WriteRoute()`): a read has no interceptor.
  */
 @Injectable()
 export class UnitOfWorkInterceptor implements NestInterceptor {

@@ -1,3 +1,4 @@
+import { currentTransaction } from '../context/request-scope';
 import type { InvalidationFeed, InvalidationSubscriber } from './invalidation-feed';
 
 export interface InvalidatedCacheOptions {
@@ -8,6 +9,11 @@ export interface InvalidatedCacheOptions {
    * it concerns another cache.
    */
   keyOf(payload: string): string | 'all' | undefined;
+  /**
+   * The entity manager the values are read through: a value loaded while it has a transaction open is answered but
+   * not kept, since that transaction may yet roll back.
+   */
+  em?: { name: string };
 }
 
 /**
@@ -36,7 +42,10 @@ export class InvalidatedCache<V> implements InvalidationSubscriber {
     return this.feed.trusted ? this.entries.get(key) : undefined;
   }
 
-  /** The cached value, or `load()`'s, which is kept when defined and nothing was invalidated meanwhile. */
+  /**
+   * The cached value, or `load()`'s, which is kept when defined, nothing was invalidated meanwhile and no transaction
+   * of `options.em` is open.
+   */
   async through(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
     if (this.feed.trusted) {
       const hit = this.entries.get(key);
@@ -44,7 +53,8 @@ export class InvalidatedCache<V> implements InvalidationSubscriber {
     }
     const generation = this.generation;
     const value = await load();
-    if (value !== undefined && generation === this.generation && this.feed.trusted) this.store(key, value);
+    const provisional = this.options.em !== undefined && currentTransaction(this.options.em) !== undefined;
+    if (value !== undefined && generation === this.generation && this.feed.trusted && !provisional) this.store(key, value);
     return value;
   }
 

@@ -1,91 +1,68 @@
 import { EntityManager, EntityName } from '@mikro-orm/postgresql';
+import { plainRows } from '../persistence/plain-query';
+import { RecordColumns, recordColumns, RecordFields } from '../persistence/record-columns';
 import { toCamelCase } from '../resources/naming';
 import { encodeCursor } from './cursor';
-import { ListQuery, ParsedFilter, ReadContext } from './list-query';
+import { ListQuery, ReadContext } from './list-query';
+import { Condition, ListStatements, TOTAL_COLUMN } from './list-statement';
 import { PageMeta } from './page-meta';
-import { findPlainList } from './plain-rows';
 
-type Where = Record<string, unknown>;
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-function filterCondition(filter: ParsedFilter, context: ReadContext | undefined): Where {
-  const property = filter.property ?? toCamelCase(filter.name);
-  switch (filter.kind) {
-    case 'computed': {
-      if (!context || !filter.where) throw new Error(`the computed filter ${filter.name} needs the read context`);
-      const where = filter.where;
-      return { $or: filter.values.map((value) => where(value, context)) };
-    }
-    case 'enum':
-    case 'equals':
-      return { [property]: { $in: filter.values } };
-    case 'boolean':
-      return { $or: filter.values.map((value) => ({ [property]: value === 'true' })) };
-    case 'array_contains':
-      return { [property]: { $overlap: filter.values } };
-    case 'contains_text':
-      return { $or: filter.values.map((value) => ({ [property]: { $ilike: `%${escapeLike(value)}%` } })) };
-  }
-}
-
-/**
- * Rows after the cursor's (value, id) in the list's order. NULL sort values come last in both directions, so a
- * non-null position is followed by smaller/larger values, equal values with a further id, then every NULL.
- */
-function keysetCondition(property: string, order: 'asc' | 'desc', value: unknown, id: string): Where {
-  const beyond = order === 'asc' ? '$gt' : '$lt';
-  if (value === null) return { [property]: null, id: { [beyond]: id } };
-  return {
-    $or: [{ [property]: { [beyond]: value } }, { [property]: value, id: { [beyond]: id } }, { [property]: null }],
-  };
-}
+type Row = Record<string, unknown>;
 
 export interface ListPage<T> {
   rows: T[];
   meta: PageMeta;
 }
 
+const statementsOf = new WeakMap<RecordColumns<any>, ListStatements>();
+
+/** The list statements of a record's columns, written once. */
+export function listStatementsOf(columns: RecordColumns<any>): ListStatements {
+  let statements = statementsOf.get(columns);
+  if (!statements) statementsOf.set(columns, (statements = new ListStatements(columns)));
+  return statements;
+}
+
 /**
- * Runs a parsed list query: filters, sort with id tie-break, then page mode or keyset cursor mode (contract §4). The
- * rows are only presented, never changed, so they skip the unit of work and the entity factory (`findPlainList`).
+ * Runs a parsed list query (filters, sort with id tie-break, page mode or keyset cursor mode, contract §4) as one
+ * prepared statement on the connection the request holds, and hands back the rows as they came, with the page's meta.
  */
-export async function runListQuery<T extends { id: string }>(
-  em: EntityManager,
-  entity: EntityName<T>,
-  scope: Where,
-  query: ListQuery,
-  context?: ReadContext,
-): Promise<ListPage<T>> {
-  const sortProperty = toCamelCase(query.sortBy);
-  // NULLS LAST only where the column can hold NULL: on a NOT NULL column (created_at; id always) plain ASC/DESC is the
-  // same order, and PostgreSQL then reads the (case_id, created_at, id) index backwards for the page instead of
-  // sorting every row of the case (issue 7, docs/performance.md).
-  const nullable = em.getMetadata().find(entity as never)?.properties[sortProperty as never]?.nullable === true;
-  const order = { property: sortProperty, direction: query.sortOrder, nullsLast: nullable };
-  const conditions: Where[] = [scope, ...query.filters.map((filter) => filterCondition(filter, context))];
+export async function listRows(em: EntityManager, columns: RecordColumns<any>, conditions: readonly Condition[], query: ListQuery, context?: ReadContext): Promise<ListPage<Row>> {
+  const statements = listStatementsOf(columns);
+  const { text, values } = statements.statementOf(conditions, query, context);
+  const rows = await plainRows<Row>(em, text, values, { prepared: true });
 
   if (query.cursor === undefined) {
-    const { rows, total = 0 } = await findPlainList<T>(em, entity, conditions, order, {
-      limit: query.perPage,
-      offset: (query.page - 1) * query.perPage,
-      withTotal: true,
-    });
+    // An empty page is one row of nulls beside its total.
+    const total = Number(rows[0]?.[TOTAL_COLUMN] ?? 0);
+    const found = rows[0]?.[statements.idColumn] === null ? [] : rows;
     const totalPages = Math.ceil(total / query.perPage);
     return {
-      rows,
+      rows: found,
       meta: { page: query.page, per_page: query.perPage, total_count: total, total_pages: totalPages, has_more: query.page < totalPages, next_cursor: null },
     };
   }
 
-  if (query.cursor) conditions.push(keysetCondition(sortProperty, query.sortOrder, query.cursor.value, query.cursor.id));
-  const { rows: fetched } = await findPlainList<T>(em, entity, conditions, order, { limit: query.perPage + 1, offset: 0, withTotal: false });
-  const hasMore = fetched.length > query.perPage;
-  const rows = hasMore ? fetched.slice(0, query.perPage) : fetched;
-  const last = rows[rows.length - 1] as (T & Record<string, unknown>) | undefined;
+  const hasMore = rows.length > query.perPage;
+  const page = hasMore ? rows.slice(0, query.perPage) : rows;
+  const last = page[page.length - 1];
+  const sortProperty = toCamelCase(query.sortBy);
   const nextCursor =
-    hasMore && last ? encodeCursor(query.sortBy, query.sortOrder, { value: (last[sortProperty] ?? null) as never, id: last.id }) : null;
-  return { rows, meta: { page: query.page, per_page: query.perPage, has_more: hasMore, next_cursor: nextCursor } };
+    hasMore && last
+      ? encodeCursor(query.sortBy, query.sortOrder, { value: columns.valueOf(last, sortProperty) as never, id: columns.valueOf(last, 'id') as string })
+      : null;
+  return { rows: page, meta: { page: query.page, per_page: query.perPage, has_more: hasMore, next_cursor: nextCursor } };
+}
+
+/** `listRows` of an entity's rows, each read as the record's fields (a plain object: no entity, no unit of work). */
+export async function runListQuery<T extends { id: string }>(
+  em: EntityManager,
+  entity: EntityName<T>,
+  scope: Condition,
+  query: ListQuery,
+  context?: ReadContext,
+): Promise<ListPage<RecordFields<T>>> {
+  const columns = recordColumns(em, entity);
+  const page = await listRows(em, columns, [scope], query, context);
+  return { rows: page.rows.map((row) => columns.fieldsOf(row)), meta: page.meta };
 }

@@ -1,12 +1,15 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { etagOfVersion } from '../conditional/etag';
 import { NotFoundError } from '../errors/domain-error';
 import { ResourceList, SingleResource } from '../http/resource-response';
 import { Clock } from '../clock/clock';
 import { FilterSpecs, parseListQuery, ReadContext } from '../pagination/list-query';
-import { runListQuery } from '../pagination/list-runner';
-import { CaseRecord, CaseResource } from './case-resource';
+import { listRows } from '../pagination/list-runner';
+import { plainRows } from '../persistence/plain-query';
+import { recordColumns, RecordFields } from '../persistence/record-columns';
+import { CaseRecord, CaseResource, declaredCaseResources } from './case-resource';
+import { ResourceReads } from './resource-reads';
 import { serializeRecord } from './record-serializer';
 
 /** Which rows a route may touch: always the case, sometimes a parent record too (`{caseId, bankAccountId}`). */
@@ -22,14 +25,23 @@ export interface ListVariant {
 /**
  * The shared read side of every declared case-scoped resource, plain records and aggregates alike: the scope of a
  * route (case, parent), list (filters, sort, page and cursor), read one, present (masking, `null` for unset at every
- * depth) and the strong ETag.
+ * depth) and the strong ETag. Reads are one path (issue 17): the declaration's statements, compiled at start-up, run
+ * on the connection the request holds and their rows become the response from the column map. Writes hand their
+ * entities to `present`/`view` (the same serializer's rules), and load them with `load` (the unit of work's).
  */
 @Injectable()
-export class CaseResourceReader {
+export class CaseResourceReader implements OnModuleInit {
+  private readonly reads = new Map<CaseResource<any>, ResourceReads<any>>();
+
   constructor(
     private readonly em: EntityManager,
     private readonly clock: Clock,
   ) {}
+
+  /** Every declaration's statements, once: a declaration naming a column the table has not stops the start. */
+  onModuleInit(): void {
+    for (const resource of declaredCaseResources()) this.readsOf(resource);
+  }
 
   /** What reads may depend on besides the rows: today by the clock port. */
   context(): ReadContext {
@@ -43,33 +55,46 @@ export class CaseResourceReader {
     const parent = resource.parent.resource();
     const parentId = params[resource.parent.param];
     const parentScope = await this.scopeOf(parent, params);
-    const found = await this.em.count(parent.schema, { ...parentScope, id: parentId } as never);
-    if (found === 0) throw new NotFoundError(parent.name);
+    if (!(await this.readRow(parent, parentScope, parentId))) throw new NotFoundError(parent.name);
     scope[resource.parent.property] = parentId;
     return scope;
   }
 
   async list<T extends CaseRecord>(resource: CaseResource<T>, scope: Scope, rawQuery: Record<string, unknown>, variant: ListVariant = {}): Promise<ResourceList> {
     const query = parseListQuery(rawQuery, { filters: variant.filters ?? resource.filters, sorts: resource.sorts });
-    const where = variant.fixed ? { ...scope, ...variant.fixed } : scope;
+    const reads = this.readsOf(resource);
     const context = this.context();
-    const page = await runListQuery<T>(this.em, resource.schema, where, query, context);
+    const page = await listRows(this.em, reads.columns, variant.fixed ? [scope, variant.fixed] : [scope], query, context);
     return new ResourceList(
-      page.rows.map((row) => this.view(resource, row, context)),
+      page.rows.map((row) => reads.view(row, context)),
       page.meta,
     );
   }
 
+  /** The record as an entity of the unit of work, for a write to change. */
   async load<T extends CaseRecord>(resource: CaseResource<T>, scope: Scope, id: string): Promise<T> {
     const found = await this.em.findOne(resource.schema, { ...scope, id } as never);
     if (!found) throw new NotFoundError(resource.name);
     return found as T;
   }
 
+  /** The record's response and ETag, from its row (inside a write, what the write has flushed). */
   async get<T extends CaseRecord>(resource: CaseResource<T>, scope: Scope, id: string): Promise<SingleResource> {
-    return this.present(resource, await this.load(resource, scope, id));
+    const row = await this.readRow(resource, scope, id);
+    if (!row) throw new NotFoundError(resource.name);
+    const reads = this.readsOf(resource);
+    const context = this.context();
+    return new SingleResource(reads.view(row, context), etagOfVersion(resource.name, id, reads.versionOf(row, context)));
   }
 
+  /** The record's stored fields (no entity), for a read route that answers something of its own from them; else 404. */
+  async fields<T extends CaseRecord>(resource: CaseResource<T>, scope: Scope, id: string): Promise<RecordFields<T>> {
+    const row = await this.readRow(resource, scope, id);
+    if (!row) throw new NotFoundError(resource.name);
+    return this.readsOf(resource).columns.fieldsOf(row);
+  }
+
+  /** An entity a write holds, presented with its ETag. */
   present<T extends CaseRecord>(resource: CaseResource<T>, record: T): SingleResource {
     return new SingleResource(this.view(resource, record), this.etag(resource, record));
   }
@@ -79,8 +104,21 @@ export class CaseResourceReader {
     return etagOfVersion(resource.name, record.id, state === undefined ? record.version : `${record.version}:${state}`);
   }
 
+  /** An entity a write holds (or is about to delete), as its response: events carry it before and after a change. */
   view<T extends CaseRecord>(resource: CaseResource<T>, record: T, context: ReadContext = this.context()): Record<string, unknown> {
     const view = serializeRecord(record, resource.schema, resource.shape, resource.masked);
     return resource.present ? resource.present(record, view, context) : view;
+  }
+
+  private async readRow(resource: CaseResource<any>, scope: Scope, id: string): Promise<Record<string, unknown> | undefined> {
+    const reads = this.readsOf(resource);
+    const [row] = await plainRows<Record<string, unknown>>(this.em, reads.readOne.text, reads.readOneValues(scope, id), { prepared: true });
+    return row;
+  }
+
+  private readsOf<T extends CaseRecord>(resource: CaseResource<T>): ResourceReads<T> {
+    let reads = this.reads.get(resource);
+    if (!reads) this.reads.set(resource, (reads = new ResourceReads(resource, recordColumns(this.em, resource.schema))));
+    return reads as ResourceReads<T>;
   }
 }

@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Patch, Post, Query, Req, SetMetadata, Type } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Patch, Post, Query, Req, SetMetadata, Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { ApiBody, ApiOperation, ApiParam, ApiTags, IntersectionType } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { FOREIGN_CASE_ANSWER, assertCaseAccessChecked } from '../access/case-access';
 import { IfMatch } from '../conditional/if-match.decorator';
 import { ResourceList, SingleResource } from '../http/resource-response';
+import { ValidBody, WriteRoute } from '../http/route-decorators';
 import type { JsonObject } from '../merge-patch/merge-patch';
 import { ApiData, ApiDeleted, ApiErrors, ApiIdempotencyKey, ApiIfMatch, ApiList, RecordView } from '../openapi/api-responses';
 import { CaseRecord, CaseResource, Dto, StandardRoute } from './case-resource';
@@ -132,9 +133,10 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
         const own = resource.useCases?.create;
         return own ? this.useCase(own()).execute(scope, body, resource) : this.writer.create(resource, scope, body);
       },
-      [[Req(), Object], [Body(), resource.create]],
+      [[Req(), Object], [ValidBody(), resource.create]],
       [
         Post(),
+        WriteRoute(),
         ...common('create'),
         ApiOperation({ summary: `Create a ${noun}`, description: `Creates a ${noun} in the case (contract §3).${cite('create')}` }),
         ApiBody({ type: resource.create as Type }),
@@ -171,9 +173,10 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
         const own = resource.useCases?.patch;
         return own ? this.useCase(own()).execute(scope, idOf(req, resource), patch, ifMatch, resource) : this.writer.patch(resource, scope, idOf(req, resource), patch, ifMatch);
       },
-      [[Req(), Object], [Body(), resource.patch], [IfMatch(), String]],
+      [[Req(), Object], [ValidBody(), resource.patch], [IfMatch(), String]],
       [
         Patch(one),
+        WriteRoute(),
         ...common('patch'),
         idParam,
         ApiOperation({
@@ -200,6 +203,7 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
       [[Req(), Object], [IfMatch(), String]],
       [
         Delete(one),
+        WriteRoute(),
         HttpCode(204),
         ...common('delete'),
         idParam,

@@ -9,6 +9,7 @@ import type { ListQueryRules, ReadContext } from '../pagination/list-query';
 import { FilterSpecs } from '../pagination/list-query';
 import type { CaseRecord } from '../domain/case-record';
 import type { SpecificationRoute } from '../openapi/specification-routes';
+import type { RecordFields } from '../persistence/record-columns';
 import { BodyShape, shapeOf } from './body-shape';
 import type { ResourceManifest } from './resource-manifest';
 
@@ -126,12 +127,12 @@ export interface CaseResourceDeclaration<T extends CaseRecord> {
   /** The tag's description in the OpenAPI document (one declaration of a shared tag gives it). */
   tagDescription?: string;
   /** Computed fields added to the stored ones when the record is presented (e.g. `equity_estimate`). */
-  present?: (record: T, view: Record<string, unknown>, context: ReadContext) => Record<string, unknown>;
+  present?: (record: RecordFields<T>, view: Record<string, unknown>, context: ReadContext) => Record<string, unknown>;
   /**
    * What `present` computes from the time rather than from the row (a deadline's `overdue`): it enters the ETag, so
    * the tag changes when the representation does although the version column did not.
    */
-  readTimeState?: (record: T, context: ReadContext) => string;
+  readTimeState?: (record: RecordFields<T>, context: ReadContext) => string;
   /**
    * JSON fields naming another record of the same case (`institution_contact_id`): it must exist in the case, else
    * 422 (contract §3.1); deleting that record sets these fields to `null` in the same transaction.

@@ -23,41 +23,55 @@ function maskNested(value: unknown, maskedFields: ReadonlySet<string>): unknown 
   return masked;
 }
 
-interface VisibleProperty {
+/** A visible property of a schema: its JSON field and how its value is presented there. */
+export interface VisibleProperty {
   name: string;
   field: string;
+  present: (value: unknown) => unknown;
 }
 
-/** A schema's visible properties with their JSON names, worked out once per schema rather than once per row. */
-const visibleOf = new WeakMap<EntitySchema<any>, VisibleProperty[]>();
+/**
+ * A schema's visible properties with their JSON names and presentation, worked out once per schema, shape and masked
+ * set rather than once per row.
+ */
+const visibleOf = new WeakMap<EntitySchema<any>, WeakMap<BodyShape | typeof NO_SHAPE, WeakMap<ReadonlySet<string>, VisibleProperty[]>>>();
+const NO_SHAPE = {};
 
-function visiblePropertiesOf(schema: EntitySchema<any>): VisibleProperty[] {
-  let visible = visibleOf.get(schema);
+/**
+ * The stored properties in schema order as snake_case JSON fields, each with its presentation: `null` for unset,
+ * date-times in ISO UTC, the fields the resource declares masked (`ssn`, `account_number`, …) masked wherever they
+ * appear, and nested
+ * objects (addresses, `contact_methods`, items of arrays) reading every field the body's shape knows. Hidden
+ * properties (case_id of sub-records, version, tenancy) stay out.
+ */
+export function visibleProperties(schema: EntitySchema<any>, shape?: BodyShape, maskedFields: ReadonlySet<string> = NOTHING_MASKED): VisibleProperty[] {
+  let byShape = visibleOf.get(schema);
+  if (!byShape) visibleOf.set(schema, (byShape = new WeakMap()));
+  let byMasked = byShape.get(shape ?? NO_SHAPE);
+  if (!byMasked) byShape.set(shape ?? NO_SHAPE, (byMasked = new WeakMap()));
+  let visible = byMasked.get(maskedFields);
   if (!visible) {
     visible = (Object.entries(schema.meta.properties) as Array<[string, { hidden?: boolean }]>)
       .filter(([, property]) => !property.hidden)
-      .map(([name]) => ({ name, field: toSnakeCase(name) }));
-    visibleOf.set(schema, visible);
+      .map(([name]) => {
+        const field = toSnakeCase(name);
+        const nested = shape?.fields.get(field);
+        const present = maskedFields.has(field)
+          ? (value: unknown) => maskSensitive(value as string | null | undefined)
+          : nested
+            ? (value: unknown) => maskNested(withNulls(value, nested), maskedFields)
+            : jsonValue;
+        return { name, field, present };
+      });
+    byMasked.set(maskedFields, visible);
   }
   return visible;
 }
 
-/**
- * The one serializer: stored properties in schema order as snake_case JSON, `null` for unset, date-times in ISO
- * UTC, and the fields the resource declares masked (`ssn`, `account_number`, …) masked wherever they appear. Hidden
- * properties (case_id of sub-records, version, tenancy) stay out. Given the body's shape, nested objects (addresses,
- * `contact_methods`, items of arrays) read every field they know, `null` when unset.
- */
+/** The one serializer of a record's properties (an entity a write holds, or fields read from a row): see above. */
 export function serializeRecord(record: object, schema: EntitySchema<any>, shape?: BodyShape, maskedFields: ReadonlySet<string> = NOTHING_MASKED): Record<string, unknown> {
   const view: Record<string, unknown> = {};
-  for (const { name, field } of visiblePropertiesOf(schema)) {
-    const value = (record as Record<string, unknown>)[name];
-    if (maskedFields.has(field)) view[field] = maskSensitive(value as string | null | undefined);
-    else {
-      const nested = shape?.fields.get(field);
-      view[field] = nested ? maskNested(withNulls(value, nested), maskedFields) : jsonValue(value);
-    }
-  }
+  for (const { name, field, present } of visibleProperties(schema, shape, maskedFields)) view[field] = present((record as Record<string, unknown>)[name]);
   return view;
 }
 

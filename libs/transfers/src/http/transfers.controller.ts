@@ -1,4 +1,4 @@
-import { Body, Get, HttpCode, Inject, Post, Query, Req, SetMetadata } from '@nestjs/common';
+import { Get, HttpCode, Inject, Post, Query, Req, SetMetadata } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, getSchemaPath } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
@@ -12,10 +12,11 @@ import {
   IfMatch,
   MAX_PER_PAGE,
   parseListQuery,
-  NotFoundError,
   PageMeta,
   ResourceList,
   SingleResource,
+  ValidBody,
+  WriteRoute,
 } from '@estate/shared-kernel';
 import { CancelTransfer } from '../application/cancel-transfer.service';
 import { RequestTransfer } from '../application/request-transfer.service';
@@ -37,6 +38,7 @@ export class TransfersController extends CaseResourceController(transferResource
 
   /** `#29`: the generated route, with the caller as `requested_by` (the generic create knows no caller). */
   @Post()
+  @WriteRoute()
   @SetMetadata(FOREIGN_CASE_ANSWER, 'not_found')
   @ApiParam({ name: 'case_id', description: 'the case', schema: ULID })
   @ApiOperation({
@@ -50,12 +52,13 @@ export class TransfersController extends CaseResourceController(transferResource
   @ApiIdempotencyKey()
   @ApiData(TransferView, 201)
   @ApiErrors(400, 404, 409, 413, 415, 422)
-  async create(@Req() req: Request, @Body() body: CreateTransferBody): Promise<SingleResource> {
+  async create(@Req() req: Request, @ValidBody() body: CreateTransferBody): Promise<SingleResource> {
     const scope = await this.scope(req);
     return this.useCase(RequestTransfer).execute(scope, body as never, transferResource, actorOf(req));
   }
 
   @Post(':transfer_id/cancel')
+  @WriteRoute()
   @HttpCode(200)
   @SetMetadata(FOREIGN_CASE_ANSWER, 'not_found')
   @ApiParam({ name: 'case_id', description: 'the case', schema: ULID })
@@ -71,7 +74,7 @@ export class TransfersController extends CaseResourceController(transferResource
   @ApiIfMatch()
   @ApiData(TransferView)
   @ApiErrors(400, 404, 409, 412, 413, 415, 422)
-  async cancel(@Req() req: Request, @Body() body: CancelTransferBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
+  async cancel(@Req() req: Request, @ValidBody() body: CancelTransferBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
     const scope = await this.scope(req);
     return this.useCase(CancelTransfer).execute(scope, (req.params as Record<string, string>).transfer_id, body?.reason ?? null, actorOf(req), ifMatch);
   }
@@ -101,8 +104,7 @@ export class TransfersController extends CaseResourceController(transferResource
     // The kernel's parser checks page and per_page (400 otherwise); the trail is read in page mode, oldest first.
     const { page, perPage } = parseListQuery({ page: rawQuery.page, per_page: rawQuery.per_page }, { filters: {}, sorts: ['created_at'] });
     const scope = await this.scope(req);
-    const transfer = await this.reader.load(transferResource, scope, (req.params as Record<string, string>).transfer_id).catch(() => null);
-    if (!transfer) throw new NotFoundError('transfer');
+    const transfer = await this.reader.fields(transferResource, scope, (req.params as Record<string, string>).transfer_id);
     const events = await this.repository.eventsOf(transfer.id);
     const data = events.slice((page - 1) * perPage, page * perPage).map((event) => ({
       id: event.id,

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   ApiData,
@@ -16,6 +16,8 @@ import {
   ResourceList,
   ServesResources,
   SingleResource,
+  ValidBody,
+  WriteRoute,
 } from '@estate/shared-kernel';
 import { WebhookQueries } from '../application/webhook-queries';
 import { webhookEndpointManifest } from '../resources/webhook-endpoint.manifest';
@@ -45,6 +47,7 @@ export class WebhookEndpointsController {
   ) {}
 
   @Post()
+  @WriteRoute()
   @ApiOperation({
     summary: 'Create a webhook endpoint',
     description:
@@ -56,7 +59,7 @@ export class WebhookEndpointsController {
   @ApiIdempotencyKey()
   @ApiData(WebhookEndpointWithSecretView, 201)
   @ApiErrors(400, 413, 415, 422)
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateWebhookEndpointBody): Promise<SingleResource> {
+  async create(@CurrentPrincipal() principal: Principal, @ValidBody() body: CreateWebhookEndpointBody): Promise<SingleResource> {
     const created = await this.endpoints.create(principal.organizationId, body);
     return new SingleResource(created.data, created.etag);
   }
@@ -80,6 +83,7 @@ export class WebhookEndpointsController {
   }
 
   @Patch(':endpoint_id')
+  @WriteRoute()
   @ApiParam({ name: 'endpoint_id', description: 'the webhook endpoint', schema: ULID })
   @ApiOperation({
     summary: 'Update a webhook endpoint',
@@ -94,7 +98,7 @@ export class WebhookEndpointsController {
   async patch(
     @CurrentPrincipal() principal: Principal,
     @Param('endpoint_id') id: string,
-    @Body() body: PatchWebhookEndpointBody,
+    @ValidBody() body: PatchWebhookEndpointBody,
     @IfMatch() ifMatch?: string,
   ): Promise<SingleResource> {
     const patched = await this.endpoints.patch(principal.organizationId, id, body as never, ifMatch);
@@ -102,6 +106,7 @@ export class WebhookEndpointsController {
   }
 
   @Delete(':endpoint_id')
+  @WriteRoute()
   @HttpCode(204)
   @ApiParam({ name: 'endpoint_id', description: 'the webhook endpoint', schema: ULID })
   @ApiOperation({ summary: 'Delete a webhook endpoint', description: 'Deletes the endpoint; its pending deliveries become `cancelled`. Answers 204 with no body.' })
@@ -113,6 +118,7 @@ export class WebhookEndpointsController {
   }
 
   @Post(':endpoint_id/rotate-secret')
+  @WriteRoute()
   @HttpCode(200)
   @ApiParam({ name: 'endpoint_id', description: 'the webhook endpoint', schema: ULID })
   @ApiOperation({
@@ -128,6 +134,7 @@ export class WebhookEndpointsController {
   }
 
   @Post(':endpoint_id/ping')
+  @WriteRoute()
   @ApiParam({ name: 'endpoint_id', description: 'the webhook endpoint', schema: ULID })
   @ApiOperation({ summary: 'Ping a webhook endpoint', description: 'Emits a `webhook_endpoint.ping` event, delivered to this endpoint only (whatever its `enabled_events`).' })
   @ApiIdempotencyKey()
@@ -159,6 +166,7 @@ export class WebhookEndpointsController {
   }
 
   @Post(':endpoint_id/deliveries/:delivery_id/retry')
+  @WriteRoute()
   @HttpCode(200)
   @ApiParam({ name: 'endpoint_id', description: 'the webhook endpoint', schema: ULID })
   @ApiParam({ name: 'delivery_id', description: 'the delivery', schema: ULID })

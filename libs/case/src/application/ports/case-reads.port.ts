@@ -1,9 +1,9 @@
-import type { EstateCase } from '../../domain/estate-case';
+import type { CaseFields } from '../case-reading';
 import type { PendingSearches } from './pending-searches.port';
 
 /** A live case as `GET /v1/cases/{case_id}` shows it: the row and what the searches context says is pending. */
 export interface LiveCase {
-  estateCase: EstateCase;
+  estateCase: CaseFields;
   pendingSearches: PendingSearches;
 }
 

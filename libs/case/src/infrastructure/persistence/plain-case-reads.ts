@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { PlainQuery, plainRecord } from '@estate/shared-kernel';
+import { PlainQuery } from '@estate/shared-kernel';
+import type { CaseFields } from '../../application/case-reading';
 import { CaseReads, LiveCase } from '../../application/ports/case-reads.port';
 import { PendingSearchesJoin, BoundPendingSearches } from '../../application/ports/pending-searches.port';
 import { EstateCase } from '../../domain/estate-case';
@@ -36,7 +37,7 @@ const timestamp = (value: string | null): Date | null => (value === null ? null 
 
 /**
  * The case row by primary key and its pending searches (the searches context's join) in one parameterised, prepared
- * statement, mapped by hand to the domain class.
+ * statement, its columns read into the case's fields (no entity: the response is made from them).
  */
 @Injectable()
 export class PlainCaseReads extends CaseReads {
@@ -58,7 +59,7 @@ export class PlainCaseReads extends CaseReads {
     const { text, join } = this.statement;
     const [row] = await this.sql.rows<CaseRow>(text, [caseId], { prepared: true });
     if (!row) return undefined;
-    const estateCase = plainRecord(EstateCase, {
+    const estateCase: CaseFields = {
       id: row.id,
       organizationId: row.organization_id,
       onboardingId: row.onboarding_id,
@@ -73,7 +74,7 @@ export class PlainCaseReads extends CaseReads {
       updatedAt: new Date(row.updated_at),
       version: row.version,
       deletedAt: null,
-    });
+    };
     return { estateCase, pendingSearches: join ? join.read(row.pending_types ?? null, row.pending_tag ?? null) : NO_PENDING_SEARCHES };
   }
 }

@@ -1,6 +1,5 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { PlainQuery, UnitOfWork } from '@estate/shared-kernel';
+import { PlainQuery } from '@estate/shared-kernel';
 import type { PendingSearches, PendingSearchesSource } from '@estate/case';
 import { SEARCH_TYPES } from '../../domain/probate-vocabulary';
 
@@ -15,34 +14,25 @@ const pendingColumns = (types: string, tag: string) => `array_agg(distinct type)
 
 const order = (type: string) => SEARCH_TYPES.indexOf(type as (typeof SEARCH_TYPES)[number]);
 
-const pendingByCase = (caseIds: string) => `select case_id, ${pendingColumns('types', 'tag')}
+const PENDING_BY_CASE = `select case_id, ${pendingColumns('types', 'tag')}
   from searches
- where ${caseIds}
+ where case_id = any($1::text[])
  group by case_id`;
-/** The ORM inlines an array parameter as a list (`in ('a', 'b')`); the driver binds it as one array (`= any($1)`). */
-const IN_TRANSACTION = pendingByCase('case_id in (?)');
-const PLAIN = pendingByCase('case_id = any($1::text[])');
 
 /**
  * The case's `pending_searches` for the case context's port: the types of its searches that are `pending` or
  * `in_progress`, in the vocabulary's order, and a tag (count, sum of versions, latest change) that changes whenever
- * any of the case's searches is created or changed, so the case's ETag changes with them. One query per page of cases:
- * a prepared plain statement on a read (every `GET` of a case makes it, issue 7), the unit of work's connection inside
- * a transaction (so a use case sees its own uncommitted searches).
+ * any of the case's searches is created or changed, so the case's ETag changes with them. One prepared statement per
+ * page of cases (every `GET` of a case makes it, issue 7), on the connection the caller holds: inside a transaction,
+ * its own, so a use case sees the searches it has written and not yet committed.
  */
 @Injectable()
 export class SearchesPendingSource implements PendingSearchesSource {
-  constructor(
-    private readonly em: EntityManager,
-    private readonly uow: UnitOfWork,
-    private readonly plain: PlainQuery,
-  ) {}
+  constructor(private readonly plain: PlainQuery) {}
 
   async forCases(caseIds: readonly string[]): Promise<ReadonlyMap<string, PendingSearches>> {
     const ids = [...caseIds];
-    const rows = this.uow.active
-      ? await this.em.execute<TagRow[]>(IN_TRANSACTION, [ids])
-      : await this.plain.rows<TagRow>(PLAIN, [ids], { prepared: true });
+    const rows = await this.plain.rows<TagRow>(PENDING_BY_CASE, [ids], { prepared: true });
     return new Map(rows.map((row) => [row.case_id, this.fromJoinedColumns(row.types, row.tag)]));
   }
 

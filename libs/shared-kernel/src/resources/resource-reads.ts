@@ -1,0 +1,59 @@
+import { RecordColumns, RecordFields } from '../persistence/record-columns';
+import { ReadContext } from '../pagination/list-query';
+import { listStatementsOf } from '../pagination/list-runner';
+import { CaseRecord, CaseResource } from './case-resource';
+import { visibleProperties } from './record-serializer';
+
+type Row = Record<string, unknown>;
+
+const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
+
+/**
+ * A declaration's reads, compiled once at start-up (issue 17): the statement of its read-one and of its parent's
+ * existence check, its list's statements (every sort and filter checked against the table's columns), and the response of a row straight from the column map (JSON field ← column, with the
+ * serializer's rules: masking, `null` for unset at every depth, ISO date-times). No entity is made: a row is read
+ * into the record's plain fields only when the declaration computes something from them (`present`,
+ * `readTimeState`).
+ */
+export class ResourceReads<T extends CaseRecord = CaseRecord> {
+  /** `select * from <table> where <scope columns> = $1… and id = $n`: the scope's properties, in this order. */
+  readonly readOne: { text: string; scope: readonly string[] };
+  private readonly fields: Array<{ field: string; column: string; convert: (value: unknown) => unknown; present: (value: unknown) => unknown }>;
+
+  constructor(
+    readonly resource: CaseResource<T>,
+    readonly columns: RecordColumns<T>,
+  ) {
+    const scope = ['caseId', ...(resource.parent ? [resource.parent.property] : [])];
+    const where = [...scope, 'id'].map((property, index) => `${quote(columns.columnOf(property))} = $${index + 1}`).join(' and ');
+    this.readOne = { text: `select * from ${quote(columns.table)} where ${where}`, scope };
+    const visible = visibleProperties(resource.schema, resource.shape, resource.masked);
+    const stored = columns.columnsOf(visible.map(({ name }) => name));
+    this.fields = visible.map(({ field, present }, index) => ({ field, present, column: stored[index].column, convert: stored[index].convert }));
+    listStatementsOf(columns).check(resource.listRules);
+  }
+
+  /** The values of the read-one statement: the scope's, then the id. */
+  readOneValues(scope: Record<string, string>, id: string): string[] {
+    return [...this.readOne.scope.map((property) => scope[property]), id];
+  }
+
+  /** The record's response from its row. */
+  view(row: Row, context: ReadContext): Record<string, unknown> {
+    const view: Record<string, unknown> = {};
+    for (const { field, column, convert, present } of this.fields) {
+      const value = row[column];
+      view[field] = present(value === null || value === undefined ? value : convert(value));
+    }
+    return this.resource.present ? this.resource.present(this.columns.fieldsOf(row), view, context) : view;
+  }
+
+  /** What enters the ETag besides the id: the version, and what the declaration computes from the time. */
+  versionOf(row: Row, context: ReadContext): string | number {
+    const version = this.columns.valueOf(row, 'version') as number;
+    const state = this.resource.readTimeState?.(this.columns.fieldsOf(row), context);
+    return state === undefined ? version : `${version}:${state}`;
+  }
+}
+
+export type { RecordFields };
