@@ -10,6 +10,36 @@
 /** The bounded contexts. The shared kernel is not one of them: every context may use it. */
 const CONTEXTS = '(case|assets|probate|transfers|comms|webhooks)';
 
+/** Domain folders: each context's domain/, and the kernel's framework-free primitives (platform/domain/). */
+const DOMAIN = '^libs/[^/]+/src/(platform/)?domain/';
+
+/** The kernel's two floors (docs/decisions.md, "The kernel's two floors"). */
+const KERNEL = '^libs/shared-kernel/src/';
+
+/**
+ * The folders of each floor, bottom-up: a folder imports only folders listed before it (and the framework's folders
+ * the platform's), so no import runs back up between them and there is no cycle between folders either.
+ */
+const PLATFORM_FOLDERS = [
+  'config', 'clock', 'errors', 'masking', 'http', 'jobs', 'context', 'invalidation', 'auth', 'throttling', 'access',
+  'transactions', 'events', 'persistence', 'idempotency', 'logging', 'health', 'domain', 'operator',
+];
+const RESOURCES_FOLDERS = ['naming', 'pagination', 'validation', 'merge-patch', 'http', 'conditional', 'openapi', 'events'];
+
+/** One rule per folder of a floor: it imports no folder listed after it. */
+function kernelFloorOrder(floor, folders) {
+  return folders.slice(0, -1).map((folder, index) => ({
+    name: `kernel-${floor}-${folder}-imports-only-below`,
+    comment:
+      `${floor}/${folder} sits below ${folders.slice(index + 1).join(', ')} in the kernel's ${floor} floor ` +
+      '(docs/decisions.md, "The kernel\'s two floors"): it must not import them. Move the piece it needs down, or ' +
+      'invert the dependency with a port.',
+    severity: 'error',
+    from: { path: `${KERNEL}${floor}/${folder}/` },
+    to: { path: `${KERNEL}${floor}/(${folders.slice(index + 1).join('|')})/` },
+  }));
+}
+
 /** Frameworks the domain must not know: Nest (HTTP, DI), MikroORM (persistence), Express (and its type packages). */
 const FRAMEWORKS = [
   '(^|/)node_modules/@nestjs/',
@@ -29,7 +59,7 @@ module.exports = {
         'domain/ holds aggregates and rules that are unit-tested without infrastructure. It must not import Nest, ' +
         'MikroORM or Express (not even their types). Map entities in infrastructure/persistence with EntitySchema instead.',
       severity: 'error',
-      from: { path: '^libs/[^/]+/src/domain/' },
+      from: { path: DOMAIN },
       to: { path: FRAMEWORKS },
     },
     {
@@ -37,9 +67,9 @@ module.exports = {
       comment:
         'Not even through another module: no file under any domain/ may reach Nest, MikroORM or Express by any path ' +
         "(through the kernel's index.ts it would reach them all). Domain code imports the kernel's framework-free " +
-        'face, @estate/shared-kernel/domain (libs/shared-kernel/src/domain/index.ts), and its own domain files.',
+        'face, @estate/shared-kernel/domain (libs/shared-kernel/src/platform/domain/index.ts), and its own domain files.',
       severity: 'error',
-      from: { path: '^libs/[^/]+/src/domain/' },
+      from: { path: DOMAIN },
       to: { path: FRAMEWORKS, reachable: true },
     },
     {
@@ -48,7 +78,7 @@ module.exports = {
         'Dependencies point inward: domain/ must not import application/, infrastructure/ or http/ (of its own or any ' +
         'other context). Needs from the outside are expressed as ports in application/ports and bound by the module.',
       severity: 'error',
-      from: { path: '^libs/[^/]+/src/domain/' },
+      from: { path: DOMAIN },
       to: { path: '^libs/[^/]+/src/(application|infrastructure|http)/' },
     },
     {
@@ -81,12 +111,57 @@ module.exports = {
       name: 'shared-kernel-only-through-public-api',
       comment:
         'Contexts and the app use the shared kernel through @estate/shared-kernel (its index.ts), from domain code ' +
-        '@estate/shared-kernel/domain (domain/index.ts), or for the operator commands and start-up ' +
-        '@estate/shared-kernel/operator (operator/index.ts: no HTTP stack), never its folders, so ' +
+        '@estate/shared-kernel/domain (platform/domain/index.ts), or for the operator commands and start-up ' +
+        '@estate/shared-kernel/operator (platform/operator/index.ts: no HTTP stack), never its folders, so ' +
         'the kernel can reorganise its insides freely.',
       severity: 'error',
       from: { path: '^(apps|libs)/', pathNot: '^libs/shared-kernel/' },
-      to: { path: '^libs/shared-kernel/', pathNot: '^libs/shared-kernel/src/((domain|operator)/)?index\\.ts$' },
+      to: { path: '^libs/shared-kernel/', pathNot: '^libs/shared-kernel/src/(platform/(domain|operator)/)?index\\.ts$' },
+    },
+    {
+      name: 'kernel-platform-knows-no-resource-framework',
+      comment:
+        "The kernel's platform (platform/: configuration, errors, clock, auth, rate limits, idempotency, transactions, " +
+        'events and their outbox, cache invalidation, jobs, logging, health) is what any code needs; the resource ' +
+        'framework (resources/: declarations, routes, reader, writer, pagination, validation, OpenAPI …) is built on it. ' +
+        'The platform imports nothing of the framework: where it needs something of it, it states a port ' +
+        '(WriteReplyPresenter) that the kernel module binds to the framework.',
+      severity: 'error',
+      from: { path: `${KERNEL}platform/` },
+      to: { path: `${KERNEL}resources/` },
+    },
+    {
+      name: 'kernel-floors-not-through-the-kernel-root',
+      comment:
+        "Neither floor imports the kernel's root (index.ts, shared-kernel.module.ts): the root composes both floors, so " +
+        'importing it from below would run back up and close a cycle.',
+      severity: 'error',
+      from: { path: `${KERNEL}(platform|resources)/` },
+      to: { path: `${KERNEL}[^/]+\\.ts$` },
+    },
+    {
+      name: 'kernel-framework-subfolders-below-its-root',
+      comment:
+        "resources/'s own files (the declaration, the generated controller, reader, writer, serializer, catalog) are the " +
+        'top of the framework floor; its folders (pagination, validation, merge-patch, conditional, openapi, http, ' +
+        'events, naming) are the parts those files are built from and do not import them back.',
+      severity: 'error',
+      from: { path: `${KERNEL}resources/[^/]+/` },
+      to: { path: `${KERNEL}resources/[^/]+\\.ts$` },
+    },
+    ...kernelFloorOrder('platform', PLATFORM_FOLDERS),
+    ...kernelFloorOrder('resources', RESOURCES_FOLDERS),
+    {
+      name: 'kernel-folder-has-its-place',
+      comment:
+        "Every folder of the kernel's floors is listed, bottom-up, in PLATFORM_FOLDERS or RESOURCES_FOLDERS at the top of " +
+        'this file: a new folder is placed there, which decides what it may import.',
+      severity: 'error',
+      from: {
+        path: `${KERNEL}(platform|resources)/[^/]+/`,
+        pathNot: `${KERNEL}(platform/(${PLATFORM_FOLDERS.join('|')})|resources/(${RESOURCES_FOLDERS.join('|')}))/`,
+      },
+      to: {},
     },
     {
       name: 'app-uses-contexts-through-public-api',
@@ -149,8 +224,8 @@ module.exports = {
         'of any context by any path — a resource declaration names its DTOs, so a use case that imports a declaration ' +
         'reaches them, and so does one that imports another context\'s index.ts (its module names its controllers). Use ' +
         'cases depend on ports (their own, or another context\'s through @estate/<context>/ports); the module binds ' +
-        "what composes DTOs and schemas. The kernel's own http/ (body parsing, input guards) is part of its resource " +
-        'framework and is reached through its one index.ts until the kernel shows its two floors (issue 17, item 4).',
+        "what composes DTOs and schemas. (The kernel is reached through its one index.ts, which names its HTTP faces " +
+        'too; its resources/http is not a context\'s http/ and not meant here.)',
       severity: 'error',
       from: { path: '^libs/[^/]+/src/application/' },
       to: { path: `^libs/${CONTEXTS}/src/http/`, reachable: true },

@@ -14,8 +14,8 @@ module.exports = {
   },
   moduleNameMapper: {
     '^@estate/shared-kernel$': '<rootDir>/libs/shared-kernel/src',
-    '^@estate/shared-kernel/domain$': '<rootDir>/libs/shared-kernel/src/domain',
-    '^@estate/shared-kernel/operator$': '<rootDir>/libs/shared-kernel/src/operator',
+    '^@estate/shared-kernel/domain$': '<rootDir>/libs/shared-kernel/src/platform/domain',
+    '^@estate/shared-kernel/operator$': '<rootDir>/libs/shared-kernel/src/platform/operator',
     '^@estate/(case|assets|probate|transfers|comms|webhooks)$': '<rootDir>/libs/$1/src',
     '^@estate/(case|assets)/ports$': '<rootDir>/libs/$1/src/ports',
   },

@@ -60,7 +60,7 @@ async function main() {
   const { createApp } = requireBuilt('apps/api/src/create-app.js');
   const { applyMigrations } = requireBuilt('apps/api/src/database/migrate.js');
   const { loadAppConfig, IdentityService } = requireBuilt('libs/shared-kernel/src/index.js');
-  const { encodeCursor } = requireBuilt('libs/shared-kernel/src/pagination/cursor.js');
+  const { encodeCursor } = requireBuilt('libs/shared-kernel/src/resources/pagination/cursor.js');
   const { EntityManager } = require('@mikro-orm/postgresql');
   const { Client } = require('pg');
 

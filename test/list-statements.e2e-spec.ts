@@ -2,8 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { parseListQuery, runListQuery, UnitOfWork } from '@estate/shared-kernel';
 import { Client } from 'pg';
 import { PersonSchema } from '../libs/case/src/infrastructure/persistence/case.schemas';
-import { ListStatements } from '../libs/shared-kernel/src/pagination/list-statement';
-import { recordColumns } from '../libs/shared-kernel/src/persistence/record-columns';
+import { ListStatements } from '../libs/shared-kernel/src/resources/pagination/list-statement';
+import { recordColumns } from '../libs/shared-kernel/src/platform/persistence/record-columns';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
 type Person = { id: string; lastName: string; relationship: string; isBeneficiary: boolean; waiverStatus: string | null; createdAt: Date };

@@ -1,6 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { IDEMPOTENCY_KEY_PATTERN, MAX_PER_PAGE, ResourceCatalog } from '@estate/shared-kernel';
-import { ERROR_STATUS } from '../libs/shared-kernel/src/errors/error-status';
+import { ERROR_STATUS } from '../libs/shared-kernel/src/platform/errors/error-status';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
 /**

@@ -2,8 +2,8 @@ import { RequestMethod } from '@nestjs/common';
 import { INTERCEPTORS_METADATA, METHOD_METADATA, PIPES_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
-import { UnitOfWorkInterceptor } from '../libs/shared-kernel/src/idempotency/unit-of-work.interceptor';
-import { BodyValidationPipe } from '../libs/shared-kernel/src/validation/body-validation.pipe';
+import { UnitOfWorkInterceptor } from '../libs/shared-kernel/src/platform/idempotency/unit-of-work.interceptor';
+import { BodyValidationPipe } from '../libs/shared-kernel/src/resources/validation/body-validation.pipe';
 import { createTestApp, TestApp } from './support/test-app';
 
 /**

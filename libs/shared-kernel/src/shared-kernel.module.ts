@@ -3,39 +3,41 @@ import { APP_FILTER, APP_GUARD, ModulesContainer } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { CaseAccessGuard } from './access/case-access.guard';
-import { RequestGuard } from './access/request-guard';
-import { CaseRouteAudit } from './access/case-route-audit';
-import { Clock, SystemClock } from './clock/clock';
-import { IdempotencyJobs } from './idempotency/idempotency-jobs';
-import { EventsPurgeJob } from './events/events-purge-job';
-import { JobQueue } from './jobs/job-queue';
-import { PgBossJobQueue } from './jobs/pg-boss-job-queue';
+import { CaseAccessGuard } from './platform/access/case-access.guard';
+import { RequestGuard } from './platform/access/request-guard';
+import { CaseRouteAudit } from './platform/access/case-route-audit';
+import { Clock, SystemClock } from './platform/clock/clock';
+import { IdempotencyJobs } from './platform/idempotency/idempotency-jobs';
+import { EventsPurgeJob } from './platform/events/events-purge-job';
+import { JobQueue } from './platform/jobs/job-queue';
+import { PgBossJobQueue } from './platform/jobs/pg-boss-job-queue';
 import { CaseRecordsEraser } from './resources/case-records-eraser';
 import { CaseResourceReader } from './resources/case-resource-reader';
 import { RecordDeletionVetoes } from './resources/record-deletion-vetoes';
 import { RecordWriter } from './resources/record-writer';
 import { AggregateWrites } from './resources/aggregate-writes';
-import { UnitOfWork } from './transactions/unit-of-work';
-import { AuthGuard } from './auth/auth.guard';
-import { IdentityService } from './auth/identity.service';
-import { AppConfig } from './config/app-config';
-import { ApiExceptionFilter } from './errors/api-exception.filter';
-import { HealthController } from './health/health.controller';
-import { IdempotencyStore } from './idempotency/idempotency.store';
-import { createRootLogger, loggingParams } from './logging/logging';
-import { FieldCipher } from './masking/field-cipher';
-import { TierThrottlerGuard } from './throttling/tier-throttler.guard';
-import { FixedWindowMemoryStorage, FixedWindowRedisStorage } from './throttling/fixed-window.storage';
-import { InvalidationFeed } from './invalidation/invalidation-feed';
-import { PrincipalCache } from './auth/principal-cache';
-import { PlainQuery } from './persistence/plain-query';
-import { EventOutbox } from './events/event-outbox';
-import { ResourceEvents } from './events/resource-events';
-import { EventReader } from './events/event-reader';
-import { EventsController } from './events/events.controller';
-import { runWithinRequest } from './context/request-scope';
-import { EventTypeCatalog } from './events/event-types';
+import { UnitOfWork } from './platform/transactions/unit-of-work';
+import { AuthGuard } from './platform/auth/auth.guard';
+import { IdentityService } from './platform/auth/identity.service';
+import { AppConfig } from './platform/config/app-config';
+import { ApiExceptionFilter } from './platform/errors/api-exception.filter';
+import { HealthController } from './platform/health/health.controller';
+import { IdempotencyStore } from './platform/idempotency/idempotency.store';
+import { WriteReplyPresenter } from './platform/idempotency/write-reply';
+import { ResourceWriteReplyPresenter } from './resources/conditional/resource-write-reply';
+import { createRootLogger, loggingParams } from './platform/logging/logging';
+import { FieldCipher } from './platform/masking/field-cipher';
+import { TierThrottlerGuard } from './platform/throttling/tier-throttler.guard';
+import { FixedWindowMemoryStorage, FixedWindowRedisStorage } from './platform/throttling/fixed-window.storage';
+import { InvalidationFeed } from './platform/invalidation/invalidation-feed';
+import { PrincipalCache } from './platform/auth/principal-cache';
+import { PlainQuery } from './platform/persistence/plain-query';
+import { EventOutbox } from './platform/events/event-outbox';
+import { ResourceEvents } from './platform/events/resource-events';
+import { EventReader } from './resources/events/event-reader';
+import { EventsController } from './resources/events/events.controller';
+import { runWithinRequest } from './platform/context/request-scope';
+import { EventTypeCatalog } from './platform/events/event-types';
 import { ResourceCatalog } from './resources/resource-catalog';
 
 const RATE_LIMIT_STORAGE = Symbol('rate-limit-storage');
@@ -91,6 +93,7 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
         PlainQuery,
         IdentityService,
         IdempotencyStore,
+        { provide: WriteReplyPresenter, useClass: ResourceWriteReplyPresenter },
         PgBossJobQueue,
         { provide: JobQueue, useExisting: PgBossJobQueue },
         IdempotencyJobs,
@@ -115,7 +118,7 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
         { provide: APP_GUARD, useClass: RequestGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],
-      exports: [ROOT_LOGGER, AppConfig, JobQueue, PgBossJobQueue, ResourceCatalog, EventTypeCatalog, InvalidationFeed, PlainQuery, IdentityService, IdempotencyStore, Clock, UnitOfWork, CaseResourceReader, RecordWriter, AggregateWrites, RecordDeletionVetoes, CaseRecordsEraser, EventOutbox, ResourceEvents],
+      exports: [ROOT_LOGGER, AppConfig, JobQueue, PgBossJobQueue, ResourceCatalog, EventTypeCatalog, InvalidationFeed, PlainQuery, IdentityService, IdempotencyStore, WriteReplyPresenter, Clock, UnitOfWork, CaseResourceReader, RecordWriter, AggregateWrites, RecordDeletionVetoes, CaseRecordsEraser, EventOutbox, ResourceEvents],
     };
   }
 }

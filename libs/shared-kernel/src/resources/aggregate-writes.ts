@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../clock/clock';
-import { assertIfMatch } from '../conditional/etag';
-import { SingleResource } from '../http/resource-response';
-import { UnitOfWork } from '../transactions/unit-of-work';
+import { Clock } from '../platform/clock/clock';
+import { assertIfMatch } from './conditional/etag';
+import { SingleResource } from './http/resource-response';
+import { UnitOfWork } from '../platform/transactions/unit-of-work';
 import { CaseRecord, CaseResource } from './case-resource';
 import { CaseResourceReader, Scope } from './case-resource-reader';
-import { ResourceEvents } from '../events/resource-events';
+import { ResourceEvents } from '../platform/events/resource-events';
 import { subjectOf } from './record-writer';
 
 /**

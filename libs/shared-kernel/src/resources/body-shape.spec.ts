@@ -1,5 +1,5 @@
-import { AddressDto } from '../validation/address.dto';
-import { NestedArrayField, NestedField, StringField } from '../validation/fields';
+import { AddressDto } from './validation/address.dto';
+import { NestedArrayField, NestedField, StringField } from './validation/fields';
 import { shapeOf, withNulls } from './body-shape';
 
 class ItemBody {

@@ -2,12 +2,12 @@ import { Controller, Delete, Get, HttpCode, Inject, Patch, Post, Query, Req, Set
 import { ModuleRef } from '@nestjs/core';
 import { ApiBody, ApiOperation, ApiParam, ApiTags, IntersectionType } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { FOREIGN_CASE_ANSWER, assertCaseAccessChecked } from '../access/case-access';
-import { IfMatch } from '../conditional/if-match.decorator';
-import { ResourceList, SingleResource } from '../http/resource-response';
-import { ValidBody, WriteRoute } from '../http/route-decorators';
-import type { JsonObject } from '../merge-patch/merge-patch';
-import { ApiData, ApiDeleted, ApiErrors, ApiIdempotencyKey, ApiIfMatch, ApiList, RecordView } from '../openapi/api-responses';
+import { FOREIGN_CASE_ANSWER, assertCaseAccessChecked } from '../platform/access/case-access';
+import { IfMatch } from './conditional/if-match.decorator';
+import { ResourceList, SingleResource } from './http/resource-response';
+import { ValidBody, WriteRoute } from './http/route-decorators';
+import type { JsonObject } from './merge-patch/merge-patch';
+import { ApiData, ApiDeleted, ApiErrors, ApiIdempotencyKey, ApiIfMatch, ApiList, RecordView } from './openapi/api-responses';
 import { CaseRecord, CaseResource, Dto, StandardRoute } from './case-resource';
 import { CaseResourceReader, Scope } from './case-resource-reader';
 import { RecordWriter } from './record-writer';

@@ -1,15 +1,15 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { getMetadataStorage } from 'class-validator';
-import type { Clock } from '../clock/clock';
-import type { ErrorDetail } from '../errors/domain-error';
-import type { JsonObject } from '../merge-patch/merge-patch';
-import type { SingleResource } from '../http/resource-response';
-import type { ListQueryRules, ReadContext } from '../pagination/list-query';
-import { FilterSpecs } from '../pagination/list-query';
-import type { CaseRecord } from '../domain/case-record';
-import type { SpecificationRoute } from '../openapi/specification-routes';
-import type { RecordFields } from '../persistence/record-columns';
+import type { Clock } from '../platform/clock/clock';
+import type { ErrorDetail } from '../platform/errors/domain-error';
+import type { JsonObject } from './merge-patch/merge-patch';
+import type { SingleResource } from './http/resource-response';
+import type { ListQueryRules, ReadContext } from './pagination/list-query';
+import { FilterSpecs } from './pagination/list-query';
+import type { CaseRecord } from '../platform/domain/case-record';
+import type { SpecificationRoute } from './openapi/specification-routes';
+import type { RecordFields } from '../platform/persistence/record-columns';
 import { BodyShape, shapeOf } from './body-shape';
 import type { ResourceManifest } from './resource-manifest';
 

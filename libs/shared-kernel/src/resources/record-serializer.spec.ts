@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { serializeRecord, writableDocument } from './record-serializer';
-import { toCamelCase } from './naming';
+import { toCamelCase } from './naming/naming';
 
 interface Gadget {
   id: string;

@@ -1,8 +1,8 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { maskSensitive } from '../masking/mask';
+import { maskSensitive } from '../platform/masking/mask';
 import { BodyShape, withNulls } from './body-shape';
 import { isoString } from './iso-date';
-import { toSnakeCase } from './naming';
+import { toSnakeCase } from './naming/naming';
 
 const NOTHING_MASKED: ReadonlySet<string> = new Set();
 

@@ -2,18 +2,18 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { EntityProperty } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
-import { Clock } from '../clock/clock';
-import { assertIfMatch } from '../conditional/etag';
-import { SingleResource } from '../http/resource-response';
-import { applyMergePatch, JsonObject } from '../merge-patch/merge-patch';
-import { UnitOfWork } from '../transactions/unit-of-work';
-import { validateAgainst } from '../validation/body-validation.pipe';
-import { ValidationFailedError } from '../errors/domain-error';
+import { Clock } from '../platform/clock/clock';
+import { assertIfMatch } from './conditional/etag';
+import { SingleResource } from './http/resource-response';
+import { applyMergePatch, JsonObject } from './merge-patch/merge-patch';
+import { UnitOfWork } from '../platform/transactions/unit-of-work';
+import { validateAgainst } from './validation/body-validation.pipe';
+import { ValidationFailedError } from '../platform/errors/domain-error';
 import { CaseRecord, CaseResource, declaredCaseResources, WriteContext } from './case-resource';
 import { CaseResourceReader, Scope } from './case-resource-reader';
 import { RecordDeletionVetoes } from './record-deletion-vetoes';
-import { EventSubject, ResourceEvents } from '../events/resource-events';
-import { toCamelCase } from './naming';
+import { EventSubject, ResourceEvents } from '../platform/events/resource-events';
+import { toCamelCase } from './naming/naming';
 import { writableDocument } from './record-serializer';
 
 /** A declared resource of kind `record`: the only kind the generic write path accepts. */

@@ -1,8 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
-import { EventTypeCatalog } from '../events/event-types';
-import type { DeclaredDocumentParts } from '../openapi/openapi-31';
-import { SpecificationRoute, specificationRouteOf } from '../openapi/specification-routes';
+import { EventTypeCatalog } from '../platform/events/event-types';
+import type { DeclaredDocumentParts } from './openapi/openapi-31';
+import { SpecificationRoute, specificationRouteOf } from './openapi/specification-routes';
 import { manifestsOf, ResourceManifest } from './resource-manifest';
 
 /**

@@ -1,5 +1,5 @@
-import type { ResourceEventTypes } from '../events/event-types';
-import type { SpecificationRoute } from '../openapi/specification-routes';
+import type { ResourceEventTypes } from '../platform/events/event-types';
+import type { SpecificationRoute } from './openapi/specification-routes';
 
 /**
  * What a resource tells the kernel about itself beyond its routes, declared with the resource so that adding one

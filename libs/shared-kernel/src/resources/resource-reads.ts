@@ -1,6 +1,6 @@
-import { RecordColumns, RecordFields } from '../persistence/record-columns';
-import { ReadContext } from '../pagination/list-query';
-import { listStatementsOf } from '../pagination/list-runner';
+import { RecordColumns, RecordFields } from '../platform/persistence/record-columns';
+import { ReadContext } from './pagination/list-query';
+import { listStatementsOf } from './pagination/list-runner';
 import { CaseRecord, CaseResource } from './case-resource';
 import { visibleProperties } from './record-serializer';
 

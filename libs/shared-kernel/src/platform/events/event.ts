@@ -1,0 +1,40 @@
+import type { EventActor } from '../context/request-scope';
+
+/** Who made a change an event tells of: defined with the request scope, which knows the actor. */
+export type { EventActor };
+
+export interface EventData {
+  object: Record<string, unknown>;
+  previous_attributes?: Record<string, unknown>;
+  actor: EventActor;
+}
+
+/** An event as stored in the outbox (the events table). */
+export interface StoredEvent {
+  id: string;
+  type: string;
+  organizationId: string;
+  caseId: string | null;
+  createdAt: Date;
+  data: EventData;
+}
+
+/**
+ * The event as `GET /v1/events/{id}` returns it, and as a webhook delivery's body carries it: the same object, so a
+ * receiver and a reader see the same bytes' meaning.
+ */
+export function presentEvent(event: StoredEvent): Record<string, unknown> {
+  return {
+    id: event.id,
+    type: event.type,
+    case_id: event.caseId,
+    created_at: event.createdAt.toISOString(),
+    data: event.data,
+  };
+}
+
+/** Does an event type match one of an endpoint's `enabled_events` (an exact type, `prefix.*`, or `*`)? */
+export function eventTypeMatches(type: string, patterns: readonly string[]): boolean {
+  const prefix = type.slice(0, type.indexOf('.') + 1);
+  return patterns.some((pattern) => pattern === '*' || pattern === type || (pattern.endsWith('.*') && pattern.slice(0, -1) === prefix));
+}

@@ -1,0 +1,127 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { createHash } from 'node:crypto';
+import { from, lastValueFrom, Observable } from 'rxjs';
+import type { AuthenticatedRequest } from '../auth/principal';
+import { assertCaseAccessChecked, CASE_ID_PARAM } from '../access/case-access';
+import { BadRequestError, ConflictError, DomainError } from '../errors/domain-error';
+import { errorBody } from '../errors/error-body';
+import { NOT_STORED_FOR_IDEMPOTENCY, statusOfCode } from '../errors/error-status';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { UnitOfWork } from '../transactions/unit-of-work';
+import { IdempotencyStore, StoredResponse } from './idempotency.store';
+import { WriteReplyPresenter } from './write-reply';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+
+/** JSON with object keys sorted, so `{"a":1,"b":2}` and `{"b":2,"a":1}` count as the same body. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value as object)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+function fingerprintOf(req: Request): string {
+  return createHash('sha256').update(`${req.method}\n${req.originalUrl}\n${canonicalJson(req.body)}`).digest('hex');
+}
+
+/**
+ * One database transaction per write request (contract §5), which the use cases it calls join, and
+ * `Idempotency-Key` on POST (contract §6) recorded in that same transaction. A write to a case holds the case row
+ * first (the one lock order: case row, then the resource's rows). Guards (auth, rate limit, case access) run before
+ * this, so their refusals store nothing; body validation, preconditions and 500s release the key; domain refusals
+ * are stored and replayed. Attached to the write routes only (`@WriteRoute()`): a read has no interceptor.
+ */
+@Injectable()
+export class UnitOfWorkInterceptor implements NestInterceptor {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly keys: IdempotencyStore,
+    private readonly replies: WriteReplyPresenter,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const req = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
+    if (!WRITE_METHODS.has(req.method)) return next.handle();
+    return from(this.run(req, context.switchToHttp().getResponse<Response>(), next));
+  }
+
+  private async run(req: Request & AuthenticatedRequest, res: Response, next: CallHandler): Promise<unknown> {
+    const key = this.idempotencyKeyOf(req);
+    const organizationId = req.principal?.organizationId;
+    const caseId = req.params?.[CASE_ID_PARAM] as string | undefined;
+    if (caseId !== undefined) assertCaseAccessChecked(req);
+    if (!key || !organizationId) {
+      return this.uow.run(() => this.handled(res, next), { caseId });
+    }
+
+    const claim = await this.keys.claim(organizationId, key, fingerprintOf(req));
+    if (claim.outcome === 'replay') return this.replay(res, claim.response);
+    if (claim.outcome === 'mismatch') {
+      throw new ConflictError('idempotency_conflict', 'This Idempotency-Key was used with a different method, path or body.');
+    }
+    if (claim.outcome === 'in_progress') {
+      throw new ConflictError('idempotency_conflict', 'A request with this Idempotency-Key is still in progress; retry shortly.');
+    }
+
+    const { token } = claim;
+    // The key's row is held first, for the whole transaction: a claim nobody holds is one whose process died.
+    const holdKey = async (em: EntityManager) => {
+      if (!(await this.keys.hold(em, organizationId, key, token))) {
+        throw new ConflictError('idempotency_conflict', 'A request with this Idempotency-Key is still in progress; retry shortly.');
+      }
+    };
+    try {
+      return await this.uow.run(
+        async (em) => {
+          const body = await this.handled(res, next);
+          const etag = res.getHeader('ETag');
+          await this.keys.complete(em, organizationId, key, token, { status: res.statusCode, body, etag: typeof etag === 'string' ? etag : null });
+          return body;
+        },
+        { caseId, first: holdKey },
+      );
+    } catch (error) {
+      if (error instanceof DomainError && !NOT_STORED_FOR_IDEMPOTENCY.has(error.code)) {
+        const status = statusOfCode(error.code);
+        await this.uow.run((em) =>
+          this.keys.complete(em, organizationId, key, token, { status, body: errorBody(error.code, error.message, error.details), etag: null }),
+        );
+      } else {
+        await this.keys.release(organizationId, key, token).catch(() => undefined);
+      }
+      throw error;
+    }
+  }
+
+  /** The handler's answer as it will be sent (a resource presented with its ETag), so a key stores what was answered. */
+  private async handled(res: Response, next: CallHandler): Promise<unknown> {
+    const result = await lastValueFrom(next.handle(), { defaultValue: undefined });
+    return this.replies.present(res, result);
+  }
+
+  private idempotencyKeyOf(req: Request): string | undefined {
+    if (req.method !== 'POST') return undefined;
+    const key = req.headers['idempotency-key'];
+    if (key === undefined) return undefined;
+    if (typeof key !== 'string' || !KEY_FORMAT.test(key)) {
+      throw new BadRequestError('Invalid Idempotency-Key header.', [
+        { field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 255 visible ASCII characters' },
+      ]);
+    }
+    return key;
+  }
+
+  private replay(res: Response, stored: StoredResponse): unknown {
+    res.status(stored.status);
+    res.setHeader('Idempotent-Replayed', 'true');
+    if (stored.etag) res.setHeader('ETag', stored.etag);
+    return stored.body;
+  }
+}

@@ -1,0 +1,128 @@
+import { Injectable } from '@nestjs/common';
+import { BadRequestError, ErrorDetail, NotFoundError } from '../../platform/errors/domain-error';
+import { ResourceList } from '../http/resource-response';
+import { encodeCursor } from '../pagination/cursor';
+import { parseListQuery } from '../pagination/list-query';
+import { PlainQuery } from '../../platform/persistence/plain-query';
+import { presentEvent, StoredEvent } from '../../platform/events/event';
+import { EventTypeCatalog } from '../../platform/events/event-types';
+
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+const EVENT_COLUMNS = `id, organization_id, case_id, type, data,
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`;
+
+interface EventRow {
+  id: string;
+  organization_id: string;
+  case_id: string | null;
+  type: string;
+  created_at: string;
+  data: StoredEvent['data'];
+}
+
+function storedEventOf(row: EventRow): StoredEvent {
+  return { id: row.id, type: row.type, organizationId: row.organization_id, caseId: row.case_id, createdAt: new Date(row.created_at), data: row.data };
+}
+
+function values(raw: unknown): string[] {
+  if (raw === undefined) return [];
+  return (Array.isArray(raw) ? raw : [raw]).map(String);
+}
+
+function timestamp(name: string, raw: unknown, problems: ErrorDetail[]): string | undefined {
+  const given = values(raw);
+  if (given.length === 0) return undefined;
+  const value = given[given.length - 1];
+  const time = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value) ? Date.parse(value) : NaN;
+  if (Number.isNaN(time)) {
+    problems.push({ field: name, message: `${name} must be an ISO 8601 date or date-time, e.g. 2026-11-01T00:00:00Z` });
+    return undefined;
+  }
+  return new Date(time).toISOString();
+}
+
+/**
+ * The events a token may read (contract §14.3): those of its organization — its cases' events and, for owners and
+ * admins (every member until roles exist), the organization-level ones. Newest first, page or cursor mode, filtered by
+ * type (exact or `prefix.*`, repeatable), case and creation time. One hand-written query on the events' index.
+ */
+@Injectable()
+export class EventReader {
+  constructor(
+    private readonly plain: PlainQuery,
+    private readonly eventTypes: EventTypeCatalog,
+  ) {}
+
+  async get(organizationId: string, eventId: string): Promise<StoredEvent> {
+    if (!ULID.test(eventId)) throw new NotFoundError('event');
+    const rows = await this.plain.rows<EventRow>(`select ${EVENT_COLUMNS} from events where id = $1 and organization_id = $2`, [eventId, organizationId]);
+    if (rows.length === 0) throw new NotFoundError('event');
+    return storedEventOf(rows[0]);
+  }
+
+  async list(organizationId: string, raw: Record<string, unknown>, caseId?: string): Promise<ResourceList> {
+    const query = parseListQuery(raw, { filters: {}, sorts: ['created_at'] });
+    const problems: ErrorDetail[] = [];
+    const types = values(raw.type);
+    if (types.some((type) => !this.eventTypes.accepts(type))) {
+      problems.push({ field: 'type', message: 'type must be an event type that exists (contract §14.2: case.created), a key pattern (case.*) or *' });
+    }
+    const caseFilter = caseId ?? values(raw.case_id).at(-1);
+    if (caseId === undefined && caseFilter !== undefined && !ULID.test(caseFilter)) problems.push({ field: 'case_id', message: 'case_id must be a case id (ULID)' });
+    const after = timestamp('created_after', raw.created_after, problems);
+    const before = timestamp('created_before', raw.created_before, problems);
+    if (problems.length > 0) throw new BadRequestError('Invalid query parameters.', problems);
+
+    const where = ['organization_id = $1'];
+    const params: unknown[] = [organizationId];
+    const bind = (value: unknown) => `$${params.push(value)}`;
+    if (caseFilter !== undefined) where.push(`case_id = ${bind(caseFilter)}`);
+    if (types.length > 0 && !types.includes('*')) {
+      const exact = types.filter((type) => !type.endsWith('.*'));
+      const prefixes = types.filter((type) => type.endsWith('.*')).map((type) => type.slice(0, -2));
+      where.push(`(type = any(${bind(exact)}::text[]) or split_part(type, '.', 1) = any(${bind(prefixes)}::text[]))`);
+    }
+    if (after !== undefined) where.push(`created_at > ${bind(after)}`);
+    if (before !== undefined) where.push(`created_at < ${bind(before)}`);
+    const direction = query.sortOrder === 'asc' ? 'asc' : 'desc';
+    const filtered = where.join(' and ');
+
+    if (query.cursor !== undefined) {
+      const conditions = [filtered];
+      if (query.cursor !== null) {
+        const comparison = direction === 'desc' ? '<' : '>';
+        conditions.push(`(created_at, id) ${comparison} (${bind(new Date(query.cursor.value as Date).toISOString())}::timestamptz, ${bind(query.cursor.id)})`);
+      }
+      const rows = await this.plain.rows<EventRow>(
+        `select ${EVENT_COLUMNS} from events where ${conditions.join(' and ')} order by created_at ${direction}, id ${direction} limit ${query.perPage + 1}`,
+        params,
+      );
+      const page = rows.slice(0, query.perPage).map(storedEventOf);
+      const last = page.at(-1);
+      const hasMore = rows.length > query.perPage;
+      return new ResourceList(page.map(presentEvent), {
+        page: 1,
+        per_page: query.perPage,
+        next_cursor: hasMore && last ? encodeCursor('created_at', direction, { value: last.createdAt, id: last.id }) : null,
+        has_more: hasMore,
+      });
+    }
+    const offset = (query.page - 1) * query.perPage;
+    const [rows, counted] = await Promise.all([
+      this.plain.rows<EventRow>(
+        `select ${EVENT_COLUMNS} from events where ${filtered} order by created_at ${direction}, id ${direction} limit ${query.perPage} offset ${offset}`,
+        params,
+      ),
+      this.plain.rows<{ count: string }>(`select count(*) as count from events where ${filtered}`, params),
+    ]);
+    const total = Number(counted[0].count);
+    return new ResourceList(rows.map(storedEventOf).map(presentEvent), {
+      page: query.page,
+      per_page: query.perPage,
+      total_count: total,
+      total_pages: Math.ceil(total / query.perPage),
+      next_cursor: null,
+      has_more: offset + rows.length < total,
+    });
+  }
+}

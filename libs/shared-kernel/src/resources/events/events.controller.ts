@@ -1,0 +1,72 @@
+import { Controller, Get, Param, Query, Req } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { assertCaseAccessChecked, ForeignCase } from '../../platform/access/case-access';
+import { CurrentPrincipal, Principal } from '../../platform/auth/principal';
+import { etagOfVersion } from '../conditional/etag';
+import { ResourceList, SingleResource } from '../http/resource-response';
+import { ApiData, ApiErrors, ApiList } from '../openapi/api-responses';
+import { EventView } from './event.dto';
+import { presentEvent } from '../../platform/events/event';
+import { EventReader } from './event-reader';
+import { eventTypeSchema } from '../openapi/document-rules';
+
+const FILTERS = [
+  ApiQuery({
+    name: 'type',
+    required: false,
+    description: 'Only events of these types: an exact type (`transfer.status_changed`), a prefix pattern (`transfer.*`) or `*`; repeat to give several.',
+    schema: { type: 'array', items: eventTypeSchema() },
+    style: 'form',
+    explode: true,
+  }),
+  ApiQuery({ name: 'created_after', required: false, description: 'Only events created after this instant (ISO 8601).', schema: { type: 'string', format: 'date-time' } }),
+  ApiQuery({ name: 'created_before', required: false, description: 'Only events created before this instant (ISO 8601).', schema: { type: 'string', format: 'date-time' } }),
+];
+
+function decorate(decorators: MethodDecorator[]): MethodDecorator {
+  return (target, key, descriptor) => decorators.forEach((decorator) => decorator(target, key, descriptor));
+}
+
+/** Contract §14.3: the events of the caller's organization, newest first; an unknown or unreachable event is 404. */
+@ApiTags('events')
+@Controller('v1')
+export class EventsController {
+  constructor(private readonly events: EventReader) {}
+
+  @Get('events')
+  @ApiOperation({ summary: 'List events', description: "The events of the caller's organization, newest first, in page or cursor mode (contract §14.3)." })
+  @ApiList(EventView)
+  @decorate([...FILTERS, ApiQuery({ name: 'case_id', required: false, description: 'Only the events of this case (its id).', schema: { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } })])
+  @ApiErrors(400)
+  list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<ResourceList> {
+    return this.events.list(principal.organizationId, query);
+  }
+
+  @Get('events/:event_id')
+  @ApiOperation({ summary: 'Read an event', description: 'One event, as its webhook deliveries carry it (contract §14.1).' })
+  @ApiParam({ name: 'event_id', description: 'Identifier of the event.' })
+  @ApiData(EventView)
+  @ApiErrors(404)
+  async get(@CurrentPrincipal() principal: Principal, @Param('event_id') eventId: string): Promise<SingleResource> {
+    const event = await this.events.get(principal.organizationId, eventId);
+    return new SingleResource(presentEvent(event), etagOfVersion('event', event.id, 1));
+  }
+
+  @Get('cases/:case_id/events')
+  @ForeignCase('not_found')
+  @ApiOperation({ summary: "List a case's events", description: 'The events of one case, newest first, with the filters of `GET /v1/events` but `case_id`.' })
+  @ApiParam({ name: 'case_id', description: 'Identifier of the case.' })
+  @ApiList(EventView)
+  @decorate(FILTERS)
+  @ApiErrors(400, 404)
+  listOfCase(
+    @CurrentPrincipal() principal: Principal,
+    @Param('case_id') caseId: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: { params?: Record<string, unknown> },
+  ): Promise<ResourceList> {
+    assertCaseAccessChecked(req);
+    const { case_id: _ignored, ...rest } = query;
+    return this.events.list(principal.organizationId, rest, caseId);
+  }
+}

@@ -1,0 +1,124 @@
+import { BadRequestError, ErrorDetail } from '../../platform/errors/domain-error';
+import { CursorPosition, decodeCursor } from './cursor';
+
+export const DEFAULT_PER_PAGE = 25;
+export const MAX_PER_PAGE = 100;
+
+/** What a read may depend on besides the stored rows: the day, by the clock (a deadline past due reads `overdue`). */
+export interface ReadContext {
+  today: string;
+}
+
+/** The condition a filter on a computed field (one value of it) puts on the stored columns. */
+export type ComputedCondition = (value: string, context: ReadContext) => Record<string, unknown>;
+
+/**
+ * A declared list filter. A plain array of values is shorthand for an enumerated filter. A `computed` filter is an
+ * enumerated filter on a field computed when read (a deadline's `status`): it states each value as stored columns.
+ */
+export type FilterSpec =
+  | readonly string[]
+  | { kind: 'enum'; values: readonly string[]; property?: string }
+  | { kind: 'computed'; values: readonly string[]; where: ComputedCondition; property?: never }
+  | { kind: 'contains_text'; property?: string }
+  | { kind: 'equals'; property?: string }
+  | { kind: 'array_contains'; values: readonly string[]; property?: string }
+  | { kind: 'boolean'; property?: string };
+
+export type FilterSpecs = Readonly<Record<string, FilterSpec>>;
+
+export interface ParsedFilter {
+  name: string;
+  kind: 'enum' | 'contains_text' | 'equals' | 'array_contains' | 'boolean' | 'computed';
+  property?: string;
+  where?: ComputedCondition;
+  values: string[];
+}
+
+export interface ListQuery {
+  page: number;
+  perPage: number;
+  sortBy: string;
+  sortOrder: 'asc' | 'desc';
+  /** Present in cursor mode; `null` means "from the beginning" (an empty `cursor=`). */
+  cursor?: CursorPosition | null;
+  filters: ParsedFilter[];
+}
+
+export interface ListQueryRules {
+  filters: FilterSpecs;
+  sorts: readonly string[];
+}
+
+function normaliseSpec(spec: FilterSpec): Exclude<FilterSpec, readonly string[]> {
+  return Array.isArray(spec) ? { kind: 'enum', values: spec as readonly string[] } : (spec as Exclude<FilterSpec, readonly string[]>);
+}
+
+function single(raw: unknown): string | undefined {
+  if (raw === undefined) return undefined;
+  return Array.isArray(raw) ? String(raw[raw.length - 1]) : String(raw);
+}
+
+function asList(raw: unknown): string[] {
+  if (raw === undefined) return [];
+  return (Array.isArray(raw) ? raw : [raw]).map(String);
+}
+
+function parseIntegerParam(name: string, raw: string | undefined, fallback: number, min: number, max: number, problems: ErrorDetail[]): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    problems.push({ field: name, message: `${name} must be an integer from ${min} to ${max === Number.MAX_SAFE_INTEGER ? 'up' : max}` });
+    return fallback;
+  }
+  return Number(raw);
+}
+
+/**
+ * Parses `page`, `per_page`, `sort_by`, `sort_order`, `cursor` and the declared filters. Any invalid value is
+ * `400 bad_request` with a detail naming the parameter; unknown parameters are ignored (contract §4).
+ */
+export function parseListQuery(raw: Record<string, unknown>, rules: ListQueryRules): ListQuery {
+  const problems: ErrorDetail[] = [];
+  const rawCursor = single(raw.cursor);
+  // In cursor mode `page` is ignored (contract §4), so it cannot be wrong either.
+  const page = rawCursor === undefined ? parseIntegerParam('page', single(raw.page), 1, 1, Number.MAX_SAFE_INTEGER, problems) : 1;
+  const perPage = parseIntegerParam('per_page', single(raw.per_page), DEFAULT_PER_PAGE, 1, MAX_PER_PAGE, problems);
+
+  const sortBy = single(raw.sort_by) ?? 'created_at';
+  if (!rules.sorts.includes(sortBy)) problems.push({ field: 'sort_by', message: `sort_by must be one of: ${rules.sorts.join(', ')}` });
+  const sortOrder = single(raw.sort_order) ?? 'desc';
+  if (sortOrder !== 'asc' && sortOrder !== 'desc') problems.push({ field: 'sort_order', message: 'sort_order must be asc or desc' });
+
+  const filters: ParsedFilter[] = [];
+  for (const [name, declared] of Object.entries(rules.filters)) {
+    const values = asList(raw[name]);
+    if (values.length === 0) continue;
+    const spec = normaliseSpec(declared);
+    if (spec.kind === 'enum' || spec.kind === 'array_contains' || spec.kind === 'computed') {
+      const bad = values.filter((value) => !spec.values.includes(value));
+      if (bad.length > 0) problems.push({ field: name, message: `${name} must be one of: ${spec.values.join(', ')}` });
+    } else if (spec.kind === 'boolean') {
+      if (values.some((value) => value !== 'true' && value !== 'false')) problems.push({ field: name, message: `${name} must be true or false` });
+    } else if (values.some((value) => value.length === 0 || value.length > 200)) {
+      problems.push({ field: name, message: `${name} must be 1 to 200 characters` });
+    }
+    if (spec.kind === 'computed') filters.push({ name, kind: spec.kind, where: spec.where, values });
+    else filters.push({ name, kind: spec.kind, property: spec.property, values });
+  }
+
+  let cursor: CursorPosition | null | undefined;
+  const sortIsValid = !problems.some((problem) => problem.field === 'sort_by' || problem.field === 'sort_order');
+  if (rawCursor !== undefined && rawCursor !== '' && sortIsValid) {
+    try {
+      cursor = decodeCursor(rawCursor, sortBy, sortOrder as 'asc' | 'desc');
+    } catch (error) {
+      if (!(error instanceof BadRequestError)) throw error;
+      problems.push(...(error.details ?? []));
+    }
+  } else if (rawCursor === '') {
+    cursor = null;
+  }
+
+  if (problems.length > 0) throw new BadRequestError('Invalid query parameters.', problems);
+  return { page, perPage, sortBy, sortOrder: sortOrder as 'asc' | 'desc', cursor, filters };
+}

@@ -1,0 +1,68 @@
+import { EntityManager, EntityName } from '@mikro-orm/postgresql';
+import { plainRows } from '../../platform/persistence/plain-query';
+import { RecordColumns, recordColumns, RecordFields } from '../../platform/persistence/record-columns';
+import { toCamelCase } from '../naming/naming';
+import { encodeCursor } from './cursor';
+import { ListQuery, ReadContext } from './list-query';
+import { Condition, ListStatements, TOTAL_COLUMN } from './list-statement';
+import { PageMeta } from './page-meta';
+
+type Row = Record<string, unknown>;
+
+export interface ListPage<T> {
+  rows: T[];
+  meta: PageMeta;
+}
+
+const statementsOf = new WeakMap<RecordColumns<any>, ListStatements>();
+
+/** The list statements of a record's columns, written once. */
+export function listStatementsOf(columns: RecordColumns<any>): ListStatements {
+  let statements = statementsOf.get(columns);
+  if (!statements) statementsOf.set(columns, (statements = new ListStatements(columns)));
+  return statements;
+}
+
+/**
+ * Runs a parsed list query (filters, sort with id tie-break, page mode or keyset cursor mode, contract §4) as one
+ * prepared statement on the connection the request holds, and hands back the rows as they came, with the page's meta.
+ */
+export async function listRows(em: EntityManager, columns: RecordColumns<any>, conditions: readonly Condition[], query: ListQuery, context?: ReadContext): Promise<ListPage<Row>> {
+  const statements = listStatementsOf(columns);
+  const { text, values } = statements.statementOf(conditions, query, context);
+  const rows = await plainRows<Row>(em, text, values, { prepared: true });
+
+  if (query.cursor === undefined) {
+    // An empty page is one row of nulls beside its total.
+    const total = Number(rows[0]?.[TOTAL_COLUMN] ?? 0);
+    const found = rows[0]?.[statements.idColumn] === null ? [] : rows;
+    const totalPages = Math.ceil(total / query.perPage);
+    return {
+      rows: found,
+      meta: { page: query.page, per_page: query.perPage, total_count: total, total_pages: totalPages, has_more: query.page < totalPages, next_cursor: null },
+    };
+  }
+
+  const hasMore = rows.length > query.perPage;
+  const page = hasMore ? rows.slice(0, query.perPage) : rows;
+  const last = page[page.length - 1];
+  const sortProperty = toCamelCase(query.sortBy);
+  const nextCursor =
+    hasMore && last
+      ? encodeCursor(query.sortBy, query.sortOrder, { value: columns.valueOf(last, sortProperty) as never, id: columns.valueOf(last, 'id') as string })
+      : null;
+  return { rows: page, meta: { page: query.page, per_page: query.perPage, has_more: hasMore, next_cursor: nextCursor } };
+}
+
+/** `listRows` of an entity's rows, each read as the record's fields (a plain object: no entity, no unit of work). */
+export async function runListQuery<T extends { id: string }>(
+  em: EntityManager,
+  entity: EntityName<T>,
+  scope: Condition,
+  query: ListQuery,
+  context?: ReadContext,
+): Promise<ListPage<RecordFields<T>>> {
+  const columns = recordColumns(em, entity);
+  const page = await listRows(em, columns, [scope], query, context);
+  return { rows: page.rows.map((row) => columns.fieldsOf(row)), meta: page.meta };
+}

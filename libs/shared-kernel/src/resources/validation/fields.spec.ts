@@ -1,0 +1,245 @@
+import { ValidationFailedError, ErrorDetail } from '../../platform/errors/domain-error';
+import { AddressDto } from './address.dto';
+import { validateAgainst } from './body-validation.pipe';
+import {
+  BooleanField,
+  DateField,
+  DateTimeField,
+  EmailField,
+  EnumArrayField,
+  EnumField,
+  IntegerField,
+  decimalsOf,
+  isCalendarDate,
+  MoneyField,
+  NestedArrayField,
+  NestedField,
+  NumberField,
+  StringArrayField,
+  StringField,
+  TextField,
+} from './fields';
+
+class ContactDto {
+  @StringField({ required: true }) name: string;
+  @StringField() nickname?: string | null;
+  @TextField() notes?: string | null;
+  @EmailField() email?: string | null;
+  @EnumField(['open', 'closed']) status?: string | null;
+  @EnumArrayField(['phone', 'mail'], { minItems: 1 }) channels?: string[] | null;
+  @DateField() born_on?: string | null;
+  @DateTimeField() called_at?: string | null;
+  @MoneyField() amount?: number | null;
+  @MoneyField({ min: 0 }) fee?: number | null;
+  @NumberField({ min: 0, max: 1 }) confidence?: number | null;
+  @IntegerField({ min: 1900, max: 2100 }) year?: number | null;
+  @BooleanField() active?: boolean | null;
+  @NestedField(() => AddressDto) address?: AddressDto | null;
+  @NestedArrayField(() => AddressDto, { maxItems: 2 }) branches?: AddressDto[] | null;
+  @StringArrayField({ maxItems: 3 }) tags?: string[] | null;
+}
+
+const ADDRESS = { address1: '12 Elm Street', city: 'Springfield', state: 'IL', zip: '62701' };
+
+async function detailsOf(body: unknown, dto: new () => object = ContactDto): Promise<ErrorDetail[]> {
+  try {
+    await validateAgainst(dto, body);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ValidationFailedError);
+    expect((error as ValidationFailedError).code).toBe('validation_error');
+    return (error as ValidationFailedError).details ?? [];
+  }
+  return [];
+}
+
+async function fieldsOf(body: unknown): Promise<string[]> {
+  return (await detailsOf(body)).map((detail) => detail.field);
+}
+
+describe('field decorators (validated through validateAgainst)', () => {
+  it('accepts a minimal valid body', async () => {
+    expect(await detailsOf({ name: 'Ann' })).toEqual([]);
+  });
+
+  it('accepts a full valid body', async () => {
+    const body = {
+      name: 'Ann',
+      nickname: 'A',
+      notes: 'n'.repeat(10_000),
+      email: 'ann@example.com',
+      status: 'open',
+      channels: ['phone', 'mail'],
+      born_on: '2024-02-29',
+      called_at: '2026-09-01T12:00:00.000Z',
+      amount: -12.34,
+      fee: 0,
+      confidence: 0.5,
+      year: 1999,
+      active: false,
+      address: ADDRESS,
+      branches: [ADDRESS],
+      tags: ['x', 'y'],
+    };
+    expect(await detailsOf(body)).toEqual([]);
+  });
+
+  describe('required and optional strings', () => {
+    it('reports a missing required string', async () => {
+      const details = await detailsOf({});
+      expect(details).toEqual([{ field: 'name', message: 'name must be a string' }]);
+    });
+
+    it('rejects null and an empty string on a required string', async () => {
+      expect(await fieldsOf({ name: null })).toEqual(['name']);
+      expect(await fieldsOf({ name: '' })).toEqual(['name']);
+    });
+
+    it('allows null and omission on an optional field', async () => {
+      const body = { name: 'Ann', nickname: null, email: null, status: null, born_on: null, called_at: null, amount: null, year: null, address: null, active: null };
+      expect(await detailsOf(body)).toEqual([]);
+    });
+
+    it('rejects a non-string and an over-long string', async () => {
+      expect(await fieldsOf({ name: 42 })).toEqual(['name']);
+      expect(await fieldsOf({ name: 'x'.repeat(201) })).toEqual(['name']);
+      expect(await fieldsOf({ name: 'x'.repeat(200) })).toEqual([]);
+      expect(await fieldsOf({ name: 'Ann', notes: 'x'.repeat(10_001) })).toEqual(['notes']);
+    });
+  });
+
+  describe('email', () => {
+    it('rejects a malformed address with a readable message', async () => {
+      expect(await detailsOf({ name: 'Ann', email: 'not-an-email' })).toEqual([{ field: 'email', message: 'email must be a valid e-mail address' }]);
+      expect(await fieldsOf({ name: 'Ann', email: 'a@' })).toEqual(['email']);
+    });
+  });
+
+  describe('enum', () => {
+    it('rejects a value outside the set, naming the set', async () => {
+      expect(await detailsOf({ name: 'Ann', status: 'pending' })).toEqual([{ field: 'status', message: 'status must be one of: open, closed' }]);
+    });
+
+    it('rejects enum arrays with foreign items or too few items', async () => {
+      expect(await fieldsOf({ name: 'Ann', channels: ['phone', 'fax'] })).toEqual(['channels']);
+      expect(await fieldsOf({ name: 'Ann', channels: [] })).toEqual(['channels']);
+      expect(await fieldsOf({ name: 'Ann', channels: 'phone' })).toEqual(['channels']);
+    });
+  });
+
+  describe('date', () => {
+    it('accepts 2024-02-29 and rejects 2026-02-30', async () => {
+      expect(await fieldsOf({ name: 'Ann', born_on: '2024-02-29' })).toEqual([]);
+      expect(await detailsOf({ name: 'Ann', born_on: '2026-02-30' })).toEqual([{ field: 'born_on', message: 'born_on must be a date in YYYY-MM-DD format' }]);
+    });
+
+    it.each(['2025-02-29', '2026-13-01', '2026-00-10', '2026-9-1', '2026-09-01T00:00:00Z', '01/09/2026', ''])('rejects %j', async (value) => {
+      expect(await fieldsOf({ name: 'Ann', born_on: value })).toEqual(['born_on']);
+    });
+
+    it('isCalendarDate rejects non-strings', () => {
+      expect(isCalendarDate(20260101)).toBe(false);
+      expect(isCalendarDate(new Date())).toBe(false);
+      expect(isCalendarDate('2000-02-29')).toBe(true);
+      expect(isCalendarDate('1900-02-29')).toBe(false);
+    });
+  });
+
+  describe('date-time', () => {
+    it.each(['2026-09-01T12:00:00.000Z', '2026-09-01T12:00:00Z', '2026-09-01T14:00:00+02:00', '2026-09-01T12:00Z'])('accepts %j', async (value) => {
+      expect(await fieldsOf({ name: 'Ann', called_at: value })).toEqual([]);
+    });
+
+    it.each(['2026-09-01T12:00:00', '2026-09-01T12:00:00.000', '2026-09-01', '2026-09-01 12:00:00Z', '2026-02-30T12:00:00Z', 'yesterday'])(
+      'rejects %j (a time zone is required)',
+      async (value) => {
+        expect(await fieldsOf({ name: 'Ann', called_at: value })).toEqual(['called_at']);
+      },
+    );
+  });
+
+  describe('money and numbers', () => {
+    it('rejects three decimals', async () => {
+      expect(await detailsOf({ name: 'Ann', amount: 1.005 })).toEqual([{ field: 'amount', message: 'amount must be a number with at most 2 decimals' }]);
+      expect(await fieldsOf({ name: 'Ann', amount: 10.12 })).toEqual([]);
+    });
+
+    it('rejects tiny numbers written in exponent notation (6e-323, 1e-7) with the envelope detail, not a crash', async () => {
+      for (const amount of [6e-323, 1e-7, 1.5e-7, 5e-324]) {
+        expect(await detailsOf({ name: 'Ann', amount })).toEqual([{ field: 'amount', message: 'amount must be a number with at most 2 decimals' }]);
+      }
+      expect(await fieldsOf({ name: 'Ann', amount: 1e21 })).toEqual(['amount']);
+      expect(await fieldsOf({ name: 'Ann', amount: 0.1 })).toEqual([]);
+    });
+
+    it('counts decimals in any notation', () => {
+      expect([0, 1, 1.1, 10.12, 123.456, 1e-7, 1.5e-7, 6e-323, 1e21, -0.05].map(decimalsOf)).toEqual([0, 0, 1, 2, 3, 7, 8, 323, 0, 2]);
+    });
+
+    it('rejects amounts out of range and accepts the limits', async () => {
+      expect(await fieldsOf({ name: 'Ann', amount: 1_000_000_000_000 })).toEqual(['amount']);
+      expect(await fieldsOf({ name: 'Ann', amount: -1_000_000_000_000 })).toEqual(['amount']);
+      expect(await fieldsOf({ name: 'Ann', amount: 999_999_999_999.99 })).toEqual([]);
+      expect(await fieldsOf({ name: 'Ann', amount: -999_999_999_999.99 })).toEqual([]);
+    });
+
+    it('honours a money minimum', async () => {
+      expect(await fieldsOf({ name: 'Ann', fee: -0.01 })).toEqual(['fee']);
+    });
+
+    it('rejects a numeric string (no implicit conversion)', async () => {
+      expect(await fieldsOf({ name: 'Ann', amount: '12.50' })).toEqual(['amount']);
+    });
+
+    it('enforces number ranges', async () => {
+      expect(await fieldsOf({ name: 'Ann', confidence: 1.01 })).toEqual(['confidence']);
+      expect(await fieldsOf({ name: 'Ann', confidence: 1 })).toEqual([]);
+    });
+
+    it('requires integers to be integers within range', async () => {
+      expect(await detailsOf({ name: 'Ann', year: 1999.5 })).toEqual([{ field: 'year', message: 'year must be an integer' }]);
+      expect(await fieldsOf({ name: 'Ann', year: '1999' })).toEqual(['year']);
+      expect(await fieldsOf({ name: 'Ann', year: 1899 })).toEqual(['year']);
+      expect(await fieldsOf({ name: 'Ann', year: 2101 })).toEqual(['year']);
+    });
+  });
+
+  it('rejects a non-boolean boolean', async () => {
+    expect(await fieldsOf({ name: 'Ann', active: 'true' })).toEqual(['active']);
+  });
+
+  describe('nested objects', () => {
+    it('reports a nested problem with its JSON path', async () => {
+      const details = await detailsOf({ name: 'Ann', address: { ...ADDRESS, zip: '6270' } });
+      expect(details).toEqual([{ field: 'address.zip', message: expect.stringMatching(/^address\.zip /) }]);
+    });
+
+    it('reports an unknown nested property as not writable', async () => {
+      const details = await detailsOf({ name: 'Ann', address: { ...ADDRESS, country: 'US' } });
+      expect(details).toEqual([{ field: 'address.country', message: 'address.country is not a writable field of this resource' }]);
+    });
+
+    it('rejects a nested field that is not an object', async () => {
+      expect(await fieldsOf({ name: 'Ann', address: 'Springfield' })).toContain('address');
+    });
+
+    it('indexes the path of items of a nested array', async () => {
+      const details = await detailsOf({ name: 'Ann', branches: [ADDRESS, { ...ADDRESS, state: 'il' }] });
+      expect(details.map((detail) => detail.field)).toEqual(['branches.1.state']);
+    });
+
+    it('limits nested arrays and string arrays', async () => {
+      expect(await fieldsOf({ name: 'Ann', branches: [ADDRESS, ADDRESS, ADDRESS] })).toEqual(['branches']);
+      expect(await fieldsOf({ name: 'Ann', tags: ['a', 'b', 'c', 'd'] })).toEqual(['tags']);
+      expect(await fieldsOf({ name: 'Ann', tags: ['a', 1] })).toEqual(['tags']);
+    });
+  });
+
+  it('reports an unknown property as "is not a writable field"', async () => {
+    expect(await detailsOf({ name: 'Ann', id: 'x' })).toEqual([{ field: 'id', message: 'id is not a writable field of this resource' }]);
+  });
+
+  it('reports every problem, one detail per field', async () => {
+    const fields = await fieldsOf({ email: 'x', status: 'nope', born_on: '2026-02-30', amount: 1.001, unknown: 1 });
+    expect(fields.sort()).toEqual(['amount', 'born_on', 'email', 'name', 'status', 'unknown']);
+  });
+});
