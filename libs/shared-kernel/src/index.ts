@@ -28,6 +28,7 @@ export * from './resources/record-writer';
 export * from './resources/aggregate-writes';
 export * from './resources/record-deletion-vetoes';
 export * from './resources/case-records-eraser';
+export * from './resources/resource-binding';
 export * from './resources/body-shape';
 export * from './clock/clock';
 export * from './transactions/unit-of-work';

@@ -47,22 +47,32 @@ export interface WriteContext {
 type RouteScope = { caseId: string } & Record<string, string>;
 
 /*
- * The use cases behind generated write routes are handed the declaration they serve as their last argument, so they
- * need not import it (the declaration names them: importing it back would be a cycle).
+ * The use cases behind generated write routes receive the declaration they serve by injection
+ * (`@InjectResource(name)`, see `resource-binding.ts`): the declaration names them, so importing it back would be a cycle.
  */
 
 /** An aggregate's own use case behind a generated `POST` (it validates nothing the DTO did not; it runs the rules). */
 export interface CreateUseCase {
-  execute(scope: RouteScope, body: JsonObject, resource: CaseResource<any>): Promise<SingleResource>;
+  execute(scope: RouteScope, body: JsonObject): Promise<SingleResource>;
 }
 /** An aggregate's own use case behind a generated `PATCH` (merge patch of its writable set). */
 export interface PatchUseCase {
-  execute(scope: RouteScope, id: string, patch: JsonObject, ifMatch: string | undefined, resource: CaseResource<any>): Promise<SingleResource>;
+  execute(scope: RouteScope, id: string, patch: JsonObject, ifMatch: string | undefined): Promise<SingleResource>;
 }
 /** An aggregate's own use case behind a generated `DELETE`. */
 export interface RemoveUseCase {
-  execute(scope: RouteScope, id: string, ifMatch: string | undefined, resource: CaseResource<any>): Promise<void>;
+  execute(scope: RouteScope, id: string, ifMatch: string | undefined): Promise<void>;
 }
+
+/**
+ * A Nest injectable a declaration names to compute its derived fields (`derivedBy`) when the computation needs other
+ * services (a bank account's eligibility needs the case's authority); the kernel resolves it and calls it where it
+ * calls `derive`.
+ */
+export interface RecordDerivation<T extends CaseRecord> {
+  derive(record: T): Promise<void>;
+}
+export type RecordDerivationType<T extends CaseRecord> = () => new (...args: any[]) => RecordDerivation<T>;
 
 /** Nest providers of an aggregate's use cases, late-bound (the use cases import the declaration). */
 export interface AggregateUseCases {
@@ -140,8 +150,10 @@ export interface CaseResourceDeclaration<T extends CaseRecord> {
   references?: Readonly<Record<string, () => CaseResource<any>>>;
   /** Rules across fields or records, on the create body and on the merged result of a patch; details name fields. */
   rules?: (document: JsonObject, context: WriteContext) => ErrorDetail[] | Promise<ErrorDetail[]>;
-  /** Stored fields derived from the others (an eligibility summary), computed before every save of the record. */
+  /** Stored fields derived from the others, computed before every save of the record. */
   derive?: (record: T, context: WriteContext) => void | Promise<void>;
+  /** Like `derive`, by an injectable the kernel resolves, when the computation needs services (an eligibility summary). */
+  derivedBy?: RecordDerivationType<T>;
   /** Keeps other rows consistent after a save or delete, in the same transaction (running balances). */
   afterWrite?: (record: T, context: WriteContext) => Promise<void>;
 }
