@@ -29,6 +29,8 @@ export * from './resources/aggregate-writes';
 export * from './resources/record-deletion-vetoes';
 export * from './resources/case-records-eraser';
 export * from './resources/resource-binding';
+export * from './resources/singleton-resource';
+export * from './resources/singleton-resource.controller';
 export * from './resources/body-shape';
 export * from './clock/clock';
 export * from './transactions/unit-of-work';

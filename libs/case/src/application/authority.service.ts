@@ -4,11 +4,15 @@ import { Clock, JsonObject, NotFoundError, PreconditionFailedError, ResourceEven
 import { CaseViews } from './ports/case-views.port';
 import { Authority } from '../domain/authority';
 import type { AuthorityLevel, AuthorityType } from '../domain/case-vocabulary';
-import type { PutResult } from './deceased.service';
 import { AuthorityChangeListeners } from './ports/authority-changes.port';
 
 export function authorityEtag(authority: Authority): string {
   return etagOfVersion('authority', authority.caseId, authority.version);
+}
+
+export interface PutResult<T> {
+  record: T;
+  created: boolean;
 }
 
 /** The authority record of a case: create-or-replace (#5) and merge patch (#4). */

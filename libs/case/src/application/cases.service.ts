@@ -9,8 +9,11 @@ import {
   JsonObject,
   NotFoundError,
   parseListQuery,
+  InjectResource,
   runListQuery,
   ResourceEvents,
+  SingletonRecords,
+  SingletonResource,
   UnitOfWork,
 } from '@estate/shared-kernel';
 import { CaseViews } from './ports/case-views.port';
@@ -19,7 +22,6 @@ import { EstateCase } from '../domain/estate-case';
 import { Authority } from '../domain/authority';
 import { Deceased } from '../domain/deceased';
 import { CaseDeletionRegistry } from './case-deletion';
-import { DeceasedService } from './deceased.service';
 import { AuthorityService } from './authority.service';
 import { caseEtag } from './case-etag';
 import { CaseReads } from './ports/case-reads.port';
@@ -40,7 +42,8 @@ export class CasesService {
     private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-    private readonly deceased: DeceasedService,
+    private readonly singletons: SingletonRecords,
+    @InjectResource('deceased') private readonly deceased: SingletonResource<Deceased>,
     private readonly authority: AuthorityService,
     private readonly deletionParticipants: CaseDeletionRegistry,
     private readonly eraser: CaseRecordsEraser,
@@ -72,7 +75,7 @@ export class CasesService {
       // case.created first: the deceased and authority it was created with follow as their own events.
       const created = await this.reading(estateCase);
       await this.events.created(em, { key: 'case', caseId: estateCase.id, organizationId }, this.views.ofCase(created));
-      if (body.deceased) await this.deceased.put(estateCase.id, body.deceased as JsonObject, undefined, 'deceased.');
+      if (body.deceased) await this.singletons.replace(this.deceased, estateCase.id, body.deceased as JsonObject, undefined, 'deceased.');
       if (body.authority) await this.authority.put(estateCase.id, body.authority as JsonObject, undefined, 'authority.');
       return this.reading(estateCase);
     });

@@ -1,7 +1,7 @@
 import { resourceManifest } from '@estate/shared-kernel';
 
 /*
- * The case and its two one-per-case parts are written by hand (their controllers and services); these are what they
+ * The case and the authority are written by hand (their controllers and services); these are what they
  * declare to the kernel: events, tag and its description, the specification routes they serve, masked fields.
  */
 
@@ -15,16 +15,6 @@ export const caseManifest = resourceManifest({
     { number: 7, method: 'patch', path: '/cases/{case_id}' },
     { number: 8, method: 'delete', path: '/cases/{case_id}' },
   ],
-});
-
-/** Created by the first `PUT`, changed by the next ones; never deleted but with its case. */
-export const deceasedManifest = resourceManifest({
-  eventKey: 'deceased',
-  emits: ['created', 'updated'],
-  tag: 'deceased',
-  tagDescription: 'The person who died: identity, dates, address. The SSN is accepted in full and always returned masked.',
-  specificationRoutes: [{ number: 6, method: 'get', path: '/cases/{case_id}/deceased' }],
-  masked: ['ssn'],
 });
 
 /** Created by the first `PUT`, changed by `PATCH` and the next `PUT`s; never deleted but with its case. */

@@ -60,9 +60,9 @@ function idOf(req: Request, resource: CaseResource<any>): string {
   return (req.params as Record<string, string>)[resource.idParam];
 }
 
-type ParamSpec = [ParameterDecorator, unknown];
+export type ParamSpec = [ParameterDecorator, unknown];
 
-function defineRoute(target: Type, name: string, handler: (...args: any[]) => unknown, params: ParamSpec[], decorators: Array<MethodDecorator | ClassDecorator>): void {
+export function defineRoute(target: Type, name: string, handler: (...args: any[]) => unknown, params: ParamSpec[], decorators: Array<MethodDecorator | ClassDecorator>): void {
   Object.defineProperty(target.prototype, name, { value: handler, writable: true, configurable: true });
   params.forEach(([decorate], index) => decorate(target.prototype, name, index));
   Reflect.defineMetadata('design:paramtypes', params.map(([, type]) => type), target.prototype, name);

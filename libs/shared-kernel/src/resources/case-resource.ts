@@ -177,7 +177,8 @@ export interface CaseResource<T extends CaseRecord = CaseRecord>
   readonly listRules: ListQueryRules;
 }
 
-function fieldsOf(dto: Dto): string[] {
+/** A DTO's JSON fields, from its validation metadata. */
+export function fieldsOf(dto: Dto): string[] {
   const metadata = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
   return [...new Set(metadata.map((entry) => entry.propertyName))];
 }
@@ -195,6 +196,8 @@ export function declaredCaseResources(): readonly CaseResource[] {
  * masking, ETags, the foreign-case rule and the erasure of the case's records on case deletion.
  */
 export function caseResource<T extends CaseRecord>(declaration: CaseResourceDeclaration<T>): CaseResource<T> {
+  // The name is the declaration's injection token (`@InjectResource`): two of one name would be one token.
+  if (declared.some((other) => other.name === declaration.name)) throw new Error(`a resource named "${declaration.name}" is declared twice`);
   const kind = declaration.kind ?? 'record';
   const declaredSorts = declaration.sorts ?? ['created_at'];
   const sorts = declaredSorts.includes('created_at') ? declaredSorts : ['created_at', ...declaredSorts];

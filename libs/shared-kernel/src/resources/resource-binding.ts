@@ -1,5 +1,4 @@
 import { DynamicModule, Inject, Module } from '@nestjs/common';
-import type { CaseResource } from './case-resource';
 
 /*
  * The one way a declaration reaches the code that serves it. A declaration names its use cases (late-bound: the
@@ -22,7 +21,7 @@ export function InjectResource(name: string): ParameterDecorator & PropertyDecor
 /** Provides a context's declarations under their tokens, for its use cases. */
 @Module({})
 export class CaseResourceModule {
-  static forResources(resources: readonly CaseResource<any>[]): DynamicModule {
+  static forResources(resources: ReadonlyArray<{ readonly name: string }>): DynamicModule {
     const providers = resources.map((resource) => ({ provide: resourceToken(resource.name), useValue: resource }));
     return { module: CaseResourceModule, providers, exports: providers.map((provider) => provider.provide) };
   }
