@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CaseOwnership, CaseResourceModule } from '@estate/shared-kernel';
+import { authorityResource } from './resources/authority.resource';
 import { deceasedResource } from './resources/deceased.resource';
-import { AuthorityService } from './application/authority.service';
 import { CaseDeletionParticipants, CaseDeletionRegistry } from './application/case-deletion';
 import { CasesService } from './application/cases.service';
 import { BoundPendingSearches, PendingSearchesPort } from './application/ports/pending-searches.port';
@@ -23,11 +23,10 @@ import { OrmCaseAuthorityLevels, OrmCaseDeceasedDates, OrmCaseEstateValues } fro
  * reads of a case, and the registries where others plug into its authority changes, deletions and pending searches.
  */
 @Module({
-  imports: [CaseResourceModule.forResources([deceasedResource])],
+  imports: [CaseResourceModule.forResources([deceasedResource, authorityResource])],
   controllers: [CasesController, DeceasedController, AuthorityController, PersonsController],
   providers: [
     CasesService,
-    AuthorityService,
     CaseDeletionRegistry,
     { provide: CaseDeletionParticipants, useExisting: CaseDeletionRegistry },
     BoundPendingSearches,

@@ -22,7 +22,6 @@ import { EstateCase } from '../domain/estate-case';
 import { Authority } from '../domain/authority';
 import { Deceased } from '../domain/deceased';
 import { CaseDeletionRegistry } from './case-deletion';
-import { AuthorityService } from './authority.service';
 import { caseEtag } from './case-etag';
 import { CaseReads } from './ports/case-reads.port';
 import { PendingSearches, BoundPendingSearches } from './ports/pending-searches.port';
@@ -44,7 +43,7 @@ export class CasesService {
     private readonly clock: Clock,
     private readonly singletons: SingletonRecords,
     @InjectResource('deceased') private readonly deceased: SingletonResource<Deceased>,
-    private readonly authority: AuthorityService,
+    @InjectResource('authority') private readonly authority: SingletonResource<Authority>,
     private readonly deletionParticipants: CaseDeletionRegistry,
     private readonly eraser: CaseRecordsEraser,
     private readonly pendingSearches: BoundPendingSearches,
@@ -76,7 +75,7 @@ export class CasesService {
       const created = await this.reading(estateCase);
       await this.events.created(em, { key: 'case', caseId: estateCase.id, organizationId }, this.views.ofCase(created));
       if (body.deceased) await this.singletons.replace(this.deceased, estateCase.id, body.deceased as JsonObject, undefined, 'deceased.');
-      if (body.authority) await this.authority.put(estateCase.id, body.authority as JsonObject, undefined, 'authority.');
+      if (body.authority) await this.singletons.replace(this.authority, estateCase.id, body.authority as JsonObject, undefined, 'authority.');
       return this.reading(estateCase);
     });
   }

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Put, Res, Type } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Patch, Put, Res, Type } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ForeignCase } from '../access/case-access';
@@ -9,7 +9,7 @@ import { asJsonObject } from '../merge-patch/merge-patch';
 import { ApiData, ApiErrors, ApiIfMatch } from '../openapi/api-responses';
 import { defineRoute } from './case-resource.controller';
 import { ServesResources } from './resource-manifest';
-import { SingletonRecord, SingletonRecords, SingletonResource } from './singleton-resource';
+import { SingletonRecord, SingletonRecords, SingletonResource, SingletonRoute } from './singleton-resource';
 
 /** What a generated one-per-case controller offers the class that extends it. */
 export class SingletonResourceControllerBase {
@@ -17,13 +17,13 @@ export class SingletonResourceControllerBase {
 }
 
 /**
- * The routes of a one-per-case resource, as a controller base class: `GET` and `PUT` (create 201 or replace 200), with
- * their OpenAPI entries, `If-Match`, and 404 for a foreign case:
+ * The routes of a one-per-case resource, as a controller base class: `GET`, `PUT` (create 201 or replace 200) and, if
+ * declared, a merge `PATCH`, with their OpenAPI entries, `If-Match`, and 404 for a foreign case:
  *
  *   export class DeceasedController extends SingletonResourceController(deceasedResource) {}
  */
 export function SingletonResourceController<T extends SingletonRecord>(resource: SingletonResource<T>): Type<SingletonResourceControllerBase> {
-  const cite = (route: 'read' | 'replace') => (resource.specRoutes?.[route] ? `Specification route #${resource.specRoutes[route]}. ` : '');
+  const cite = (route: SingletonRoute) => (resource.specRoutes?.[route] ? `Specification route #${resource.specRoutes[route]}. ` : '');
 
   @ApiTags(resource.manifest.tag)
   @ServesResources(resource.manifest)
@@ -47,6 +47,26 @@ export function SingletonResourceController<T extends SingletonRecord>(resource:
       ApiErrors(404),
     ],
   );
+  const patchBody = resource.patch;
+  if (patchBody) {
+    defineRoute(
+      GeneratedController,
+      'patch',
+      function patch(this: GeneratedController, caseId: string, body: object, ifMatch?: string): Promise<SingleResource> {
+        return this.records.patch(resource, caseId, asJsonObject(body), ifMatch);
+      },
+      [[Param('case_id'), String], [ValidBody(), patchBody], [IfMatch(), String]],
+      [
+        Patch(),
+        WriteRoute(),
+        ApiOperation({ summary: `Update the ${resource.name} (merge patch)`, description: `${cite('patch')}${resource.describe.patch ?? ''}` }),
+        ApiBody({ type: patchBody as Type, ...(resource.examples?.patch ? { examples: resource.examples.patch } : {}) }),
+        ApiIfMatch(),
+        ApiData(resource.view as Type),
+        ApiErrors(404, 412, 415, 422),
+      ],
+    );
+  }
   defineRoute(
     GeneratedController,
     'put',

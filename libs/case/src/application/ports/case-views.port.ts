@@ -1,4 +1,3 @@
-import type { Authority } from '../../domain/authority';
 import type { CaseReading } from '../case-reading';
 
 /**
@@ -7,5 +6,4 @@ import type { CaseReading } from '../case-reading';
  */
 export abstract class CaseViews {
   abstract ofCase(reading: CaseReading): Record<string, unknown>;
-  abstract ofAuthority(authority: Authority): Record<string, unknown>;
 }
