@@ -74,7 +74,7 @@ export interface RecordDerivation<T extends CaseRecord> {
 }
 export type RecordDerivationType<T extends CaseRecord> = () => new (...args: any[]) => RecordDerivation<T>;
 
-/** Nest providers of an aggregate's use cases, late-bound (the use cases import the declaration). */
+/** Nest providers of an aggregate's use cases, late-bound: resolved from the container when a route first runs; each takes its declaration by `@InjectResource`. */
 export interface AggregateUseCases {
   create?: () => new (...args: any[]) => CreateUseCase;
   patch?: () => new (...args: any[]) => PatchUseCase;
