@@ -1,14 +1,16 @@
+import { phoneCallResource } from '../libs/comms/src/resources/phone-call.resource';
 import { detailFields, expectError } from './support/api-assertions';
+import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
 /**
- * Phone calls (issue 9, `#25`): every route, the foreign-case rule, validation details, cursor pagination, the
- * institution-contact reference, and the call-summary rules (filled when absent, kept when sent, items ticked).
+ * Phone calls (issue 9, `#25`): the resource contract (routes, lists, filters, paging, the foreign-case rule, ETags),
+ * then what is their own: validation details, the institution-contact reference, and the call-summary rules (filled
+ * when absent, kept when sent, items ticked).
  */
 describe('phone calls (e2e)', () => {
   let t: TestApp;
   let owner: TestCaller;
-  let stranger: TestCaller;
   let caseId: string;
   let calls: string;
 
@@ -39,11 +41,41 @@ describe('phone calls (e2e)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     owner = await t.invite();
-    stranger = await t.invite();
     caseId = await newCase(owner);
     calls = `/v1/cases/${caseId}/phone-calls`;
   });
   afterAll(() => t.close());
+
+  describeResourceContract({
+    app: () => t,
+    resource: phoneCallResource,
+    fields: [
+      'id', 'institution_contact_id', 'to_number', 'from_number', 'status', 'direction', 'duration_seconds', 'started_at',
+      'ended_at', 'recording_url', 'recording_duration_seconds', 'recording_status', 'transcript', 'summary',
+      'action_items', 'called_by', 'telephony_call_sid', 'notes', 'created_at', 'updated_at',
+    ],
+    create: minimal,
+    // A transcript with its summary and items: what the client sends is kept (the summary port fills only gaps).
+    full: () => ({
+      to_number: '+1 800 555 0100',
+      from_number: '+1 217 555 0101',
+      status: 'completed',
+      direction: 'inbound',
+      duration_seconds: 600,
+      started_at: '2026-09-01T15:00:00.000Z',
+      ended_at: '2026-09-01T15:10:00.000Z',
+      recording_url: 'https://recordings.example/calls/RE1.mp3',
+      recording_duration_seconds: 598,
+      recording_status: 'completed',
+      transcript: 'Agent: Hello.',
+      summary: 'A greeting.',
+      action_items: [{ description: 'Call back', completed: true }],
+      called_by: 'Grace Okafor',
+      telephony_call_sid: 'CA1',
+      notes: 'First call.',
+    }),
+    patches: [{ body: { notes: 'Second thoughts.', status: 'no_answer' } }, { body: { duration_seconds: 61, called_by: null } }],
+  });
 
   it('POST 201 with every field present, unset ones null, action_items [] (no transcript, no summary)', async () => {
     const call = await create(minimal());
@@ -175,57 +207,5 @@ describe('phone calls (e2e)', () => {
     await t.http().delete(`/v1/cases/${caseId}/institution-contacts/${contact.body.data.id}`).set(owner.auth).expect(204);
     const read = await t.http().get(`${calls}/${call.id}`).set(owner.auth);
     expect(read.body.data.institution_contact_id).toBeNull();
-  });
-
-  it('lists in page and cursor mode, with filters and sort_by started_at; 400 for a bad filter', async () => {
-    const listCase = await newCase(owner);
-    const path = `/v1/cases/${listCase}/phone-calls`;
-    for (let i = 0; i < 5; i++) {
-      await create({ ...minimal(), direction: i % 2 ? 'inbound' : 'outbound', started_at: `2026-09-0${i + 1}T10:00:00.000Z` }, path);
-    }
-    const page = await t.http().get(path).query({ per_page: 2 }).set(owner.auth);
-    expect(page.status).toBe(200);
-    expect(page.body.meta).toMatchObject({ page: 1, per_page: 2, total_count: 5, total_pages: 3, has_more: true, next_cursor: null });
-    const seen: string[] = [];
-    let cursor = '';
-    for (;;) {
-      const res = await t.http().get(path).query({ cursor, per_page: 2, sort_by: 'started_at', sort_order: 'asc' }).set(owner.auth);
-      expect(res.status).toBe(200);
-      seen.push(...res.body.data.map((call: { started_at: string }) => call.started_at));
-      if (!res.body.meta.next_cursor) break;
-      cursor = res.body.meta.next_cursor;
-    }
-    expect(seen).toEqual([1, 2, 3, 4, 5].map((day) => `2026-09-0${day}T10:00:00.000Z`));
-    const inbound = await t.http().get(path).query({ direction: 'inbound' }).set(owner.auth);
-    expect(inbound.body.data.map((call: { direction: string }) => call.direction)).toEqual(['inbound', 'inbound']);
-    const bad = await t.http().get(path).query({ status: 'on_hold' }).set(owner.auth);
-    expectError(bad, 400, 'bad_request');
-    expect(detailFields(bad)).toEqual(['status']);
-  });
-
-  it('DELETE 204, then 404 on read; unknown id 404', async () => {
-    const call = await create(minimal());
-    const del = await t.http().delete(`${calls}/${call.id}`).set(owner.auth);
-    expect(del.status).toBe(204);
-    expectError(await t.http().get(`${calls}/${call.id}`).set(owner.auth), 404, 'not_found');
-    expectError(await t.http().delete(`${calls}/${call.id}`).set(owner.auth), 404, 'not_found');
-  });
-
-  it('a foreign or unknown case is 404 on every route; a call of another case is 404', async () => {
-    const call = await create(minimal());
-    const foreign = (method: 'get' | 'post' | 'patch' | 'delete', path: string) => t.http()[method](path).set(stranger.auth).send(method === 'post' ? minimal() : { notes: 'x' });
-    for (const [method, path] of [
-      ['get', calls],
-      ['post', calls],
-      ['get', `${calls}/${call.id}`],
-      ['patch', `${calls}/${call.id}`],
-      ['delete', `${calls}/${call.id}`],
-      ['get', '/v1/cases/01ARZ3NDEKTSV4RRFFQ69G5FAV/phone-calls'],
-    ] as const) {
-      expectError(await foreign(method, path), 404, 'not_found');
-    }
-    const other = await newCase(owner);
-    expectError(await t.http().get(`/v1/cases/${other}/phone-calls/${call.id}`).set(owner.auth), 404, 'not_found');
-    expect((await t.http().get(`${calls}/${call.id}`).set(owner.auth)).status).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { OptimisticLockError } from '@mikro-orm/core';
-import { ConflictError, UnitOfWork } from '@estate/shared-kernel';
+import { ConflictError, SingletonRecords, UnitOfWork } from '@estate/shared-kernel';
 import { AuthorityChanges } from '@estate/case';
-import { AuthorityService } from '../libs/case/src/application/authority.service';
+import { authorityResource } from '../libs/case/src/resources/authority.resource';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
 /**
@@ -12,13 +12,13 @@ import { createTestApp, TestApp, TestCaller } from './support/test-app';
 describe('kernel: use cases own their transaction (e2e)', () => {
   let t: TestApp;
   let uow: UnitOfWork;
-  let authority: AuthorityService;
+  let singletons: SingletonRecords;
   let owner: TestCaller;
 
   beforeAll(async () => {
     t = await createTestApp();
     uow = t.app.get(UnitOfWork);
-    authority = t.app.get(AuthorityService, { strict: false });
+    singletons = t.app.get(SingletonRecords, { strict: false });
     owner = await t.invite();
   });
   afterAll(() => t.close());
@@ -34,7 +34,7 @@ describe('kernel: use cases own their transaction (e2e)', () => {
   it('a use case called outside any request opens and commits its own transaction', async () => {
     const caseId = await newCase();
     expect(uow.active).toBe(false);
-    const result = await authority.put(caseId, { level: 'level_2', types: ['executor_in_will'] }, undefined);
+    const result = await singletons.replace(authorityResource, caseId, { level: 'level_2', types: ['executor_in_will'] }, undefined);
     expect(result.created).toBe(true);
     expect(await authorityRows(caseId)).toEqual([{ level: 'level_2', types: ['executor_in_will'] }]);
   });
@@ -44,7 +44,7 @@ describe('kernel: use cases own their transaction (e2e)', () => {
     await expect(
       uow.run(async () => {
         expect(uow.active).toBe(true);
-        await authority.put(caseId, { level: 'level_3', types: ['named_in_probate'] }, undefined);
+        await singletons.replace(authorityResource, caseId, { level: 'level_3', types: ['named_in_probate'] }, undefined);
         throw new Error('the outer work fails after the use case wrote');
       }),
     ).rejects.toThrow('the outer work fails');

@@ -6,7 +6,6 @@ import { BankAccountsController } from './http/bank-accounts.controller';
 import { RecurringPaymentsController } from './http/recurring-payments.controller';
 import { TransactionsController } from './http/transactions.controller';
 import { OrmBankAccounts } from './infrastructure/orm-bank-accounts';
-import { bindInstantTransferDerivation } from './resources/bank-account.resource';
 import { DebtsController } from './http/debts.controller';
 import { InstitutionContactsController } from './http/institution-contacts.controller';
 import { InventoryController } from './http/inventory.controller';
@@ -56,8 +55,8 @@ export class AssetsModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    // Contract §8: eligibility follows the account and the case authority, recomputed in the changing transaction.
-    bindInstantTransferDerivation(this.instantTransfers);
+    // Contract §8: eligibility follows the case authority too, recomputed in the changing transaction (the account's own
+    // writes recompute it through the declaration's `derivedBy`).
     this.authorityChanges.listen((caseId, level) => this.instantTransfers.refreshCase(caseId, level));
   }
 }

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { CaseOwnership } from '@estate/shared-kernel';
-import { AuthorityService } from './application/authority.service';
+import { CaseOwnership, CaseResourceModule } from '@estate/shared-kernel';
+import { authorityResource } from './resources/authority.resource';
+import { deceasedResource } from './resources/deceased.resource';
 import { CaseDeletionParticipants, CaseDeletionRegistry } from './application/case-deletion';
 import { CasesService } from './application/cases.service';
-import { DeceasedService } from './application/deceased.service';
 import { BoundPendingSearches, PendingSearchesPort } from './application/ports/pending-searches.port';
 import { AuthorityChangeListeners, AuthorityChanges } from './application/ports/authority-changes.port';
 import { CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues } from './application/ports/case-facts.port';
@@ -23,11 +23,10 @@ import { OrmCaseAuthorityLevels, OrmCaseDeceasedDates, OrmCaseEstateValues } fro
  * reads of a case, and the registries where others plug into its authority changes, deletions and pending searches.
  */
 @Module({
+  imports: [CaseResourceModule.forResources([deceasedResource, authorityResource])],
   controllers: [CasesController, DeceasedController, AuthorityController, PersonsController],
   providers: [
     CasesService,
-    DeceasedService,
-    AuthorityService,
     CaseDeletionRegistry,
     { provide: CaseDeletionParticipants, useExisting: CaseDeletionRegistry },
     BoundPendingSearches,

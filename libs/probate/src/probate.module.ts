@@ -1,7 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { ClosurePlanEvents } from './application/closure-plans';
 import { DeadlineEventScheduler } from './application/deadline-event-scheduler';
-import { RecordDeletionVetoes } from '@estate/shared-kernel';
+import { CaseResourceModule, RecordDeletionVetoes } from '@estate/shared-kernel';
 import { CaseModule, PendingSearchesPort } from '@estate/case';
 import { AddClosureStep } from './application/add-closure-step.service';
 import { CreateDeadline } from './application/create-deadline.service';
@@ -20,7 +20,6 @@ import { ReviseSearch } from './application/revise-search.service';
 import { ReviseSubTask } from './application/revise-sub-task.service';
 import { StartSearch } from './application/start-search.service';
 import { UpdateDeadline } from './application/update-deadline.service';
-import { ProbateResources } from './application/probate-resources';
 import { ClosureStepsController } from './http/closure-steps.controller';
 import { CreditorClaimsController } from './http/creditor-claims.controller';
 import { ProbateDeadlineCalendarController, ProbateDeadlinesController } from './http/probate-deadlines.controller';
@@ -37,13 +36,9 @@ import { searchResource } from './resources/search.resource';
 
 /** The probate context: deadlines (and their generator and calendar feed), creditor claims, closure steps, searches. */
 @Module({
-  imports: [CaseModule],
+  imports: [CaseModule, CaseResourceModule.forResources([probateDeadlineResource, creditorClaimResource, closureStepResource, searchResource])],
   controllers: [ProbateDeadlineCalendarController, ProbateDeadlinesController, CreditorClaimsController, ClosureStepsController, SearchesController],
   providers: [
-    {
-      provide: ProbateResources,
-      useValue: { deadlines: probateDeadlineResource, claims: creditorClaimResource, closureSteps: closureStepResource, searches: searchResource },
-    },
     CreateDeadline,
     UpdateDeadline,
     DeleteDeadline,

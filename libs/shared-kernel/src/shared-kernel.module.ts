@@ -15,6 +15,7 @@ import { CaseRecordsEraser } from './resources/case-records-eraser';
 import { CaseResourceReader } from './resources/case-resource-reader';
 import { RecordDeletionVetoes } from './resources/record-deletion-vetoes';
 import { RecordWriter } from './resources/record-writer';
+import { SingletonRecords } from './resources/singleton-resource';
 import { AggregateWrites } from './resources/aggregate-writes';
 import { UnitOfWork } from './platform/transactions/unit-of-work';
 import { AuthGuard } from './platform/auth/auth.guard';
@@ -105,6 +106,7 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
         { provide: EventTypeCatalog, useFactory: (catalog: ResourceCatalog) => catalog.events, inject: [ResourceCatalog] },
         CaseResourceReader,
         RecordWriter,
+        SingletonRecords,
         AggregateWrites,
         RecordDeletionVetoes,
         CaseRecordsEraser,
@@ -118,7 +120,7 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
         { provide: APP_GUARD, useClass: RequestGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],
-      exports: [ROOT_LOGGER, AppConfig, JobQueue, PgBossJobQueue, ResourceCatalog, EventTypeCatalog, InvalidationFeed, PlainQuery, IdentityService, IdempotencyStore, WriteReplyPresenter, Clock, UnitOfWork, CaseResourceReader, RecordWriter, AggregateWrites, RecordDeletionVetoes, CaseRecordsEraser, EventOutbox, ResourceEvents],
+      exports: [ROOT_LOGGER, AppConfig, JobQueue, PgBossJobQueue, ResourceCatalog, EventTypeCatalog, InvalidationFeed, PlainQuery, IdentityService, IdempotencyStore, WriteReplyPresenter, Clock, UnitOfWork, CaseResourceReader, RecordWriter, SingletonRecords, AggregateWrites, RecordDeletionVetoes, CaseRecordsEraser, EventOutbox, ResourceEvents],
     };
   }
 }

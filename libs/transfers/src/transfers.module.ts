@@ -1,13 +1,12 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { AssetsModule, bankAccountResource } from '@estate/assets';
 import { CaseDeletionParticipants, CaseModule } from '@estate/case';
-import { ConflictError, RecordDeletionVetoes } from '@estate/shared-kernel';
+import { CaseResourceModule, ConflictError, RecordDeletionVetoes } from '@estate/shared-kernel';
 import { CancelTransfer } from './application/cancel-transfer.service';
 import { TransferRepository } from './application/ports/transfer-repository.port';
 import { RequestTransfer } from './application/request-transfer.service';
 import { TransferProcessor } from './application/transfer-processor';
 import { TransferStepQueue } from './application/transfer-step-queue';
-import { TransferResources } from './application/transfer-resources';
 import { TransfersController } from './http/transfers.controller';
 import { achNetworkProvider } from './infrastructure/ach/ach-network.provider';
 import { OrmTransferRepository } from './infrastructure/persistence/transfer.repository';
@@ -15,10 +14,9 @@ import { transferResource } from './resources/transfer.resource';
 
 /** The transfers bounded context (issue 10): the Transfer aggregate, its use cases, processor and audit trail. */
 @Module({
-  imports: [CaseModule, AssetsModule],
+  imports: [CaseModule, AssetsModule, CaseResourceModule.forResources([transferResource])],
   controllers: [TransfersController],
   providers: [
-    { provide: TransferResources, useValue: { transfers: transferResource } },
     { provide: TransferRepository, useClass: OrmTransferRepository },
     achNetworkProvider(),
     RequestTransfer,

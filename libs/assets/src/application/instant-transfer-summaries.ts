@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@estate/shared-kernel';
+import { Clock, RecordDerivation } from '@estate/shared-kernel';
 import { CaseAuthorityLevels } from '@estate/case/ports';
 import { BankAccount } from '../domain/bank-account';
 import { decideInstantTransferEligibility } from '../domain/instant-transfer-eligibility';
@@ -7,11 +7,11 @@ import { BankAccountRevisions } from './ports/bank-account-revisions.port';
 
 /**
  * Keeps each bank account's stored `instant_transfer` summary equal to the eligibility policy's decision (contract
- * §8): on every write of the account (the declaration's `derive`) and, for every account of the case, when the case's
+ * §8): on every write of the account (the declaration's `derivedBy`) and, for every account of the case, when the case's
  * authority changes (`AuthorityChanges`, inside the changing transaction). Runs in the caller's transaction.
  */
 @Injectable()
-export class InstantTransferSummaries {
+export class InstantTransferSummaries implements RecordDerivation<BankAccount> {
   constructor(
     private readonly levels: CaseAuthorityLevels,
     private readonly clock: Clock,
@@ -19,7 +19,7 @@ export class InstantTransferSummaries {
   ) {}
 
   /** Before an account is saved: the decision for the account as it will be stored. */
-  async refresh(account: BankAccount): Promise<void> {
+  async derive(account: BankAccount): Promise<void> {
     const level = await this.levels.levelOf(account.caseId);
     const decision = decideInstantTransferEligibility(account, level);
     const unchanged =

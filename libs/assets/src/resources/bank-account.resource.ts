@@ -1,20 +1,9 @@
 import { caseResource } from '@estate/shared-kernel';
+import { InstantTransferSummaries } from '../application/instant-transfer-summaries';
 import { BankAccount, instantTransferSummaryOf } from '../domain/bank-account';
 import { BANK_ACCOUNT_STATUSES, BANK_ACCOUNT_TYPES, OWNERSHIP_TYPES } from '../domain/bank-account-vocabulary';
 import { BankAccountView, CreateBankAccountBody, PatchBankAccountBody } from '../http/dto/bank-account.dto';
 import { BankAccountSchema } from '../infrastructure/persistence/bank-account.schema';
-
-/** What the declaration's `derive` calls: bound by the assets module at start-up (it needs the case's authority). */
-export interface InstantTransferDerivation {
-  refresh(account: BankAccount): Promise<void>;
-}
-
-let derivation: InstantTransferDerivation | undefined;
-
-/** Called once by `AssetsModule.onModuleInit` with the injectable that evaluates the policy. */
-export function bindInstantTransferDerivation(bound: InstantTransferDerivation): void {
-  derivation = bound;
-}
 
 /**
  * Bank accounts (`#16`; create, read, `PATCH` of every create field, delete). The stored `instant_transfer` summary
@@ -39,10 +28,8 @@ export const bankAccountResource = caseResource<BankAccount>({
   specRoutes: { list: 16 },
   tagDescription: 'Bank accounts of the deceased, their transactions and recurring payments.',
   masked: ['account_number'],
-  derive: async (account) => {
-    if (!derivation) throw new Error('the instant-transfer derivation is not bound (AssetsModule.onModuleInit)');
-    await derivation.refresh(account);
-  },
+  // Contract §8: eligibility follows the account and the case authority, recomputed in the changing transaction.
+  derivedBy: () => InstantTransferSummaries,
   present: (account, view) => {
     const presented: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(view)) {

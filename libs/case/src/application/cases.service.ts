@@ -9,8 +9,11 @@ import {
   JsonObject,
   NotFoundError,
   parseListQuery,
+  InjectResource,
   runListQuery,
   ResourceEvents,
+  SingletonRecords,
+  SingletonResource,
   UnitOfWork,
 } from '@estate/shared-kernel';
 import { CaseViews } from './ports/case-views.port';
@@ -19,8 +22,6 @@ import { EstateCase } from '../domain/estate-case';
 import { Authority } from '../domain/authority';
 import { Deceased } from '../domain/deceased';
 import { CaseDeletionRegistry } from './case-deletion';
-import { DeceasedService } from './deceased.service';
-import { AuthorityService } from './authority.service';
 import { caseEtag } from './case-etag';
 import { CaseReads } from './ports/case-reads.port';
 import { PendingSearches, BoundPendingSearches } from './ports/pending-searches.port';
@@ -40,8 +41,9 @@ export class CasesService {
     private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-    private readonly deceased: DeceasedService,
-    private readonly authority: AuthorityService,
+    private readonly singletons: SingletonRecords,
+    @InjectResource('deceased') private readonly deceased: SingletonResource<Deceased>,
+    @InjectResource('authority') private readonly authority: SingletonResource<Authority>,
     private readonly deletionParticipants: CaseDeletionRegistry,
     private readonly eraser: CaseRecordsEraser,
     private readonly pendingSearches: BoundPendingSearches,
@@ -72,8 +74,8 @@ export class CasesService {
       // case.created first: the deceased and authority it was created with follow as their own events.
       const created = await this.reading(estateCase);
       await this.events.created(em, { key: 'case', caseId: estateCase.id, organizationId }, this.views.ofCase(created));
-      if (body.deceased) await this.deceased.put(estateCase.id, body.deceased as JsonObject, undefined, 'deceased.');
-      if (body.authority) await this.authority.put(estateCase.id, body.authority as JsonObject, undefined, 'authority.');
+      if (body.deceased) await this.singletons.replace(this.deceased, estateCase.id, body.deceased as JsonObject, undefined, 'deceased.');
+      if (body.authority) await this.singletons.replace(this.authority, estateCase.id, body.authority as JsonObject, undefined, 'authority.');
       return this.reading(estateCase);
     });
   }

@@ -1,4 +1,5 @@
-import { CaseResource, Clock, CreateUseCase, JsonObject, RecordWriter, SingleResource, UnitOfWork } from '@estate/shared-kernel';
+import { Injectable } from '@nestjs/common';
+import { CaseResource, Clock, CreateUseCase, InjectResource, JsonObject, RecordWriter, SingleResource, UnitOfWork } from '@estate/shared-kernel';
 import type { Email } from '../domain/email';
 import { CommsConfig } from './comms-config';
 import { EmailStepQueue } from './email-step-queue';
@@ -8,9 +9,10 @@ import { EmailStepQueue } from './email-step-queue';
  * address. Nothing is sent here: the email's first delivery step is a job, enqueued in the same transaction, that hands
  * it to the email-provider port in the background.
  */
+@Injectable()
 export class CreateEmail implements CreateUseCase {
   constructor(
-    private readonly resource: CaseResource<Email>,
+    @InjectResource('email') private readonly resource: CaseResource<Email>,
     private readonly writer: RecordWriter,
     private readonly config: CommsConfig,
     private readonly uow: UnitOfWork,

@@ -1,4 +1,5 @@
-import { CaseResource, CreateUseCase, JsonObject, RecordWriter, SingleResource } from '@estate/shared-kernel';
+import { Injectable } from '@nestjs/common';
+import { CaseResource, CreateUseCase, InjectResource, JsonObject, RecordWriter, SingleResource } from '@estate/shared-kernel';
 import { summaryNeedOnCreate } from '../domain/call-summary-rule';
 import type { PhoneCall } from '../domain/phone-call';
 import { CallSummarizer } from './ports/call-summarizer.port';
@@ -9,9 +10,10 @@ import { withGeneratedSummary } from './generated-summary';
  * what the client left to it (call-summary-rule.ts). The summariser runs before the transaction opens, so a slower
  * adapter (a hosted model) never holds the case lock while it thinks.
  */
+@Injectable()
 export class CreatePhoneCall implements CreateUseCase {
   constructor(
-    private readonly resource: CaseResource<PhoneCall>,
+    @InjectResource('phone call') private readonly resource: CaseResource<PhoneCall>,
     private readonly writer: RecordWriter,
     private readonly summarizer: CallSummarizer,
   ) {}

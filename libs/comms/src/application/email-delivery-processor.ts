@@ -1,7 +1,7 @@
 import { RequestContext } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Logger, OnModuleInit } from '@nestjs/common';
-import { CaseResource, CaseResourceReader, Clock, JobQueue, ResourceEvents, runAsSystem, subjectOf, UnitOfWork } from '@estate/shared-kernel';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { CaseResource, CaseResourceReader, Clock, InjectResource, JobQueue, ResourceEvents, runAsSystem, subjectOf, UnitOfWork } from '@estate/shared-kernel';
 import { Email, recordDeliveryStep, recordProviderUnavailable } from '../domain/email';
 import { CommsConfig } from './comms-config';
 import { EMAIL_STEP_QUEUE, EmailStepJob, EmailStepQueue } from './email-step-queue';
@@ -17,11 +17,12 @@ const RECHECK_MS = 1000;
  * own transaction. A provider that cannot be reached is retried after 1, 2, 4, 8 and 16 s (the email's own back-off),
  * then the email fails with `provider_unavailable`. `PROVIDER_PROCESSOR=off` keeps a process from working the queue.
  */
+@Injectable()
 export class EmailDeliveryProcessor implements OnModuleInit {
   private readonly logger = new Logger('EmailDeliveryProcessor');
 
   constructor(
-    private readonly resource: CaseResource<Email>,
+    @InjectResource('email') private readonly resource: CaseResource<Email>,
     private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
     private readonly provider: EmailProvider,

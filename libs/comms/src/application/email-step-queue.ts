@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { JobQueue } from '@estate/shared-kernel';
 import { CommsConfig } from './comms-config';
@@ -15,6 +16,7 @@ export interface EmailStepJob {
  * Schedules an email's next delivery step as a job, in the transaction that queued the email or took its last step:
  * `PROVIDER_STEP_DELAY_MS` after that step, or at the time the provider's back-off set. One job waits per email.
  */
+@Injectable()
 export class EmailStepQueue {
   constructor(
     private readonly jobs: JobQueue,

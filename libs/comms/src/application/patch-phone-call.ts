@@ -1,4 +1,5 @@
-import { CaseResource, CaseResourceReader, JsonObject, PatchUseCase, RecordWriter, SingleResource, UnitOfWork } from '@estate/shared-kernel';
+import { Injectable } from '@nestjs/common';
+import { CaseResource, CaseResourceReader, InjectResource, JsonObject, PatchUseCase, RecordWriter, SingleResource, UnitOfWork } from '@estate/shared-kernel';
 import { summaryNeedOnPatch } from '../domain/call-summary-rule';
 import type { PhoneCall } from '../domain/phone-call';
 import { CallSummarizer } from './ports/call-summarizer.port';
@@ -8,9 +9,10 @@ import { withGeneratedSummary } from './generated-summary';
  * `PATCH …/phone-calls/{call_id}` (merge patch): what to generate depends on the call as it stands, so the call is
  * read under the case lock, the port fills the patch, and the generic writer applies it in the same transaction.
  */
+@Injectable()
 export class PatchPhoneCall implements PatchUseCase {
   constructor(
-    private readonly resource: CaseResource<PhoneCall>,
+    @InjectResource('phone call') private readonly resource: CaseResource<PhoneCall>,
     private readonly writer: RecordWriter,
     private readonly reader: CaseResourceReader,
     private readonly uow: UnitOfWork,

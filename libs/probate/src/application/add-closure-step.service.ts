@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { CaseResourceReader, Clock, CreateUseCase, JsonObject, SingleResource, UnitOfWork } from '@estate/shared-kernel';
+import { CaseResource, CaseResourceReader, Clock, CreateUseCase, InjectResource, JsonObject, SingleResource, UnitOfWork } from '@estate/shared-kernel';
+import type { ClosureStep } from '../domain/closure-step';
 import type { ClosureStepDocument } from '../domain/closure-step';
 import { loadClosurePlan, ClosurePlanEvents } from './closure-plans';
 import { SubTaskContacts } from './ports/sub-task-contacts.port';
-import { ProbateResources } from './probate-resources';
 
 /** `POST …/closure/steps`: a step with its sub-tasks, added to the case's closure plan. */
 @Injectable()
 export class AddClosureStep implements CreateUseCase {
   constructor(
-    private readonly resources: ProbateResources,
+    @InjectResource('closure step') private readonly closureSteps: CaseResource<ClosureStep>,
     private readonly uow: UnitOfWork,
     private readonly reader: CaseResourceReader,
     private readonly clock: Clock,
@@ -28,7 +28,7 @@ export class AddClosureStep implements CreateUseCase {
         em.persist(step);
         await em.flush();
         await this.planEvents.tell(em, scope, plan, before);
-        return this.reader.present(this.resources.closureSteps, step);
+        return this.reader.present(this.closureSteps, step);
       },
       { caseId: scope.caseId },
     );

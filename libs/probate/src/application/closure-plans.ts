@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ulid } from 'ulid';
 import { Injectable } from '@nestjs/common';
-import { CaseResourceReader, NotFoundError, ResourceEvents, subjectOf } from '@estate/shared-kernel';
-import { ProbateResources } from './probate-resources';
+import { CaseResource, CaseResourceReader, InjectResource, NotFoundError, ResourceEvents, subjectOf } from '@estate/shared-kernel';
 import { ClosurePlan, ClosureStep } from '../domain/closure-step';
 
 /**
@@ -29,18 +28,18 @@ type StepViews = Map<string, Record<string, unknown>>;
 @Injectable()
 export class ClosurePlanEvents {
   constructor(
-    private readonly resources: ProbateResources,
+    @InjectResource('closure step') private readonly closureSteps: CaseResource<ClosureStep>,
     private readonly reader: CaseResourceReader,
     private readonly events: ResourceEvents,
   ) {}
 
   snapshot(plan: ClosurePlan): StepViews {
     const context = this.reader.context();
-    return new Map(plan.all.map((step) => [step.id, this.reader.view(this.resources.closureSteps, step, context)]));
+    return new Map(plan.all.map((step) => [step.id, this.reader.view(this.closureSteps, step, context)]));
   }
 
   async tell(em: EntityManager, scope: { caseId: string }, plan: ClosurePlan, before: StepViews): Promise<void> {
-    const subject = subjectOf(this.resources.closureSteps, scope);
+    const subject = subjectOf(this.closureSteps, scope);
     const after = this.snapshot(plan);
     for (const [id, prior] of before) if (!after.has(id)) await this.events.deleted(em, subject, prior);
     for (const [id, view] of after) {

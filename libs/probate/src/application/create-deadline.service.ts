@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
-import { AggregateWrites, CreateUseCase, JsonObject, SingleResource } from '@estate/shared-kernel';
+import { AggregateWrites, CaseResource, CreateUseCase, InjectResource, JsonObject, SingleResource } from '@estate/shared-kernel';
 import { DeadlineChanges, ProbateDeadline } from '../domain/probate-deadline';
-import { ProbateResources } from './probate-resources';
 
 type NewDeadline = DeadlineChanges & { title: string; type: ProbateDeadline['type']; due_date: string };
 
@@ -10,12 +9,12 @@ type NewDeadline = DeadlineChanges & { title: string; type: ProbateDeadline['typ
 @Injectable()
 export class CreateDeadline implements CreateUseCase {
   constructor(
-    private readonly resources: ProbateResources,
+    @InjectResource('probate deadline') private readonly deadlines: CaseResource<ProbateDeadline>,
     private readonly writes: AggregateWrites,
   ) {}
 
   execute(scope: { caseId: string }, body: JsonObject): Promise<SingleResource> {
-    return this.writes.add(this.resources.deadlines, scope, (clock) =>
+    return this.writes.add(this.deadlines, scope, (clock) =>
       ProbateDeadline.create(ulid(), scope.caseId, body as unknown as NewDeadline, clock.now(), clock.today()),
     );
   }

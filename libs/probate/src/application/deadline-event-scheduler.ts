@@ -1,8 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
-import { AppConfig, CaseResourceReader, Clock, EventOutbox, JobQueue, runAsSystem, UnitOfWork } from '@estate/shared-kernel';
+import { AppConfig, CaseResource, CaseResourceReader, Clock, EventOutbox, InjectResource, JobQueue, runAsSystem, UnitOfWork } from '@estate/shared-kernel';
 import { ProbateDeadline } from '../domain/probate-deadline';
-import { ProbateResources } from './probate-resources';
 
 const DEADLINE_EVENTS_QUEUE = 'deadline-events';
 
@@ -28,7 +27,7 @@ export class DeadlineEventScheduler implements OnModuleInit, OnApplicationBootst
     private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
     private readonly reader: CaseResourceReader,
-    private readonly resources: ProbateResources,
+    @InjectResource('probate deadline') private readonly deadlines: CaseResource<ProbateDeadline>,
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,
     private readonly config: AppConfig,
@@ -84,9 +83,9 @@ export class DeadlineEventScheduler implements OnModuleInit, OnApplicationBootst
   private emit(due: DueEvent): Promise<boolean> {
     return this.uow.run(async (em) => {
       // Read again inside the transaction: the deadline may have been completed or moved since the scan.
-      const deadline = await em.findOne(this.resources.deadlines.schema, { id: due.id, caseId: due.case_id }, { refresh: true });
+      const deadline = await em.findOne(this.deadlines.schema, { id: due.id, caseId: due.case_id }, { refresh: true });
       if (!deadline || !stillDue(deadline, due)) return false;
-      const object = this.reader.view(this.resources.deadlines, deadline);
+      const object = this.reader.view(this.deadlines, deadline);
       const emitted = await this.outbox.emit(em, { type: due.type, caseId: due.case_id, object, onceKey: `${due.type}:${due.id}:${due.due_date}` });
       return emitted !== undefined;
     });

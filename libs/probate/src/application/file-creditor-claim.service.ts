@@ -1,19 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
-import { AggregateWrites, CreateUseCase, JsonObject, SingleResource } from '@estate/shared-kernel';
+import { AggregateWrites, CaseResource, CreateUseCase, InjectResource, JsonObject, SingleResource } from '@estate/shared-kernel';
 import { ClaimDocument, CreditorClaim } from '../domain/creditor-claim';
-import { ProbateResources } from './probate-resources';
 
 /** `POST …/probate/creditor-claims`: a claim presented against the estate. */
 @Injectable()
 export class FileCreditorClaim implements CreateUseCase {
   constructor(
-    private readonly resources: ProbateResources,
+    @InjectResource('creditor claim') private readonly claims: CaseResource<CreditorClaim>,
     private readonly writes: AggregateWrites,
   ) {}
 
   execute(scope: { caseId: string }, body: JsonObject): Promise<SingleResource> {
-    return this.writes.add(this.resources.claims, scope, (clock) =>
+    return this.writes.add(this.claims, scope, (clock) =>
       CreditorClaim.file(ulid(), scope.caseId, body as unknown as ClaimDocument, clock.now()),
     );
   }

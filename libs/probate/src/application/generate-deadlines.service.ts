@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
-import { CaseResourceReader, Clock, ErrorDetail, ResourceEvents, ResourceList, subjectOf, UnitOfWork, ValidationFailedError } from '@estate/shared-kernel';
+import { CaseResource, CaseResourceReader, Clock, ErrorDetail, InjectResource, ResourceEvents, ResourceList, subjectOf, UnitOfWork, ValidationFailedError } from '@estate/shared-kernel';
 import { generateDeadlines, isKnownState } from '../domain/deadline-generator';
 import { ProbateDeadline } from '../domain/probate-deadline';
 import { DeceasedDates } from './ports/deceased-dates.port';
 import { JurisdictionRuleBook } from './ports/jurisdiction-rules.port';
-import { ProbateResources } from './probate-resources';
 
 export interface GenerateDeadlinesInput {
   appointment_date: string;
@@ -22,7 +21,7 @@ export interface GenerateDeadlinesInput {
 @Injectable()
 export class GenerateDeadlines {
   constructor(
-    private readonly resources: ProbateResources,
+    @InjectResource('probate deadline') private readonly deadlines: CaseResource<ProbateDeadline>,
     private readonly uow: UnitOfWork,
     private readonly reader: CaseResourceReader,
     private readonly clock: Clock,
@@ -52,7 +51,7 @@ export class GenerateDeadlines {
         const existing = await em.find(ProbateDeadline, { caseId: scope.caseId, generatedKey: { $ne: null } });
         const byKey = new Map(existing.map((deadline) => [deadline.generatedKey, deadline]));
         const context = this.reader.context();
-        const viewOf = (deadline: ProbateDeadline) => this.reader.view(this.resources.deadlines, deadline, context);
+        const viewOf = (deadline: ProbateDeadline) => this.reader.view(this.deadlines, deadline, context);
         const before = new Map(existing.map((deadline) => [deadline.id, viewOf(deadline)]));
         const now = this.clock.now();
         for (const deadline of generated) {
@@ -67,7 +66,7 @@ export class GenerateDeadlines {
         await em.flush();
         const ordered = existing.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id.localeCompare(b.id));
         const views = ordered.map(viewOf);
-        const subject = subjectOf(this.resources.deadlines, scope);
+        const subject = subjectOf(this.deadlines, scope);
         for (const [index, deadline] of ordered.entries()) {
           const prior = before.get(deadline.id);
           if (prior === undefined) await this.events.created(em, subject, views[index]);

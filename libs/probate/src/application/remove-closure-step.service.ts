@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { assertIfMatch, CaseResourceReader, Clock, RemoveUseCase, UnitOfWork } from '@estate/shared-kernel';
+import { assertIfMatch, CaseResource, CaseResourceReader, Clock, InjectResource, RemoveUseCase, UnitOfWork } from '@estate/shared-kernel';
+import type { ClosureStep } from '../domain/closure-step';
 import { loadClosurePlan, stepOf, ClosurePlanEvents } from './closure-plans';
-import { ProbateResources } from './probate-resources';
 
 /** `DELETE …/closure/steps/{step_id}`: the step leaves the plan and the prerequisites of the other steps. */
 @Injectable()
 export class RemoveClosureStep implements RemoveUseCase {
   constructor(
-    private readonly resources: ProbateResources,
+    @InjectResource('closure step') private readonly closureSteps: CaseResource<ClosureStep>,
     private readonly uow: UnitOfWork,
     private readonly reader: CaseResourceReader,
     private readonly clock: Clock,
@@ -20,7 +20,7 @@ export class RemoveClosureStep implements RemoveUseCase {
         const plan = await loadClosurePlan(em, scope.caseId);
         const before = this.planEvents.snapshot(plan);
         const step = stepOf(plan, id);
-        assertIfMatch(ifMatch, this.reader.etag(this.resources.closureSteps, step));
+        assertIfMatch(ifMatch, this.reader.etag(this.closureSteps, step));
         plan.remove(step, this.clock.now(), this.clock.today());
         em.remove(step);
         await em.flush();

@@ -1,21 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { AggregateWrites, applyMergePatch, asJsonObject, JsonObject, PatchUseCase, SingleResource, validateAgainst } from '@estate/shared-kernel';
+import { AggregateWrites, applyMergePatch, asJsonObject, CaseResource, InjectResource, JsonObject, PatchUseCase, SingleResource, validateAgainst } from '@estate/shared-kernel';
+import type { CreditorClaim } from '../domain/creditor-claim';
 import type { ClaimDocument } from '../domain/creditor-claim';
-import { ProbateResources } from './probate-resources';
 
 /** `#13`: accept, reject or mark a claim paid, or edit it — a merge patch whose result the claim's rules check. */
 @Injectable()
 export class ReviseCreditorClaim implements PatchUseCase {
   constructor(
-    private readonly resources: ProbateResources,
+    @InjectResource('creditor claim') private readonly claims: CaseResource<CreditorClaim>,
     private readonly writes: AggregateWrites,
   ) {}
 
   execute(scope: { caseId: string }, id: string, patch: JsonObject, ifMatch: string | undefined): Promise<SingleResource> {
-    return this.writes.change(this.resources.claims, scope, id, ifMatch, async (claim, clock) => {
+    return this.writes.change(this.claims, scope, id, ifMatch, async (claim, clock) => {
       const merged = applyMergePatch(asJsonObject(claim.document()), patch);
       // The patch alone was valid; the claim it produces must be too (a merged address keeps its city).
-      await validateAgainst(this.resources.claims.create, merged);
+      await validateAgainst(this.claims.create, merged);
       claim.revise(merged as unknown as ClaimDocument, clock.now());
     });
   }

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { assertIfMatch, CaseResourceReader, Clock, JsonObject, NotFoundError, SingleResource, UnitOfWork } from '@estate/shared-kernel';
+import { assertIfMatch, CaseResource, CaseResourceReader, Clock, InjectResource, JsonObject, NotFoundError, SingleResource, UnitOfWork } from '@estate/shared-kernel';
+import type { ClosureStep } from '../domain/closure-step';
 import type { SubTask } from '../domain/closure-step';
 import { loadClosurePlan, stepOf, ClosurePlanEvents } from './closure-plans';
 import { SubTaskContacts } from './ports/sub-task-contacts.port';
-import { ProbateResources } from './probate-resources';
 
 /** `#15`: a merge patch of one sub-task; answers the whole step, whose status as read follows its sub-tasks. */
 @Injectable()
 export class ReviseSubTask {
   constructor(
-    private readonly resources: ProbateResources,
+    @InjectResource('closure step') private readonly closureSteps: CaseResource<ClosureStep>,
     private readonly uow: UnitOfWork,
     private readonly reader: CaseResourceReader,
     private readonly clock: Clock,
@@ -24,13 +24,13 @@ export class ReviseSubTask {
         const before = this.planEvents.snapshot(plan);
         const step = stepOf(plan, stepId);
         // The step's ETag guards the sub-task too: #15 answers the step.
-        assertIfMatch(ifMatch, this.reader.etag(this.resources.closureSteps, step));
+        assertIfMatch(ifMatch, this.reader.etag(this.closureSteps, step));
         const changes = patch as Partial<Omit<SubTask, 'id'>>;
         if (changes.institution_contact_id) await this.contacts.assertOfCase(scope.caseId, [changes], '');
         if (!plan.reviseSubTask(step, subTaskId, changes, this.clock.now(), this.clock.today())) throw new NotFoundError('sub-task');
         await em.flush();
         await this.planEvents.tell(em, scope, plan, before);
-        return this.reader.present(this.resources.closureSteps, step);
+        return this.reader.present(this.closureSteps, step);
       },
       { caseId: scope.caseId },
     );

@@ -1,19 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
-import { AggregateWrites, CreateUseCase, JsonObject, SingleResource } from '@estate/shared-kernel';
+import { AggregateWrites, CaseResource, CreateUseCase, InjectResource, JsonObject, SingleResource } from '@estate/shared-kernel';
 import { Search } from '../domain/search';
-import { ProbateResources } from './probate-resources';
 
 /** `POST …/searches`: a search of the case, `pending` unless the body says how far it already is. */
 @Injectable()
 export class StartSearch implements CreateUseCase {
   constructor(
-    private readonly resources: ProbateResources,
+    @InjectResource('search') private readonly searches: CaseResource<Search>,
     private readonly writes: AggregateWrites,
   ) {}
 
   execute(scope: { caseId: string }, body: JsonObject): Promise<SingleResource> {
-    return this.writes.add(this.resources.searches, scope, (clock) =>
+    return this.writes.add(this.searches, scope, (clock) =>
       Search.start(ulid(), scope.caseId, body as Parameters<typeof Search.start>[2], clock.now()),
     );
   }

@@ -1,18 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { AggregateWrites, JsonObject, PatchUseCase, SingleResource } from '@estate/shared-kernel';
+import { AggregateWrites, CaseResource, InjectResource, JsonObject, PatchUseCase, SingleResource } from '@estate/shared-kernel';
+import type { ProbateDeadline } from '../domain/probate-deadline';
 import type { DeadlineChanges } from '../domain/probate-deadline';
-import { ProbateResources } from './probate-resources';
 
 /** `#14`: mark a deadline complete, reschedule it or edit it (a merge patch: only the sent fields change). */
 @Injectable()
 export class UpdateDeadline implements PatchUseCase {
   constructor(
-    private readonly resources: ProbateResources,
+    @InjectResource('probate deadline') private readonly deadlines: CaseResource<ProbateDeadline>,
     private readonly writes: AggregateWrites,
   ) {}
 
   execute(scope: { caseId: string }, id: string, patch: JsonObject, ifMatch: string | undefined): Promise<SingleResource> {
-    return this.writes.change(this.resources.deadlines, scope, id, ifMatch, (deadline, clock) =>
+    return this.writes.change(this.deadlines, scope, id, ifMatch, (deadline, clock) =>
       deadline.update(patch as DeadlineChanges, clock.now(), clock.today()),
     );
   }

@@ -60,9 +60,9 @@ function idOf(req: Request, resource: CaseResource<any>): string {
   return (req.params as Record<string, string>)[resource.idParam];
 }
 
-type ParamSpec = [ParameterDecorator, unknown];
+export type ParamSpec = [ParameterDecorator, unknown];
 
-function defineRoute(target: Type, name: string, handler: (...args: any[]) => unknown, params: ParamSpec[], decorators: Array<MethodDecorator | ClassDecorator>): void {
+export function defineRoute(target: Type, name: string, handler: (...args: any[]) => unknown, params: ParamSpec[], decorators: Array<MethodDecorator | ClassDecorator>): void {
   Object.defineProperty(target.prototype, name, { value: handler, writable: true, configurable: true });
   params.forEach(([decorate], index) => decorate(target.prototype, name, index));
   Reflect.defineMetadata('design:paramtypes', params.map(([, type]) => type), target.prototype, name);
@@ -131,7 +131,7 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
       async function (this: GeneratedController, req: Request, body: JsonObject): Promise<SingleResource> {
         const scope = await this.scope(req);
         const own = resource.useCases?.create;
-        return own ? this.useCase(own()).execute(scope, body, resource) : this.writer.create(resource, scope, body);
+        return own ? this.useCase(own()).execute(scope, body) : this.writer.create(resource, scope, body);
       },
       [[Req(), Object], [ValidBody(), resource.create]],
       [
@@ -171,7 +171,7 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
       async function (this: GeneratedController, req: Request, patch: JsonObject, ifMatch?: string): Promise<SingleResource> {
         const scope = await this.scope(req);
         const own = resource.useCases?.patch;
-        return own ? this.useCase(own()).execute(scope, idOf(req, resource), patch, ifMatch, resource) : this.writer.patch(resource, scope, idOf(req, resource), patch, ifMatch);
+        return own ? this.useCase(own()).execute(scope, idOf(req, resource), patch, ifMatch) : this.writer.patch(resource, scope, idOf(req, resource), patch, ifMatch);
       },
       [[Req(), Object], [ValidBody(), resource.patch], [IfMatch(), String]],
       [
@@ -197,7 +197,7 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
       async function (this: GeneratedController, req: Request, ifMatch?: string): Promise<void> {
         const scope = await this.scope(req);
         const own = resource.useCases?.delete;
-        if (own) await this.useCase(own()).execute(scope, idOf(req, resource), ifMatch, resource);
+        if (own) await this.useCase(own()).execute(scope, idOf(req, resource), ifMatch);
         else await this.writer.remove(resource, scope, idOf(req, resource), ifMatch);
       },
       [[Req(), Object], [IfMatch(), String]],

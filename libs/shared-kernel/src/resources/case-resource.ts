@@ -47,24 +47,34 @@ export interface WriteContext {
 type RouteScope = { caseId: string } & Record<string, string>;
 
 /*
- * The use cases behind generated write routes are handed the declaration they serve as their last argument, so they
- * need not import it (the declaration names them: importing it back would be a cycle).
+ * The use cases behind generated write routes receive the declaration they serve by injection
+ * (`@InjectResource(name)`, see `resource-binding.ts`): the declaration names them, so importing it back would be a cycle.
  */
 
 /** An aggregate's own use case behind a generated `POST` (it validates nothing the DTO did not; it runs the rules). */
 export interface CreateUseCase {
-  execute(scope: RouteScope, body: JsonObject, resource: CaseResource<any>): Promise<SingleResource>;
+  execute(scope: RouteScope, body: JsonObject): Promise<SingleResource>;
 }
 /** An aggregate's own use case behind a generated `PATCH` (merge patch of its writable set). */
 export interface PatchUseCase {
-  execute(scope: RouteScope, id: string, patch: JsonObject, ifMatch: string | undefined, resource: CaseResource<any>): Promise<SingleResource>;
+  execute(scope: RouteScope, id: string, patch: JsonObject, ifMatch: string | undefined): Promise<SingleResource>;
 }
 /** An aggregate's own use case behind a generated `DELETE`. */
 export interface RemoveUseCase {
-  execute(scope: RouteScope, id: string, ifMatch: string | undefined, resource: CaseResource<any>): Promise<void>;
+  execute(scope: RouteScope, id: string, ifMatch: string | undefined): Promise<void>;
 }
 
-/** Nest providers of an aggregate's use cases, late-bound (the use cases import the declaration). */
+/**
+ * A Nest injectable a declaration names to compute its derived fields (`derivedBy`) when the computation needs other
+ * services (a bank account's eligibility needs the case's authority); the kernel resolves it and calls it where it
+ * calls `derive`.
+ */
+export interface RecordDerivation<T extends CaseRecord> {
+  derive(record: T): Promise<void>;
+}
+export type RecordDerivationType<T extends CaseRecord> = () => new (...args: any[]) => RecordDerivation<T>;
+
+/** Nest providers of an aggregate's use cases, late-bound: resolved from the container when a route first runs; each takes its declaration by `@InjectResource`. */
 export interface AggregateUseCases {
   create?: () => new (...args: any[]) => CreateUseCase;
   patch?: () => new (...args: any[]) => PatchUseCase;
@@ -140,8 +150,10 @@ export interface CaseResourceDeclaration<T extends CaseRecord> {
   references?: Readonly<Record<string, () => CaseResource<any>>>;
   /** Rules across fields or records, on the create body and on the merged result of a patch; details name fields. */
   rules?: (document: JsonObject, context: WriteContext) => ErrorDetail[] | Promise<ErrorDetail[]>;
-  /** Stored fields derived from the others (an eligibility summary), computed before every save of the record. */
+  /** Stored fields derived from the others, computed before every save of the record. */
   derive?: (record: T, context: WriteContext) => void | Promise<void>;
+  /** Like `derive`, by an injectable the kernel resolves, when the computation needs services (an eligibility summary). */
+  derivedBy?: RecordDerivationType<T>;
   /** Keeps other rows consistent after a save or delete, in the same transaction (running balances). */
   afterWrite?: (record: T, context: WriteContext) => Promise<void>;
 }
@@ -165,7 +177,8 @@ export interface CaseResource<T extends CaseRecord = CaseRecord>
   readonly listRules: ListQueryRules;
 }
 
-function fieldsOf(dto: Dto): string[] {
+/** A DTO's JSON fields, from its validation metadata. */
+export function fieldsOf(dto: Dto): string[] {
   const metadata = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
   return [...new Set(metadata.map((entry) => entry.propertyName))];
 }
@@ -183,6 +196,8 @@ export function declaredCaseResources(): readonly CaseResource[] {
  * masking, ETags, the foreign-case rule and the erasure of the case's records on case deletion.
  */
 export function caseResource<T extends CaseRecord>(declaration: CaseResourceDeclaration<T>): CaseResource<T> {
+  // The name is the declaration's injection token (`@InjectResource`): two of one name would be one token.
+  if (declared.some((other) => other.name === declaration.name)) throw new Error(`a resource named "${declaration.name}" is declared twice`);
   const kind = declaration.kind ?? 'record';
   const declaredSorts = declaration.sorts ?? ['created_at'];
   const sorts = declaredSorts.includes('created_at') ? declaredSorts : ['created_at', ...declaredSorts];

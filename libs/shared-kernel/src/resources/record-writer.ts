@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { EntityProperty } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { ulid } from 'ulid';
 import { Clock } from '../platform/clock/clock';
 import { assertIfMatch } from './conditional/etag';
@@ -41,6 +42,7 @@ export class RecordWriter {
     private readonly clock: Clock,
     private readonly vetoes: RecordDeletionVetoes,
     private readonly events: ResourceEvents,
+    private readonly moduleRef: ModuleRef,
   ) {}
 
   create<T extends CaseRecord>(resource: CaseResource<T>, scope: Scope, body: JsonObject): Promise<SingleResource> {
@@ -58,7 +60,7 @@ export class RecordWriter {
           createdAt: now,
           updatedAt: now,
         } as never) as T;
-        await resource.derive?.(record, context);
+        await this.derive(resource, record, context);
         await em.flush();
         await resource.afterWrite?.(record, context);
         const presented = this.reader.present(resource, record);
@@ -88,7 +90,7 @@ export class RecordWriter {
         // A patch that changes no stored value leaves the record, its version and its ETag as they were.
         const after = writableDocument(record, resource.createFields, toCamelCase);
         if (JSON.stringify(after) !== JSON.stringify(current)) record.updatedAt = this.clock.now();
-        await resource.derive?.(record, context);
+        await this.derive(resource, record, context);
         await em.flush();
         await resource.afterWrite?.(record, context);
         const presented = this.reader.present(resource, record);
@@ -115,6 +117,12 @@ export class RecordWriter {
       },
       { caseId: scope.caseId },
     );
+  }
+
+  /** The declaration's derived fields: its own function, then the injectable it names (resolved from the container). */
+  private async derive<T extends CaseRecord>(resource: CaseResource<T>, record: T, context: WriteContext): Promise<void> {
+    await resource.derive?.(record, context);
+    if (resource.derivedBy) await this.moduleRef.get(resource.derivedBy(), { strict: false }).derive(record);
   }
 
   private contextOf(em: EntityManager, scope: Scope): WriteContext {

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { BankAccounts } from '@estate/assets/ports';
-import { assertIfMatch, CaseResourceReader, Clock, NotFoundError, ResourceEvents, SingleResource, subjectOf, UnitOfWork } from '@estate/shared-kernel';
+import { assertIfMatch, CaseResource, CaseResourceReader, Clock, InjectResource, NotFoundError, ResourceEvents, SingleResource, subjectOf, UnitOfWork } from '@estate/shared-kernel';
+import type { Transfer } from '../domain/transfer';
 import { TransferRepository } from './ports/transfer-repository.port';
-import { TransferResources } from './transfer-resources';
 
 /** `#27`: cancel a transfer not yet submitted (`409 transfer_not_cancellable` otherwise); frees the source account. */
 @Injectable()
 export class CancelTransfer {
   constructor(
-    private readonly resources: TransferResources,
+    @InjectResource('transfer') private readonly resource: CaseResource<Transfer>,
     private readonly transfers: TransferRepository,
     private readonly accounts: BankAccounts,
     private readonly uow: UnitOfWork,
@@ -22,13 +22,13 @@ export class CancelTransfer {
       async (em) => {
         const transfer = await this.transfers.load(scope.caseId, id, { lock: true });
         if (!transfer) throw new NotFoundError('transfer');
-        assertIfMatch(ifMatch, this.reader.etag(this.resources.transfers, transfer));
-        const before = this.reader.view(this.resources.transfers, transfer);
+        assertIfMatch(ifMatch, this.reader.etag(this.resource, transfer));
+        const before = this.reader.view(this.resource, transfer);
         transfer.cancel(reason, actor, this.clock.now());
         await this.transfers.save(transfer);
         await releaseAccount(this.accounts, transfer.caseId, transfer.bankAccountId, transfer.id);
-        const presented = this.reader.present(this.resources.transfers, transfer);
-        await this.events.changed(em, subjectOf(this.resources.transfers, scope), before, presented.data as Record<string, unknown>);
+        const presented = this.reader.present(this.resource, transfer);
+        await this.events.changed(em, subjectOf(this.resource, scope), before, presented.data as Record<string, unknown>);
         return presented;
       },
       { caseId: scope.caseId },

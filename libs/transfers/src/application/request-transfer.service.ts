@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
 import { BankAccounts } from '@estate/assets/ports';
-import { CaseResourceReader, Clock, CreateUseCase, ErrorDetail, JsonObject, ResourceEvents, SingleResource, subjectOf, UnitOfWork, ValidationFailedError } from '@estate/shared-kernel';
+import { CaseResource, CaseResourceReader, Clock, CreateUseCase, ErrorDetail, InjectResource, JsonObject, ResourceEvents, SingleResource, subjectOf, UnitOfWork, ValidationFailedError } from '@estate/shared-kernel';
 import { Transfer } from '../domain/transfer';
 import { TransferNotAllowed } from '../domain/transfer.errors';
 import { TransferRepository } from './ports/transfer-repository.port';
-import { TransferResources } from './transfer-resources';
 import { TransferStepQueue } from './transfer-step-queue';
 
 interface RequestTransferBody {
@@ -26,7 +25,7 @@ const cents = (amount: number) => Math.round(amount * 100);
 @Injectable()
 export class RequestTransfer implements CreateUseCase {
   constructor(
-    private readonly resources: TransferResources,
+    @InjectResource('transfer') private readonly resource: CaseResource<Transfer>,
     private readonly transfers: TransferRepository,
     private readonly accounts: BankAccounts,
     private readonly uow: UnitOfWork,
@@ -36,7 +35,7 @@ export class RequestTransfer implements CreateUseCase {
     private readonly steps: TransferStepQueue,
   ) {}
 
-  execute(scope: { caseId: string } & Record<string, string>, body: JsonObject, _resource?: unknown, actor?: string): Promise<SingleResource> {
+  execute(scope: { caseId: string } & Record<string, string>, body: JsonObject, actor?: string): Promise<SingleResource> {
     if (!actor) throw new Error('RequestTransfer needs the requesting user');
     const input = body as unknown as RequestTransferBody;
     return this.uow.run(
@@ -73,8 +72,8 @@ export class RequestTransfer implements CreateUseCase {
         await this.transfers.save(transfer);
         await this.steps.scheduleNext(em, transfer);
         await this.accounts.setActiveTransfer(scope.caseId, source.id, transfer.id);
-        const presented = this.reader.present(this.resources.transfers, transfer);
-        await this.events.created(em, subjectOf(this.resources.transfers, scope), presented.data as Record<string, unknown>);
+        const presented = this.reader.present(this.resource, transfer);
+        await this.events.created(em, subjectOf(this.resource, scope), presented.data as Record<string, unknown>);
         return presented;
       },
       { caseId: scope.caseId },

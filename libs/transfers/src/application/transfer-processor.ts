@@ -2,8 +2,7 @@ import { RequestContext } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { BankAccounts, BankAccountSnapshot, LedgerEntries } from '@estate/assets/ports';
-import { AppConfig, CaseResourceReader, Clock, JobQueue, ResourceEvents, runAsSystem, subjectOf, UnitOfWork } from '@estate/shared-kernel';
-import { TransferResources } from './transfer-resources';
+import { AppConfig, CaseResource, CaseResourceReader, Clock, InjectResource, JobQueue, ResourceEvents, runAsSystem, subjectOf, UnitOfWork } from '@estate/shared-kernel';
 import { expectedSettlementDate, newYorkDate, traceNumber } from '../domain/banking-days';
 import { Transfer } from '../domain/transfer';
 import { AchEntry, AchNetwork } from './ports/ach-network.port';
@@ -35,7 +34,7 @@ export class TransferProcessor implements OnModuleInit {
     private readonly ach: AchNetwork,
     private readonly clock: Clock,
     private readonly config: AppConfig,
-    private readonly resources: TransferResources,
+    @InjectResource('transfer') private readonly resource: CaseResource<Transfer>,
     private readonly reader: CaseResourceReader,
     private readonly events: ResourceEvents,
     private readonly jobs: JobQueue,
@@ -79,11 +78,11 @@ export class TransferProcessor implements OnModuleInit {
       // Gone, moved on by a run of this job that committed, or cancelled meanwhile: nothing to do.
       if (!transfer || transfer.status !== job.status || transfer.nextStepAt === null) return false;
       const now = this.clock.now();
-      const before = this.reader.view(this.resources.transfers, transfer);
+      const before = this.reader.view(this.resource, transfer);
       await this.advance(transfer, now);
       await this.transfers.save(transfer);
       // Each move is told as transfer.status_changed, like a cancellation through the API (contract §14.1).
-      await this.events.changed(em, subjectOf(this.resources.transfers, transfer), before, this.reader.view(this.resources.transfers, transfer));
+      await this.events.changed(em, subjectOf(this.resource, transfer), before, this.reader.view(this.resource, transfer));
       await this.steps.scheduleNext(em, transfer);
       return true;
     });
@@ -103,11 +102,11 @@ export class TransferProcessor implements OnModuleInit {
             return;
           }
           this.logger.error({ transferId: transfer.id, status: transfer.status, err: { message: error } }, 'transfer step failed on every try; transfer failed');
-          const before = this.reader.view(this.resources.transfers, transfer);
+          const before = this.reader.view(this.resource, transfer);
           transfer.fail(`processing stopped: the ${transfer.status} step failed ${this.config.transferStepRetries + 1} times`, this.clock.now());
           await releaseAccount(this.accounts, transfer.caseId, transfer.bankAccountId, transfer.id);
           await this.transfers.save(transfer);
-          await this.events.changed(em, subjectOf(this.resources.transfers, transfer), before, this.reader.view(this.resources.transfers, transfer));
+          await this.events.changed(em, subjectOf(this.resource, transfer), before, this.reader.view(this.resource, transfer));
         }),
       ),
     );

@@ -54,7 +54,7 @@ export class TransfersController extends CaseResourceController(transferResource
   @ApiErrors(400, 404, 409, 413, 415, 422)
   async create(@Req() req: Request, @ValidBody() body: CreateTransferBody): Promise<SingleResource> {
     const scope = await this.scope(req);
-    return this.useCase(RequestTransfer).execute(scope, body as never, transferResource, actorOf(req));
+    return this.useCase(RequestTransfer).execute(scope, body as never, actorOf(req));
   }
 
   @Post(':transfer_id/cancel')

@@ -1,5 +1,3 @@
-import type { Authority } from '../../domain/authority';
-import type { Deceased } from '../../domain/deceased';
 import type { CaseReading } from '../case-reading';
 
 /**
@@ -8,6 +6,4 @@ import type { CaseReading } from '../case-reading';
  */
 export abstract class CaseViews {
   abstract ofCase(reading: CaseReading): Record<string, unknown>;
-  abstract ofDeceased(deceased: Deceased): Record<string, unknown>;
-  abstract ofAuthority(authority: Authority): Record<string, unknown>;
 }

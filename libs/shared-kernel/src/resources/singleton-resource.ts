@@ -1,0 +1,182 @@
+import type { EntitySchema } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { Clock } from '../platform/clock/clock';
+import { assertIfMatch, etagOfVersion } from './conditional/etag';
+import { ErrorDetail, NotFoundError, PreconditionFailedError, ValidationFailedError } from '../platform/errors/domain-error';
+import { ResourceEvents } from '../platform/events/resource-events';
+import { SingleResource } from './http/resource-response';
+import { applyMergePatch, JsonObject } from './merge-patch/merge-patch';
+import type { SpecificationRoute } from './openapi/specification-routes';
+import { UnitOfWork } from '../platform/transactions/unit-of-work';
+import { BodyShape, shapeOf } from './body-shape';
+import { Dto, fieldsOf } from './case-resource';
+import { toCamelCase } from './naming/naming';
+import { serializeRecord, writableDocument } from './record-serializer';
+import { ResourceManifest, resourceManifest } from './resource-manifest';
+
+/** A record of which a case has at most one (the deceased, the authority): keyed by its case, versioned. */
+export interface SingletonRecord {
+  caseId: string;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+}
+
+/** The routes a one-per-case resource can have: read, create-or-replace, merge patch. */
+export type SingletonRoute = 'read' | 'replace' | 'patch';
+
+export interface SingletonResourceDeclaration<T extends SingletonRecord> {
+  /** Noun for messages, OpenAPI summaries, the ETag and the events (`deceased`). */
+  name: string;
+  /** The route below `/v1/cases/{case_id}/`. */
+  path: string;
+  schema: EntitySchema<T>;
+  /** The whole record, as `PUT` takes it: a field left out is stored as `null`. */
+  body: Dto;
+  /** The writable set of a merge `PATCH` (404 while the case has none); no patch DTO, no `PATCH`. */
+  patch?: Dto;
+  view: Dto;
+  /** The OpenAPI description of each route it has, and the examples of its bodies. */
+  describe: Partial<Record<SingletonRoute, string>>;
+  examples?: Partial<Record<SingletonRoute, Record<string, { summary?: string; value: unknown }>>>;
+  specRoutes?: Partial<Record<SingletonRoute, number>>;
+  tag?: string;
+  tagDescription?: string;
+  /** JSON fields always returned masked (`ssn`). */
+  masked?: readonly string[];
+  /** Rules across fields of the body; details name body fields (the kernel prefixes them when the body is nested). */
+  rules?: (document: JsonObject, context: { today: string }) => ErrorDetail[];
+  /** Stored fields derived from the others, computed before every save (`full_name` from the given names). */
+  derive?: (record: T) => void;
+  /** An injectable told of every write inside its transaction, after the event (the authority tells its listeners). */
+  afterWriteBy?: () => new (...args: any[]) => SingletonAfterWrite<T>;
+}
+
+/** What a declaration's `afterWriteBy` names: called after each write, in the writing transaction. */
+export interface SingletonAfterWrite<T extends SingletonRecord> {
+  afterWrite(record: T): Promise<void>;
+}
+
+export interface SingletonResource<T extends SingletonRecord = SingletonRecord> extends Readonly<SingletonResourceDeclaration<T>> {
+  readonly manifest: ResourceManifest;
+  readonly fields: readonly string[];
+  readonly shape: BodyShape;
+  readonly maskedFields: ReadonlySet<string>;
+}
+
+const ROUTE_METHODS: Record<SingletonRoute, SpecificationRoute['method']> = { read: 'get', replace: 'put', patch: 'patch' };
+
+/**
+ * Declares a one-per-case resource: `GET` (404 while the case has none), `PUT` that creates (201) or replaces (200)
+ * it and, with a patch DTO, a merge `PATCH`, conditional on `If-Match` against its ETag; `created`/`updated` events;
+ * no `DELETE` (it goes with its case).
+ */
+export function singletonResource<T extends SingletonRecord>(declaration: SingletonResourceDeclaration<T>): SingletonResource<T> {
+  const path = `/cases/{case_id}/${declaration.path}`;
+  return {
+    ...declaration,
+    manifest: resourceManifest({
+      eventKey: declaration.name,
+      emits: ['created', 'updated'],
+      tag: declaration.tag ?? declaration.path,
+      tagDescription: declaration.tagDescription,
+      specificationRoutes: (Object.entries(declaration.specRoutes ?? {}) as Array<[SingletonRoute, number]>).map(([route, number]) => ({ number, method: ROUTE_METHODS[route], path })),
+      masked: declaration.masked,
+    }),
+    fields: fieldsOf(declaration.body),
+    shape: shapeOf(declaration.body),
+    maskedFields: new Set(declaration.masked ?? []),
+  };
+}
+
+/** What a create-or-replace did: the presented record, and whether it was created. */
+export interface Replaced {
+  presented: SingleResource;
+  created: boolean;
+}
+
+/** Reads and writes one-per-case records for their generated routes and for use cases that nest them (case create). */
+@Injectable()
+export class SingletonRecords {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly events: ResourceEvents,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  async get<T extends SingletonRecord>(resource: SingletonResource<T>, caseId: string): Promise<SingleResource> {
+    const record = await this.em.findOne(resource.schema, { caseId } as never);
+    if (!record) throw new NotFoundError(`${resource.name} record`);
+    return this.present(resource, record as T);
+  }
+
+  /** `fieldPrefix` names fields in errors when the body was nested in another (`deceased.date_of_death`). */
+  replace<T extends SingletonRecord>(resource: SingletonResource<T>, caseId: string, body: JsonObject, ifMatch: string | undefined, fieldPrefix = ''): Promise<Replaced> {
+    return this.uow.run(
+      async (em) => {
+        this.checkRules(resource, body, fieldPrefix);
+        const existing = (await em.findOne(resource.schema, { caseId } as never)) as T | null;
+        if (existing) assertIfMatch(ifMatch, this.etag(resource, existing));
+        // If-Match on a record that does not exist yet can never hold, not even `*` (RFC 9110 §13.1.1).
+        else if (ifMatch !== undefined) throw new PreconditionFailedError();
+        const before = existing ? this.view(resource, existing) : undefined;
+        const now = this.clock.now();
+        const record = existing ?? (em.create(resource.schema, { caseId, createdAt: now } as never) as T);
+        await this.save(em, resource, record, body, before, now);
+        return { presented: this.present(resource, record), created: !existing };
+      },
+      { caseId },
+    );
+  }
+
+  /** Merge patch (RFC 7396) of the writable fields; 404 while the case has none. */
+  patch<T extends SingletonRecord>(resource: SingletonResource<T>, caseId: string, patch: JsonObject, ifMatch: string | undefined): Promise<SingleResource> {
+    return this.uow.run(
+      async (em) => {
+        const record = (await em.findOne(resource.schema, { caseId } as never)) as T | null;
+        if (!record) throw new NotFoundError(`${resource.name} record`);
+        assertIfMatch(ifMatch, this.etag(resource, record));
+        const before = this.view(resource, record);
+        const merged = applyMergePatch(writableDocument(record, resource.fields, toCamelCase), patch);
+        this.checkRules(resource, merged, '');
+        await this.save(em, resource, record, merged, before, this.clock.now());
+        return this.present(resource, record);
+      },
+      { caseId },
+    );
+  }
+
+  private checkRules<T extends SingletonRecord>(resource: SingletonResource<T>, document: JsonObject, fieldPrefix: string): void {
+    const problems = resource.rules?.(document, { today: this.clock.today() }) ?? [];
+    if (problems.length > 0) throw new ValidationFailedError(problems.map((problem) => ({ field: fieldPrefix + problem.field, message: problem.message })));
+  }
+
+  /** Stores the document's fields (a field it lacks is `null`), tells the event, then the declaration's listener. */
+  private async save<T extends SingletonRecord>(em: EntityManager, resource: SingletonResource<T>, record: T, document: JsonObject, before: Record<string, unknown> | undefined, now: Date): Promise<void> {
+    const properties: Record<string, unknown> = {};
+    for (const field of resource.fields) properties[toCamelCase(field)] = document[field] ?? null;
+    Object.assign(record, properties, { updatedAt: now });
+    resource.derive?.(record);
+    await em.flush();
+    const subject = { key: resource.manifest.events.key, caseId: record.caseId };
+    if (before === undefined) await this.events.created(em, subject, this.view(resource, record));
+    else await this.events.changed(em, subject, before, this.view(resource, record));
+    if (resource.afterWriteBy) await this.moduleRef.get(resource.afterWriteBy(), { strict: false }).afterWrite(record);
+  }
+
+  private present<T extends SingletonRecord>(resource: SingletonResource<T>, record: T): SingleResource {
+    return new SingleResource(this.view(resource, record), this.etag(resource, record));
+  }
+
+  private view<T extends SingletonRecord>(resource: SingletonResource<T>, record: T): Record<string, unknown> {
+    return serializeRecord(record, resource.schema, resource.shape, resource.maskedFields);
+  }
+
+  private etag<T extends SingletonRecord>(resource: SingletonResource<T>, record: T): string {
+    return etagOfVersion(resource.name, record.caseId, record.version);
+  }
+}
