@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AggregateWrites, JsonObject, PatchUseCase, SingleResource } from '@estate/shared-kernel';
 import type { Search } from '../domain/search';
+import { PendingSearchesProjection } from './pending-searches-projection';
 import { ProbateResources } from './probate-resources';
 
 /** `#10`: the results summary and a forward status move. */
@@ -9,11 +10,12 @@ export class ReviseSearch implements PatchUseCase {
   constructor(
     private readonly resources: ProbateResources,
     private readonly writes: AggregateWrites,
+    private readonly pending: PendingSearchesProjection,
   ) {}
 
   execute(scope: { caseId: string }, id: string, patch: JsonObject, ifMatch: string | undefined): Promise<SingleResource> {
-    return this.writes.change(this.resources.searches, scope, id, ifMatch, (search, clock) =>
-      search.revise(patch as Parameters<Search['revise']>[0], clock.now()),
+    return this.pending.keptAfter(scope.caseId, () =>
+      this.writes.change(this.resources.searches, scope, id, ifMatch, (search, clock) => search.revise(patch as Parameters<Search['revise']>[0], clock.now())),
     );
   }
 }
