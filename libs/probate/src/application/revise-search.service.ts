@@ -4,7 +4,7 @@ import type { Search } from '../domain/search';
 import { PendingSearchesProjection } from './pending-searches-projection';
 import { ProbateResources } from './probate-resources';
 
-/** `#10`: the results summary and a forward status move. */
+/** `#10`: the results summary and a forward status move; the case is told (its `pending_searches`, its ETag). */
 @Injectable()
 export class ReviseSearch implements PatchUseCase {
   constructor(

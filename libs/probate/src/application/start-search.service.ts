@@ -5,7 +5,7 @@ import { Search } from '../domain/search';
 import { PendingSearchesProjection } from './pending-searches-projection';
 import { ProbateResources } from './probate-resources';
 
-/** `POST …/searches`: a search of the case, `pending` unless the body says how far it already is. */
+/** `POST …/searches`: a search of the case, `pending` unless the body says how far it already is; the case is told. */
 @Injectable()
 export class StartSearch implements CreateUseCase {
   constructor(
