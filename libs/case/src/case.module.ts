@@ -4,7 +4,7 @@ import { authorityResource } from './resources/authority.resource';
 import { deceasedResource } from './resources/deceased.resource';
 import { CaseDeletionParticipants, CaseDeletionRegistry } from './application/case-deletion';
 import { CasesService } from './application/cases.service';
-import { BoundPendingSearches, PendingSearchesPort } from './application/ports/pending-searches.port';
+import { CasePendingSearches } from './application/ports/pending-searches.port';
 import { AuthorityChangeListeners, AuthorityChanges } from './application/ports/authority-changes.port';
 import { CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues } from './application/ports/case-facts.port';
 import { AuthorityController } from './http/authority.controller';
@@ -15,12 +15,14 @@ import { CaseOwnershipAdapter } from './infrastructure/case-ownership.adapter';
 import { CaseReads } from './application/ports/case-reads.port';
 import { CaseViews } from './application/ports/case-views.port';
 import { PresenterCaseViews } from './http/presenters';
+import { PlainCasePendingSearches } from './infrastructure/persistence/plain-case-pending-searches';
 import { PlainCaseReads } from './infrastructure/persistence/plain-case-reads';
 import { OrmCaseAuthorityLevels, OrmCaseDeceasedDates, OrmCaseEstateValues } from './infrastructure/persistence/orm-case-facts';
 
 /**
  * The case context. What other contexts may use of it are the ports it exports (`ports.ts`), bound here: the narrow
- * reads of a case, and the registries where others plug into its authority changes, deletions and pending searches.
+ * reads of a case, the registries where others plug into its authority changes and deletions, and the projection of
+ * pending searches the searches context writes to.
  */
 @Module({
   imports: [CaseResourceModule.forResources([deceasedResource, authorityResource])],
@@ -29,8 +31,6 @@ import { OrmCaseAuthorityLevels, OrmCaseDeceasedDates, OrmCaseEstateValues } fro
     CasesService,
     CaseDeletionRegistry,
     { provide: CaseDeletionParticipants, useExisting: CaseDeletionRegistry },
-    BoundPendingSearches,
-    { provide: PendingSearchesPort, useExisting: BoundPendingSearches },
     AuthorityChangeListeners,
     { provide: AuthorityChanges, useExisting: AuthorityChangeListeners },
     { provide: CaseAuthorityLevels, useClass: OrmCaseAuthorityLevels },
@@ -38,8 +38,9 @@ import { OrmCaseAuthorityLevels, OrmCaseDeceasedDates, OrmCaseEstateValues } fro
     { provide: CaseEstateValues, useClass: OrmCaseEstateValues },
     { provide: CaseOwnership, useClass: CaseOwnershipAdapter },
     { provide: CaseReads, useClass: PlainCaseReads },
+    { provide: CasePendingSearches, useClass: PlainCasePendingSearches },
     { provide: CaseViews, useClass: PresenterCaseViews },
   ],
-  exports: [CaseOwnership, CaseDeletionParticipants, PendingSearchesPort, AuthorityChanges, CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues],
+  exports: [CaseOwnership, CaseDeletionParticipants, CasePendingSearches, AuthorityChanges, CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues],
 })
 export class CaseModule {}

@@ -5,8 +5,8 @@
  * the app import `@estate/case`, which re-exports this face.
  */
 export { CaseDeletionParticipant, CaseDeletionParticipants } from './application/case-deletion';
-export { PendingSearchesPort, PendingSearchesSource } from './application/ports/pending-searches.port';
-export type { PendingSearches, PendingSearchesJoin } from './application/ports/pending-searches.port';
+export { CasePendingSearches } from './application/ports/pending-searches.port';
+export type { PendingSearches } from './application/ports/pending-searches.port';
 export { AuthorityChanges } from './application/ports/authority-changes.port';
 export type { AuthorityChangeListener } from './application/ports/authority-changes.port';
 export { CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues } from './application/ports/case-facts.port';

@@ -2,7 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { ClosurePlanEvents } from './application/closure-plans';
 import { DeadlineEventScheduler } from './application/deadline-event-scheduler';
 import { CaseResourceModule, RecordDeletionVetoes } from '@estate/shared-kernel';
-import { CaseModule, PendingSearchesPort } from '@estate/case';
+import { CaseModule } from '@estate/case';
 import { AddClosureStep } from './application/add-closure-step.service';
 import { CreateDeadline } from './application/create-deadline.service';
 import { DeadlineFeed } from './application/deadline-feed.service';
@@ -10,9 +10,11 @@ import { DeleteCreditorClaim } from './application/delete-creditor-claim.service
 import { DeleteDeadline } from './application/delete-deadline.service';
 import { FileCreditorClaim } from './application/file-creditor-claim.service';
 import { GenerateDeadlines } from './application/generate-deadlines.service';
+import { CaseSearchTallies } from './application/ports/case-search-tallies.port';
 import { DeceasedDates } from './application/ports/deceased-dates.port';
 import { JurisdictionRuleBook } from './application/ports/jurisdiction-rules.port';
 import { SubTaskContacts } from './application/ports/sub-task-contacts.port';
+import { PendingSearchesProjection } from './application/pending-searches-projection';
 import { RemoveClosureStep } from './application/remove-closure-step.service';
 import { ReviseClosureStep } from './application/revise-closure-step.service';
 import { ReviseCreditorClaim } from './application/revise-creditor-claim.service';
@@ -27,7 +29,7 @@ import { SearchesController } from './http/searches.controller';
 import { DeceasedDatesAdapter } from './infrastructure/persistence/deceased-dates.adapter';
 import { institutionContactResource } from '@estate/assets';
 import { ContactSubTaskReferences } from './infrastructure/persistence/contact-sub-task-references';
-import { SearchesPendingSource } from './infrastructure/persistence/searches-pending-source';
+import { SqlCaseSearchTallies } from './infrastructure/persistence/sql-case-search-tallies';
 import { FileJurisdictionRules } from './infrastructure/reference-data/file-jurisdiction-rules';
 import { closureStepResource } from './resources/closure-step.resource';
 import { creditorClaimResource } from './resources/creditor-claim.resource';
@@ -55,7 +57,8 @@ import { searchResource } from './resources/search.resource';
     DeadlineEventScheduler,
     StartSearch,
     ReviseSearch,
-    SearchesPendingSource,
+    PendingSearchesProjection,
+    { provide: CaseSearchTallies, useClass: SqlCaseSearchTallies },
     { provide: DeceasedDates, useClass: DeceasedDatesAdapter },
     { provide: JurisdictionRuleBook, useClass: FileJurisdictionRules },
     { provide: SubTaskContacts, useClass: ContactSubTaskReferences },
@@ -63,8 +66,6 @@ import { searchResource } from './resources/search.resource';
 })
 export class ProbateModule implements OnModuleInit {
   constructor(
-    private readonly pendingSearches: PendingSearchesPort,
-    private readonly searches: SearchesPendingSource,
     private readonly ruleBook: JurisdictionRuleBook,
     private readonly contacts: SubTaskContacts,
     private readonly vetoes: RecordDeletionVetoes,
@@ -73,7 +74,6 @@ export class ProbateModule implements OnModuleInit {
   onModuleInit(): void {
     // A broken jurisdiction file stops start-up (contract-extensions §10.4).
     this.ruleBook.rules();
-    this.pendingSearches.bind(this.searches);
     // Deleting an institution contact releases the sub-tasks that name it, in the deletion's transaction: the
     // kernel releases declared references of top-level fields, and sub-tasks are items of a step. The deletion hook
     // of the kernel is its veto registry; this "veto" never refuses.

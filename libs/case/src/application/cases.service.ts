@@ -24,7 +24,7 @@ import { Deceased } from '../domain/deceased';
 import { CaseDeletionRegistry } from './case-deletion';
 import { caseEtag } from './case-etag';
 import { CaseReads } from './ports/case-reads.port';
-import { PendingSearches, BoundPendingSearches } from './ports/pending-searches.port';
+import { CasePendingSearches, NO_PENDING_SEARCHES, PendingSearches } from './ports/pending-searches.port';
 
 export const CASE_LIST_RULES = {
   filters: { progress: PROGRESS_STAGES, estate_value: ESTATE_VALUES, possible_dispute: DISPUTE_LEVELS },
@@ -46,8 +46,8 @@ export class CasesService {
     @InjectResource('authority') private readonly authority: SingletonResource<Authority>,
     private readonly deletionParticipants: CaseDeletionRegistry,
     private readonly eraser: CaseRecordsEraser,
-    private readonly pendingSearches: BoundPendingSearches,
     private readonly reads: CaseReads,
+    private readonly pendingSearches: CasePendingSearches,
     private readonly views: CaseViews,
     private readonly events: ResourceEvents,
   ) {}
@@ -124,6 +124,8 @@ export class CasesService {
         assertIfMatch(ifMatch, current.etag);
         for (const participant of this.deletionParticipants.all()) await participant.beforeCaseDeleted(caseId);
         await this.eraser.eraseCase(caseId);
+        // Its searches are erased with the rest, so none is pending on the tombstone.
+        await this.pendingSearches.replace(caseId, NO_PENDING_SEARCHES);
         await em.nativeDelete(Deceased, { caseId });
         await em.nativeDelete(Authority, { caseId });
         estateCase.markDeleted(this.clock.now());
@@ -138,7 +140,7 @@ export class CasesService {
 
   /** The case as listed: list rows carry their pending searches too. */
   async readings(cases: readonly CaseFields[]): Promise<CaseReading[]> {
-    const searchesOf = await this.pendingSearches.forCases(cases.map((estateCase) => estateCase.id));
+    const searchesOf = await this.reads.pendingSearchesOf(cases.map((estateCase) => estateCase.id));
     return cases.map((estateCase) => this.readingWith(estateCase, searchesOf(estateCase.id)));
   }
 
@@ -149,7 +151,7 @@ export class CasesService {
   }
 
   private async reading(estateCase: CaseFields): Promise<CaseReading> {
-    const searchesOf = await this.pendingSearches.forCases([estateCase.id]);
+    const searchesOf = await this.reads.pendingSearchesOf([estateCase.id]);
     return this.readingWith(estateCase, searchesOf(estateCase.id));
   }
 

@@ -1,60 +1,23 @@
 /**
- * The case's `pending_searches` (search types `pending` or `in_progress`) and a tag that changes whenever they do, so
- * that the case's ETag changes with them. The case context owns the port; the searches context binds a source when it
- * starts (no cycle: probate depends on the case, never the other way round).
+ * What `GET /v1/cases/{case_id}` shows of the case's searches: `pending_searches`, and a tag that changes whenever any
+ * of the case's searches changes, so that the case's ETag changes with them. The searches context computes both; the
+ * case context keeps them beside the case row (a projection: `cases.pending_searches`, `cases.pending_searches_tag`), so
+ * GET case reads the case row alone in one statement (issue 7) and only data crosses between the contexts (issue 17).
  */
 export interface PendingSearches {
+  /** Search types, each once, in the order the case shows them. */
   types: string[];
-  /** Changes whenever the case's searches change; part of the case's ETag. */
+  /** Empty while the case has no searches at all. */
   tag: string;
 }
 
-export abstract class PendingSearchesSource {
-  /** One round trip for a page of cases. */
-  abstract forCases(caseIds: readonly string[]): Promise<ReadonlyMap<string, PendingSearches>>;
+export const NO_PENDING_SEARCHES: PendingSearches = { types: [], tag: '' };
 
-  /**
-   * The same facts for one case as SQL joined to the case's own read, so `GET /v1/cases/{case_id}` is one round trip
-   * (issue 7): a `left join lateral` over the case row aliased `caseAlias`, naming the columns `pending_types` and
-   * `pending_tag` (both null when the case has no searches).
-   */
-  abstract joinedToCase(caseAlias: string): string;
-
-  /** What those two columns say, as `forCases` would have said it. */
-  abstract fromJoinedColumns(types: string[] | null, tag: string | null): PendingSearches;
-}
-
-/** The columns of the case read's join. */
-export interface PendingSearchesJoin {
-  sql: string;
-  read(types: string[] | null, tag: string | null): PendingSearches;
-}
-
-const NONE: PendingSearches = { types: [], tag: '' };
-
-/** Where the searches context binds its source when it starts. */
-export abstract class PendingSearchesPort {
-  abstract bind(source: PendingSearchesSource): void;
-}
-
-/** The case context's side: until a searches context binds a source, a case has no pending searches. */
-export class BoundPendingSearches extends PendingSearchesPort {
-  private source?: PendingSearchesSource;
-
-  bind(source: PendingSearchesSource): void {
-    this.source = source;
-  }
-
-  /** Undefined until a source is bound: the case is then read alone and has no pending searches. */
-  joinedToCase(caseAlias: string): PendingSearchesJoin | undefined {
-    const source = this.source;
-    if (!source) return undefined;
-    return { sql: source.joinedToCase(caseAlias), read: (types, tag) => (tag === null ? NONE : source.fromJoinedColumns(types, tag)) };
-  }
-
-  async forCases(caseIds: readonly string[]): Promise<(id: string) => PendingSearches> {
-    if (!this.source || caseIds.length === 0) return () => NONE;
-    const found = await this.source.forCases(caseIds);
-    return (id) => found.get(id) ?? NONE;
-  }
+/**
+ * Where the searches context hands the case its pending searches: inside the transaction of every write of the case's
+ * searches, after the write is flushed, with the case row held (writes to one case's searches then hand over one at a
+ * time, each after the one before it has committed, so the last hands over what all of them left).
+ */
+export abstract class CasePendingSearches {
+  abstract replace(caseId: string, pending: PendingSearches): Promise<void>;
 }

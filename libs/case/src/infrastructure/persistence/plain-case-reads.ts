@@ -2,10 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { PlainQuery } from '@estate/shared-kernel';
 import type { CaseFields } from '../../application/case-reading';
 import { CaseReads, LiveCase } from '../../application/ports/case-reads.port';
-import { PendingSearchesJoin, BoundPendingSearches } from '../../application/ports/pending-searches.port';
+import { NO_PENDING_SEARCHES, PendingSearches } from '../../application/ports/pending-searches.port';
 import { EstateCase } from '../../domain/estate-case';
 
-interface CaseRow {
+interface PendingSearchesColumns {
+  pending_searches: string[];
+  pending_searches_tag: string;
+}
+
+interface CaseRow extends PendingSearchesColumns {
   id: string;
   organization_id: string;
   onboarding_id: string | null;
@@ -19,45 +24,30 @@ interface CaseRow {
   created_at: string;
   updated_at: string;
   version: number;
-  pending_types?: string[] | null;
-  pending_tag?: string | null;
 }
 
-const CASE_COLUMNS = `c.id, c.organization_id, c.onboarding_id, c.queue_assignment, c.flow_position, c.estate_value, c.progress,
-       c.possible_dispute, c.date_of_sign_up, c.terms_accepted_at, c.created_at, c.updated_at, c.version`;
+const LIVE_CASE = `select id, organization_id, onboarding_id, queue_assignment, flow_position, estate_value, progress, possible_dispute,
+       date_of_sign_up, terms_accepted_at, created_at, updated_at, version, pending_searches, pending_searches_tag
+  from cases where id = $1 and deleted_at is null`;
 
-const liveCase = (join: PendingSearchesJoin | undefined) =>
-  join
-    ? `select ${CASE_COLUMNS}, pending_types, pending_tag from cases c ${join.sql} where c.id = $1 and c.deleted_at is null`
-    : `select ${CASE_COLUMNS} from cases c where c.id = $1 and c.deleted_at is null`;
-
-const NO_PENDING_SEARCHES = { types: [], tag: '' };
+const PENDING_SEARCHES_OF_CASES = 'select id, pending_searches, pending_searches_tag from cases where id = any($1::text[])';
 
 const timestamp = (value: string | null): Date | null => (value === null ? null : new Date(value));
 
+const pendingSearchesOf = (row: PendingSearchesColumns): PendingSearches => ({ types: row.pending_searches, tag: row.pending_searches_tag });
+
 /**
- * The case row by primary key and its pending searches (the searches context's join) in one parameterised, prepared
- * statement, its columns read into the case's fields (no entity: the response is made from them).
+ * The case row by primary key, with the pending searches kept on it, in one parameterised, prepared statement, its
+ * columns read into the case's fields (no entity: the response is made from them).
  */
 @Injectable()
 export class PlainCaseReads extends CaseReads {
-  /** Built on first use: the searches context binds its source while the modules start. */
-  private statement?: { text: string; join: PendingSearchesJoin | undefined };
-
-  constructor(
-    private readonly sql: PlainQuery,
-    private readonly pendingSearches: BoundPendingSearches,
-  ) {
+  constructor(private readonly sql: PlainQuery) {
     super();
   }
 
   async live(caseId: string): Promise<LiveCase | undefined> {
-    if (!this.statement) {
-      const join = this.pendingSearches.joinedToCase('c');
-      this.statement = { text: liveCase(join), join };
-    }
-    const { text, join } = this.statement;
-    const [row] = await this.sql.rows<CaseRow>(text, [caseId], { prepared: true });
+    const [row] = await this.sql.rows<CaseRow>(LIVE_CASE, [caseId], { prepared: true });
     if (!row) return undefined;
     const estateCase: CaseFields = {
       id: row.id,
@@ -75,6 +65,13 @@ export class PlainCaseReads extends CaseReads {
       version: row.version,
       deletedAt: null,
     };
-    return { estateCase, pendingSearches: join ? join.read(row.pending_types ?? null, row.pending_tag ?? null) : NO_PENDING_SEARCHES };
+    return { estateCase, pendingSearches: pendingSearchesOf(row) };
+  }
+
+  async pendingSearchesOf(caseIds: readonly string[]): Promise<(caseId: string) => PendingSearches> {
+    if (caseIds.length === 0) return () => NO_PENDING_SEARCHES;
+    const rows = await this.sql.rows<PendingSearchesColumns & { id: string }>(PENDING_SEARCHES_OF_CASES, [[...caseIds]], { prepared: true });
+    const found = new Map(rows.map((row) => [row.id, pendingSearchesOf(row)]));
+    return (caseId) => found.get(caseId) ?? NO_PENDING_SEARCHES;
   }
 }
