@@ -4,6 +4,7 @@ import { DeadlineEventScheduler } from './application/deadline-event-scheduler';
 import { CaseResourceModule, RecordDeletionVetoes } from '@estate/shared-kernel';
 import { CaseModule } from '@estate/case';
 import { AddClosureStep } from './application/add-closure-step.service';
+import { ClosurePlanWrites } from './application/closure-plan-writes';
 import { CreateDeadline } from './application/create-deadline.service';
 import { DeadlineFeed } from './application/deadline-feed.service';
 import { DeleteCreditorClaim } from './application/delete-creditor-claim.service';
@@ -49,6 +50,7 @@ import { searchResource } from './resources/search.resource';
     FileCreditorClaim,
     ReviseCreditorClaim,
     DeleteCreditorClaim,
+    ClosurePlanWrites,
     AddClosureStep,
     ReviseClosureStep,
     ReviseSubTask,
