@@ -1,13 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import {
-  CalendarDateType,
-  caseRecordProperties,
-  EncryptedStringType,
-  moneyColumn as money,
-  MoneyType,
-  nullableText,
-  timestampProperties,
-} from '@estate/shared-kernel';
+import { CalendarDateType, caseRecordProperties, EncryptedStringType, moneyColumn as money, MoneyType, nullableText, timestampProperties } from '@estate/shared-kernel';
 import { BankAccount } from '../../domain/bank-account';
 
 const date = () => ({ type: CalendarDateType, nullable: true }) as const;

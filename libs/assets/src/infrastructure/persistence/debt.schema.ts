@@ -1,21 +1,12 @@
 import { EntitySchema } from '@mikro-orm/core';
-import {
-  CalendarDateType,
-  caseRecordProperties,
-  EncryptedStringType,
-  moneyColumn as money,
-  nullableText,
-  timestampProperties,
-} from '@estate/shared-kernel';
+import { CalendarDateType, caseRecordProperties, EncryptedStringType, moneyColumn as money, nullableText, timestampProperties } from '@estate/shared-kernel';
 import { Debt } from '../../domain/debt';
 
 export const DebtSchema = new EntitySchema<Debt>({
   class: Debt,
   tableName: 'debts',
   properties: {
-    ...caseRecordProperties(),
-    // The specification's Debt carries `case_id`.
-    caseId: { ...caseRecordProperties().caseId, hidden: false },
+    ...caseRecordProperties({ showCaseId: true }), // the specification's Debt carries `case_id`
     debtType: { type: 'string', length: 10 },
     creditorName: { type: 'string', length: 200 },
     accountNumber: { type: EncryptedStringType, nullable: true },

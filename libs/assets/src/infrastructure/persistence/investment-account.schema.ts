@@ -1,20 +1,12 @@
 import { EntitySchema } from '@mikro-orm/core';
-import {
-  caseRecordProperties,
-  EncryptedStringType,
-  moneyColumn as money,
-  nullableText,
-  timestampProperties,
-} from '@estate/shared-kernel';
+import { caseRecordProperties, EncryptedStringType, moneyColumn as money, nullableText, timestampProperties } from '@estate/shared-kernel';
 import { InvestmentAccount } from '../../domain/investment-account';
 
 export const InvestmentAccountSchema = new EntitySchema<InvestmentAccount>({
   class: InvestmentAccount,
   tableName: 'investment_accounts',
   properties: {
-    ...caseRecordProperties(),
-    // The specification's table carries `case_id`.
-    caseId: { ...caseRecordProperties().caseId, hidden: false },
+    ...caseRecordProperties({ showCaseId: true }), // the specification's table carries `case_id`
     accountType: { type: 'string', length: 30 },
     custodianName: { type: 'string', length: 200 },
     accountNumber: { type: EncryptedStringType, nullable: true },

@@ -1,12 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import {
-  CalendarDateType,
-  caseRecordProperties,
-  EncryptedStringType,
-  moneyColumn as money,
-  nullableText,
-  timestampProperties,
-} from '@estate/shared-kernel';
+import { CalendarDateType, caseRecordProperties, EncryptedStringType, moneyColumn as money, nullableText, timestampProperties } from '@estate/shared-kernel';
 import { LifeInsurancePolicy } from '../../domain/life-insurance-policy';
 
 const date = () => ({ type: CalendarDateType, nullable: true }) as const;
@@ -15,9 +8,7 @@ export const LifeInsurancePolicySchema = new EntitySchema<LifeInsurancePolicy>({
   class: LifeInsurancePolicy,
   tableName: 'life_insurance_policies',
   properties: {
-    ...caseRecordProperties(),
-    // The specification's table carries `case_id`.
-    caseId: { ...caseRecordProperties().caseId, hidden: false },
+    ...caseRecordProperties({ showCaseId: true }), // the specification's table carries `case_id`
     policyType: nullableText(),
     carrierName: { type: 'string', length: 200 },
     policyNumber: { type: EncryptedStringType },

@@ -1,11 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import {
-  CalendarDateType,
-  caseRecordProperties,
-  moneyColumn as money,
-  nullableText,
-  timestampProperties,
-} from '@estate/shared-kernel';
+import { CalendarDateType, caseRecordProperties, moneyColumn as money, nullableText, timestampProperties } from '@estate/shared-kernel';
 import { RealEstateValuation } from '../../domain/real-estate-valuation';
 
 export const RealEstateValuationSchema = new EntitySchema<RealEstateValuation>({

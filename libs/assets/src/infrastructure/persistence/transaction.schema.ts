@@ -1,11 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import {
-  CalendarDateType,
-  caseRecordProperties,
-  MoneyType,
-  nullableText,
-  timestampProperties,
-} from '@estate/shared-kernel';
+import { CalendarDateType, caseRecordProperties, MoneyType, nullableText, timestampProperties } from '@estate/shared-kernel';
 import { Transaction } from '../../domain/transaction';
 
 export const TransactionSchema = new EntitySchema<Transaction>({

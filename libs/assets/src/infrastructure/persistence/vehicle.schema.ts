@@ -1,20 +1,12 @@
 import { EntitySchema } from '@mikro-orm/core';
-import {
-  caseRecordProperties,
-  EncryptedStringType,
-  moneyColumn as money,
-  nullableText,
-  timestampProperties,
-} from '@estate/shared-kernel';
+import { caseRecordProperties, EncryptedStringType, moneyColumn as money, nullableText, timestampProperties } from '@estate/shared-kernel';
 import { Vehicle } from '../../domain/vehicle';
 
 export const VehicleSchema = new EntitySchema<Vehicle>({
   class: Vehicle,
   tableName: 'vehicles',
   properties: {
-    ...caseRecordProperties(),
-    // The specification's table carries `case_id`.
-    caseId: { ...caseRecordProperties().caseId, hidden: false },
+    ...caseRecordProperties({ showCaseId: true }), // the specification's table carries `case_id`
     vehicleType: { type: 'string', length: 30 },
     year: { type: 'integer' },
     make: { type: 'string', length: 200 },

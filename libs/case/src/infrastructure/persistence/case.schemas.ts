@@ -1,11 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import {
-  CalendarDateType,
-  caseRecordProperties,
-  EncryptedStringType,
-  nullableText,
-  timestampProperties,
-} from '@estate/shared-kernel';
+import { CalendarDateType, caseRecordProperties, EncryptedStringType, nullableText, timestampProperties } from '@estate/shared-kernel';
 import { Authority } from '../../domain/authority';
 import { Deceased } from '../../domain/deceased';
 import { EstateCase } from '../../domain/estate-case';

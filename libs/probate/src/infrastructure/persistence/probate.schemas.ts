@@ -1,12 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import {
-  CalendarDateType,
-  caseRecordProperties,
-  EncryptedStringType,
-  MoneyType,
-  nullableText,
-  timestampProperties,
-} from '@estate/shared-kernel';
+import { CalendarDateType, caseRecordProperties, EncryptedStringType, MoneyType, nullableText, timestampProperties } from '@estate/shared-kernel';
 import { ClosureStep } from '../../domain/closure-step';
 import { CreditorClaim } from '../../domain/creditor-claim';
 import { ProbateDeadline } from '../../domain/probate-deadline';

@@ -1,27 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { Readable } from 'node:stream';
 import { bodyParserErrors, MAX_BODY_BYTES, parseJsonBody, rejectUnsupportedMediaType } from './body-parsing';
-
-interface FakeResponse {
-  statusCode?: number;
-  body?: { error: { code: string; message: string } };
-  status: jest.Mock;
-  json: jest.Mock;
-}
-
-function fakeResponse(): FakeResponse {
-  const res: FakeResponse = {
-    status: jest.fn((code: number) => {
-      res.statusCode = code;
-      return res;
-    }),
-    json: jest.fn((body) => {
-      res.body = body;
-      return res;
-    }),
-  };
-  return res;
-}
+import { fakeResponse } from './fake-response.testing';
 
 function run(method: string, headers: Record<string, string>) {
   const req = { method, headers } as unknown as Request;

@@ -1,26 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { rejectUnsafeJsonBody, rejectUnsafeUrlAndHeaders } from './input-guards';
-
-interface FakeResponse {
-  statusCode?: number;
-  body?: { error: { code: string; message: string; details?: Array<{ field: string; message: string }> } };
-  status: jest.Mock;
-  json: jest.Mock;
-}
-
-function fakeResponse(): FakeResponse {
-  const res: FakeResponse = {
-    status: jest.fn((code: number) => {
-      res.statusCode = code;
-      return res;
-    }),
-    json: jest.fn((body) => {
-      res.body = body;
-      return res;
-    }),
-  };
-  return res;
-}
+import { fakeResponse } from './fake-response.testing';
 
 function run(middleware: (req: Request, res: Response, next: NextFunction) => void, req: Partial<Request>) {
   const res = fakeResponse();

@@ -1,8 +1,11 @@
-/** The key columns of every case-scoped record: ULID id and owning case. Put them first in a schema. */
-export function caseRecordProperties() {
+/**
+ * The key columns of every case-scoped record: ULID id and owning case. Put them first in a schema. `case_id` is hidden
+ * unless the specification's table for the record carries it (`showCaseId`).
+ */
+export function caseRecordProperties(options: { showCaseId?: boolean } = {}) {
   return {
     id: { type: 'string', primary: true, length: 26 },
-    caseId: { type: 'string', length: 26, hidden: true },
+    caseId: { type: 'string', length: 26, hidden: !options.showCaseId },
   } as const;
 }
 
