@@ -7,8 +7,6 @@ import { AddClosureStep } from './application/add-closure-step.service';
 import { ClosurePlanWrites } from './application/closure-plan-writes';
 import { CreateDeadline } from './application/create-deadline.service';
 import { DeadlineFeed } from './application/deadline-feed.service';
-import { DeleteCreditorClaim } from './application/delete-creditor-claim.service';
-import { DeleteDeadline } from './application/delete-deadline.service';
 import { FileCreditorClaim } from './application/file-creditor-claim.service';
 import { GenerateDeadlines } from './application/generate-deadlines.service';
 import { CaseSearchTallies } from './application/ports/case-search-tallies.port';
@@ -44,12 +42,10 @@ import { searchResource } from './resources/search.resource';
   providers: [
     CreateDeadline,
     UpdateDeadline,
-    DeleteDeadline,
     GenerateDeadlines,
     DeadlineFeed,
     FileCreditorClaim,
     ReviseCreditorClaim,
-    DeleteCreditorClaim,
     ClosurePlanWrites,
     AddClosureStep,
     ReviseClosureStep,

@@ -5,7 +5,6 @@ import { CreateCreditorClaimBody, CreditorClaimView, PatchCreditorClaimBody } fr
 import { CreditorClaimSchema } from '../infrastructure/persistence/probate.schemas';
 import { FileCreditorClaim } from '../application/file-creditor-claim.service';
 import { ReviseCreditorClaim } from '../application/revise-creditor-claim.service';
-import { DeleteCreditorClaim } from '../application/delete-creditor-claim.service';
 
 /** Creditor claims: an aggregate (status moves, what `paid` needs); `#13` is its merge patch. */
 export const creditorClaimResource = caseResource<CreditorClaim>({
@@ -15,7 +14,7 @@ export const creditorClaimResource = caseResource<CreditorClaim>({
   idParam: 'claim_id',
   schema: CreditorClaimSchema,
   kind: 'aggregate',
-  useCases: { create: () => FileCreditorClaim, patch: () => ReviseCreditorClaim, delete: () => DeleteCreditorClaim },
+  useCases: { create: () => FileCreditorClaim, patch: () => ReviseCreditorClaim, delete: 'whole' },
   create: CreateCreditorClaimBody,
   patch: PatchCreditorClaimBody,
   view: CreditorClaimView,

@@ -5,7 +5,6 @@ import { CreateDeadlineBody, DeadlineView, PatchDeadlineBody } from '../http/dto
 import { ProbateDeadlineSchema } from '../infrastructure/persistence/probate.schemas';
 import { CreateDeadline } from '../application/create-deadline.service';
 import { UpdateDeadline } from '../application/update-deadline.service';
-import { DeleteDeadline } from '../application/delete-deadline.service';
 
 /** The stored columns behind each status as read: `overdue` is an open deadline due before today (by the clock). */
 function statusCondition(value: string, today: string): Record<string, unknown> {
@@ -22,7 +21,7 @@ export const probateDeadlineResource = caseResource<ProbateDeadline>({
   idParam: 'deadline_id',
   schema: ProbateDeadlineSchema,
   kind: 'aggregate',
-  useCases: { create: () => CreateDeadline, patch: () => UpdateDeadline, delete: () => DeleteDeadline },
+  useCases: { create: () => CreateDeadline, patch: () => UpdateDeadline, delete: 'whole' },
   create: CreateDeadlineBody,
   patch: PatchDeadlineBody,
   view: DeadlineView,

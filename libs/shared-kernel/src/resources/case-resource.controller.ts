@@ -10,6 +10,7 @@ import type { JsonObject } from './merge-patch/merge-patch';
 import { ApiData, ApiDeleted, ApiErrors, ApiIdempotencyKey, ApiIfMatch, ApiList, RecordView } from './openapi/api-responses';
 import { CaseRecord, CaseResource, Dto, StandardRoute } from './case-resource';
 import { CaseResourceReader, Scope } from './case-resource-reader';
+import { AggregateWrites } from './aggregate-writes';
 import { RecordWriter } from './record-writer';
 import { ServesResources } from './resource-manifest';
 
@@ -197,7 +198,8 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
       async function (this: GeneratedController, req: Request, ifMatch?: string): Promise<void> {
         const scope = await this.scope(req);
         const own = resource.useCases?.delete;
-        if (own) await this.useCase(own()).execute(scope, idOf(req, resource), ifMatch);
+        if (own === 'whole') await this.useCase(AggregateWrites).remove(resource, scope, idOf(req, resource), ifMatch);
+        else if (own) await this.useCase(own()).execute(scope, idOf(req, resource), ifMatch);
         else await this.writer.remove(resource, scope, idOf(req, resource), ifMatch);
       },
       [[Req(), Object], [IfMatch(), String]],

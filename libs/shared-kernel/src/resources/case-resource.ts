@@ -78,7 +78,8 @@ export type RecordDerivationType<T extends CaseRecord> = () => new (...args: any
 export interface AggregateUseCases {
   create?: () => new (...args: any[]) => CreateUseCase;
   patch?: () => new (...args: any[]) => PatchUseCase;
-  delete?: () => new (...args: any[]) => RemoveUseCase;
+  /** `'whole'`: the aggregate leaves whole, with nothing of its own to decide (the kernel's `AggregateWrites.remove`). */
+  delete?: (() => new (...args: any[]) => RemoveUseCase) | 'whole';
 }
 
 export interface CaseResourceDeclaration<T extends CaseRecord> {
