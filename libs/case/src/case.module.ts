@@ -17,7 +17,7 @@ import { CaseViews } from './application/ports/case-views.port';
 import { PresenterCaseViews } from './http/presenters';
 import { PlainCasePendingSearches } from './infrastructure/persistence/plain-case-pending-searches';
 import { PlainCaseReads } from './infrastructure/persistence/plain-case-reads';
-import { OrmCaseAuthorityLevels, OrmCaseDeceasedDates, OrmCaseEstateValues } from './infrastructure/persistence/orm-case-facts';
+import { OrmCaseFacts } from './infrastructure/persistence/orm-case-facts';
 
 /**
  * The case context. What other contexts may use of it are the ports it exports (`ports.ts`), bound here: the narrow
@@ -33,9 +33,10 @@ import { OrmCaseAuthorityLevels, OrmCaseDeceasedDates, OrmCaseEstateValues } fro
     { provide: CaseDeletionParticipants, useExisting: CaseDeletionRegistry },
     AuthorityChangeListeners,
     { provide: AuthorityChanges, useExisting: AuthorityChangeListeners },
-    { provide: CaseAuthorityLevels, useClass: OrmCaseAuthorityLevels },
-    { provide: CaseDeceasedDates, useClass: OrmCaseDeceasedDates },
-    { provide: CaseEstateValues, useClass: OrmCaseEstateValues },
+    OrmCaseFacts,
+    { provide: CaseAuthorityLevels, useExisting: OrmCaseFacts },
+    { provide: CaseDeceasedDates, useExisting: OrmCaseFacts },
+    { provide: CaseEstateValues, useExisting: OrmCaseFacts },
     { provide: CaseOwnership, useClass: CaseOwnershipAdapter },
     { provide: CaseReads, useClass: PlainCaseReads },
     { provide: CasePendingSearches, useClass: PlainCasePendingSearches },

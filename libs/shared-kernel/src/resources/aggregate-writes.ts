@@ -29,10 +29,7 @@ export class AggregateWrites {
       async (em) => {
         const record = await build(this.clock, em);
         em.persist(record);
-        await em.flush();
-        const presented = this.reader.present(resource, record);
-        await this.events.created(em, subjectOf(resource, scope), presented.data as Record<string, unknown>);
-        return presented;
+        return this.flushAndTell(em, resource, scope, record, (view) => this.events.created(em, subjectOf(resource, scope), view));
       },
       { caseId: scope.caseId },
     );
@@ -52,10 +49,7 @@ export class AggregateWrites {
         assertIfMatch(ifMatch, this.reader.etag(resource, record));
         const before = this.reader.view(resource, record);
         await move(record, this.clock, em);
-        await em.flush();
-        const presented = this.reader.present(resource, record);
-        await this.events.changed(em, subjectOf(resource, scope), before, presented.data as Record<string, unknown>);
-        return presented;
+        return this.flushAndTell(em, resource, scope, record, (view) => this.events.changed(em, subjectOf(resource, scope), before, view));
       },
       { caseId: scope.caseId },
     );
@@ -81,5 +75,19 @@ export class AggregateWrites {
       },
       { caseId: scope.caseId },
     );
+  }
+
+  /** Writes the change, presents the aggregate and tells its event (created or changed) in the same transaction. */
+  private async flushAndTell<T extends CaseRecord>(
+    em: EntityManager,
+    resource: CaseResource<T>,
+    scope: Scope | { caseId: string },
+    record: T,
+    tell: (view: Record<string, unknown>) => Promise<unknown>,
+  ): Promise<SingleResource> {
+    await em.flush();
+    const presented = this.reader.present(resource, record);
+    await tell(presented.data as Record<string, unknown>);
+    return presented;
   }
 }

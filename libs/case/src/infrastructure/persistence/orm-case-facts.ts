@@ -6,39 +6,24 @@ import { Authority } from '../../domain/authority';
 import type { AuthorityLevel, EstateValue } from '../../domain/case-vocabulary';
 import { Deceased } from '../../domain/deceased';
 
-/** The authority level on the unit of work: the caller's transaction sees the authority it is changing. */
+/**
+ * The case facts other contexts read, on the caller's unit of work. The estate value is one column by primary key, as a
+ * plain statement on the caller's connection: loading a partial `EstateCase` into the identity map would hand a later
+ * full load of the same case a half-filled entity.
+ */
 @Injectable()
-export class OrmCaseAuthorityLevels extends CaseAuthorityLevels {
-  constructor(private readonly em: EntityManager) {
-    super();
-  }
+export class OrmCaseFacts implements CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues {
+  constructor(private readonly em: EntityManager) {}
 
+  /** The authority level on the unit of work: the caller's transaction sees the authority it is changing. */
   async levelOf(caseId: string): Promise<AuthorityLevel | null> {
     const authority = await this.em.findOne(Authority, { caseId }, { fields: ['level'] });
     return authority?.level ?? null;
-  }
-}
-
-@Injectable()
-export class OrmCaseDeceasedDates extends CaseDeceasedDates {
-  constructor(private readonly em: EntityManager) {
-    super();
   }
 
   async dateOfDeathOf(caseId: string): Promise<string | null> {
     const deceased = await this.em.findOne(Deceased, { caseId }, { fields: ['dateOfDeath'] });
     return deceased?.dateOfDeath ?? null;
-  }
-}
-
-/**
- * One column by primary key, as a plain statement on the caller's connection: loading a partial `EstateCase` into the
- * identity map would hand a later full load of the same case a half-filled entity.
- */
-@Injectable()
-export class OrmCaseEstateValues extends CaseEstateValues {
-  constructor(private readonly em: EntityManager) {
-    super();
   }
 
   async estateValueOf(caseId: string): Promise<EstateValue | null> {
