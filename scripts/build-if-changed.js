@@ -33,7 +33,7 @@ function sourcesUnder(directory, found = []) {
     if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
     const path = join(directory, entry.name);
     if (entry.isDirectory()) sourcesUnder(path, found);
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !entry.name.endsWith('.spec.ts')) found.push(path);
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !entry.name.endsWith('.spec.ts') && !entry.name.endsWith('.testing.ts')) found.push(path);
   }
   return found;
 }
