@@ -12,7 +12,7 @@ export class DebtsController extends CaseResourceController(debtResource) {
   @ForeignCase('forbidden')
   @ApiOperation({
     summary: 'List collection debts',
-    description: 'The debts whose `debt_type` is `COL` or `48`, filtered by `condition` and `responsibility` (contract §4). Specification route #2.',
+    description: 'The debts whose `debt_type` is `COL` or `48`, filtered by `condition` and `responsibility`. Specification route #2.',
   })
   @ApiList(DebtView, { filters: COLLECTION_FILTERS, sorts: debtResource.sorts })
   @ApiErrors(400, 403, 404)

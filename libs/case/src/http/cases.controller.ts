@@ -34,7 +34,7 @@ export class CasesController {
   @Get()
   @ApiOperation({
     summary: 'List cases',
-    description: "The cases of the caller's organization, in page mode or keyset cursor mode (contract §3, §4); filters may repeat to match any of several values.",
+    description: "The cases of the caller's organization, in page mode or keyset cursor mode; filters may repeat to match any of several values.",
   })
   @ApiList(CaseView, CASE_LIST_RULES)
   @ApiErrors(400)
@@ -47,7 +47,7 @@ export class CasesController {
   @WriteRoute()
   @ApiOperation({
     summary: 'Create a case',
-    description: 'Opens a case for the caller\'s organization (contract §3); the body may nest the deceased (SSN in full) and the authority, created in the same transaction.',
+    description: 'Opens a case for the caller\'s organization; the body may nest the deceased (SSN in full) and the authority, created in the same transaction.',
   })
   @ApiBody({ type: CreateCaseBody, examples: CREATE_CASE_EXAMPLES })
   @ApiIdempotencyKey()

@@ -15,7 +15,7 @@ export const deceasedResource = singletonResource<Deceased>({
   describe: {
     read: 'The SSN comes back masked; 404 while the case has no deceased record.',
     replace:
-      'Creates the record (201) or replaces it whole (200) (contract §3). `first_name`, `last_name` and `date_of_death` are required; the SSN is accepted in full.',
+      'Creates the record (201) or replaces it whole (200). `first_name`, `last_name` and `date_of_death` are required; the SSN is accepted in full.',
   },
   examples: { replace: PUT_DECEASED_EXAMPLES },
   tagDescription: 'The person who died: identity, dates, address. The SSN is accepted in full and always returned masked.',

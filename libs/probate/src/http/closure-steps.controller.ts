@@ -17,7 +17,7 @@ export class ClosureStepsController extends CaseResourceController(closureStepRe
     summary: 'Update a sub-task',
     description:
       'Specification route #15. JSON Merge Patch of one sub-task (`title`, `completed`, `institution_contact_id`); answers the whole closure step, ' +
-      'whose status as read follows its sub-tasks (contract §3.2). If-Match takes the step\'s ETag.',
+      'whose status as read follows its sub-tasks. If-Match takes the step\'s ETag.',
   })
   @ApiBody({ type: PatchSubTaskBody })
   @ApiIfMatch()

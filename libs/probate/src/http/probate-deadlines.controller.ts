@@ -29,7 +29,7 @@ export class ProbateDeadlinesController extends CaseResourceController(probateDe
   @ApiOperation({
     summary: 'Generate the standard deadlines',
     description:
-      'Beyond the specification (contract §3.2 "Deadline generator"): creates the estate\'s standard deadlines (Forms 706, 1040 and 1041, the ' +
+      'Beyond the specification: creates the estate\'s standard deadlines (Forms 706, 1040 and 1041, the ' +
       'creditor claim period and bar, the inventory) from the committed jurisdiction rules, each with the rule it came from; a due date on a ' +
       'weekend or federal holiday rolls to the next business day. Running it again creates no duplicates; changed inputs reschedule the ' +
       'generated deadlines that are not completed. Answers every generated deadline of the case, by due date.',

@@ -118,7 +118,7 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
         ...common('list'),
         ApiOperation({
           summary: `List ${plural}`,
-          description: `The ${plural} of the case, in page mode or keyset cursor mode (contract §4).${cite('list')}`,
+          description: `The ${plural} of the case, in page mode or keyset cursor mode.${cite('list')}`,
         }),
         ApiList(view as Type, resource),
         ApiErrors(400, ...caseErrors('list')),
@@ -139,7 +139,7 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
         Post(),
         WriteRoute(),
         ...common('create'),
-        ApiOperation({ summary: `Create a ${noun}`, description: `Creates a ${noun} in the case (contract §3).${cite('create')}` }),
+        ApiOperation({ summary: `Create a ${noun}`, description: `Creates a ${noun} in the case.${cite('create')}` }),
         ApiBody({ type: resource.create as Type }),
         ApiIdempotencyKey(),
         ApiData(view as Type, 201),
@@ -182,7 +182,7 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
         idParam,
         ApiOperation({
           summary: `Update a ${noun}`,
-          description: `JSON Merge Patch (RFC 7396) of the writable fields; \`null\` clears an optional field (contract §5).${cite('patch')}`,
+          description: `JSON Merge Patch (RFC 7396) of the writable fields; \`null\` clears an optional field.${cite('patch')}`,
         }),
         ApiBody({ type: resource.patch as Type }),
         ApiIfMatch(),

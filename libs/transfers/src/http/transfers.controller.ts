@@ -44,7 +44,7 @@ export class TransfersController extends CaseResourceController(transferResource
   @ApiOperation({
     summary: 'Request a transfer',
     description:
-      'Requests an instant transfer from an eligible bank account of the case into its estate account (contract §8). Refused with ' +
+      'Requests an instant transfer from an eligible bank account of the case into its estate account. Refused with ' +
       '`422 transfer_not_allowed`, one detail per reason, when the source is not eligible, the amount exceeds the remaining ' +
       '`max_transfer_amount`, the case has no estate account or the source already has an active transfer. Specification route #29.',
   })
@@ -85,7 +85,7 @@ export class TransfersController extends CaseResourceController(transferResource
   @ApiParam({ name: 'transfer_id', description: 'the transfer', schema: ULID })
   @ApiOperation({
     summary: "List a transfer's audit events",
-    description: 'Every state change of the transfer, oldest first: from, to, actor, reason and time. Audit events are never updated or deleted (contract §8).',
+    description: 'Every state change of the transfer, oldest first: from, to, actor, reason and time. Audit events are never updated or deleted.',
   })
   @ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 1, default: 1 }, description: 'Page number.' })
   @ApiQuery({ name: 'per_page', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: 25 }, description: 'Events per page.' })

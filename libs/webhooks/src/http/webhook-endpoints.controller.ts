@@ -65,7 +65,7 @@ export class WebhookEndpointsController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List webhook endpoints', description: "The organization's webhook endpoints, in page mode or cursor mode (contract §4)." + ROLES_NOTE })
+  @ApiOperation({ summary: 'List webhook endpoints', description: "The organization's webhook endpoints, in page mode or cursor mode." + ROLES_NOTE })
   @ApiList(WebhookEndpointView, ENDPOINT_LIST)
   @ApiErrors(400)
   list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<ResourceList> {

@@ -91,7 +91,7 @@ export class PatchBankAccountBody extends PartialType(OmitType(CreateBankAccount
 }
 
 export class InstantTransferSummaryView {
-  @ApiProperty({ enum: INSTANT_TRANSFER_ELIGIBILITIES, description: 'Whether funds may be moved to the estate account by instant transfer (contract §8).' })
+  @ApiProperty({ enum: INSTANT_TRANSFER_ELIGIBILITIES, description: 'Whether funds may be moved to the estate account by instant transfer.' })
   eligibility: string;
   @ApiProperty({ description: 'The available balance capped at 250,000.00; 0 when ineligible.', example: 18000 })
   max_transfer_amount: number;

@@ -3,7 +3,7 @@ import { EmailField, RecordView, StringField, TextField } from '@estate/shared-k
 import { EMAIL_STATUSES } from '../../domain/comms-vocabulary';
 
 export class CreateEmailBody {
-  @EmailField({ required: true, description: 'The one recipient (contract §3.2).', example: 'estates@firstprairie.example' })
+  @EmailField({ required: true, description: 'The one recipient.', example: 'estates@firstprairie.example' })
   to: string;
 
   @EmailField({ description: "The sender; the service's sending address (`EMAIL_FROM_ADDRESS`) when unset.", example: 'grace.okafor@example.com' })

@@ -32,7 +32,7 @@ export class CreatePhoneCallBody {
   @StringField({ required: true, max: 40, description: 'Number calling, as dialled.', example: '+1 217 555 0134' })
   from_number: string;
 
-  @EnumField(CALL_STATUSES, { description: 'Where the call stands (contract §3.1).', example: 'completed' })
+  @EnumField(CALL_STATUSES, { description: 'Where the call stands.', example: 'completed' })
   status?: string | null;
 
   @EnumField(CALL_DIRECTIONS, { required: true, description: 'Who placed the call.', example: 'outbound' })
@@ -59,7 +59,7 @@ export class CreatePhoneCallBody {
   @IntegerField({ min: 0, description: 'Length of the recording in seconds.', example: 640 })
   recording_duration_seconds?: number | null;
 
-  @EnumField(RECORDING_STATUSES, { description: 'Where the recording stands (contract §3.1).', example: 'completed' })
+  @EnumField(RECORDING_STATUSES, { description: 'Where the recording stands.', example: 'completed' })
   recording_status?: string | null;
 
   @TextField({

@@ -71,7 +71,7 @@ export class SubTaskView {
 }
 
 export class ClosureStepView extends IntersectionType(RecordView, OmitType(CreateClosureStepBody, ['status', 'sub_tasks'] as const)) {
-  @ApiProperty({ enum: CLOSURE_STEP_STATUSES, description: 'Status as read (contract §3.2): blocked while a prerequisite is open.' })
+  @ApiProperty({ enum: CLOSURE_STEP_STATUSES, description: 'Status as read: blocked while a prerequisite is open.' })
   status: string;
 
   @ApiProperty({ nullable: true, type: String, description: 'Why the step is blocked; null otherwise.' })

@@ -33,7 +33,7 @@ export class CreateCreditorClaimBody {
   @DateField({ required: true, description: 'Day the claim was presented.', example: '2026-12-01' })
   claim_date: string;
 
-  @EnumField(CLAIM_TYPES, { description: 'Kind of claim (contract §3.1).', example: 'medical' })
+  @EnumField(CLAIM_TYPES, { description: 'Kind of claim.', example: 'medical' })
   claim_type?: string | null;
 
   @TextField({ description: 'What the debt is for.', example: 'Final hospital stay' })

@@ -6,7 +6,7 @@ export class CreateSearchBody {
   @EnumField(SEARCH_TYPES, { required: true, description: 'What is searched for.', example: 'unclaimed_property' })
   type: string;
 
-  @EnumField(SEARCH_STATUSES, { description: 'pending by default; moves only forward (contract §3.1).', example: 'pending' })
+  @EnumField(SEARCH_STATUSES, { description: 'pending by default; moves only forward.', example: 'pending' })
   status?: string | null;
 
   @TextField({ description: 'What the search found.', example: 'Two dormant accounts held by the state treasurer.' })

@@ -52,7 +52,7 @@ export class EventTypeCatalog {
     return values.flatMap((value, index) =>
       this.accepts(value)
         ? []
-        : [{ field: `${field}[${index}]`, message: `${field}[${index}] (${value}) is not an event type that exists (contract §14.2), a key pattern (person.*) or *` }],
+        : [{ field: `${field}[${index}]`, message: `${field}[${index}] (${value}) is not an event type that exists, a key pattern (person.*) or *` }],
     );
   }
 }

@@ -65,7 +65,7 @@ export class EventReader {
     const problems: ErrorDetail[] = [];
     const types = values(raw.type);
     if (types.some((type) => !this.eventTypes.accepts(type))) {
-      problems.push({ field: 'type', message: 'type must be an event type that exists (contract §14.2: case.created), a key pattern (case.*) or *' });
+      problems.push({ field: 'type', message: 'type must be an event type that exists (case.created), a key pattern (case.*) or *' });
     }
     const caseFilter = caseId ?? values(raw.case_id).at(-1);
     if (caseId === undefined && caseFilter !== undefined && !ULID.test(caseFilter)) problems.push({ field: 'case_id', message: 'case_id must be a case id (ULID)' });

@@ -27,7 +27,7 @@ export class EventDataView {
 
 export class EventView {
   @ApiProperty({ description: 'Identifier of the event (ULID); the `webhook-id` of its deliveries.', example: '01JF7Q3Z8X5N2M4K6P9R0T1V3W' }) id: string;
-  @ApiProperty({ description: 'The event type (contract §14.2), e.g. `transfer.status_changed`.', example: 'case.created' }) type: string;
+  @ApiProperty({ description: 'The event type, e.g. `transfer.status_changed`.', example: 'case.created' }) type: string;
   @ApiProperty({ type: String, nullable: true, description: 'The case the event concerns; `null` for organization-level events.', example: '01JF7Q2A0B1C2D3E4F5G6H7J8K' })
   case_id: string | null;
   @ApiProperty({ format: 'date-time', description: 'When the change was made (UTC).', example: '2026-01-01T00:00:00.000Z' }) created_at: string;

@@ -34,7 +34,7 @@ export class EventsController {
   constructor(private readonly events: EventReader) {}
 
   @Get('events')
-  @ApiOperation({ summary: 'List events', description: "The events of the caller's organization, newest first, in page or cursor mode (contract §14.3)." })
+  @ApiOperation({ summary: 'List events', description: "The events of the caller's organization, newest first, in page or cursor mode." })
   @ApiList(EventView)
   @decorate([...FILTERS, ApiQuery({ name: 'case_id', required: false, description: 'Only the events of this case (its id).', schema: { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } })])
   @ApiErrors(400)
@@ -43,7 +43,7 @@ export class EventsController {
   }
 
   @Get('events/:event_id')
-  @ApiOperation({ summary: 'Read an event', description: 'One event, as its webhook deliveries carry it (contract §14.1).' })
+  @ApiOperation({ summary: 'Read an event', description: 'One event, as its webhook deliveries carry it.' })
   @ApiParam({ name: 'event_id', description: 'Identifier of the event.' })
   @ApiData(EventView)
   @ApiErrors(404)

@@ -32,7 +32,7 @@ export class TransferView extends RecordView {
   @ApiProperty({ type: Number, nullable: true, description: 'Amount settled; null until settlement.' }) amount_settled: number | null;
   @ApiProperty({ example: 'USD', description: 'Currency.' }) currency: string;
   @ApiProperty({ type: String, nullable: true, description: 'Free memo.' }) memo: string | null;
-  @ApiProperty({ enum: TRANSFER_STATUSES, description: 'State (contract §8).' }) status: string;
+  @ApiProperty({ enum: TRANSFER_STATUSES, description: 'Where the transfer stands: `requested`, `verifying`, `approved`, `submitted`, `in_transit`, `settled`; or one of the ends `cancelled`, `rejected`, `returned`, `failed` (processing stopped after repeated failures; `status_reason` says why).' }) status: string;
   @ApiProperty({ type: String, nullable: true, description: 'Why it was cancelled, rejected or returned.' }) status_reason: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'R15', description: 'ACH return code of a returned transfer.' }) return_code: string | null;
   @ApiProperty({ description: 'The requesting user.' }) requested_by: string;

@@ -8,7 +8,7 @@ export class CreateWebhookEndpointBody {
   @StringField({
     required: true,
     max: MAX_URL_LENGTH,
-    description: 'Where events are POSTed: https, and a host whose every address is public (contract §14.8).',
+    description: 'Where events are POSTed: https, and a host whose every address is public.',
     example: 'https://hooks.example.com/estate-desk',
   })
   url: string;
