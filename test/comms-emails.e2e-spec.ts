@@ -1,4 +1,7 @@
+import { emailResource } from '@estate/comms';
 import { detailFields, expectError } from './support/api-assertions';
+import { overrideEnv } from './support/env';
+import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
 /**
@@ -126,7 +129,7 @@ describe('emails (e2e)', () => {
     expect(email.institution_contact_id).toBe(contact.body.data.id);
   });
 
-  it('lists with the status filter; PATCH is 405; DELETE 204 then 404 (receipt too)', async () => {
+  it('the status filter follows the provider’s moves; a deleted email’s receipt is 404 too', async () => {
     const listCase = await newCase(owner);
     const path = `/v1/cases/${listCase}/emails`;
     for (const to of ['a@bank.example', 'b@bank.example', 'fail@bank.example']) await t.http().post(path).set(owner.auth).send(letter(to)).expect(201);
@@ -142,7 +145,6 @@ describe('emails (e2e)', () => {
     expectError(await t.http().get(path).query({ status: 'lost' }).set(owner.auth), 400, 'bad_request');
 
     const email = all.body.data[0];
-    expectError(await t.http().patch(`${path}/${email.id}`).set(owner.auth).send({ subject: 'x' }), 405, 'method_not_allowed');
     expect((await t.http().delete(`${path}/${email.id}`).set(owner.auth)).status).toBe(204);
     expectError(await t.http().get(`${path}/${email.id}`).set(owner.auth), 404, 'not_found');
     expectError(await t.http().get(`${path}/${email.id}/receipt`).set(owner.auth), 404, 'not_found');
@@ -164,5 +166,38 @@ describe('emails (e2e)', () => {
     expectError(await t.http().get(`/v1/cases/${other}/emails/${email.id}/receipt`).set(owner.auth), 404, 'not_found');
     expectError(await t.http().get(`/v1/cases/${other}/emails/${email.id}`).set(owner.auth), 404, 'not_found');
     expectError(await t.http().get(`${emails}/01BX5ZZKBKACTAV9WEVGEMMVRZ/receipt`).set(owner.auth), 404, 'not_found');
+  });
+});
+
+/**
+ * What every resource promises, with the provider off so that no status moves under the checks (the moves are the
+ * emails' own, tested above): creating, reading, listing, deleting, the PATCH it leaves out, foreign and deleted cases.
+ */
+describe('emails: the resource contract', () => {
+  let t: TestApp;
+  let restoreEnv: () => void;
+
+  beforeAll(async () => {
+    restoreEnv = overrideEnv({ PROVIDER_PROCESSOR: 'off', EMAIL_FROM_ADDRESS: 'desk@estatedesk.example' });
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+    restoreEnv();
+  });
+
+  describeResourceContract({
+    app: () => t,
+    resource: emailResource,
+    fields: ['body', 'created_at', 'from', 'id', 'institution_contact_id', 'sent_at', 'status', 'subject', 'to', 'updated_at'],
+    create: () => ({ to: 'estates@bank.example', subject: 'Estate of Samuel Okafor', body: 'Please find attached the letters testamentary.' }),
+    full: () => ({ to: 'claims@bank.example', from: 'grace@example.com', subject: 'Final statement', body: 'Please send the final statement.' }),
+    defaults: { from: 'desk@estatedesk.example' },
+    invalidCreates: [
+      { body: { to: 'not-mail', subject: 's', body: 'b' }, fields: ['to'] },
+      { body: { to: 'a@bank.example', from: 'x@', subject: 's', body: 'b' }, fields: ['from'] },
+      { body: { to: 'a@bank.example', subject: 's', body: 'b', status: 'sent' }, fields: ['status'] },
+    ],
+    filters: { status: { column: 'status' } },
   });
 });

@@ -1,5 +1,7 @@
+import { closureStepResource } from '@estate/probate';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
+import { describeResourceContract } from './support/resource-contract';
 
 const UNKNOWN_ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
 const STEP_FIELDS = [
@@ -184,7 +186,7 @@ describe('closure steps (e2e)', () => {
     expect(after.sub_tasks.map((task: any) => task.title)).toEqual(['Call the bank', 'Other']);
   });
 
-  it('answers 404 for a foreign or unknown case', async () => {
+  it('answers 404 on the sub-task route for a foreign or unknown case and for another case’s step', async () => {
     const foreign = await newCase(stranger);
     const theirs = (await t.http().post(`/v1/cases/${foreign}/closure/steps`).set(stranger.auth).send({ step_type: 'x', title: 'x', sub_tasks: [{ title: 'a' }] })).body.data;
     for (const caseId of [foreign, UNKNOWN_ID]) {
@@ -194,5 +196,21 @@ describe('closure steps (e2e)', () => {
     const mine = await newCase();
     expectError(await t.http().get(stepUrl(mine, theirs.id)).set(owner.auth), 404, 'not_found');
     expectError(await t.http().patch(`${stepUrl(mine, theirs.id)}/sub-tasks/${theirs.sub_tasks[0].id}`).set(owner.auth).send({ completed: true }), 404, 'not_found');
+  });
+
+  // Lists, reads, masking and foreign, unknown and deleted cases: what every resource promises.
+  describeResourceContract({
+    app: () => t,
+    resource: closureStepResource,
+    side: 'read',
+    fields: STEP_FIELDS,
+    create: () => ({ step_type: 'close_account', title: 'Close the checking account' }),
+    patches: [{ body: { notes: 'Called the branch on Monday' } }, { body: { assigned_to: 'Grace' } }],
+    // The plan recomputes every step's status as read from its written one whenever a step is added: set both.
+    filters: { status: { column: ['set_status', 'status'] } },
+    sortValues: {
+      order: [3, 1, 2, 1, 5, 4, 1],
+      due_date: ['2026-12-05', '2026-12-01', '2026-12-03', '2026-12-01', '2026-12-04', '2026-12-02', '2026-12-01'],
+    },
   });
 });

@@ -1,6 +1,8 @@
 import * as ical from 'node-ical';
+import { probateDeadlineResource } from '@estate/probate';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
+import { describeResourceContract, UNSET } from './support/resource-contract';
 
 const UNKNOWN_ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
 const DEADLINE_FIELDS = [
@@ -300,5 +302,29 @@ describe('probate deadlines (e2e)', () => {
       expect(res.text).toContain('BEGIN:VCALENDAR');
       expectError(await t.http().get(`/v1/cases/${caseId}/probate/deadlines/deadlines.ics`).set(owner.auth), 404, 'not_found');
     });
+  });
+
+  // Lists (the status filter as read), reads and foreign, unknown and deleted cases: what every resource promises.
+  describeResourceContract({
+    app: () => t,
+    resource: probateDeadlineResource,
+    side: 'read',
+    fields: DEADLINE_FIELDS,
+    create: () => ({ title: 'File the inventory', type: 'inventory', due_date: daysFromToday(30) }),
+    patches: [{ body: { description: 'Form PR-4 with the appraisal' } }, { body: { is_court_ordered: true } }],
+    filters: {
+      status: {
+        samples: ['past', 'future', 'completed', 'waived', UNSET],
+        body: (sample) =>
+          sample === 'past'
+            ? { due_date: daysFromToday(-3) }
+            : sample === 'future'
+              ? { due_date: daysFromToday(5) }
+              : sample === 'completed'
+                ? { due_date: daysFromToday(-9), completed_date: daysFromToday(-10) }
+                : { status: 'waived' },
+      },
+    },
+    sortValues: { due_date: ['2026-12-05', '2026-12-01', '2026-12-03', '2026-12-01', '2026-12-04', '2026-12-02', '2026-12-01'] },
   });
 });

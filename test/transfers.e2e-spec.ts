@@ -1,6 +1,7 @@
-import { TransferProcessor } from '@estate/transfers';
+import { TransferProcessor, transferResource } from '@estate/transfers';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { expectError } from './support/api-assertions';
+import { describeResourceContract } from './support/resource-contract';
 import { overrideEnv } from './support/env';
 
 const UNKNOWN_ID = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
@@ -245,35 +246,15 @@ describe('instant transfers (e2e, contract §8)', () => {
     expect(rows[0].n).toBe(1);
   });
 
-  it('lists with filters and sorts, reads one, has no DELETE (405) and answers 404 for a foreign case', async () => {
+  it('its own routes (events, cancel) answer 404 for another organization and for an unknown transfer', async () => {
     const caseId = await newCase();
     const a = await addAccount(caseId);
-    const b = await addAccount(caseId, { account_number: '000111112222' });
     const first = (await request(caseId, { bank_account_id: a.id, amount: 50 }).expect(201)).body.data.id;
-    const second = (await request(caseId, { bank_account_id: b.id, amount: 20 }).expect(201)).body.data.id;
-    await cancel(caseId, second).expect(200);
-    const all = await t.http().get(`/v1/cases/${caseId}/transfers?sort_by=amount_requested&sort_order=asc`).set(owner.auth).expect(200);
-    expect(all.body.data.map((x: any) => x.id)).toEqual([second, first]);
-    const cancelled = await t.http().get(`/v1/cases/${caseId}/transfers?status=cancelled`).set(owner.auth).expect(200);
-    expect(cancelled.body.data.map((x: any) => x.id)).toEqual([second]);
-    const ofA = await t.http().get(`/v1/cases/${caseId}/transfers?bank_account_id=${a.id}`).set(owner.auth).expect(200);
-    expect(ofA.body.data.map((x: any) => x.id)).toEqual([first]);
-    const fragment = await t.http().get(`/v1/cases/${caseId}/transfers?bank_account_id=${a.id.slice(0, 10)}`).set(owner.auth).expect(200);
-    expect(fragment.body.data).toEqual([]);
-    const ofBoth = await t.http().get(`/v1/cases/${caseId}/transfers?bank_account_id=${a.id}&bank_account_id=${b.id}&sort_order=asc`).set(owner.auth).expect(200);
-    expect(ofBoth.body.data.map((x: any) => x.id)).toEqual([first, second]);
-    const page1 = await t.http().get(`/v1/cases/${caseId}/transfers?cursor=&per_page=1&sort_order=asc`).set(owner.auth).expect(200);
-    expect(page1.body.data.map((x: any) => x.id)).toEqual([first]);
-    expect(page1.body.meta).toMatchObject({ per_page: 1, has_more: true });
-    const page2 = await t.http().get(`/v1/cases/${caseId}/transfers?cursor=${page1.body.meta.next_cursor}&per_page=1&sort_order=asc`).set(owner.auth).expect(200);
-    expect(page2.body.data.map((x: any) => x.id)).toEqual([second]);
-    expect(page2.body.meta).toMatchObject({ has_more: false, next_cursor: null });
-    expect((await t.http().delete(`/v1/cases/${caseId}/transfers/${first}`).set(owner.auth)).status).toBe(405);
-    expectError(await t.http().get(`/v1/cases/${caseId}/transfers/${first}`).set(stranger.auth), 404, 'not_found');
     expectError(await t.http().get(`/v1/cases/${caseId}/transfers/${first}/events`).set(stranger.auth), 404, 'not_found');
     expectError(await t.http().post(`/v1/cases/${caseId}/transfers/${first}/cancel`).set(stranger.auth).send({}), 404, 'not_found');
-    expectError(await t.http().post(`/v1/cases/${caseId}/transfers`).set(stranger.auth).send({ bank_account_id: a.id, amount: 1 }), 404, 'not_found');
     expectError(await t.http().get(`/v1/cases/${caseId}/transfers/${UNKNOWN_ID}/events`).set(owner.auth), 404, 'not_found');
+    expectError(await t.http().post(`/v1/cases/${caseId}/transfers/${UNKNOWN_ID}/cancel`).set(owner.auth).send({}), 404, 'not_found');
+    await t.http().get(`/v1/cases/${caseId}/transfers/${first}/events`).set(owner.auth).expect(200);
   });
 
   it('the database refuses UPDATE and DELETE on audit events and DELETE on transfers', async () => {
@@ -299,6 +280,54 @@ describe('instant transfers (e2e, contract §8)', () => {
     expect(rows).toEqual([{ status: 'settled' }]);
     const events = await t.sql('select count(*)::int as n from transfer_events where transfer_id = $1', [id]);
     expect(events[0].n).toBe(6);
+  });
+
+  /**
+   * The read side every resource promises (lists, sorts, filters, reads, no DELETE, foreign, unknown and deleted
+   * cases). A transfer is made as a client makes one — an authority, an estate account, a source account — and
+   * cancelled at once, since a case has one active transfer at a time.
+   */
+  const seeded = new Map<string, { estate: true; source: string }>();
+  async function seedTransfer(caller: TestCaller, caseId: string, overrides: Record<string, unknown>): Promise<Record<string, any>> {
+    const post = (path: string, body: Record<string, unknown>, method: 'post' | 'put' = 'post') => t.http()[method](`/v1/cases/${caseId}/${path}`).set(caller.auth).send(body);
+    if (!seeded.has(caseId)) {
+      await post('authority', { level: 'level_2', types: ['executor_in_will'] }, 'put').expect((res) => expect([200, 201]).toContain(res.status));
+      await post('bank-accounts', { ...eligible, account_type: 'estate_account', ownership_type: 'estate', is_estate_account: true, account_number: '555500009999', current_balance: 0, available_balance: 0 }).expect(201);
+      seeded.set(caseId, { estate: true, source: (await post('bank-accounts', { ...eligible, account_number: '000123451234' }).expect(201)).body.data.id });
+    }
+    const { amount_requested, ...body } = overrides;
+    const created = await post('transfers', { ...body, bank_account_id: body.bank_account_id ?? seeded.get(caseId)!.source, amount: amount_requested ?? body.amount ?? 25 });
+    expect({ status: created.status, error: created.body.error }).toEqual({ status: 201, error: undefined });
+    return (await post(`transfers/${created.body.data.id}/cancel`, {}).expect(200)).body.data;
+  }
+
+  describeResourceContract({
+    app: () => t,
+    resource: transferResource,
+    side: 'read',
+    fields: [
+      'id', 'case_id', 'bank_account_id', 'estate_account_id', 'method', 'amount_requested', 'amount_settled', 'currency', 'memo', 'status',
+      'status_reason', 'return_code', 'requested_by', 'requested_at', 'submitted_at', 'settled_at', 'expected_settlement_date', 'trace_number',
+      'created_at', 'updated_at',
+    ],
+    create: () => ({ memo: 'Checking balance to the estate account' }),
+    seed: (_t, caller, place, overrides) => seedTransfer(caller, place.caseId, overrides),
+    filters: {
+      // Ends only (set through SQL): an active status would hold the case's one active transfer.
+      status: { samples: ['rejected', 'returned', 'failed', 'cancelled'], column: 'status' },
+      bank_account_id: {
+        samples: async (_t, caller, place) => {
+          const accounts: string[] = [];
+          for (const ending of ['1111', '2222', '3333']) {
+            const res = await t.http().post(`/v1/cases/${place.caseId}/bank-accounts`).set(caller.auth).send({ ...eligible, account_number: `00012345${ending}` });
+            expect(res.status).toBe(201);
+            accounts.push(res.body.data.id);
+          }
+          return accounts;
+        },
+      },
+    },
+    sortValues: { amount_requested: [30, 10, 20, 10, 50, 40, 10] },
   });
 });
 
