@@ -5,7 +5,6 @@ import { recurringPaymentResource } from '../libs/assets/src/resources/recurring
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 
-const UNKNOWN_ID = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const ids = (res: Response): string[] => (res.body.data as Array<{ id: string }>).map((r) => r.id);
 
@@ -236,22 +235,6 @@ describe('bank accounts and recurring payments (e2e)', () => {
 
     const list = (query: string) => t.http().get(`/v1/cases/${caseId}/bank-accounts?${query}`).set(owner.auth).expect(200);
 
-    it('filters on status, institution_name, account_type and ownership_type, each repeatable', async () => {
-      expect(ids(await list('status=frozen'))).toEqual([b.id]);
-      expect(ids(await list('status=open&status=dormant'))).toEqual([d.id, c.id, a.id]);
-      expect(ids(await list('institution_name=LAKESIDE'))).toEqual([c.id, a.id]);
-      expect(ids(await list('institution_name=harbor&institution_name=zenith'))).toEqual([d.id, b.id]);
-      expect(ids(await list('account_type=cd'))).toEqual([c.id]);
-      expect(ids(await list('account_type=cd&account_type=savings'))).toEqual([c.id, a.id]);
-      expect(ids(await list('ownership_type=trust'))).toEqual([d.id]);
-      expect(ids(await list('ownership_type=individual&ownership_type=joint_tenants_wros&status=open'))).toEqual([a.id]);
-      for (const bad of ['status=gone', 'account_type=brokerage', 'ownership_type=joint', 'sort_by=notes', 'per_page=101']) {
-        const res = await t.http().get(`/v1/cases/${caseId}/bank-accounts?${bad}`).set(owner.auth);
-        expectError(res, 400, 'bad_request');
-        expect(detailFields(res)).toEqual([bad.split('=')[0]]);
-      }
-    });
-
     it('sorts by current_balance (nulls last, ties on id), institution_name, account_type and created_at', async () => {
       const byId = (x: Record<string, any>, y: Record<string, any>) => (x.id < y.id ? -1 : 1);
       const [lowFirst, lowSecond] = [a, c].sort(byId);
@@ -263,25 +246,6 @@ describe('bank accounts and recurring payments (e2e)', () => {
       expect(ids(await list('sort_by=created_at&sort_order=asc'))).toEqual([a.id, b.id, c.id, d.id]);
     });
 
-    it('pages in page mode and walks in cursor mode for every sort', async () => {
-      const page2 = await list('per_page=3&page=2');
-      expect(page2.body.meta).toEqual({ page: 2, per_page: 3, total_count: 4, total_pages: 2, has_more: false, next_cursor: null });
-      for (const sort of ['current_balance', 'institution_name', 'account_type', 'created_at']) {
-        for (const order of ['asc', 'desc']) {
-          const expected = ids(await list(`sort_by=${sort}&sort_order=${order}`));
-          const walked: string[] = [];
-          let cursor = '';
-          for (let guard = 0; guard < 6; guard++) {
-            const page = await list(`sort_by=${sort}&sort_order=${order}&per_page=1&cursor=${encodeURIComponent(cursor)}`);
-            expect(page.body.meta).not.toHaveProperty('total_count');
-            walked.push(...ids(page));
-            if (!page.body.meta.next_cursor) break;
-            cursor = page.body.meta.next_cursor;
-          }
-          expect(walked).toEqual(expected);
-        }
-      }
-    });
   });
 
   describe('instant-transfer eligibility (contract §8), through the API', () => {
@@ -349,21 +313,6 @@ describe('bank accounts and recurring payments (e2e)', () => {
   });
 
   describe('foreign case, other case, delete', () => {
-    it('answers 404 for a foreign or unknown case and for an account of another case; deletes with 204', async () => {
-      const stranger = await t.invite();
-      const caseId = await newCase();
-      const other = await newCase();
-      const created = await addAccount(caseId);
-      expectError(await t.http().get(`/v1/cases/${caseId}/bank-accounts`).set(stranger.auth), 404, 'not_found');
-      expectError(await t.http().get(`/v1/cases/${caseId}/bank-accounts/${created.id}`).set(stranger.auth), 404, 'not_found');
-      expectError(await t.http().patch(`/v1/cases/${caseId}/bank-accounts/${created.id}`).set(stranger.auth).send({ notes: 'x' }), 404, 'not_found');
-      expectError(await t.http().get(`/v1/cases/${UNKNOWN_ID}/bank-accounts`).set(owner.auth), 404, 'not_found');
-      expectError(await t.http().get(`/v1/cases/${other}/bank-accounts/${created.id}`).set(owner.auth), 404, 'not_found');
-      expectError(await t.http().get(`/v1/cases/${other}/bank-accounts/${created.id}/recurring-payments`).set(owner.auth), 404, 'not_found');
-      expectError(await t.http().delete(`/v1/cases/${other}/bank-accounts/${created.id}`).set(owner.auth), 404, 'not_found');
-      await t.http().delete(`/v1/cases/${caseId}/bank-accounts/${created.id}`).set(owner.auth).expect(204);
-      expectError(await account(caseId, created.id), 404, 'not_found');
-    });
   });
 
   describe('recurring payments (#18)', () => {

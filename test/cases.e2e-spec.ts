@@ -1,4 +1,3 @@
-import type { Response } from 'supertest';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 

@@ -1,9 +1,10 @@
-import type { Response } from 'supertest';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
+import { authorityResource } from '../libs/case/src/resources/authority.resource';
+import { deceasedResource } from '../libs/case/src/resources/deceased.resource';
 import { detailFields, expectError } from './support/api-assertions';
+import { describeSingletonContract } from './support/singleton-contract';
 
 /** A well-formed ULID that no case has. */
-const UNKNOWN_CASE_ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
 const SSN = '123-45-6789';
 
 const DECEASED_FIELDS = [
@@ -87,72 +88,9 @@ describe('deceased and authority (e2e)', () => {
       expect(res.text).not.toContain('98765');
     });
 
-    it('404 when the case has no deceased record', async () => {
-      const owner = await t.invite();
-      const caseId = await newCase(owner);
-      const res = await t.http().get(`/v1/cases/${caseId}/deceased`).set(owner.auth);
-      expectError(res, 404, 'not_found');
-      expect(res.headers['x-request-id']).toBeTruthy();
-    });
-
-    it('404 for another organization’s case and for an unknown case', async () => {
-      const owner = await t.invite();
-      const stranger = await t.invite();
-      const foreign = await newCase(stranger, { deceased: MINIMAL_DECEASED });
-      await t.http().get(`/v1/cases/${foreign}/deceased`).set(stranger.auth).expect(200);
-
-      const res = await t.http().get(`/v1/cases/${foreign}/deceased`).set(owner.auth);
-      expectError(res, 404, 'not_found');
-      expect(res.text).not.toContain('Lovelace');
-      expectError(await t.http().get(`/v1/cases/${UNKNOWN_CASE_ID}/deceased`).set(owner.auth), 404, 'not_found');
-      expectError(await t.http().get('/v1/cases/not-a-case/deceased').set(owner.auth), 404, 'not_found');
-    });
-
-    it('304 for a matching If-None-Match, 200 for another tag', async () => {
-      const owner = await t.invite();
-      const caseId = await newCase(owner, { deceased: MINIMAL_DECEASED });
-      const first = await t.http().get(`/v1/cases/${caseId}/deceased`).set(owner.auth).expect(200);
-      const etag = first.headers.etag;
-      const cached = await t.http().get(`/v1/cases/${caseId}/deceased`).set(owner.auth).set('If-None-Match', etag);
-      expect(cached.status).toBe(304);
-      expect(cached.headers.etag).toBe(etag);
-      expect(cached.text).toBeFalsy();
-      await t.http().get(`/v1/cases/${caseId}/deceased`).set(owner.auth).set('If-None-Match', '"other"').expect(200);
-    });
   });
 
   describe('PUT /v1/cases/{case_id}/deceased', () => {
-    it('201 on first write, 200 on replace; a replace clears omitted optional fields', async () => {
-      const owner = await t.invite();
-      const caseId = await newCase(owner);
-      const created = await t.http().put(`/v1/cases/${caseId}/deceased`).set(owner.auth).send(FULL_DECEASED);
-      expect(created.status).toBe(201);
-      expect(created.headers.etag).toBeDefined();
-      expect(created.body.data).toEqual({ ...FULL_DECEASED, ssn: '*******6789' });
-
-      const replaced = await t.http().put(`/v1/cases/${caseId}/deceased`).set(owner.auth).send({ first_name: 'Augusta', last_name: 'Byron', date_of_death: '2024-06-01' });
-      expect(replaced.status).toBe(200);
-      expect(replaced.headers.etag).not.toBe(created.headers.etag);
-      expect(replaced.body.data).toEqual({
-        full_name: 'Augusta Byron',
-        first_name: 'Augusta',
-        middle_name: null,
-        last_name: 'Byron',
-        date_of_birth: null,
-        date_of_death: '2024-06-01',
-        ssn: null,
-        address: null,
-        email: null,
-        verification_level: null,
-      });
-      const read = await t.http().get(`/v1/cases/${caseId}/deceased`).set(owner.auth).expect(200);
-      expect(read.body.data).toEqual(replaced.body.data);
-
-      const rows = await deceasedRows(caseId);
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ first_name: 'Augusta', last_name: 'Byron', middle_name: null, ssn: null, address: null, email: null, date_of_birth: null });
-    });
-
     it('422 for a mistyped SSN or address parts, never a 500; nothing stored', async () => {
       const owner = await t.invite();
       const caseId = await newCase(owner);
@@ -298,166 +236,9 @@ describe('deceased and authority (e2e)', () => {
       const [after] = await deceasedRows(caseId);
       expect(after).toEqual(before);
     });
-
-    it('412 for a stale If-Match (row unchanged); 200 with the current ETag', async () => {
-      const owner = await t.invite();
-      const caseId = await newCase(owner, { deceased: MINIMAL_DECEASED });
-      const [before] = await deceasedRows(caseId);
-      const stale = await t.http().put(`/v1/cases/${caseId}/deceased`).set(owner.auth).set('If-Match', '"stale"').send({ ...MINIMAL_DECEASED, first_name: 'Changed' });
-      expectError(stale, 412, 'precondition_failed');
-      expect(stale.headers['x-request-id']).toBeTruthy();
-      expect((await deceasedRows(caseId))[0]).toEqual(before);
-
-      const read = await t.http().get(`/v1/cases/${caseId}/deceased`).set(owner.auth).expect(200);
-      const ok = await t.http().put(`/v1/cases/${caseId}/deceased`).set(owner.auth).set('If-Match', read.headers.etag).send({ ...MINIMAL_DECEASED, first_name: 'Changed' });
-      expect(ok.status).toBe(200);
-      expect(ok.body.data.first_name).toBe('Changed');
-      expect(ok.headers.etag).not.toBe(read.headers.etag);
-
-      const again = await t.http().put(`/v1/cases/${caseId}/deceased`).set(owner.auth).set('If-Match', read.headers.etag).send(MINIMAL_DECEASED);
-      expectError(again, 412, 'precondition_failed');
-      expect((await deceasedRows(caseId))[0].first_name).toBe('Changed');
-    });
-
-    it('412 for If-Match when there is no record yet', async () => {
-      const owner = await t.invite();
-      const caseId = await newCase(owner);
-      const res = await t.http().put(`/v1/cases/${caseId}/deceased`).set(owner.auth).set('If-Match', '*').send(MINIMAL_DECEASED);
-      expectError(res, 412, 'precondition_failed');
-      expect(await deceasedRows(caseId)).toHaveLength(0);
-    });
-
-    it('404 for another organization’s case (nothing written) and for an unknown case', async () => {
-      const owner = await t.invite();
-      const stranger = await t.invite();
-      const foreign = await newCase(stranger);
-      const res = await t.http().put(`/v1/cases/${foreign}/deceased`).set(owner.auth).send(MINIMAL_DECEASED);
-      expectError(res, 404, 'not_found');
-      expect(await deceasedRows(foreign)).toHaveLength(0);
-      expectError(await t.http().put(`/v1/cases/${UNKNOWN_CASE_ID}/deceased`).set(owner.auth).send(MINIMAL_DECEASED), 404, 'not_found');
-    });
-
-    it('415 for a body that is not JSON (merge-patch+json is for PATCH only)', async () => {
-      const owner = await t.invite();
-      const caseId = await newCase(owner);
-      const res = await t.http().put(`/v1/cases/${caseId}/deceased`).set(owner.auth).set('Content-Type', 'text/plain').send('first_name=Ada');
-      expectError(res, 415, 'unsupported_media_type');
-      const mergePatch = await t
-        .http()
-        .put(`/v1/cases/${caseId}/deceased`)
-        .set(owner.auth)
-        .set('Content-Type', 'application/merge-patch+json')
-        .send(JSON.stringify(MINIMAL_DECEASED));
-      expectError(mergePatch, 415, 'unsupported_media_type');
-      expect(await deceasedRows(caseId)).toHaveLength(0);
-    });
-
-    it('concurrent first PUTs: exactly one 201, the rest replace (200), never a 500', async () => {
-      const owner = await t.invite();
-      for (let round = 0; round < 3; round++) {
-        const caseId = await newCase(owner);
-        const responses = await Promise.all(
-          Array.from({ length: 6 }, (_, i) => t.http().put(`/v1/cases/${caseId}/deceased`).set(owner.auth).send({ ...MINIMAL_DECEASED, first_name: `Ada${i}` })),
-        );
-        const statuses = responses.map((res) => res.status).sort();
-        expect(statuses).toEqual([200, 200, 200, 200, 200, 201]);
-        expect(await deceasedRows(caseId)).toHaveLength(1);
-      }
-    });
-  });
-
-  describe('PUT racing a case DELETE', () => {
-    it('never recreates deceased or authority records on a deleted case, and never answers 500', async () => {
-      const owner = await t.invite();
-      for (let round = 0; round < 8; round++) {
-        const caseId = await newCase(owner, { deceased: MINIMAL_DECEASED, authority: { level: 'level_1', types: ['other'] } });
-        const tagged = (method: string, request: Promise<Response>) => request.then((res) => ({ method, status: res.status }));
-        const responses = await Promise.all([
-          ...Array.from({ length: 3 }, () => tagged('PUT', t.http().put(`/v1/cases/${caseId}/deceased`).set(owner.auth).send(MINIMAL_DECEASED))),
-          tagged('DELETE', t.http().delete(`/v1/cases/${caseId}`).set(owner.auth)),
-          ...Array.from({ length: 3 }, () => tagged('PUT', t.http().put(`/v1/cases/${caseId}/authority`).set(owner.auth).send({ level: 'level_2', types: ['other'] }))),
-          tagged('DELETE', t.http().delete(`/v1/cases/${caseId}`).set(owner.auth)),
-        ]);
-        const puts = responses.filter((res) => res.method === 'PUT').map((res) => res.status);
-        const deletes = responses.filter((res) => res.method === 'DELETE').map((res) => res.status).sort();
-        for (const status of puts) expect([200, 404]).toContain(status);
-        expect(deletes).toEqual([204, 404]);
-        expect(await deceasedRows(caseId)).toHaveLength(0);
-        expect(await authorityRows(caseId)).toHaveLength(0);
-      }
-    });
-  });
-
-  describe('GET /v1/cases/{case_id}/authority', () => {
-    it('200 with level and types; 404 when there is no record', async () => {
-      const owner = await t.invite();
-      const caseId = await newCase(owner);
-      const missing = await t.http().get(`/v1/cases/${caseId}/authority`).set(owner.auth);
-      expectError(missing, 404, 'not_found');
-
-      await t.http().put(`/v1/cases/${caseId}/authority`).set(owner.auth).send({ level: 'level_3', types: ['named_in_probate'] }).expect(201);
-      const res = await t.http().get(`/v1/cases/${caseId}/authority`).set(owner.auth);
-      expect(res.status).toBe(200);
-      expect(res.body.data).toEqual({ level: 'level_3', types: ['named_in_probate'] });
-      expect(res.headers.etag).toMatch(/^"[^"]+"$/);
-    });
-
-    it('304 for a matching If-None-Match', async () => {
-      const owner = await t.invite();
-      const caseId = await newCase(owner, { authority: { level: 'level_1', types: ['next_of_kin'] } });
-      const first = await t.http().get(`/v1/cases/${caseId}/authority`).set(owner.auth).expect(200);
-      const cached = await t.http().get(`/v1/cases/${caseId}/authority`).set(owner.auth).set('If-None-Match', first.headers.etag);
-      expect(cached.status).toBe(304);
-      expect(cached.text).toBeFalsy();
-      const star = await t.http().get(`/v1/cases/${caseId}/authority`).set(owner.auth).set('If-None-Match', '*');
-      expect(star.status).toBe(304);
-    });
-
-    it('404 for another organization’s case and for an unknown case', async () => {
-      const owner = await t.invite();
-      const stranger = await t.invite();
-      const foreign = await newCase(stranger, { authority: { level: 'level_1', types: ['next_of_kin'] } });
-      expectError(await t.http().get(`/v1/cases/${foreign}/authority`).set(owner.auth), 404, 'not_found');
-      expectError(await t.http().get(`/v1/cases/${UNKNOWN_CASE_ID}/authority`).set(owner.auth), 404, 'not_found');
-    });
   });
 
   describe('PUT /v1/cases/{case_id}/authority (#5)', () => {
-    it('201 when it creates the record, 200 when it replaces it', async () => {
-      const owner = await t.invite();
-      const caseId = await newCase(owner);
-      const created = await t.http().put(`/v1/cases/${caseId}/authority`).set(owner.auth).send({ level: 'level_1', types: ['next_of_kin', 'signed_waiver'] });
-      expect(created.status).toBe(201);
-      expect(created.body.data).toEqual({ level: 'level_1', types: ['next_of_kin', 'signed_waiver'] });
-      expect(created.headers.etag).toBeDefined();
-
-      const replaced = await t.http().put(`/v1/cases/${caseId}/authority`).set(owner.auth).send({ level: 'level_2', types: ['executor_in_will'] });
-      expect(replaced.status).toBe(200);
-      expect(replaced.body.data).toEqual({ level: 'level_2', types: ['executor_in_will'] });
-      expect(replaced.headers.etag).not.toBe(created.headers.etag);
-
-      const rows = await authorityRows(caseId);
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ level: 'level_2', types: ['executor_in_will'] });
-    });
-
-    it('422 when level or types are missing', async () => {
-      const owner = await t.invite();
-      const caseId = await newCase(owner);
-      const noLevel = await t.http().put(`/v1/cases/${caseId}/authority`).set(owner.auth).send({ types: ['other'] });
-      expectError(noLevel, 422, 'validation_error');
-      expect(detailFields(noLevel)).toEqual(['level']);
-
-      const noTypes = await t.http().put(`/v1/cases/${caseId}/authority`).set(owner.auth).send({ level: 'level_0' });
-      expectError(noTypes, 422, 'validation_error');
-      expect(detailFields(noTypes)).toEqual(['types']);
-
-      const empty = await t.http().put(`/v1/cases/${caseId}/authority`).set(owner.auth).send({});
-      expectError(empty, 422, 'validation_error');
-      expect(detailFields(empty).sort()).toEqual(['level', 'types']);
-      expect(await authorityRows(caseId)).toHaveLength(0);
-    });
-
     it('422 for a bad level, a bad, empty or repeated types list, and an unknown field', async () => {
       const owner = await t.invite();
       const caseId = await newCase(owner);
@@ -490,67 +271,9 @@ describe('deceased and authority (e2e)', () => {
       expect(await authorityRows(caseId)).toHaveLength(0);
     });
 
-    it('412 for a stale If-Match (row unchanged); 200 with the current ETag', async () => {
-      const owner = await t.invite();
-      const caseId = await newCase(owner, { authority: { level: 'level_1', types: ['next_of_kin'] } });
-      const stale = await t.http().put(`/v1/cases/${caseId}/authority`).set(owner.auth).set('If-Match', '"stale"').send({ level: 'level_3', types: ['other'] });
-      expectError(stale, 412, 'precondition_failed');
-      expect((await authorityRows(caseId))[0]).toMatchObject({ level: 'level_1', types: ['next_of_kin'] });
-
-      const read = await t.http().get(`/v1/cases/${caseId}/authority`).set(owner.auth).expect(200);
-      const ok = await t.http().put(`/v1/cases/${caseId}/authority`).set(owner.auth).set('If-Match', read.headers.etag).send({ level: 'level_3', types: ['other'] });
-      expect(ok.status).toBe(200);
-      expect((await authorityRows(caseId))[0]).toMatchObject({ level: 'level_3', types: ['other'] });
-    });
-
-    it('concurrent first PUTs: exactly one 201, the rest replace (200), never a 500', async () => {
-      const owner = await t.invite();
-      for (let round = 0; round < 3; round++) {
-        const caseId = await newCase(owner);
-        const responses = await Promise.all(
-          Array.from({ length: 6 }, (_, i) => t.http().put(`/v1/cases/${caseId}/authority`).set(owner.auth).send({ level: `level_${i % 4}`, types: ['other'] })),
-        );
-        const statuses = responses.map((res) => res.status).sort();
-        expect(statuses).toEqual([200, 200, 200, 200, 200, 201]);
-        expect(await authorityRows(caseId)).toHaveLength(1);
-      }
-    });
-
-    it('404 for another organization’s case (nothing written) and for an unknown case', async () => {
-      const owner = await t.invite();
-      const stranger = await t.invite();
-      const foreign = await newCase(stranger);
-      const body = { level: 'level_1', types: ['other'] };
-      expectError(await t.http().put(`/v1/cases/${foreign}/authority`).set(owner.auth).send(body), 404, 'not_found');
-      expect(await authorityRows(foreign)).toHaveLength(0);
-      expectError(await t.http().put(`/v1/cases/${UNKNOWN_CASE_ID}/authority`).set(owner.auth).send(body), 404, 'not_found');
-    });
   });
 
   describe('PATCH /v1/cases/{case_id}/authority (#4)', () => {
-    it('merges: only the fields sent change', async () => {
-      const owner = await t.invite();
-      const caseId = await newCase(owner, { authority: { level: 'level_1', types: ['next_of_kin', 'verbal_agreement'] } });
-
-      const level = await t.http().patch(`/v1/cases/${caseId}/authority`).set(owner.auth).send({ level: 'level_2' });
-      expect(level.status).toBe(200);
-      expect(level.body.data).toEqual({ level: 'level_2', types: ['next_of_kin', 'verbal_agreement'] });
-
-      const types = await t
-        .http()
-        .patch(`/v1/cases/${caseId}/authority`)
-        .set(owner.auth)
-        .set('Content-Type', 'application/merge-patch+json')
-        .send(JSON.stringify({ types: ['trustee_in_trust'] }));
-      expect(types.status).toBe(200);
-      // Arrays are replaced whole (RFC 7396).
-      expect(types.body.data).toEqual({ level: 'level_2', types: ['trustee_in_trust'] });
-
-      expect((await authorityRows(caseId))[0]).toMatchObject({ level: 'level_2', types: ['trustee_in_trust'] });
-      const read = await t.http().get(`/v1/cases/${caseId}/authority`).set(owner.auth).expect(200);
-      expect(read.body.data).toEqual(types.body.data);
-    });
-
     it('a PATCH without a body is an empty merge patch: 200, nothing changes (not a 500)', async () => {
       const owner = await t.invite();
       const caseId = await newCase(owner, { authority: { level: 'level_1', types: ['next_of_kin'] } });
@@ -558,14 +281,6 @@ describe('deceased and authority (e2e)', () => {
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({ level: 'level_1', types: ['next_of_kin'] });
       expect((await authorityRows(caseId))[0]).toMatchObject({ level: 'level_1', types: ['next_of_kin'] });
-    });
-
-    it('404 when the case has no authority record (and none is created)', async () => {
-      const owner = await t.invite();
-      const caseId = await newCase(owner);
-      const res = await t.http().patch(`/v1/cases/${caseId}/authority`).set(owner.auth).send({ level: 'level_2' });
-      expectError(res, 404, 'not_found');
-      expect(await authorityRows(caseId)).toHaveLength(0);
     });
 
     it('422 for a bad level, bad/empty/repeated types, null on a required field, an unknown field; row unchanged', async () => {
@@ -590,35 +305,28 @@ describe('deceased and authority (e2e)', () => {
       const rows = await authorityRows(caseId);
       expect(rows[0]).toMatchObject({ level: 'level_1', types: ['next_of_kin'], version: 1 });
     });
+  });
 
-    it('412 for a stale If-Match; the ETag changes with each write', async () => {
-      const owner = await t.invite();
-      const caseId = await newCase(owner, { authority: { level: 'level_1', types: ['next_of_kin'] } });
-      const read = await t.http().get(`/v1/cases/${caseId}/authority`).set(owner.auth).expect(200);
+  // What every one-per-case resource promises: 404 until the first PUT, create or replace whole, conditional writes,
+  // foreign and unknown cases, races with other writers and with the case's deletion, masking.
+  describeSingletonContract({
+    app: () => t,
+    resource: deceasedResource,
+    fields: DECEASED_FIELDS,
+    minimal: () => MINIMAL_DECEASED,
+    full: () => FULL_DECEASED,
+    derived: (body) => ('full_name' in body ? {} : { full_name: [body.first_name, body.middle_name, body.last_name].filter(Boolean).join(' ') }),
+    required: ['first_name', 'last_name', 'date_of_death'],
+    masked: { ssn: SSN },
+  });
 
-      const stale = await t.http().patch(`/v1/cases/${caseId}/authority`).set(owner.auth).set('If-Match', '"stale"').send({ level: 'level_3' });
-      expectError(stale, 412, 'precondition_failed');
-      expect((await authorityRows(caseId))[0].level).toBe('level_1');
-
-      const ok = await t.http().patch(`/v1/cases/${caseId}/authority`).set(owner.auth).set('If-Match', read.headers.etag).send({ level: 'level_3' });
-      expect(ok.status).toBe(200);
-      expect(ok.headers.etag).not.toBe(read.headers.etag);
-
-      const replay = await t.http().patch(`/v1/cases/${caseId}/authority`).set(owner.auth).set('If-Match', read.headers.etag).send({ level: 'level_0' });
-      expectError(replay, 412, 'precondition_failed');
-      expect((await authorityRows(caseId))[0].level).toBe('level_3');
-    });
-
-    it('415 for text/plain; 404 for another organization’s case and for an unknown case', async () => {
-      const owner = await t.invite();
-      const stranger = await t.invite();
-      const own = await newCase(owner, { authority: { level: 'level_1', types: ['next_of_kin'] } });
-      expectError(await t.http().patch(`/v1/cases/${own}/authority`).set(owner.auth).set('Content-Type', 'text/plain').send('level=level_2'), 415, 'unsupported_media_type');
-
-      const foreign = await newCase(stranger, { authority: { level: 'level_1', types: ['next_of_kin'] } });
-      expectError(await t.http().patch(`/v1/cases/${foreign}/authority`).set(owner.auth).send({ level: 'level_3' }), 404, 'not_found');
-      expect((await authorityRows(foreign))[0].level).toBe('level_1');
-      expectError(await t.http().patch(`/v1/cases/${UNKNOWN_CASE_ID}/authority`).set(owner.auth).send({ level: 'level_3' }), 404, 'not_found');
-    });
+  describeSingletonContract({
+    app: () => t,
+    resource: authorityResource,
+    fields: ['level', 'types'],
+    minimal: () => ({ level: 'level_1', types: ['next_of_kin'] }),
+    full: () => ({ level: 'level_3', types: ['named_in_probate', 'executor_in_will'] }),
+    required: ['level', 'types'],
+    patches: [{ level: 'level_2' }, { types: ['trustee_in_trust'] }],
   });
 });

@@ -19,37 +19,6 @@ export async function created(t: TestApp, caller: TestCaller, path: string, body
   return res.body.data;
 }
 
-/** Every row of a list, walked in cursor mode with a small page: the ids in list order. */
-export async function walkCursor(t: TestApp, caller: TestCaller, path: string, perPage = 2): Promise<string[]> {
-  const walked: string[] = [];
-  let cursor = '';
-  for (let guard = 0; guard < 50; guard++) {
-    const separator = path.includes('?') ? '&' : '?';
-    const res = await t.http().get(`${path}${separator}per_page=${perPage}&cursor=${encodeURIComponent(cursor)}`).set(caller.auth);
-    expect(res.status).toBe(200);
-    expect(res.body.meta).not.toHaveProperty('total_count');
-    walked.push(...ids(res));
-    if (res.body.meta.next_cursor === null) return walked;
-    cursor = res.body.meta.next_cursor;
-  }
-  throw new Error('cursor walk does not end');
-}
-
-/** Every row of a list in page mode (newest first): the ids, and the total the meta reports. */
-export async function walkPages(t: TestApp, caller: TestCaller, path: string, perPage = 2): Promise<{ ids: string[]; total: number }> {
-  const walked: string[] = [];
-  let total = -1;
-  for (let page = 1; page < 50; page++) {
-    const separator = path.includes('?') ? '&' : '?';
-    const res = await t.http().get(`${path}${separator}per_page=${perPage}&page=${page}`).set(caller.auth);
-    expect(res.status).toBe(200);
-    total = res.body.meta.total_count;
-    walked.push(...ids(res));
-    if (!res.body.meta.has_more) return { ids: walked, total };
-  }
-  throw new Error('page walk does not end');
-}
-
 /** An institution contact of the case, for `institution_contact_id` references. */
 export async function newContact(t: TestApp, caller: TestCaller, caseId: string): Promise<string> {
   return (await created(t, caller, `/v1/cases/${caseId}/institution-contacts`, { institution_name: 'First Bank', account_types: ['investment', 'insurance'] })).id;

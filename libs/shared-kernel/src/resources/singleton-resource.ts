@@ -74,8 +74,9 @@ const ROUTE_METHODS: Record<SingletonRoute, SpecificationRoute['method']> = { re
  * no `DELETE` (it goes with its case).
  */
 export function singletonResource<T extends SingletonRecord>(declaration: SingletonResourceDeclaration<T>): SingletonResource<T> {
+  if (declared.some((other) => other.name === declaration.name)) throw new Error(`a one-per-case resource named "${declaration.name}" is declared twice`);
   const path = `/cases/{case_id}/${declaration.path}`;
-  return {
+  const resource: SingletonResource<T> = {
     ...declaration,
     manifest: resourceManifest({
       eventKey: declaration.name,
@@ -89,6 +90,15 @@ export function singletonResource<T extends SingletonRecord>(declaration: Single
     shape: shapeOf(declaration.body),
     maskedFields: new Set(declaration.masked ?? []),
   };
+  declared.push(resource as unknown as SingletonResource);
+  return resource;
+}
+
+const declared: SingletonResource[] = [];
+
+/** Every one-per-case declaration loaded so far (the project's own checks walk them, as `declaredCaseResources`). */
+export function declaredSingletonResources(): readonly SingletonResource[] {
+  return declared;
 }
 
 /** What a create-or-replace did: the presented record, and whether it was created. */

@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { declaredCaseResources, declaredSingletonResources } from '@estate/shared-kernel';
+import '../apps/api/src/app.module';
+
+/**
+ * Every declaration runs the shared contract: `describeResourceContract` for case resources (the read side for
+ * aggregates), `describeSingletonContract` for one-per-case resources. The declarations are the ones the application
+ * loads (importing the app module loads every context); a suite names each by its exported constant.
+ */
+
+const ROOT = resolve(__dirname, '..');
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** `export const personResource = caseResource<Person>({ name: 'person', …` → person → personResource. */
+function declarationConstants(): Map<string, string> {
+  const constants = new Map<string, string>();
+  for (const file of filesUnder(join(ROOT, 'libs')).filter((path) => path.endsWith('.ts') && !path.endsWith('.spec.ts'))) {
+    const text = readFileSync(file, 'utf8');
+    for (const [, constant, name] of text.matchAll(/export const (\w+) = (?:caseResource|singletonResource)<[^>]*>\(\{\s*name: '([^']+)'/g)) constants.set(name, constant);
+  }
+  return constants;
+}
+
+/** The constants named as `resource:` in each contract call of the e2e suites. */
+function contractRuns(): Map<string, string> {
+  const runs = new Map<string, string>();
+  for (const file of readdirSync(join(ROOT, 'test')).filter((name) => name.endsWith('.e2e-spec.ts'))) {
+    const text = readFileSync(join(ROOT, 'test', file), 'utf8');
+    for (const [, kind, constant] of text.matchAll(/describe(Resource|Singleton)Contract\(\{[^]*?\n\s+resource: (\w+),/g)) runs.set(constant, `${kind}:${file}`);
+  }
+  return runs;
+}
+
+describe('the shared contract covers every declaration', () => {
+  const constants = declarationConstants();
+  const runs = contractRuns();
+
+  it('finds each loaded declaration in the code, by name', () => {
+    const loaded = [...declaredCaseResources(), ...declaredSingletonResources()].map((resource) => resource.name).sort();
+    expect(loaded.length).toBeGreaterThanOrEqual(20);
+    expect([...constants.keys()].sort()).toEqual(loaded);
+  });
+
+  it('runs describeResourceContract for every case resource and describeSingletonContract for every one-per-case resource', () => {
+    const missing = (names: string[], kind: string) => names.filter((name) => !runs.get(constants.get(name) ?? '')?.startsWith(`${kind}:`));
+    expect(missing(declaredCaseResources().map((resource) => resource.name), 'Resource')).toEqual([]);
+    expect(missing(declaredSingletonResources().map((resource) => resource.name), 'Singleton')).toEqual([]);
+  });
+});
