@@ -51,8 +51,12 @@ describe('transfer steps as jobs: backoff, a terminal state, no starvation (e2e)
     const broken = await caseWithEstate(noisy);
     // An estate account at the largest balance numeric(14,2) holds: every settlement into it overflows.
     await t.sql(`update bank_accounts set current_balance = 999999999999.99, available_balance = 999999999999.99 where id = $1`, [broken.estateId]);
+    // Five at a time: they all wait on the one case row, each holding a pooled connection meanwhile.
     const failing: Array<{ id: string; sourceId: string }> = [];
-    for (let index = 0; index < 50; index++) failing.push(await transferFrom(noisy, broken.caseId, `0000777${String(index).padStart(5, '0')}`));
+    for (let batch = 0; batch < 50; batch += 5) {
+      const numbers = Array.from({ length: 5 }, (_, offset) => `0000777${String(batch + offset).padStart(5, '0')}`);
+      failing.push(...(await Promise.all(numbers.map((accountNumber) => transferFrom(noisy, broken.caseId, accountNumber)))));
+    }
     const healthy = await caseWithEstate(quiet);
     const other = await transferFrom(quiet, healthy.caseId, '000123451234');
 

@@ -1,6 +1,10 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Ajv2020, { ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { recordViolation, ResponseViolation } from './response-violations';
+
+export { formatViolations, takeResponseViolations } from './response-violations';
+export type { ResponseViolation } from './response-violations';
 
 /**
  * Every response the e2e suites receive, checked against the OpenAPI document the app serves (/v1/openapi.json):
@@ -16,13 +20,6 @@ type Node = Record<string, any>;
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
-export interface ResponseViolation {
-  method: string;
-  url: string;
-  template: string;
-  status: number;
-  problem: string;
-}
 
 interface Route {
   template: string;
@@ -134,23 +131,12 @@ function rewriteRefs(node: unknown): Node {
   return node as Node;
 }
 
-// On globalThis: the jest setup file and the suite share one list even if the module were loaded twice.
-const recorded: ResponseViolation[] = ((globalThis as Record<string, unknown>).__estateResponseViolations ??= []) as ResponseViolation[];
-
-/** Violations seen since the last call (the jest setup file fails the test that caused them). */
-export function takeResponseViolations(): ResponseViolation[] {
-  return recorded.splice(0, recorded.length);
-}
-
-export function formatViolations(violations: ResponseViolation[]): string {
-  return violations.map((v) => `${v.method} ${v.url} [${v.template}] ${v.status}: ${v.problem}`).join('\n');
-}
 
 /**
  * Records every response `server` sends that disagrees with `responses`: a `request` listener placed before the
  * application's own wraps `write`/`end` to keep the body, and checks it when the response finishes.
  */
-export function recordResponseViolations(server: Server, responses: OpenApiResponses, sink: (violation: ResponseViolation) => void = (v) => recorded.push(v)): void {
+export function recordResponseViolations(server: Server, responses: OpenApiResponses, sink: (violation: ResponseViolation) => void = recordViolation): void {
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     const keep = (chunk: unknown, encoding?: unknown) => {

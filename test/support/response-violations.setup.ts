@@ -1,4 +1,4 @@
-import { formatViolations, takeResponseViolations } from './openapi-responses';
+import { formatViolations, takeResponseViolations } from './response-violations';
 
 /**
  * Loaded after the test framework in every jest file (jest.config.js `setupFilesAfterEnv`): a response that

@@ -4,9 +4,8 @@ import { isoString } from './iso-date';
 describe('isoString', () => {
   it('writes exactly what toISOString writes, for any valid date', () => {
     fc.assert(
-      fc.property(fc.date({ noInvalidDate: true }), (date) => {
-        expect(isoString(date)).toBe(date.toISOString());
-      }),
+      // A plain predicate: an expect() per run would cost more than the function it checks, twenty thousand times.
+      fc.property(fc.date({ noInvalidDate: true }), (date) => isoString(date) === date.toISOString()),
       { numRuns: 20_000 },
     );
   });
