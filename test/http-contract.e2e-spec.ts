@@ -106,9 +106,27 @@ describe('HTTP contract (e2e)', () => {
       expect(res.body.error.details.map((detail: { field: string }) => detail.field)).toContain(field);
     });
 
-    it('ignores unknown parameters', async () => {
+    it('400 bad_request for an unknown parameter, on lists and on every other route, with the nearest known name', async () => {
       const caller = await t.invite();
-      await t.http().get('/v1/cases?color=blue').set(caller.auth).expect(200);
+      const unknown = await t.http().get('/v1/cases?color=blue&progres=x').set(caller.auth);
+      expect(unknown.status).toBe(400);
+      expectEnvelope(unknown.body, 'bad_request');
+      expect(unknown.body.error.details).toEqual([
+        { field: 'color', message: expect.stringContaining('color is not a query parameter of this route; it takes `page`, `per_page`') },
+        { field: 'progres', message: 'progres is not a query parameter of this route; did you mean `progress`?' },
+      ]);
+      const created = await t.http().post('/v1/cases').set(caller.auth).send({});
+      const readOne = await t.http().get(`/v1/cases/${created.body.data.id}?expand=deceased`).set(caller.auth);
+      expect(readOne.status).toBe(400);
+      expect(readOne.body.error.details).toEqual([{ field: 'expand', message: 'expand is not a query parameter of this route, which takes none' }]);
+      const write = await t.http().patch(`/v1/cases/${created.body.data.id}?dry_run=true`).set(caller.auth).send({});
+      expect(write.status).toBe(400);
+      // Nothing written by a refused write.
+      expect((await t.http().get(`/v1/cases/${created.body.data.id}`).set(caller.auth)).body.data.updated_at).toBe(created.body.data.updated_at);
+    });
+
+    it('checks the caller before the query: an unknown parameter without a token is 401', async () => {
+      await t.http().get('/v1/cases?color=blue').expect(401);
     });
   });
 

@@ -217,6 +217,40 @@ describe('probate deadlines (e2e)', () => {
       expect(period.rule.citation).toContain('§3-801');
     });
 
+    it('says so when a date follows the Uniform Probate Code instead of the state’s law, and reminds 14 days ahead by default', async () => {
+      const caseId = await newCase();
+      const res = await generate(caseId, { date_of_death: '2026-03-13', appointment_date: '2026-04-02', state: 'WY', first_publication_date: '2026-04-20' });
+      expect(res.status).toBe(200);
+      const byKey = Object.fromEntries((res.body.data as any[]).map((d) => [d.rule.key, d]));
+      for (const key of ['inventory', 'creditor_claim_period', 'creditor_claim_bar']) {
+        expect([key, byKey[key].rule.source]).toEqual([key, 'upc_default']);
+        expect(byKey[key].description).toContain("This date follows the Uniform Probate Code's default rule, not a rule of Wyoming's own law");
+      }
+      expect(byKey.form_706.rule.source).toBe('federal');
+      expect(byKey.form_706.description).not.toContain('Uniform Probate Code');
+      expect((res.body.data as any[]).map((d) => d.reminder_days_before)).toEqual(Array(6).fill(14));
+
+      const california = await generate(await newCase(), { date_of_death: '2026-03-13', appointment_date: '2026-04-02', state: 'CA' });
+      const inventory = (california.body.data as any[]).find((d) => d.rule.key === 'inventory');
+      expect(inventory.rule.source).toBe('state');
+      expect(inventory.description).not.toContain('Uniform Probate Code');
+      const noState = await generate(await newCase(), { date_of_death: '2026-03-13', appointment_date: '2026-04-02' });
+      expect((noState.body.data as any[]).find((d) => d.rule.key === 'inventory').description).toContain("No state was given: this date follows the Uniform Probate Code's default rule.");
+
+      // The reminder is the .ics alarm: every open generated deadline carries one, 14 days ahead.
+      const feed = await t.http().get(`/v1/cases/${caseId}/probate/deadlines.ics`).set(owner.auth);
+      const events = Object.values(ical.sync.parseICS(feed.text)).filter((entry): entry is ical.VEvent => entry?.type === 'VEVENT');
+      expect(events).toHaveLength(6);
+      expect(events.every((event) => ((event as any).alarms ?? []).length === 1)).toBe(true);
+      expect(feed.text.match(/TRIGGER:-P14D/g)).toHaveLength(6);
+      expect(feed.text).toContain("Wyoming's own law");
+
+      // A user's choice survives generating again.
+      await t.http().patch(`/v1/cases/${caseId}/probate/deadlines/${byKey.inventory.id}`).set(owner.auth).send({ reminder_days_before: 3 }).expect(200);
+      const again = await generate(caseId, { date_of_death: '2026-03-13', appointment_date: '2026-04-09', state: 'WY', first_publication_date: '2026-04-20' });
+      expect((again.body.data as any[]).find((d) => d.rule.key === 'inventory').reminder_days_before).toBe(3);
+    });
+
     it('creates no duplicates when run twice, and reschedules the generated deadlines that are not completed when inputs change', async () => {
       const caseId = await newCase();
       const first = await generate(caseId, { date_of_death: '2026-03-13', appointment_date: '2026-04-02' });

@@ -61,6 +61,25 @@ function ruleOf(template: DeadlineTemplate, rules: JurisdictionRules, state: str
 }
 
 /**
+ * What a reader of the deadline must know about its rule: a date from the Uniform Probate Code's default rather than
+ * from the state's own law, and a value taken from a summary of the law rather than its text. Said in the description,
+ * where a calendar shows it too; `rule.source` says the first to a program.
+ */
+function cautionsOf(rule: DeadlineRule, rules: JurisdictionRules, state: string | null | undefined): string[] {
+  const cautions: string[] = [];
+  if (rule.source === 'upc_default') {
+    const name = state ? rules.states.find((entry) => entry.code === state)?.name : undefined;
+    cautions.push(
+      name
+        ? `This date follows the Uniform Probate Code's default rule, not a rule of ${name}'s own law: check ${name}'s law before relying on it.`
+        : "No state was given: this date follows the Uniform Probate Code's default rule.",
+    );
+  }
+  if (rule.verified === false) cautions.push(`The period comes from a published summary of ${rule.citation}, not from its text: check it before relying on it.`);
+  return cautions;
+}
+
+/**
  * The standard deadlines of an estate, every one from the jurisdiction file's templates and rules (no rule is a code
  * branch here). A template whose rule counts from an event the body does not give (a creditor claim period without
  * a first publication) is left out. Every due date on a weekend or federal holiday rolls to the next business day.
@@ -76,7 +95,7 @@ export function generateDeadlines(dates: EstateDates, rules: JurisdictionRules):
       key: template.key,
       type: template.type,
       title: template.title,
-      description: `${template.description} Rule: ${rule.citation}.`,
+      description: [`${template.description} Rule: ${rule.citation}.`, ...cautionsOf(rule, rules, dates.state)].join(' '),
       dueDate: rollToBusinessDay(computed),
       rule: { key: template.key, citation: rule.citation, source: rule.source, from: rule.from, from_date: from, computed_date: computed },
     });

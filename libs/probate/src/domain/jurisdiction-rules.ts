@@ -15,6 +15,8 @@ export interface PeriodRule {
   from: RuleEvent;
   citation: string;
   source: RuleSource;
+  /** `false` when the value comes from a reputable summary of the citation rather than its checked text. */
+  verified?: boolean;
 }
 
 /** A fixed day of a later year (April 15 of the year after death). */
@@ -25,6 +27,7 @@ export interface AnnualRule {
   from: RuleEvent;
   citation: string;
   source: RuleSource;
+  verified?: boolean;
 }
 
 export type DeadlineRule = PeriodRule | AnnualRule;
