@@ -216,8 +216,9 @@ describe('HTTP contract (e2e)', () => {
       // The case context's routes exactly; the other contexts' routes are checked route by route in test/openapi.
       const paths = Object.keys(res.body.paths);
       expect(paths).toEqual(expect.arrayContaining(Object.keys(expected)));
-      // Every other path lies below a case, or is one of the organization-level groups of contract §14 (events, webhooks).
-      for (const path of paths) if (!(path in expected)) expect(path).toMatch(/^\/v1\/(cases\/\{case_id\}\/[a-z]|events(\/|$)|webhook-endpoints(\/|$))/);
+      // Every other path lies below a case, or is one of the organization-level groups of contract §14 (events, webhooks),
+      // or a private calendar address (its signed token is its credential).
+      for (const path of paths) if (!(path in expected)) expect(path).toMatch(/^\/v1\/(cases\/\{case_id\}\/[a-z]|events(\/|$)|webhook-endpoints(\/|$)|deadline-feeds\/\{token\}$)/);
       for (const [path, methods] of Object.entries(expected)) {
         expect(Object.keys(res.body.paths[path]).sort()).toEqual([...methods].sort());
         for (const method of methods) {

@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   AcceptsAnyQuery,
@@ -17,7 +17,6 @@ import {
   PublicRoute,
   ResourceList,
   SingleResource,
-  ValidationFailedError,
   WriteRoute,
 } from '@estate/shared-kernel';
 import { DeadlineFeed } from '../application/deadline-feed.service';
@@ -46,6 +45,7 @@ export class DeadlineFeedLinksController {
   @Post()
   @WriteRoute()
   @ApiOperation({
+    operationId: 'createDeadlineFeedLink',
     summary: 'Make a private calendar address',
     description:
       "Makes an address of the case's deadline calendar that a calendar application can subscribe to without an Authorization header: " +
@@ -53,22 +53,21 @@ export class DeadlineFeedLinksController {
       'the address never expires and stops working (404) once revoked. Takes no body.',
   })
   @ApiParam({ name: 'case_id', description: 'the case', schema: ULID })
-  @ApiBody({ required: false, description: 'No body, or an empty JSON object.', schema: { type: 'object', properties: {}, additionalProperties: false } })
   @ApiIdempotencyKey()
   @ApiData(CreatedDeadlineFeedLinkView, 201)
   @ApiErrors(404)
-  async create(@Req() req: Request, @Body() body: unknown): Promise<SingleResource> {
+  async create(@Req() req: Request): Promise<SingleResource> {
     assertCaseAccessChecked(req);
-    const unexpected = body && typeof body === 'object' ? Object.keys(body) : [];
-    if (unexpected.length > 0) {
-      throw new ValidationFailedError(unexpected.map((field) => ({ field, message: `${field} is not a field of this request, which takes no body` })));
-    }
     const { link, token } = await this.links.create(req.params.case_id as string);
     return new SingleResource({ id: link.id, url: feedUrl(req, token), created_at: link.created_at }, etagOfVersion('deadline feed link', link.id, 1));
   }
 
   @Get()
-  @ApiOperation({ summary: 'List private calendar addresses', description: "The case's calendar addresses that have not been revoked, without their URLs." })
+  @ApiOperation({
+    operationId: 'listDeadlineFeedLinks',
+    summary: 'List private calendar addresses',
+    description: "The case's calendar addresses that have not been revoked, without their URLs.",
+  })
   @ApiParam({ name: 'case_id', description: 'the case', schema: ULID })
   @ApiList(DeadlineFeedLinkView)
   @ApiErrors(400, 404)
@@ -80,7 +79,11 @@ export class DeadlineFeedLinksController {
   @Delete(':feed_link_id')
   @WriteRoute()
   @HttpCode(204)
-  @ApiOperation({ summary: 'Revoke a private calendar address', description: 'The address answers 404 from now on; calendars subscribed to it stop updating.' })
+  @ApiOperation({
+    operationId: 'revokeDeadlineFeedLink',
+    summary: 'Revoke a private calendar address',
+    description: 'The address answers 404 from now on; calendars subscribed to it stop updating.',
+  })
   @ApiParam({ name: 'case_id', description: 'the case', schema: ULID })
   @ApiParam({ name: 'feed_link_id', description: 'the calendar address', schema: ULID })
   @ApiDeleted()
@@ -107,6 +110,9 @@ export class DeadlineFeedsController {
   @PublicRoute()
   @AcceptsAnyQuery()
   @ApiOperation({
+    // Public: the token in the path is the credential (no bearer token, so no 401 and no per-organization limit).
+    security: [],
+    operationId: 'getPrivateDeadlineCalendar',
     summary: 'Read a private deadline calendar',
     description:
       'The address `POST …/probate/deadlines/feed-links` made: the case\'s deadlines as iCalendar, without an Authorization header. ' +
