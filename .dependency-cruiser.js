@@ -21,7 +21,7 @@ const KERNEL = '^libs/shared-kernel/src/';
  * the platform's), so no import runs back up between them and there is no cycle between folders either.
  */
 const PLATFORM_FOLDERS = [
-  'config', 'clock', 'errors', 'masking', 'http', 'jobs', 'context', 'invalidation', 'auth', 'throttling', 'access',
+  'config', 'clock', 'errors', 'masking', 'links', 'http', 'jobs', 'context', 'invalidation', 'auth', 'throttling', 'access',
   'transactions', 'events', 'persistence', 'idempotency', 'logging', 'health', 'domain', 'operator',
 ];
 const RESOURCES_FOLDERS = ['naming', 'pagination', 'validation', 'merge-patch', 'http', 'conditional', 'openapi', 'events'];

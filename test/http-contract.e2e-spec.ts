@@ -106,9 +106,58 @@ describe('HTTP contract (e2e)', () => {
       expect(res.body.error.details.map((detail: { field: string }) => detail.field)).toContain(field);
     });
 
-    it('ignores unknown parameters', async () => {
+    it('400 bad_request for an unknown parameter, on lists and on every other route, with the nearest known name', async () => {
       const caller = await t.invite();
-      await t.http().get('/v1/cases?color=blue').set(caller.auth).expect(200);
+      const unknown = await t.http().get('/v1/cases?color=blue&progres=x').set(caller.auth);
+      expect(unknown.status).toBe(400);
+      expectEnvelope(unknown.body, 'bad_request');
+      expect(unknown.body.error.details).toEqual([
+        { field: 'color', message: expect.stringContaining('color is not a query parameter of this route; it takes `page`, `per_page`') },
+        { field: 'progres', message: 'progres is not a query parameter of this route; did you mean `progress`?' },
+      ]);
+      const created = await t.http().post('/v1/cases').set(caller.auth).send({});
+      const readOne = await t.http().get(`/v1/cases/${created.body.data.id}?expand=deceased`).set(caller.auth);
+      expect(readOne.status).toBe(400);
+      expect(readOne.body.error.details).toEqual([{ field: 'expand', message: 'expand is not a query parameter of this route, which takes none' }]);
+      const write = await t.http().patch(`/v1/cases/${created.body.data.id}?dry_run=true`).set(caller.auth).send({});
+      expect(write.status).toBe(400);
+      // Nothing written by a refused write.
+      expect((await t.http().get(`/v1/cases/${created.body.data.id}`).set(caller.auth)).body.data.updated_at).toBe(created.body.data.updated_at);
+    });
+
+    it('binds a cursor to its list: a persons cursor on the deadlines, an events cursor on transactions, are 400', async () => {
+      const caller = await t.invite();
+      const caseId = (await t.http().post('/v1/cases').set(caller.auth).send({}).expect(201)).body.data.id;
+      for (const last_name of ['A', 'B', 'C']) {
+        await t.http().post(`/v1/cases/${caseId}/persons`).set(caller.auth).send({ first_name: 'X', last_name, relationship: 'son' }).expect(201);
+        await t.http().post(`/v1/cases/${caseId}/probate/deadlines`).set(caller.auth).send({ title: last_name, type: 'filing', due_date: '2027-01-15' }).expect(201);
+      }
+      const account = await t.http().post(`/v1/cases/${caseId}/bank-accounts`).set(caller.auth).send({ institution_name: 'First Prairie Bank', account_type: 'checking', ownership_type: 'individual', account_number: '000123456789' }).expect(201);
+      const transactions = `/v1/cases/${caseId}/bank-accounts/${account.body.data.id}/transactions`;
+      await t.http().post(transactions).set(caller.auth).send({ date: '2026-10-01', amount: 10, description: 'deposit' }).expect(201);
+
+      const persons = await t.http().get(`/v1/cases/${caseId}/persons?per_page=1&cursor=`).set(caller.auth).expect(200);
+      const events = await t.http().get(`/v1/cases/${caseId}/events?per_page=1&cursor=`).set(caller.auth).expect(200);
+      const deadlines = await t.http().get(`/v1/cases/${caseId}/probate/deadlines?per_page=1&cursor=`).set(caller.auth).expect(200);
+      for (const [where, cursor] of [
+        [`/v1/cases/${caseId}/probate/deadlines`, persons.body.meta.next_cursor],
+        [transactions, events.body.meta.next_cursor],
+        [`/v1/cases/${caseId}/persons`, deadlines.body.meta.next_cursor],
+      ]) {
+        expect(typeof cursor).toBe('string');
+        const res = await t.http().get(`${where}?per_page=1&cursor=${cursor}`).set(caller.auth);
+        expect(res.status).toBe(400);
+        expectEnvelope(res.body, 'bad_request');
+        expect(res.body.error.details).toEqual([{ field: 'cursor', message: expect.stringContaining('made for another list') }]);
+      }
+      // On its own list each cursor pages on.
+      expect((await t.http().get(`/v1/cases/${caseId}/persons?per_page=1&cursor=${persons.body.meta.next_cursor}`).set(caller.auth)).status).toBe(200);
+      expect((await t.http().get(`/v1/cases/${caseId}/events?per_page=1&cursor=${events.body.meta.next_cursor}`).set(caller.auth)).status).toBe(200);
+    });
+
+    it('checks the caller before the query: an unknown parameter without a token is 401; outside /v1 nothing is refused', async () => {
+      await t.http().get('/v1/cases?color=blue').expect(401);
+      await t.http().get('/healthz?probe=lb-1').expect(200);
     });
   });
 
@@ -198,8 +247,9 @@ describe('HTTP contract (e2e)', () => {
       // The case context's routes exactly; the other contexts' routes are checked route by route in test/openapi.
       const paths = Object.keys(res.body.paths);
       expect(paths).toEqual(expect.arrayContaining(Object.keys(expected)));
-      // Every other path lies below a case, or is one of the organization-level groups of contract §14 (events, webhooks).
-      for (const path of paths) if (!(path in expected)) expect(path).toMatch(/^\/v1\/(cases\/\{case_id\}\/[a-z]|events(\/|$)|webhook-endpoints(\/|$))/);
+      // Every other path lies below a case, or is one of the organization-level groups of contract §14 (events, webhooks),
+      // or a private calendar address (its signed token is its credential).
+      for (const path of paths) if (!(path in expected)) expect(path).toMatch(/^\/v1\/(cases\/\{case_id\}\/[a-z]|events(\/|$)|webhook-endpoints(\/|$)|deadline-feeds\/\{token\}$)/);
       for (const [path, methods] of Object.entries(expected)) {
         expect(Object.keys(res.body.paths[path]).sort()).toEqual([...methods].sort());
         for (const method of methods) {

@@ -67,11 +67,11 @@ describe('list pages: one statement, inside a transaction and out (e2e)', () => 
   afterAll(() => t.close());
 
   const context = { today: '2026-11-27' };
-  const list = (query: Record<string, unknown>) => runListQuery(em.fork(), PersonSchema, { caseId }, parseListQuery(query, rules), context);
+  const list = (query: Record<string, unknown>) => runListQuery(em.fork(), PersonSchema, { caseId }, parseListQuery(query, rules, ['persons', { caseId }]), context);
   const inTransaction = (query: Record<string, unknown>) =>
     uow.run(async (txEm) => {
       expect(uow.active).toBe(true);
-      return runListQuery(txEm, PersonSchema, { caseId }, parseListQuery(query, rules), context);
+      return runListQuery(txEm, PersonSchema, { caseId }, parseListQuery(query, rules, ['persons', { caseId }]), context);
     });
 
   /** What the page's filters keep, in its order (id breaks ties), read from `everyone` in JavaScript. */
@@ -198,7 +198,7 @@ describe('list pages: one statement, inside a transaction and out (e2e)', () => 
     await expect(
       uow.run(async (txEm) => {
         await txEm.getConnection().execute(`update persons set last_name = 'Zed' where case_id = ?`, [caseId], 'run', txEm.getTransactionContext());
-        const inside = await runListQuery(txEm, PersonSchema, { caseId }, parseListQuery({ family: 'Zed', per_page: '100' }, rules));
+        const inside = await runListQuery(txEm, PersonSchema, { caseId }, parseListQuery({ family: 'Zed', per_page: '100' }, rules, ['persons', { caseId }]));
         expect(inside.meta.total_count).toBe(23);
         throw new Error('roll back');
       }),
@@ -216,7 +216,7 @@ describe('ListStatements: the statement written from a record\'s columns (e2e me
   });
   afterAll(() => t.close());
 
-  const query = (overrides: object) => ({ page: 3, perPage: 25, sortBy: 'middle_name', sortOrder: 'desc' as const, filters: [], ...overrides });
+  const query = (overrides: object) => ({ page: 3, perPage: 25, sortBy: 'middle_name', sortOrder: 'desc' as const, filters: [], list: 'persons of C1', ...overrides });
 
   it('writes the page with the total of the same conditions, sharing its parameters; several values are one array', () => {
     const statement = statements.statementOf(

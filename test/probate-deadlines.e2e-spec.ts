@@ -191,8 +191,9 @@ describe('probate deadlines (e2e)', () => {
       expect(byKey.inventory).toMatchObject({ type: 'inventory', due_date: '2026-08-03' });
       expect(byKey.inventory.rule).toMatchObject({ citation: expect.stringContaining('§8800'), source: 'state', from: 'letters_issued' });
       expect(byKey.inventory.description).toContain('§8800');
-      expect(byKey.creditor_claim_bar).toMatchObject({ type: 'creditor_notice', due_date: '2027-03-15' });
-      expect(byKey.creditor_claim_bar.rule.citation).toContain('§3-803');
+      // California's own bar (one year after death, Code Civ. Proc. §366.2) gives the UPC's date under its own citation.
+      expect(byKey.creditor_claim_bar).toMatchObject({ type: 'creditor_notice', due_date: '2027-03-15', title: 'Creditor claims barred 12 months after death' });
+      expect(byKey.creditor_claim_bar.rule).toMatchObject({ citation: expect.stringContaining('§366.2'), source: 'state' });
       expect(res.body.data.map((d: any) => d.due_date)).toEqual([...res.body.data.map((d: any) => d.due_date)].sort());
     });
 
@@ -217,6 +218,54 @@ describe('probate deadlines (e2e)', () => {
       // 4 months after 2026-04-20 is Thursday 2026-08-20 (UPC §3-801).
       expect(period).toMatchObject({ type: 'creditor_notice', due_date: '2026-08-20' });
       expect(period.rule.citation).toContain('§3-801');
+    });
+
+    it('says so when a date follows the Uniform Probate Code instead of the state’s law, and reminds 14 days ahead by default', async () => {
+      // Pennsylvania has no rule of its own recorded for these three deadlines.
+      const caseId = await newCase();
+      const res = await generate(caseId, { date_of_death: '2026-03-13', appointment_date: '2026-04-02', state: 'PA', first_publication_date: '2026-04-20' });
+      expect(res.status).toBe(200);
+      const byKey = Object.fromEntries((res.body.data as any[]).map((d) => [d.rule.key, d]));
+      for (const key of ['inventory', 'creditor_claim_period', 'creditor_claim_bar']) {
+        expect([key, byKey[key].rule.source]).toEqual([key, 'upc_default']);
+        expect(byKey[key].description).toContain("This date follows the Uniform Probate Code's default rule, not a rule of Pennsylvania's own law");
+      }
+      expect(byKey.creditor_claim_period.description).toContain('within 4 months after the first publication');
+      expect(byKey.form_706.rule.source).toBe('federal');
+      expect(byKey.form_706.description).not.toContain('Uniform Probate Code');
+      expect((res.body.data as any[]).map((d) => d.reminder_days_before)).toEqual(Array(6).fill(14));
+
+      // Illinois's own rules: claims 6 months after publication, barred 2 years after death, read from the statutes.
+      const illinois = await generate(await newCase(), { date_of_death: '2026-03-13', appointment_date: '2026-04-02', state: 'IL', first_publication_date: '2026-04-20' });
+      const illinoisByKey = Object.fromEntries((illinois.body.data as any[]).map((d) => [d.rule.key, d]));
+      expect(illinoisByKey.creditor_claim_period).toMatchObject({ due_date: '2026-10-20', rule: { source: 'state', citation: '755 ILCS 5/18-3(a)' } });
+      expect(illinoisByKey.creditor_claim_bar).toMatchObject({ due_date: '2028-03-13', title: 'Creditor claims barred 24 months after death', rule: { source: 'state' } });
+      for (const deadline of illinois.body.data as any[]) expect(deadline.description).not.toMatch(/Uniform Probate Code's default|published summary/);
+      // A state's rule taken from a summary of its statute says so (Alaska's claim period).
+      const alaska = await generate(await newCase(), { date_of_death: '2026-03-13', appointment_date: '2026-04-02', state: 'AK', first_publication_date: '2026-04-20' });
+      const alaskaPeriod = (alaska.body.data as any[]).find((d) => d.rule.key === 'creditor_claim_period');
+      expect(alaskaPeriod.rule.source).toBe('state');
+      expect(alaskaPeriod.description).toContain('comes from a published summary of Alaska Stat. § 13.16.460');
+
+      const california = await generate(await newCase(), { date_of_death: '2026-03-13', appointment_date: '2026-04-02', state: 'CA' });
+      const inventory = (california.body.data as any[]).find((d) => d.rule.key === 'inventory');
+      expect(inventory.rule.source).toBe('state');
+      expect(inventory.description).not.toContain('Uniform Probate Code');
+      const noState = await generate(await newCase(), { date_of_death: '2026-03-13', appointment_date: '2026-04-02' });
+      expect((noState.body.data as any[]).find((d) => d.rule.key === 'inventory').description).toContain("No state was given: this date follows the Uniform Probate Code's default rule.");
+
+      // The reminder is the .ics alarm: every open generated deadline carries one, 14 days ahead.
+      const feed = await t.http().get(`/v1/cases/${caseId}/probate/deadlines.ics`).set(owner.auth);
+      const events = Object.values(ical.sync.parseICS(feed.text)).filter((entry): entry is ical.VEvent => entry?.type === 'VEVENT');
+      expect(events).toHaveLength(6);
+      expect(events.every((event) => ((event as any).alarms ?? []).length === 1)).toBe(true);
+      expect(feed.text.match(/TRIGGER:-P14D/g)).toHaveLength(6);
+      expect(feed.text).toContain("Pennsylvania's own law");
+
+      // A user's choice survives generating again.
+      await t.http().patch(`/v1/cases/${caseId}/probate/deadlines/${byKey.inventory.id}`).set(owner.auth).send({ reminder_days_before: 3 }).expect(200);
+      const again = await generate(caseId, { date_of_death: '2026-03-13', appointment_date: '2026-04-09', state: 'PA', first_publication_date: '2026-04-20' });
+      expect((again.body.data as any[]).find((d) => d.rule.key === 'inventory').reminder_days_before).toBe(3);
     });
 
     it('creates no duplicates when run twice, and reschedules the generated deadlines that are not completed when inputs change', async () => {

@@ -528,8 +528,47 @@ export function describeResourceContract<T extends CaseRecord>(spec: ResourceCon
             const good = declared.kind === 'boolean' ? 'true' : declared.kind === 'contains_text' || declared.kind === 'equals' ? 'x' : declared.values[0];
             await expectBad([[name, good], [name, bad[0]]], name);
           }
-          // In cursor mode `page` is ignored, so it cannot be wrong either; unknown parameters are ignored.
-          await listIds(home, [['cursor', ''], ['page', '0'], ['whatever', 'x']]);
+          // In cursor mode `page` is ignored, so it cannot be wrong either.
+          await listIds(home, [['cursor', ''], ['page', '0']]);
+        });
+
+        it('400 bad_request for an unknown query parameter, naming each and the known one it most likely meant', async () => {
+          const res = await t.http().get(`${home.collection}?${query([['per_pgae', '2'], ['whatever', 'x']])}`).set(owner.auth);
+          expectError(res, 400, 'bad_request');
+          expect(res.body.error.details).toEqual([
+            { field: 'per_pgae', message: expect.stringContaining('did you mean `per_page`?') },
+            { field: 'whatever', message: expect.stringContaining('is not a query parameter of this route') },
+          ]);
+          // A mistyped filter must not answer the unfiltered list.
+          for (const name of Object.keys(resource.filters)) {
+            const at = [...name].findIndex((char, index) => index > 0 && char !== name[index + 1]);
+            const typo = `${name.slice(0, at)}${name[at + 1]}${name[at]}${name.slice(at + 2)}`;
+            const mistyped = await t.http().get(`${home.collection}?${query([[typo, 'x']])}`).set(owner.auth);
+            expectError(mistyped, 400, 'bad_request');
+            expect(mistyped.body.error.details).toEqual([{ field: typo, message: expect.stringContaining(`did you mean \`${name}\``) }]);
+          }
+        });
+
+        it('a cursor is bound to its list: on another case, or with other filters, it is 400 bad_request naming the cursor', async () => {
+          const place = await newCase(owner);
+          for (let i = 0; i < 3; i++) await add(place);
+          const other = await newCase(owner);
+          await add(other);
+          const first = await listIds(place, [['per_page', '1'], ['cursor', '']]);
+          const cursor: string = first.body.meta.next_cursor;
+          expect(typeof cursor).toBe('string');
+          expect((await listIds(place, [['per_page', '1'], ['cursor', cursor]])).body.data).toHaveLength(1);
+          const misuses: Array<[Place, Array<[string, string]>]> = [[other, []]];
+          const [filterName, filter] = Object.entries(resource.filters).map(([name, declared]) => [name, normalisedFilter(declared)] as const)[0] ?? [];
+          if (filterName && filter) {
+            const value = filter.kind === 'boolean' ? 'true' : filter.kind === 'contains_text' || filter.kind === 'equals' ? 'x' : filter.values[0];
+            misuses.push([place, [[filterName, value]]]);
+          }
+          for (const [where, params] of misuses) {
+            const res = await t.http().get(`${where.collection}?${query([...params, ['per_page', '1'], ['cursor', cursor]])}`).set(owner.auth);
+            expectError(res, 400, 'bad_request');
+            expect(res.body.error.details).toEqual([{ field: 'cursor', message: expect.stringContaining('another list') }]);
+          }
         });
 
         it('answers 304 for a matching If-None-Match on the list, 200 once it changed', async () => {

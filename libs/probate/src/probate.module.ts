@@ -7,6 +7,8 @@ import { AddClosureStep } from './application/add-closure-step.service';
 import { ClosurePlanWrites } from './application/closure-plan-writes';
 import { CreateDeadline } from './application/create-deadline.service';
 import { DeadlineFeed } from './application/deadline-feed.service';
+import { DeadlineFeedLinks } from './application/deadline-feed-links.service';
+import { DeadlineFeedLinksController, DeadlineFeedsController } from './http/deadline-feed-links.controller';
 import { FileCreditorClaim } from './application/file-creditor-claim.service';
 import { GenerateDeadlines } from './application/generate-deadlines.service';
 import { CaseSearchTallies } from './application/ports/case-search-tallies.port';
@@ -38,12 +40,13 @@ import { searchResource } from './resources/search.resource';
 /** The probate context: deadlines (and their generator and calendar feed), creditor claims, closure steps, searches. */
 @Module({
   imports: [CaseModule, CaseResourceModule.forResources([probateDeadlineResource, creditorClaimResource, closureStepResource, searchResource])],
-  controllers: [ProbateDeadlineCalendarController, ProbateDeadlinesController, CreditorClaimsController, ClosureStepsController, SearchesController],
+  controllers: [DeadlineFeedLinksController, DeadlineFeedsController, ProbateDeadlineCalendarController, ProbateDeadlinesController, CreditorClaimsController, ClosureStepsController, SearchesController],
   providers: [
     CreateDeadline,
     UpdateDeadline,
     GenerateDeadlines,
     DeadlineFeed,
+    DeadlineFeedLinks,
     FileCreditorClaim,
     ReviseCreditorClaim,
     ClosurePlanWrites,

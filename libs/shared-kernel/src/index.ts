@@ -51,6 +51,8 @@ export * from './resources/openapi/openapi-document';
 export * from './resources/openapi/error-responses';
 export * from './resources/openapi/specification-routes';
 export * from './platform/http/input-guards';
+export { AcceptsAnyQuery } from './platform/http/known-query-parameters.guard';
+export { LinkSigner } from './platform/links/link-signer';
 export * from './platform/events/event';
 export * from './platform/events/event-outbox';
 export * from './platform/context/request-scope';

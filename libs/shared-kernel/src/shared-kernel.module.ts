@@ -5,6 +5,8 @@ import { LoggerModule } from 'nestjs-pino';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CaseAccessGuard } from './platform/access/case-access.guard';
 import { RequestGuard } from './platform/access/request-guard';
+import { KnownQueryParametersGuard } from './platform/http/known-query-parameters.guard';
+import { LinkSigner } from './platform/links/link-signer';
 import { CaseRouteAudit } from './platform/access/case-route-audit';
 import { Clock, SystemClock } from './platform/clock/clock';
 import { IdempotencyJobs } from './platform/idempotency/idempotency-jobs';
@@ -111,6 +113,7 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
         RecordDeletionVetoes,
         CaseRecordsEraser,
         CaseRouteAudit,
+        LinkSigner,
         EventOutbox,
         ResourceEvents,
         EventReader,
@@ -118,9 +121,11 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
         TierThrottlerGuard,
         CaseAccessGuard,
         { provide: APP_GUARD, useClass: RequestGuard },
+        // After the request guard (Nest runs global guards in the order given): 401/429/403/404 come first.
+        { provide: APP_GUARD, useClass: KnownQueryParametersGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],
-      exports: [ROOT_LOGGER, AppConfig, JobQueue, PgBossJobQueue, ResourceCatalog, EventTypeCatalog, InvalidationFeed, PlainQuery, IdentityService, IdempotencyStore, WriteReplyPresenter, Clock, UnitOfWork, CaseResourceReader, RecordWriter, SingletonRecords, AggregateWrites, RecordDeletionVetoes, CaseRecordsEraser, EventOutbox, ResourceEvents],
+      exports: [ROOT_LOGGER, AppConfig, JobQueue, PgBossJobQueue, ResourceCatalog, EventTypeCatalog, InvalidationFeed, PlainQuery, IdentityService, IdempotencyStore, WriteReplyPresenter, Clock, UnitOfWork, CaseResourceReader, RecordWriter, SingletonRecords, AggregateWrites, RecordDeletionVetoes, CaseRecordsEraser, EventOutbox, ResourceEvents, LinkSigner],
     };
   }
 }

@@ -81,7 +81,7 @@ export class CasesService {
   }
 
   async list(organizationId: string, rawQuery: Record<string, unknown>) {
-    const query = parseListQuery(rawQuery, CASE_LIST_RULES);
+    const query = parseListQuery(rawQuery, CASE_LIST_RULES, ['cases', organizationId]);
     return runListQuery(this.em, EstateCase, { organizationId, deletedAt: null }, query);
   }
 

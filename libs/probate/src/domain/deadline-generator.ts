@@ -57,7 +57,34 @@ function ruleOf(template: DeadlineTemplate, rules: JurisdictionRules, state: str
   if (template.rule) return template.rule;
   const name = template.rule_name as NonNullable<DeadlineTemplate['rule_name']>;
   const stateRule = template.rule_from === 'state_or_upc_defaults' && state ? rules.states.find((entry) => entry.code === state)?.[name] : null;
-  return stateRule ?? rules.upc_defaults[name];
+  const applies = stateRule && (!template.state_rule_from || stateRule.from === template.state_rule_from);
+  return applies ? stateRule : rules.upc_defaults[name];
+}
+
+/** `{period}` in a template's title or description: the rule's period in words (`4 months`, `90 days`). */
+function withPeriod(text: string, rule: DeadlineRule): string {
+  if (!('unit' in rule)) return text;
+  const unit = rule.amount === 1 ? rule.unit.slice(0, -1) : rule.unit;
+  return text.replace(/\{period\}/g, `${rule.amount} ${unit}`);
+}
+
+/**
+ * What a reader of the deadline must know about its rule: a date from the Uniform Probate Code's default rather than
+ * from the state's own law, and a value taken from a summary of the law rather than its text. Said in the description,
+ * where a calendar shows it too; `rule.source` says the first to a program.
+ */
+function cautionsOf(rule: DeadlineRule, rules: JurisdictionRules, state: string | null | undefined): string[] {
+  const cautions: string[] = [];
+  if (rule.source === 'upc_default') {
+    const name = state ? rules.states.find((entry) => entry.code === state)?.name : undefined;
+    cautions.push(
+      name
+        ? `This date follows the Uniform Probate Code's default rule, not a rule of ${name}'s own law: check ${name}'s law before relying on it.`
+        : "No state was given: this date follows the Uniform Probate Code's default rule.",
+    );
+  }
+  if (!rule.verified) cautions.push(`The period comes from a published summary of ${rule.citation}, not from its text: check it before relying on it.`);
+  return cautions;
 }
 
 /**
@@ -75,8 +102,8 @@ export function generateDeadlines(dates: EstateDates, rules: JurisdictionRules):
     generated.push({
       key: template.key,
       type: template.type,
-      title: template.title,
-      description: `${template.description} Rule: ${rule.citation}.`,
+      title: withPeriod(template.title, rule),
+      description: [`${withPeriod(template.description, rule)} Rule: ${rule.citation}.`, ...cautionsOf(rule, rules, dates.state)].join(' '),
       dueDate: rollToBusinessDay(computed),
       rule: { key: template.key, citation: rule.citation, source: rule.source, from: rule.from, from_date: from, computed_date: computed },
     });

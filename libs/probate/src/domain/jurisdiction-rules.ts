@@ -8,13 +8,15 @@ import type { DeadlineType } from './probate-vocabulary';
 export type RuleEvent = 'date_of_death' | 'appointment' | 'letters_issued' | 'qualification' | 'first_publication';
 export type RuleSource = 'state' | 'upc_default' | 'federal';
 
-/** `{amount, unit, from, citation, source}` of §10.4: a period counted from an event of the estate. */
+/** `{amount, unit, from, citation, source, verified}` of §10.4: a period counted from an event of the estate. */
 export interface PeriodRule {
   amount: number;
   unit: 'days' | 'months';
   from: RuleEvent;
   citation: string;
   source: RuleSource;
+  /** `false` when the value comes from a reputable summary of the citation rather than its checked text. */
+  verified: boolean;
 }
 
 /** A fixed day of a later year (April 15 of the year after death). */
@@ -25,6 +27,7 @@ export interface AnnualRule {
   from: RuleEvent;
   citation: string;
   source: RuleSource;
+  verified: boolean;
 }
 
 export type DeadlineRule = PeriodRule | AnnualRule;
@@ -41,6 +44,8 @@ export interface DeadlineTemplate {
   /** `state_or_upc_defaults`: the state's rule when the file records one, else the Uniform Probate Code's. */
   rule_from?: 'upc_defaults' | 'state_or_upc_defaults';
   rule_name?: StateRuleName;
+  /** The state's rule applies only when it counts from this event (a claim period after publication); else the UPC's. */
+  state_rule_from?: RuleEvent;
 }
 
 export interface StateRules {

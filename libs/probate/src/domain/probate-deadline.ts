@@ -19,17 +19,23 @@ export interface DeadlineChanges {
 }
 
 /**
- * A probate deadline (aggregate). Its rules: setting `completed_date` completes it (`#14`); completing it without a
- * date completes it today; reopening (`upcoming` or `overdue` written) clears the date; a waived deadline has no
- * completion date; and an open deadline whose due date has passed reads `overdue` (issue 9) — computed when read,
- * never stored, so no job has to flip it at midnight.
+ * A generated deadline reminds this many days ahead unless the user changes it: a statutory date someone has to be
+ * told about in time (the `.ics` alarm and the `deadline.reminder` event). A rescheduling keeps the user's choice.
  */
+export const GENERATED_REMINDER_DAYS_BEFORE = 14;
+
 /** A deadline's status as read, from its stored fields (a row read for presenting has no methods). */
 export function deadlineStatusOn(deadline: Pick<ProbateDeadline, 'status' | 'dueDate'>, today: string): DeadlineStatus {
   if (deadline.status === 'completed' || deadline.status === 'waived') return deadline.status;
   return deadline.dueDate < today ? 'overdue' : 'upcoming';
 }
 
+/**
+ * A probate deadline (aggregate). Its rules: setting `completed_date` completes it (`#14`); completing it without a
+ * date completes it today; reopening (`upcoming` or `overdue` written) clears the date; a waived deadline has no
+ * completion date; and an open deadline whose due date has passed reads `overdue` (issue 9) — computed when read,
+ * never stored, so no job has to flip it at midnight.
+ */
 export class ProbateDeadline implements CaseRecord {
   id: string;
   caseId: string;
@@ -73,7 +79,13 @@ export class ProbateDeadline implements CaseRecord {
   }
 
   static generate(id: string, caseId: string, generated: GeneratedDeadline, now: Date): ProbateDeadline {
-    const deadline = ProbateDeadline.create(id, caseId, { title: generated.title, type: generated.type, due_date: generated.dueDate, description: generated.description }, now, '');
+    const deadline = ProbateDeadline.create(
+      id,
+      caseId,
+      { title: generated.title, type: generated.type, due_date: generated.dueDate, description: generated.description, reminder_days_before: GENERATED_REMINDER_DAYS_BEFORE },
+      now,
+      '',
+    );
     deadline.rule = generated.rule;
     deadline.generatedKey = generated.key;
     return deadline;

@@ -61,7 +61,9 @@ export class CaseResourceReader implements OnModuleInit {
   }
 
   async list<T extends CaseRecord>(resource: CaseResource<T>, scope: Scope, rawQuery: Record<string, unknown>, variant: ListVariant = {}): Promise<ResourceList> {
-    const query = parseListQuery(rawQuery, { filters: variant.filters ?? resource.filters, sorts: resource.sorts });
+    // The list is the resource's route in this scope (case, parent record), and a variant's fixed narrowing (`#2`).
+    const list = [resource.path, scope, variant.fixed ?? null];
+    const query = parseListQuery(rawQuery, { filters: variant.filters ?? resource.filters, sorts: resource.sorts }, list);
     const reads = this.readsOf(resource);
     const context = this.context();
     const page = await listRows(this.em, reads.columns, variant.fixed ? [scope, variant.fixed] : [scope], query, context);

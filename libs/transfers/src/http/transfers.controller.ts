@@ -102,7 +102,7 @@ export class TransfersController extends CaseResourceController(transferResource
   @ApiErrors(400, 404)
   async events(@Req() req: Request, @Query() rawQuery: Record<string, unknown>): Promise<ResourceList> {
     // The kernel's parser checks page and per_page (400 otherwise); the trail is read in page mode, oldest first.
-    const { page, perPage } = parseListQuery({ page: rawQuery.page, per_page: rawQuery.per_page }, { filters: {}, sorts: ['created_at'] });
+    const { page, perPage } = parseListQuery({ page: rawQuery.page, per_page: rawQuery.per_page }, { filters: {}, sorts: ['created_at'] }, ['transfer events']);
     const scope = await this.scope(req);
     const transfer = await this.reader.fields(transferResource, scope, (req.params as Record<string, string>).transfer_id);
     const events = await this.repository.eventsOf(transfer.id);

@@ -16,7 +16,7 @@ function listOf<T>(query: ListQuery, page: Page<T>, present: (row: T) => Record<
     const totalPages = Math.ceil(total / query.perPage);
     meta = { page: query.page, per_page: query.perPage, total_count: total, total_pages: totalPages, next_cursor: null, has_more: query.page < totalPages };
   } else {
-    meta = { page: 1, per_page: query.perPage, next_cursor: page.last ? encodeCursor('created_at', query.sortOrder, { value: page.last.createdAt, id: page.last.id }) : null, has_more: page.hasMore };
+    meta = { page: 1, per_page: query.perPage, next_cursor: page.last ? encodeCursor(query, { value: page.last.createdAt, id: page.last.id }) : null, has_more: page.hasMore };
   }
   return new ResourceList(data, meta);
 }

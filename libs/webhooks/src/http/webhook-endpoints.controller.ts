@@ -69,7 +69,7 @@ export class WebhookEndpointsController {
   @ApiList(WebhookEndpointView, ENDPOINT_LIST)
   @ApiErrors(400)
   list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<ResourceList> {
-    return this.queries.endpoints(principal.organizationId, parseListQuery(query, ENDPOINT_LIST));
+    return this.queries.endpoints(principal.organizationId, parseListQuery(query, ENDPOINT_LIST, ['webhook endpoints', principal.organizationId]));
   }
 
   @Get(':endpoint_id')
@@ -151,7 +151,7 @@ export class WebhookEndpointsController {
   @ApiList(WebhookDeliveryView, DELIVERY_LIST)
   @ApiErrors(400, 404)
   deliveries(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string, @Query() query: Record<string, unknown>): Promise<ResourceList> {
-    return this.queries.deliveries(principal.organizationId, id, parseListQuery(query, DELIVERY_LIST));
+    return this.queries.deliveries(principal.organizationId, id, parseListQuery(query, DELIVERY_LIST, ['webhook deliveries', principal.organizationId, id]));
   }
 
   @Get(':endpoint_id/deliveries/:delivery_id')

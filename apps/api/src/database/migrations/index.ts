@@ -11,6 +11,7 @@ import { Migration20261123151000_webhooks } from './Migration20261123151000_webh
 import { Migration20261123160000_idempotency_claims } from './Migration20261123160000_idempotency_claims';
 import { Migration20261127100000_job_queue } from './Migration20261127100000_job_queue';
 import { Migration20261127120000_case_pending_searches } from './Migration20261127120000_case_pending_searches';
+import { Migration20261127130000_deadline_feed_links } from './Migration20261127130000_deadline_feed_links';
 
 /** Every committed migration, in order. Listed explicitly so the built service and the tests run the same ones. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261123160000_idempotency_claims', class: Migration20261123160000_idempotency_claims },
   { name: 'Migration20261127100000_job_queue', class: Migration20261127100000_job_queue },
   { name: 'Migration20261127120000_case_pending_searches', class: Migration20261127120000_case_pending_searches },
+  { name: 'Migration20261127130000_deadline_feed_links', class: Migration20261127130000_deadline_feed_links },
 ];

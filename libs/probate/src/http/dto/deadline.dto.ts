@@ -28,7 +28,12 @@ export class CreateDeadlineBody {
   @BooleanField({ description: 'Whether a court ordered it; false when unset.', example: true })
   is_court_ordered?: boolean | null;
 
-  @IntegerField({ min: 0, max: 3650, description: 'Days before the due date to remind (the .ics alarm).', example: 14 })
+  @IntegerField({
+    min: 0,
+    max: 3650,
+    description: 'Days before the due date to remind: the .ics alarm and the deadline.reminder event. Generated deadlines default to 14; null for none.',
+    example: 14,
+  })
   reminder_days_before?: number | null;
 }
 
@@ -38,7 +43,14 @@ export class PatchDeadlineBody extends PartialType(CreateDeadlineBody, { skipNul
 export class DeadlineRuleView {
   @ApiProperty({ description: 'The generator template the deadline came from.', example: 'inventory' }) key: string;
   @ApiProperty({ description: 'The law or rule that sets the date.', example: 'Cal. Prob. Code §8800(b)' }) citation: string;
-  @ApiProperty({ enum: ['state', 'upc_default', 'federal'], description: 'Whose rule it is.', example: 'state' }) source: string;
+  @ApiProperty({
+    enum: ['state', 'upc_default', 'federal'],
+    description:
+      "Whose rule it is: `state`, the probate state's own law; `upc_default`, the Uniform Probate Code's default, standing in because no rule of the " +
+      "state's own is recorded for this deadline (or none was given; the description says so too); `federal`, federal tax law.",
+    example: 'state',
+  })
+  source: string;
   @ApiProperty({ enum: ['date_of_death', 'appointment', 'letters_issued', 'qualification', 'first_publication'], description: 'The event the period runs from.' })
   from: string;
   @ApiProperty({ format: 'date', description: 'The date of that event.', example: '2026-11-02' }) from_date: string;

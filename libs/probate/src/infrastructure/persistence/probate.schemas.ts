@@ -2,6 +2,7 @@ import { EntitySchema } from '@mikro-orm/core';
 import { CalendarDateType, caseRecordProperties, EncryptedStringType, MoneyType, nullableText, timestampProperties } from '@estate/shared-kernel';
 import { ClosureStep } from '../../domain/closure-step';
 import { CreditorClaim } from '../../domain/creditor-claim';
+import { DeadlineFeedLink } from '../../domain/deadline-feed-link';
 import { ProbateDeadline } from '../../domain/probate-deadline';
 import { Search } from '../../domain/search';
 
@@ -88,4 +89,13 @@ export const SearchSchema = new EntitySchema<Search>({
 });
 
 /** The probate context's mappings, for the ORM configuration's entity list. */
-export const PROBATE_ENTITIES = [ProbateDeadlineSchema, CreditorClaimSchema, ClosureStepSchema, SearchSchema];
+export const DeadlineFeedLinkSchema = new EntitySchema<DeadlineFeedLink>({
+  class: DeadlineFeedLink,
+  tableName: 'deadline_feed_links',
+  properties: {
+    ...caseRecordProperties(),
+    createdAt: { type: 'Date', columnType: 'timestamptz(3)' },
+  },
+});
+
+export const PROBATE_ENTITIES = [ProbateDeadlineSchema, CreditorClaimSchema, ClosureStepSchema, SearchSchema, DeadlineFeedLinkSchema];

@@ -12,7 +12,7 @@ describe('the jurisdiction file', () => {
 
   it('refuses a broken file, naming the problem', () => {
     const broken = structuredClone(jurisdictionRules()) as unknown as Record<string, any>;
-    broken.states[0].inventory_due = { amount: 3, unit: 'weeks', from: 'appointment', citation: 'x', source: 'state' };
+    broken.states[0].inventory_due = { amount: 3, unit: 'weeks', from: 'appointment', citation: 'x', source: 'state', verified: true };
     expect(() => validateJurisdictionRules(broken)).toThrow(/states\/0\/inventory_due/);
     const duplicated = structuredClone(jurisdictionRules()) as unknown as Record<string, any>;
     duplicated.deadline_templates.push(duplicated.deadline_templates[0]);
@@ -36,7 +36,8 @@ describe('generateDeadlines', () => {
     ['TX', 'inventory', '2026-07-01', '2026-07-01'], // 90 days after qualification
     ['FL', 'inventory', '2026-06-01', '2026-06-01'], // 60 days after letters
     ['NY', 'inventory', '2027-01-04', '2027-01-02'], // 9 months after letters: a Saturday → Monday
-    ['OH', 'inventory', '2026-07-02', '2026-07-02'], // no rule recorded: the UPC's
+    ['WY', 'inventory', '2026-07-02', '2026-07-02'], // no rule recorded: the UPC's
+    ['IL', 'inventory', '2026-06-01', '2026-06-01'], // 60 days after letters (755 ILCS 5/14-1)
   ])('%s %s is due %s (rule date %s)', (state, key, due, computed) => {
     const deadline = dueOf(state, key);
     expect(deadline?.dueDate).toBe(due);
@@ -54,6 +55,19 @@ describe('generateDeadlines', () => {
     expect(period).toMatchObject({ type: 'creditor_notice', dueDate: '2026-08-20', rule: { from: 'first_publication', source: 'upc_default' } });
     expect(period?.description).toContain('§3-801');
     expect(dueOf(undefined, 'creditor_claim_bar')?.type).toBe('creditor_notice');
+  });
+
+  it("applies a state's own claim rules when they count from the same event, the UPC's (and says so) otherwise", () => {
+    const publication = { firstPublicationDate: '2026-04-20' };
+    expect(dueOf('IL', 'creditor_claim_period', publication)).toMatchObject({ dueDate: '2026-10-20', rule: { source: 'state', citation: '755 ILCS 5/18-3(a)' } });
+    expect(dueOf('IL', 'creditor_claim_bar')).toMatchObject({ title: 'Creditor claims barred 24 months after death', dueDate: '2028-03-13', rule: { source: 'state' } });
+    // California's claim period runs from letters, not publication: the generator's period stays the UPC's, and says so.
+    const california = dueOf('CA', 'creditor_claim_period', publication);
+    expect(california?.rule.source).toBe('upc_default');
+    expect(california?.description).toContain("not a rule of California's own law");
+    expect(dueOf('CA', 'creditor_claim_period')).toBeUndefined();
+    expect(dueOf(undefined, 'inventory')?.description).toContain('No state was given');
+    expect(dueOf('IL', 'inventory')?.description).not.toContain('Uniform Probate Code');
   });
 
   it('gives every deadline its type, title, description and the rule it came from', () => {

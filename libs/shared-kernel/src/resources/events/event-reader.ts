@@ -61,7 +61,7 @@ export class EventReader {
   }
 
   async list(organizationId: string, raw: Record<string, unknown>, caseId?: string): Promise<ResourceList> {
-    const query = parseListQuery(raw, { filters: {}, sorts: ['created_at'] });
+    const query = parseListQuery(raw, { filters: {}, sorts: ['created_at'] }, ['events', organizationId, caseId ?? null]);
     const problems: ErrorDetail[] = [];
     const types = values(raw.type);
     if (types.some((type) => !this.eventTypes.accepts(type))) {
@@ -103,7 +103,7 @@ export class EventReader {
       return new ResourceList(page.map(presentEvent), {
         page: 1,
         per_page: query.perPage,
-        next_cursor: hasMore && last ? encodeCursor('created_at', direction, { value: last.createdAt, id: last.id }) : null,
+        next_cursor: hasMore && last ? encodeCursor(query, { value: last.createdAt, id: last.id }) : null,
         has_more: hasMore,
       });
     }

@@ -136,7 +136,7 @@ export function ApiList(model: Type, resource?: { readonly filters: FilterSpecs;
     ApiQuery({
       name: 'cursor',
       required: false,
-      description: 'Cursor mode: `meta.next_cursor` of the previous page, or empty (`cursor=`) to start at the beginning. Bound to its sort.',
+      description: 'Cursor mode: `meta.next_cursor` of the previous page, or empty (`cursor=`) to start at the beginning. A cursor is bound to the list that made it — this route, its case or parent record, its filters and its sort — and is refused (400) anywhere else.',
       schema: { type: 'string' },
     }),
     ApiQuery({ name: 'sort_by', required: false, description: 'Field to sort on; ties break on `id`.', schema: { type: 'string', enum: sorts, default: 'created_at' } }),

@@ -19,7 +19,8 @@ export function buildOpenApiDocument(app: INestApplication, declared: DeclaredDo
         'Every route but `/healthz` needs `Authorization: Bearer <token>` (tokens are issued by invitation). Bodies are JSON; `PATCH` is JSON Merge Patch ' +
           '(RFC 7396) and also accepts `application/merge-patch+json`. Unset values read as `null`. Errors are `{"error": {"code", "message", "details"?}}`.',
         '',
-        'Lists page with `page`/`per_page` (default) or with `cursor`. Single records carry a strong `ETag` for `If-None-Match` (304) and `If-Match` (412). ' +
+        'Lists page with `page`/`per_page` (default) or with `cursor`. A query parameter a route does not list is refused with 400 (`details` names it ' +
+          'and the parameter it most likely meant), so a mistyped filter never answers an unfiltered list. Single records carry a strong `ETag` for `If-None-Match` (304) and `If-Match` (412). ' +
           'Every `POST` accepts an `Idempotency-Key`. Requests are rate-limited per organization per minute.',
       ].join('\n'),
     )

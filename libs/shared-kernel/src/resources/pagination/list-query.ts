@@ -1,5 +1,5 @@
 import { BadRequestError, ErrorDetail } from '../../platform/errors/domain-error';
-import { CursorPosition, decodeCursor } from './cursor';
+import { CursorPosition, decodeCursor, listDigest } from './cursor';
 
 export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 100;
@@ -43,6 +43,8 @@ export interface ListQuery {
   /** Present in cursor mode; `null` means "from the beginning" (an empty `cursor=`). */
   cursor?: CursorPosition | null;
   filters: ParsedFilter[];
+  /** The digest of the list and its filters (`listDigest`) its cursors are bound to, beside the sort. */
+  list: string;
 }
 
 export interface ListQueryRules {
@@ -73,12 +75,20 @@ function parseIntegerParam(name: string, raw: string | undefined, fallback: numb
   return Number(raw);
 }
 
+/** The parameters that say where in a list a page is, and in which order: every other one narrows the list. */
+const PAGING_PARAMETERS = new Set(['page', 'per_page', 'cursor', 'sort_by', 'sort_order']);
+
 /**
  * Parses `page`, `per_page`, `sort_by`, `sort_order`, `cursor` and the declared filters. Any invalid value is
- * `400 bad_request` with a detail naming the parameter; unknown parameters are ignored (contract §4).
+ * `400 bad_request` with a detail naming the parameter (an unknown parameter is refused before, by the route's
+ * guard). `list` says which list this is — the route's words and its scope (case, parent record) — and with every
+ * narrowing parameter given (the declared filters and a route's own, such as the events' `type`) it binds the
+ * cursors: one made for another list, other filters or another sort is `400 bad_request`.
  */
-export function parseListQuery(raw: Record<string, unknown>, rules: ListQueryRules): ListQuery {
+export function parseListQuery(raw: Record<string, unknown>, rules: ListQueryRules, list: readonly unknown[]): ListQuery {
   const problems: ErrorDetail[] = [];
+  const narrowing = Object.fromEntries(Object.keys(raw).filter((name) => !PAGING_PARAMETERS.has(name)).map((name) => [name, asList(raw[name])]));
+  const digest = listDigest(list, narrowing);
   const rawCursor = single(raw.cursor);
   // In cursor mode `page` is ignored (contract §4), so it cannot be wrong either.
   const page = rawCursor === undefined ? parseIntegerParam('page', single(raw.page), 1, 1, Number.MAX_SAFE_INTEGER, problems) : 1;
@@ -110,7 +120,7 @@ export function parseListQuery(raw: Record<string, unknown>, rules: ListQueryRul
   const sortIsValid = !problems.some((problem) => problem.field === 'sort_by' || problem.field === 'sort_order');
   if (rawCursor !== undefined && rawCursor !== '' && sortIsValid) {
     try {
-      cursor = decodeCursor(rawCursor, sortBy, sortOrder as 'asc' | 'desc');
+      cursor = decodeCursor(rawCursor, { sortBy, sortOrder: sortOrder as 'asc' | 'desc', list: digest });
     } catch (error) {
       if (!(error instanceof BadRequestError)) throw error;
       problems.push(...(error.details ?? []));
@@ -120,5 +130,5 @@ export function parseListQuery(raw: Record<string, unknown>, rules: ListQueryRul
   }
 
   if (problems.length > 0) throw new BadRequestError('Invalid query parameters.', problems);
-  return { page, perPage, sortBy, sortOrder: sortOrder as 'asc' | 'desc', cursor, filters };
+  return { page, perPage, sortBy, sortOrder: sortOrder as 'asc' | 'desc', cursor, filters, list: digest };
 }

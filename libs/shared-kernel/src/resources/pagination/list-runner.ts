@@ -49,7 +49,7 @@ export async function listRows(em: EntityManager, columns: RecordColumns<any>, c
   const sortProperty = toCamelCase(query.sortBy);
   const nextCursor =
     hasMore && last
-      ? encodeCursor(query.sortBy, query.sortOrder, { value: columns.valueOf(last, sortProperty) as never, id: columns.valueOf(last, 'id') as string })
+      ? encodeCursor(query, { value: columns.valueOf(last, sortProperty) as never, id: columns.valueOf(last, 'id') as string })
       : null;
   return { rows: page, meta: { page: query.page, per_page: query.perPage, has_more: hasMore, next_cursor: nextCursor } };
 }

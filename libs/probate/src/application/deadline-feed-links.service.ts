@@ -1,0 +1,63 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { ulid } from 'ulid';
+import { Clock, LinkSigner, NotFoundError, parseListQuery, plainRows, ResourceList, runListQuery, UnitOfWork } from '@estate/shared-kernel';
+import { DeadlineFeedLink } from '../domain/deadline-feed-link';
+
+/** What a feed link's signature is for: a token signed for another use opens no calendar. */
+const PURPOSE = 'deadline-feed';
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+export interface DeadlineFeedLinkView {
+  id: string;
+  created_at: string;
+}
+
+const viewOf = (link: Pick<DeadlineFeedLink, 'id' | 'createdAt'>): DeadlineFeedLinkView => ({ id: link.id, created_at: new Date(link.createdAt).toISOString() });
+
+/**
+ * The private calendar addresses of a case's deadlines: made, listed (without their tokens: an address is shown
+ * once, when made), revoked; and the case a presented token opens, while its link and its case exist.
+ */
+@Injectable()
+export class DeadlineFeedLinks {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly signer: LinkSigner,
+  ) {}
+
+  async create(caseId: string): Promise<{ link: DeadlineFeedLinkView; token: string }> {
+    const link = DeadlineFeedLink.create(ulid(), caseId, this.clock.now());
+    await this.uow.run(async (em) => {
+      em.persist(link);
+      await em.flush();
+    }, { caseId });
+    return { link: viewOf(link), token: this.signer.sign(PURPOSE, link.id) };
+  }
+
+  async list(caseId: string, rawQuery: Record<string, unknown>): Promise<ResourceList> {
+    const query = parseListQuery(rawQuery, { filters: {}, sorts: ['created_at'] }, ['probate/deadlines/feed-links', { caseId }]);
+    const page = await runListQuery(this.em, DeadlineFeedLink, { caseId }, query);
+    return new ResourceList(page.rows.map(viewOf), page.meta);
+  }
+
+  async revoke(caseId: string, id: string): Promise<void> {
+    const removed = await this.uow.run((em) => em.nativeDelete(DeadlineFeedLink, { caseId, id }), { caseId });
+    if (removed === 0) throw new NotFoundError('deadline feed link');
+  }
+
+  /** The case whose deadlines a token opens; 404 for a forged token, a revoked link or a deleted case alike. */
+  async caseOf(token: string): Promise<string> {
+    const id = this.signer.verify(PURPOSE, token);
+    if (!id || !ULID.test(id)) throw new NotFoundError('calendar');
+    const [row] = await plainRows<{ case_id: string }>(
+      this.em,
+      'select link.case_id from deadline_feed_links link join cases on cases.id = link.case_id and cases.deleted_at is null where link.id = $1',
+      [id],
+    );
+    if (!row) throw new NotFoundError('calendar');
+    return row.case_id;
+  }
+}
