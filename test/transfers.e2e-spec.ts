@@ -1,4 +1,4 @@
-import { TransferProcessor } from '@estate/transfers';
+import { AchReturnIntake, TransferProcessor } from '@estate/transfers';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { expectError } from './support/api-assertions';
 import { overrideEnv } from './support/env';
@@ -110,6 +110,9 @@ describe('instant transfers (e2e, contract §8)', () => {
     const estate = await estateOf(caseId);
     const id = (await request(caseId, { bank_account_id: source.id, amount: 100 }).expect(201)).body.data.id;
     await processor.drain();
+    expect((await transfer(caseId, id)).body.data.status).toBe('settled');
+    // The network reports the return later (here at once: zero delays); the scheduled poll applies it.
+    expect(await t.app.get(AchReturnIntake).poll()).toBe(1);
     const returned = (await transfer(caseId, id)).body.data;
     expect(returned).toMatchObject({ status: 'returned', return_code: 'R15', amount_settled: 100 });
     const events = (await t.http().get(`/v1/cases/${caseId}/transfers/${id}/events`).set(owner.auth)).body.data;
