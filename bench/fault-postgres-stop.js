@@ -38,7 +38,7 @@ async function main() {
   const failures = [];
   try {
     const user = kit.invite(database.url, 'fault-postgres@fault.example.test');
-    api = kit.startApi(await kit.freePort(), kit.serviceEnv(database.url, { TRANSFER_STEP_DELAY_MS: STEP_DELAY_MS }));
+    api = kit.startApi(await kit.freePort(), kit.serviceEnv(database.url, { TRANSFER_STEP_DELAY_MS: STEP_DELAY_MS, LOG_LEVEL: process.env.API_LOG_LEVEL || 'fatal' }));
     await api.ready();
     const setup = await kit.prepareCase(api.url, user.token, CLIENTS);
     const balanceBefore = (await kit.queryOne(database.url, 'select sum(current_balance)::text as total from bank_accounts')).total;
@@ -100,6 +100,9 @@ async function main() {
     const stillActive = active ? await kit.activeTransfers(database.url) : [];
     const money = await kit.checkMoney(database.url, balanceBefore);
 
+    const died = api.child.exitCode !== null || api.child.signalCode !== null;
+    if (died) process.stdout.write(`THE API PROCESS EXITED (${api.child.exitCode ?? api.child.signalCode}); its last output:\n${api.output().slice(-4000)}\n`);
+
     const delta = (a, b) => Object.fromEntries(Object.keys({ ...a, ...b }).map((key) => [key, (b[key] || 0) - (a[key] || 0)]).filter(([, n]) => n));
     process.stdout.write('\n== fault: PostgreSQL stopped during the write mix ==\n');
     process.stdout.write(`clients ${CLIENTS}, PostgreSQL down ${upAt - downAt} ms, client timeout ${CLIENT_TIMEOUT_MS} ms\n`);
@@ -131,6 +134,7 @@ async function main() {
     if (probe.status !== 201) failures.push(`the probe write after the fault answered ${probe.status}`);
     if (rows.without_deceased || rows.without_authority) failures.push(`half-done cases: ${rows.without_deceased} without deceased, ${rows.without_authority} without authority`);
     if (rows.idempotency.in_progress) failures.push(`${rows.idempotency.in_progress} idempotency key(s) still in progress`);
+    if (died) failures.push('the API process exited during the fault (its output is above)');
     if (active) failures.push(`${active} transfer(s) still active ${FINAL_WITHIN_MS} ms after the mix (listed above)`);
     if (money.settled + money.returned === 0) failures.push('the processor settled no transfer: it did not run through the fault');
     if (money.finalsNotOnce) failures.push(`${money.finalsNotOnce} transfer(s) reached a final status other than exactly once`);
