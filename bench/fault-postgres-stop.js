@@ -86,10 +86,11 @@ async function main() {
 
     // After the fault: does the service serve again, and is every write whole?
     const probe = await kit.call(api.url, 'POST', `/v1/cases/${setup.caseId}/persons`, user.token, { first_name: 'After', last_name: 'Fault', relationship: 'friend' });
-    // Keys whose release failed while the database was down are released by the sweep (30 s) once past the grace.
+    // Keys whose release failed while the database was down are released by the sweep (a cron job, every minute) once
+    // past the grace (10 s): wait a minute and a half, enough for one sweep after the grace whatever the phase.
     let rows = await kit.checkRows(database.url, user.organization_id, setup.caseId);
     const leftInProgress = rows.idempotency.in_progress;
-    for (const sweepDeadline = Date.now() + 45_000; rows.idempotency.in_progress > 0 && Date.now() < sweepDeadline; ) {
+    for (const sweepDeadline = Date.now() + 90_000; rows.idempotency.in_progress > 0 && Date.now() < sweepDeadline; ) {
       await kit.sleep(1000);
       rows = await kit.checkRows(database.url, user.organization_id, setup.caseId);
     }
