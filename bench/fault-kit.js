@@ -168,7 +168,7 @@ function isEnvelope(result) {
  * A case to write into: authority level 2, the estate's account and `accounts` source accounts (one per client of
  * the mix, so each can request and cancel transfers without waiting for another's).
  */
-async function prepareCase(baseUrl, token, accounts) {
+async function prepareCase(baseUrl, token, accounts, { returnedEvery = 0 } = {}) {
   const must = async (promise, status) => {
     const result = await promise;
     if (result.status !== status) throw new Error(`setup call answered ${result.status}: ${JSON.stringify(result.body)}`);
@@ -189,7 +189,9 @@ async function prepareCase(baseUrl, token, accounts) {
       await must(
         call(baseUrl, 'POST', `/v1/cases/${kase.id}/bank-accounts`, token, {
           institution_name: 'First Prairie Bank', account_type: 'checking', ownership_type: 'individual', status: 'open',
-          account_number: `00099${String(index).padStart(4, '0')}7`, current_balance: 100000, available_balance: 100000,
+          // Every `returnedEvery`-th account ends 0015: the simulated network returns its transfers (R15) after settlement.
+          account_number: returnedEvery && index % returnedEvery === returnedEvery - 1 ? `00098${String(index).padStart(4, '0')}0015` : `00099${String(index).padStart(4, '0')}7`,
+          current_balance: 100000, available_balance: 100000,
         }),
         201,
       ),
@@ -201,11 +203,12 @@ async function prepareCase(baseUrl, token, accounts) {
 
 /**
  * The write mix, one step per call of `step(client)`: create a case with its deceased and authority (three rows in one
- * request), add a person, patch the debt, request a transfer and cancel it. Each request may carry an
- * `Idempotency-Key` (POSTs). Everything seen is tallied in `stats`.
+ * request), add a person, patch the debt, request a transfer and cancel one in `cancelEvery` of them (every one by
+ * default; the others are left to the processor). Each request may carry an `Idempotency-Key` (POSTs). Everything
+ * seen is tallied in `stats`.
  */
-function writeMix({ baseUrlOf, token, setup, idempotent = false, timeoutMs = 15_000, send = call }) {
-  const stats = { errors: {}, requests: 0, byOutcome: {}, byStatus: {}, slowest: 0, badErrors: [], created: { cases: 0, persons: 0 }, keys: [] };
+function writeMix({ baseUrlOf, token, setup, idempotent = false, timeoutMs = 15_000, send = call, cancelEvery = 1 }) {
+  const stats = { errors: {}, requests: 0, byOutcome: {}, byStatus: {}, slowest: 0, badErrors: [], created: { cases: 0, persons: 0, transfers: 0 }, keys: [] };
   const tally = (result) => {
     stats.requests++;
     stats.byOutcome[result.outcome] = (stats.byOutcome[result.outcome] || 0) + 1;
@@ -253,7 +256,8 @@ function writeMix({ baseUrlOf, token, setup, idempotent = false, timeoutMs = 15_
       default: {
         const account = setup.sources[client % setup.sources.length];
         const requested = tally(await send(baseUrl, 'POST', `/v1/cases/${setup.caseId}/transfers`, token, { bank_account_id: account, amount: 1 + (n % 50) }, keyFor(), timeoutMs));
-        if (requested.status === 201) {
+        if (requested.status === 201) stats.created.transfers++;
+        if (requested.status === 201 && stats.created.transfers % cancelEvery === 0) {
           tally(await send(baseUrl, 'POST', `/v1/cases/${setup.caseId}/transfers/${requested.body.data.id}/cancel`, token, { reason: 'fault mix' }, {}, timeoutMs));
         }
       }
@@ -320,4 +324,95 @@ async function checkRows(databaseUrl, organizationId, setupCaseId) {
   }
 }
 
-module.exports = { assertBuilt, call, checkRows, freePort, invite, isEnvelope, prepareCase, runClients, serviceEnv, sleep, startApi, startPostgres, writeMix };
+const ACTIVE = `('requested','verifying','approved','submitted','in_transit')`;
+
+/** Transfers not yet final; waits up to `timeoutMs` for none to be left and answers how many are (0 when all ended). */
+async function waitForTransfersFinal(databaseUrl, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let active;
+  while ((active = (await queryOne(databaseUrl, `select count(*)::int as n from transfers where status in ${ACTIVE}`)).n) > 0 && Date.now() < deadline) await sleep(500);
+  return active;
+}
+
+/** The transfers still active, for a loud failure: id, status, next step, the job waiting for it. */
+async function activeTransfers(databaseUrl) {
+  return queryAll(
+    databaseUrl,
+    `select t.id, t.status, t.next_step_at, (select string_agg(j.state::text, ',') from pgboss.job j where j.name = 'transfer-step' and j.singleton_key = t.id) as jobs
+       from transfers t where t.status in ${ACTIVE} order by t.id`,
+  );
+}
+
+/** Waits up to `timeoutMs` until the simulated network has no reported return left unacknowledged; answers how many are. */
+async function waitForReturnsApplied(databaseUrl, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  const pending = async () => (await queryOne(databaseUrl, `select count(*)::int as n from ach_simulator_entries where return_code is not null and return_acknowledged_at is null`)).n;
+  let left;
+  while ((left = await pending()) > 0 && Date.now() < deadline) await sleep(1000);
+  return left;
+}
+
+/**
+ * The promises about money, in SQL: every transfer final, each final status reached exactly once (settled then
+ * returned is the one pair of two), the sum of all balances unchanged, one ledger pair per settlement (and one per
+ * return after settlement, none for a transfer that never settled), and one network entry per submitted transfer with
+ * the transfer's trace number.
+ */
+async function checkMoney(databaseUrl, balanceBefore) {
+  const one = (text) => queryOne(databaseUrl, text);
+  const transfers = await one(
+    `select count(*)::int as transfers,
+            count(*) filter (where status in ${ACTIVE})::int as active,
+            count(*) filter (where status = 'settled')::int as settled,
+            count(*) filter (where status = 'returned')::int as returned,
+            count(*) filter (where status = 'cancelled')::int as cancelled,
+            count(*) filter (where status = 'rejected')::int as rejected,
+            count(*) filter (where status = 'failed')::int as failed
+       from transfers`,
+  );
+  const finals = await one(
+    `select count(*)::int as bad from transfers t cross join lateral (
+        select count(*) filter (where to_status in ('settled','cancelled','rejected','returned','failed'))::int as finals,
+               count(*) filter (where to_status = 'settled')::int as settlements,
+               count(*) - count(distinct to_status) as repeated
+          from transfer_events where transfer_id = t.id) e
+      where e.repeated > 0 or e.finals <> (case when t.status = 'returned' and e.settlements = 1 then 2 else 1 end)`,
+  );
+  const balances = await one(`select coalesce(sum(current_balance), 0)::text as total from bank_accounts`);
+  const ledger = await one(
+    `select count(*) filter (where bad)::int as bad from (
+        select t.id,
+               (select count(*) from transactions x where x.reference_number = t.trace_number and x.type = 'ach_debit' and x.bank_account_id = t.bank_account_id)
+                 <> (case when t.settled_at is not null then 1 else 0 end)
+            or (select count(*) from transactions x where x.reference_number = t.trace_number and x.type = 'ach_credit' and x.bank_account_id = t.estate_account_id)
+                 <> (case when t.settled_at is not null then 1 else 0 end)
+            or (select count(*) from transactions x where x.reference_number = t.trace_number and x.type = 'ach_return')
+                 <> (case when t.settled_at is not null and t.status = 'returned' then 2 else 0 end) as bad
+          from transfers t) checked`,
+  );
+  const network = await one(
+    `select count(*)::int as entries, coalesce(sum(submissions), 0)::int as submissions,
+            count(*) filter (where e.trace_number <> t.trace_number)::int as other_trace,
+            (select count(*)::int from transfers t2 where t2.submitted_at is not null and t2.status <> 'failed'
+               and not exists (select 1 from ach_simulator_entries e2 where e2.transfer_id = t2.id)) as never_told
+       from ach_simulator_entries e join transfers t on t.id = e.transfer_id`,
+  );
+  return { ...transfers, finalsNotOnce: finals.bad, balanceBefore, balanceAfter: balances.total, ledgerMismatches: ledger.bad, network };
+}
+
+async function queryAll(databaseUrl, text, params = []) {
+  const { Client } = require('pg');
+  const sql = new Client({ connectionString: databaseUrl });
+  await sql.connect();
+  try {
+    return (await sql.query(text, params)).rows;
+  } finally {
+    await sql.end();
+  }
+}
+
+async function queryOne(databaseUrl, text, params = []) {
+  return (await queryAll(databaseUrl, text, params))[0];
+}
+
+module.exports = { activeTransfers, assertBuilt, call, checkMoney, checkRows, queryAll, queryOne, waitForReturnsApplied, waitForTransfersFinal, freePort, invite, isEnvelope, prepareCase, runClients, serviceEnv, sleep, startApi, startPostgres, writeMix };

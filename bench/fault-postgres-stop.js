@@ -3,13 +3,16 @@
  * Fault: PostgreSQL stops for a few seconds during a write mix (issue 12, "Faults"). `npm run fault:postgres`.
  *
  * An embedded PostgreSQL of its own (never the machine's server on 5432), one built API process, CLIENTS clients
- * running the write mix (a case with its deceased and authority, a person, a debt patch, a transfer requested and
- * cancelled). After WARMUP_MS PostgreSQL is stopped (fast shutdown) for DOWN_MS, then started again. It prints and
- * checks: no request outlived the client timeout (no hang) and none got a connection reset without an answer; every
- * 5xx is `503` or `500 internal_error` with the error envelope; `/healthz` said 503 while the server was down and 200
- * after; the service served again by itself; and no request's rows are half there.
+ * running the write mix (a case with its deceased and authority, a person, a debt patch, a transfer requested, one in
+ * four cancelled at once). The transfer processor runs in the API process with a step delay of STEP_DELAY_MS, so
+ * transfers are being stepped when PostgreSQL goes. After WARMUP_MS PostgreSQL is stopped (fast shutdown) for DOWN_MS,
+ * then started again. It prints and checks: no request outlived the client timeout (no hang) and none got a connection
+ * reset without an answer; every 5xx is `503` or `500 internal_error` with the error envelope; `/healthz` said 503
+ * while the server was down and 200 after; the service served again by itself; no request's rows are half there; and
+ * every transfer ends (it fails loudly, listing them, if any is still active FINAL_WITHIN_MS after the mix), each final
+ * status reached once, balances conserved and one ledger pair per settlement.
  *
- *   CLIENTS=8 WARMUP_MS=4000 DOWN_MS=5000 AFTER_MS=6000 npm run fault:postgres
+ *   CLIENTS=8 WARMUP_MS=4000 DOWN_MS=5000 AFTER_MS=6000 STEP_DELAY_MS=1000 npm run fault:postgres
  */
 'use strict';
 
@@ -20,6 +23,9 @@ const WARMUP_MS = Number(process.env.WARMUP_MS ?? 4000);
 const DOWN_MS = Number(process.env.DOWN_MS ?? 5000);
 const AFTER_MS = Number(process.env.AFTER_MS ?? 6000);
 const CLIENT_TIMEOUT_MS = Number(process.env.CLIENT_TIMEOUT_MS ?? 15_000);
+const STEP_DELAY_MS = String(process.env.STEP_DELAY_MS ?? 1000);
+/** A step that failed while PostgreSQL was down is retried with backoff (1 s, 2 s, 4 s, …): time enough for that. */
+const FINAL_WITHIN_MS = Number(process.env.FINAL_WITHIN_MS ?? 120_000);
 
 async function main() {
   kit.assertBuilt();
@@ -32,9 +38,10 @@ async function main() {
   const failures = [];
   try {
     const user = kit.invite(database.url, 'fault-postgres@fault.example.test');
-    api = kit.startApi(await kit.freePort(), kit.serviceEnv(database.url, { TRANSFER_STEP_DELAY_MS: '60000' }));
+    api = kit.startApi(await kit.freePort(), kit.serviceEnv(database.url, { TRANSFER_STEP_DELAY_MS: STEP_DELAY_MS, LOG_LEVEL: process.env.API_LOG_LEVEL || 'fatal' }));
     await api.ready();
     const setup = await kit.prepareCase(api.url, user.token, CLIENTS);
+    const balanceBefore = (await kit.queryOne(database.url, 'select sum(current_balance)::text as total from bank_accounts')).total;
     log(`API process ${api.child.pid} listening; ${CLIENTS} clients start the write mix`);
 
     // /healthz every 100 ms, with its own timeout, recorded against the phase of the fault.
@@ -51,7 +58,7 @@ async function main() {
       }
     })();
 
-    const mix = kit.writeMix({ baseUrlOf: () => api.url, token: user.token, setup, idempotent: true, timeoutMs: CLIENT_TIMEOUT_MS });
+    const mix = kit.writeMix({ baseUrlOf: () => api.url, token: user.token, setup, idempotent: true, timeoutMs: CLIENT_TIMEOUT_MS, cancelEvery: 4 });
     let stopMix = false;
     const load = kit.runClients(CLIENTS, mix.step, () => stopMix);
     const window = () => ({ requests: mix.stats.requests, byStatus: { ...mix.stats.byStatus }, byOutcome: { ...mix.stats.byOutcome } });
@@ -79,13 +86,23 @@ async function main() {
 
     // After the fault: does the service serve again, and is every write whole?
     const probe = await kit.call(api.url, 'POST', `/v1/cases/${setup.caseId}/persons`, user.token, { first_name: 'After', last_name: 'Fault', relationship: 'friend' });
-    // Keys whose release failed while the database was down are released by the sweep (30 s) once past the grace.
+    // Keys whose release failed while the database was down are released by the sweep (a cron job, every minute) once
+    // past the grace (10 s): wait a minute and a half, enough for one sweep after the grace whatever the phase.
     let rows = await kit.checkRows(database.url, user.organization_id, setup.caseId);
     const leftInProgress = rows.idempotency.in_progress;
-    for (const sweepDeadline = Date.now() + 45_000; rows.idempotency.in_progress > 0 && Date.now() < sweepDeadline; ) {
+    for (const sweepDeadline = Date.now() + 90_000; rows.idempotency.in_progress > 0 && Date.now() < sweepDeadline; ) {
       await kit.sleep(1000);
       rows = await kit.checkRows(database.url, user.organization_id, setup.caseId);
     }
+
+    // The processor stayed on through the fault: every transfer it was stepping must end.
+    log(`waiting up to ${FINAL_WITHIN_MS} ms for every transfer to end`);
+    const active = await kit.waitForTransfersFinal(database.url, FINAL_WITHIN_MS);
+    const stillActive = active ? await kit.activeTransfers(database.url) : [];
+    const money = await kit.checkMoney(database.url, balanceBefore);
+
+    const died = api.child.exitCode !== null || api.child.signalCode !== null;
+    if (died) process.stdout.write(`THE API PROCESS EXITED (${api.child.exitCode ?? api.child.signalCode}); its last output:\n${api.output().slice(-4000)}\n`);
 
     const delta = (a, b) => Object.fromEntries(Object.keys({ ...a, ...b }).map((key) => [key, (b[key] || 0) - (a[key] || 0)]).filter(([, n]) => n));
     process.stdout.write('\n== fault: PostgreSQL stopped during the write mix ==\n');
@@ -101,7 +118,10 @@ async function main() {
     process.stdout.write(`probe write after the fault: ${probe.status}\n`);
     process.stdout.write(`rows: ${JSON.stringify(rows)}\n`);
     process.stdout.write(`idempotency keys sent ${mix.stats.keys.length}; in progress right after the mix ${leftInProgress}, after the sweep ${rows.idempotency.in_progress}\n`);
-    process.stdout.write(`responses: cases 201 ×${mix.stats.created.cases}, persons 201 ×${mix.stats.created.persons}\n`);
+    process.stdout.write(`responses: cases 201 ×${mix.stats.created.cases}, persons 201 ×${mix.stats.created.persons}, transfers 201 ×${mix.stats.created.transfers}\n`);
+    process.stdout.write(`transfers ${money.transfers} (step delay ${STEP_DELAY_MS} ms): settled ${money.settled}, returned ${money.returned}, cancelled ${money.cancelled}, rejected ${money.rejected}, failed ${money.failed}, still active ${money.active}\n`);
+    process.stdout.write(`  final status reached other than exactly once ${money.finalsNotOnce}; sum of balances ${money.balanceBefore} → ${money.balanceAfter}; ledger mismatches ${money.ledgerMismatches}; network entries ${money.network.entries} for ${money.network.submissions} submissions\n`);
+    if (stillActive.length) process.stdout.write(`STILL ACTIVE ${FINAL_WITHIN_MS} ms after the mix:\n${stillActive.map((row) => `  ${JSON.stringify(row)}`).join('\n')}\n`);
 
     const hangs = mix.stats.byOutcome.timeout || 0;
     const resets = mix.stats.byOutcome.reset || 0;
@@ -115,6 +135,12 @@ async function main() {
     if (probe.status !== 201) failures.push(`the probe write after the fault answered ${probe.status}`);
     if (rows.without_deceased || rows.without_authority) failures.push(`half-done cases: ${rows.without_deceased} without deceased, ${rows.without_authority} without authority`);
     if (rows.idempotency.in_progress) failures.push(`${rows.idempotency.in_progress} idempotency key(s) still in progress`);
+    if (died) failures.push('the API process exited during the fault (its output is above)');
+    if (active) failures.push(`${active} transfer(s) still active ${FINAL_WITHIN_MS} ms after the mix (listed above)`);
+    if (money.settled + money.returned === 0) failures.push('the processor settled no transfer: it did not run through the fault');
+    if (money.finalsNotOnce) failures.push(`${money.finalsNotOnce} transfer(s) reached a final status other than exactly once`);
+    if (money.balanceAfter !== money.balanceBefore) failures.push(`the sum of balances moved: ${money.balanceBefore} → ${money.balanceAfter}`);
+    if (money.ledgerMismatches) failures.push(`${money.ledgerMismatches} transfer(s) without exactly one ledger pair per settlement`);
     if (rows.broken_trails) failures.push(`${rows.broken_trails} transfer(s) whose audit trail does not match their status`);
     if (rows.stale_active) failures.push(`${rows.stale_active} account(s) pointing at a transfer that is not active`);
     // +1: the setup case. Rows may exceed the 201s (a commit whose answer was lost), never fall short.

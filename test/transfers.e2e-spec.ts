@@ -1,4 +1,4 @@
-import { TransferProcessor, transferResource } from '@estate/transfers';
+import { AchReturnIntake, TransferProcessor, transferResource } from '@estate/transfers';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { expectError } from './support/api-assertions';
 import { describeResourceContract } from './support/resource-contract';
@@ -111,6 +111,9 @@ describe('instant transfers (e2e, contract §8)', () => {
     const estate = await estateOf(caseId);
     const id = (await request(caseId, { bank_account_id: source.id, amount: 100 }).expect(201)).body.data.id;
     await processor.drain();
+    expect((await transfer(caseId, id)).body.data.status).toBe('settled');
+    // The network reports the return later (here at once: zero delays); the scheduled poll applies it.
+    expect(await t.app.get(AchReturnIntake).poll()).toBe(1);
     const returned = (await transfer(caseId, id)).body.data;
     expect(returned).toMatchObject({ status: 'returned', return_code: 'R15', amount_settled: 100 });
     const events = (await t.http().get(`/v1/cases/${caseId}/transfers/${id}/events`).set(owner.auth)).body.data;
@@ -273,7 +276,7 @@ describe('instant transfers (e2e, contract §8)', () => {
     const source = await addAccount(caseId);
     const id = (await request(caseId, { bank_account_id: source.id, amount: 10 }).expect(201)).body.data.id;
     expectError(await t.http().delete(`/v1/cases/${caseId}`).set(owner.auth), 409, 'case_has_active_transfer');
-    expectError(await t.http().delete(`/v1/cases/${caseId}/bank-accounts/${source.id}`).set(owner.auth), 409, 'conflict');
+    expectError(await t.http().delete(`/v1/cases/${caseId}/bank-accounts/${source.id}`).set(owner.auth), 409, 'invalid_state');
     await processor.drain();
     await t.http().delete(`/v1/cases/${caseId}`).set(owner.auth).expect(204);
     const rows = await t.sql('select status from transfers where id = $1', [id]);

@@ -1,14 +1,17 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { AssetsModule, bankAccountResource } from '@estate/assets';
 import { CaseDeletionParticipants, CaseModule } from '@estate/case';
-import { CaseResourceModule, ConflictError, RecordDeletionVetoes } from '@estate/shared-kernel';
+import { AppConfig, CaseResourceModule, ConflictError, RecordDeletionVetoes } from '@estate/shared-kernel';
 import { CancelTransfer } from './application/cancel-transfer.service';
 import { TransferRepository } from './application/ports/transfer-repository.port';
 import { RequestTransfer } from './application/request-transfer.service';
+import { AchReturnIntake } from './application/ach-return-intake';
+import { TransferMoney } from './application/transfer-money';
 import { TransferProcessor } from './application/transfer-processor';
 import { TransferStepQueue } from './application/transfer-step-queue';
 import { TransfersController } from './http/transfers.controller';
 import { achNetworkProvider } from './infrastructure/ach/ach-network.provider';
+import { AchSimulatorSettings, loadAchSimulatorSettings } from './infrastructure/ach/ach-simulator-settings';
 import { OrmTransferRepository } from './infrastructure/persistence/transfer.repository';
 import { transferResource } from './resources/transfer.resource';
 
@@ -19,12 +22,15 @@ import { transferResource } from './resources/transfer.resource';
   providers: [
     { provide: TransferRepository, useClass: OrmTransferRepository },
     achNetworkProvider(),
+    { provide: AchSimulatorSettings, useFactory: (config: AppConfig) => loadAchSimulatorSettings(process.env, config.transferStepDelayMs), inject: [AppConfig] },
     RequestTransfer,
     CancelTransfer,
     TransferStepQueue,
+    TransferMoney,
     TransferProcessor,
+    AchReturnIntake,
   ],
-  exports: [TransferProcessor],
+  exports: [TransferProcessor, AchReturnIntake],
 })
 export class TransfersModule implements OnModuleInit {
   constructor(
@@ -42,10 +48,14 @@ export class TransfersModule implements OnModuleInit {
         }
       },
     });
-    // Nor can a bank account with an active transfer (409 conflict: the kernel's code for a refused change).
+    // Nor can a bank account that a transfer not yet final names, as its source or as its destination (the estate
+    // account): the transfer would stick once submitted (409 invalid_state, naming the transfer).
     this.vetoes.register(bankAccountResource, async (record) => {
-      if (await this.transfers.hasActive(record.id)) {
-        throw new ConflictError('conflict', 'The bank account has a transfer in progress; cancel it or wait until it ends.');
+      const active = await this.transfers.activeNaming(record.id);
+      if (active) {
+        throw new ConflictError('invalid_state', 'The bank account has a transfer in progress; cancel it or wait until it ends.', [
+          { field: 'transfer_id', message: `transfer ${active.id} is ${active.status}` },
+        ]);
       }
     });
   }

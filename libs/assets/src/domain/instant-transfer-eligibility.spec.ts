@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { decideInstantTransferEligibility, EligibilityFacts } from './instant-transfer-eligibility';
 
 const eligibleAccount: EligibilityFacts = {
@@ -52,5 +53,25 @@ describe('decideInstantTransferEligibility (contract §8)', () => {
   it('reports every reason at once', () => {
     const decision = decideInstantTransferEligibility({ ...eligibleAccount, status: 'frozen', availableBalance: null }, 'level_1');
     expect(decision.reasons).toEqual(['not_open', 'no_available_balance', 'insufficient_authority']);
+  });
+
+  it('subtracts what settled transfers moved from the 250,000.00 cap, never from the balance (settled money left it)', () => {
+    expect(decideInstantTransferEligibility({ ...eligibleAccount, availableBalance: 400, instantTransferTransferredAmount: 600 }, 'level_2').maxTransferAmount).toBe(400);
+    expect(decideInstantTransferEligibility({ ...eligibleAccount, availableBalance: 50_000, instantTransferTransferredAmount: 249_999.99 }, 'level_2').maxTransferAmount).toBe(0.01);
+    expect(decideInstantTransferEligibility({ ...eligibleAccount, availableBalance: 50_000, instantTransferTransferredAmount: 250_000 }, 'level_2').maxTransferAmount).toBe(0);
+  });
+
+  it('depends on the balance, the transferred amount and the eligibility facts alone (property)', () => {
+    const cents = (max: number) => fc.integer({ min: 0, max }).map((value) => value / 100);
+    fc.assert(
+      fc.property(cents(40_000_000), cents(25_000_000), fc.string(), (available, transferred, unrelated) => {
+        const facts = { ...eligibleAccount, availableBalance: available, instantTransferTransferredAmount: transferred };
+        const decision = decideInstantTransferEligibility(facts, 'level_2');
+        // Unrelated fields of the record (an edit's notes) change nothing.
+        expect(decideInstantTransferEligibility({ ...facts, notes: unrelated } as EligibilityFacts, 'level_2')).toEqual(decision);
+        const expected = available > 0 ? Math.max(0, Math.min(available, (25_000_000 - Math.round(transferred * 100)) / 100)) : 0;
+        expect(decision.maxTransferAmount).toBe(expected);
+      }),
+    );
   });
 });

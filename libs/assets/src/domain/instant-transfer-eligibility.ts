@@ -13,6 +13,8 @@ export interface EligibilityFacts {
   status: BankAccountStatus;
   isEstateAccount: boolean;
   availableBalance: number | null;
+  /** What settled instant transfers have already moved out (returns deducted); absent means none. */
+  instantTransferTransferredAmount?: number | null;
 }
 
 /** Why an account is not eligible; the transfers context may show these in `transfer_not_allowed` details. */
@@ -35,7 +37,9 @@ export interface EligibilityDecision {
  * `available_balance` is positive and the authority level is `level_2` or higher. Joint, payable-on-death,
  * transfer-on-death and trust accounts pass outside the estate, so they are never eligible; an account whose
  * `account_type` says joint, trust or estate is treated the same even if its `ownership_type` says `individual`.
- * `max_transfer_amount` is the available balance capped at 250,000.00, and 0 when ineligible.
+ * `max_transfer_amount` is the lesser of the available balance and 250,000.00 less what settled transfers already moved,
+ * and 0 when ineligible: settled money has already left the available balance, so it is never subtracted twice, and the
+ * answer depends on these values alone (the same after any edit that changes none of them).
  */
 export function decideInstantTransferEligibility(account: EligibilityFacts, authorityLevel: string | null): EligibilityDecision {
   const reasons: IneligibilityReason[] = [];
@@ -47,6 +51,7 @@ export function decideInstantTransferEligibility(account: EligibilityFacts, auth
   if (account.availableBalance === null || !(account.availableBalance > 0)) reasons.push('no_available_balance');
   if (authorityLevel === null || !SUFFICIENT_LEVELS.includes(authorityLevel)) reasons.push('insufficient_authority');
   if (reasons.length > 0) return { eligibility: 'ineligible', maxTransferAmount: 0, reasons };
-  // Both are numbers with at most two decimals: comparing them is exact, and the result is one of them.
-  return { eligibility: 'eligible', maxTransferAmount: Math.min(account.availableBalance as number, MAX_INSTANT_TRANSFER_AMOUNT), reasons };
+  // Cents, so that the cap less the transferred amount is exact; the result is one of two two-decimal numbers.
+  const capLeft = (Math.round(MAX_INSTANT_TRANSFER_AMOUNT * 100) - Math.round((account.instantTransferTransferredAmount ?? 0) * 100)) / 100;
+  return { eligibility: 'eligible', maxTransferAmount: Math.max(0, Math.min(account.availableBalance as number, capLeft)), reasons };
 }

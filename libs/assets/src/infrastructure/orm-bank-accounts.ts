@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { CaseResourceReader, NotFoundError, ResourceEvents, subjectOf } from '@estate/shared-kernel';
 import { bankAccountResource } from '../resources/bank-account.resource';
 import { BankAccountSnapshot, BankAccounts } from '../application/bank-accounts.port';
+import { InstantTransferSummaries } from '../application/instant-transfer-summaries';
 import { BankAccount, instantTransferSummaryOf } from '../domain/bank-account';
 import { BankAccountSchema } from './persistence/bank-account.schema';
 
@@ -32,6 +33,7 @@ export class OrmBankAccounts extends BankAccounts {
     private readonly em: EntityManager,
     private readonly reader: CaseResourceReader,
     private readonly events: ResourceEvents,
+    private readonly summaries: InstantTransferSummaries,
   ) {
     super();
   }
@@ -74,6 +76,8 @@ export class OrmBankAccounts extends BankAccounts {
     const account = await this.load(caseId, accountId);
     const before = this.reader.view(bankAccountResource, account);
     move(account);
+    // Balances and the transferred amount feed max_transfer_amount: the stored summary follows them in this transaction.
+    await this.summaries.derive(account);
     await this.em.flush();
     await this.events.changed(this.em, subjectOf(bankAccountResource, account), before, this.reader.view(bankAccountResource, account));
   }

@@ -18,7 +18,7 @@ const cents = (amount: number) => Math.round(amount * 100);
 
 /**
  * `#29`: request an instant transfer. In one transaction (the case row, then the source account row `for update`):
- * the source must be eligible, the amount within `max_transfer_amount` minus what is in flight or settled, the case
+ * the source must be eligible, the amount within `max_transfer_amount` minus what is in flight, the case
  * must have an estate account and the source no active transfer — else `422 transfer_not_allowed`, one detail per
  * reason. The new transfer becomes the source's `active_transfer_id`.
  */
@@ -47,7 +47,7 @@ export class RequestTransfer implements CreateUseCase {
         if (source.instantTransfer.eligibility !== 'eligible') {
           reasons.push({ field: 'bank_account_id', message: 'the source account is not eligible for instant transfer' });
         }
-        const remaining = (cents(source.instantTransfer.max_transfer_amount) - cents(await this.transfers.committedAmount(source.id))) / 100;
+        const remaining = (cents(source.instantTransfer.max_transfer_amount) - cents(await this.transfers.inFlightAmount(source.id))) / 100;
         if (cents(input.amount) > cents(remaining)) {
           reasons.push({ field: 'amount', message: `amount exceeds the remaining max_transfer_amount (${Math.max(remaining, 0).toFixed(2)})` });
         }

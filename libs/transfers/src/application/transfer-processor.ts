@@ -1,24 +1,24 @@
 import { RequestContext } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { BankAccounts, BankAccountSnapshot, LedgerEntries } from '@estate/assets/ports';
+import { BankAccounts, BankAccountSnapshot } from '@estate/assets/ports';
 import { AppConfig, CaseResource, CaseResourceReader, Clock, InjectResource, JobQueue, ResourceEvents, runAsSystem, subjectOf, UnitOfWork } from '@estate/shared-kernel';
-import { expectedSettlementDate, newYorkDate, traceNumber } from '../domain/banking-days';
+import { expectedSettlementDate, traceNumber } from '../domain/banking-days';
 import { Transfer } from '../domain/transfer';
-import { AchEntry, AchNetwork } from './ports/ach-network.port';
+import { AchAcceptance, AchEntry, AchNetwork } from './ports/ach-network.port';
 import { TransferRepository } from './ports/transfer-repository.port';
 import { TRANSFER_STEP_QUEUE, TransferStepJob, TransferStepQueue } from './transfer-step-queue';
-import { releaseAccount } from './cancel-transfer.service';
+import { TransferMoney } from './transfer-money';
 
 /** The sweep re-enqueues a transfer whose step is this overdue and has no job (a deployment upgraded mid-flight). */
 const SWEEP_GRACE_MS = 60_000;
 
 /**
  * Moves transfers forward, one step per job of the `transfer-step` queue, each step in its own transaction with its
- * audit event: verification (or `rejected`), approval, submission to the ACH network, in transit, settlement (both
- * ledgers, balances, summary) and a return after settlement when the network returns the entry. A step holds the case
- * row, then the transfer row (the service's lock order) and acts only if the transfer is still in the status the job
- * was enqueued for, so a job that runs twice takes its step once; the step schedules the next one in its own
+ * audit event: verification (or `rejected`), approval, submission (recorded, then told to the ACH network once that
+ * has committed), in transit, settlement (both ledgers, balances, summary); returns come later, reported by the network
+ * (AchReturnIntake). A step holds the case row, then the transfer row (the service's lock order) and acts only if the
+ * transfer is still in the status the job was enqueued for, so a job that runs twice takes its step once; the step schedules the next one in its own
  * transaction. A step that keeps failing is retried with backoff and then ends the transfer as `failed` with its reason,
  * the source account freed: one broken transfer delays nobody else's (the queue serves jobs, not the oldest rows).
  */
@@ -30,7 +30,7 @@ export class TransferProcessor implements OnModuleInit {
     private readonly uow: UnitOfWork,
     private readonly transfers: TransferRepository,
     private readonly accounts: BankAccounts,
-    private readonly ledger: LedgerEntries,
+    private readonly money: TransferMoney,
     private readonly ach: AchNetwork,
     private readonly clock: Clock,
     private readonly config: AppConfig,
@@ -69,17 +69,22 @@ export class TransferProcessor implements OnModuleInit {
   }
 
   private stepJob(job: TransferStepJob): Promise<void> {
-    return RequestContext.create(this.em, () => runAsSystem('transfer_processor', async () => void (await this.step(job))));
+    return RequestContext.create(this.em, () =>
+      runAsSystem('transfer_processor', async () => {
+        const acceptance = job.status === 'submitted' ? await this.tellNetwork(job) : null;
+        await this.step(job, acceptance);
+      }),
+    );
   }
 
-  private step(job: TransferStepJob): Promise<boolean> {
+  private step(job: TransferStepJob, acceptance: AchAcceptance | null): Promise<boolean> {
     return this.uow.run(async (em) => {
       const transfer = await this.transfers.holdForStep(job.transferId);
       // Gone, moved on by a run of this job that committed, or cancelled meanwhile: nothing to do.
       if (!transfer || transfer.status !== job.status || transfer.nextStepAt === null) return false;
       const now = this.clock.now();
       const before = this.reader.view(this.resource, transfer);
-      await this.advance(transfer, now);
+      await this.advance(transfer, now, acceptance);
       await this.transfers.save(transfer);
       // Each move is told as transfer.status_changed, like a cancellation through the API (contract §14.1).
       await this.events.changed(em, subjectOf(this.resource, transfer), before, this.reader.view(this.resource, transfer));
@@ -96,7 +101,7 @@ export class TransferProcessor implements OnModuleInit {
           const transfer = await this.transfers.holdForStep(job.transferId);
           if (!transfer || transfer.status !== job.status || !transfer.can('fail')) {
             if (transfer && transfer.status === job.status) {
-              transfer.nextStepAt = null; // settled: only the return check failed; the transfer stays settled
+              transfer.nextStepAt = null; // settled (a job of an earlier version): the transfer stays settled
               await this.transfers.save(transfer);
             }
             return;
@@ -104,7 +109,7 @@ export class TransferProcessor implements OnModuleInit {
           this.logger.error({ transferId: transfer.id, status: transfer.status, err: { message: error } }, 'transfer step failed on every try; transfer failed');
           const before = this.reader.view(this.resource, transfer);
           transfer.fail(`processing stopped: the ${transfer.status} step failed ${this.config.transferStepRetries + 1} times`, this.clock.now());
-          await releaseAccount(this.accounts, transfer.caseId, transfer.bankAccountId, transfer.id);
+          await this.money.release(transfer);
           await this.transfers.save(transfer);
           await this.events.changed(em, subjectOf(this.resource, transfer), before, this.reader.view(this.resource, transfer));
         }),
@@ -127,7 +132,7 @@ export class TransferProcessor implements OnModuleInit {
     this.logger.warn({ count: missing.length }, 'overdue transfers had no step job; enqueued');
   }
 
-  private async advance(transfer: Transfer, now: Date): Promise<void> {
+  private async advance(transfer: Transfer, now: Date, acceptance: AchAcceptance | null): Promise<void> {
     const next = new Date(now.getTime() + this.config.transferStepDelayMs);
     transfer.nextStepAt = next;
     switch (transfer.status) {
@@ -138,41 +143,49 @@ export class TransferProcessor implements OnModuleInit {
         const problem = await this.verificationProblem(transfer);
         if (problem) {
           transfer.reject(problem, now);
-          await releaseAccount(this.accounts, transfer.caseId, transfer.bankAccountId, transfer.id);
+          await this.money.release(transfer);
         } else {
           transfer.approve(now);
         }
         return;
       }
       case 'approved': {
-        const source = await this.accounts.ofCase(transfer.caseId, transfer.bankAccountId);
+        // The intent only: the network hears of it once this commits (the `submitted` step, `tellNetwork`).
         const trace = traceNumber(this.ach.originatorRoutingPrefix(), await this.transfers.nextTraceSequence());
         transfer.submit(trace, expectedSettlementDate(now), now);
-        if (source) await this.ach.submit(this.entryOf(transfer, source));
         return;
       }
       case 'submitted':
-        transfer.markInTransit(now);
+        if (!acceptance) throw new Error('the ACH network has not accepted the entry');
+        transfer.markInTransit(now, acceptance.traceNumber);
         return;
       case 'in_transit':
         transfer.settle(now);
-        await this.settle(transfer, now);
+        await this.money.settle(transfer, now);
+        // Settled is where the processor stops: a return is reported by the network later (AchReturnIntake).
+        transfer.nextStepAt = null;
         return;
-      case 'settled': {
-        const source = await this.accounts.ofCase(transfer.caseId, transfer.bankAccountId);
-        const code = source ? await this.ach.returnCodeOf(this.entryOf(transfer, source)) : null;
-        if (code === null) {
-          transfer.nextStepAt = null;
-          return;
-        }
-        transfer.returned(code, now);
-        await this.compensate(transfer, now);
-        return;
-      }
       default:
-        // Final: nothing to do; never claimed again.
+        // Final, or settled (a job left by an earlier version): nothing to do; never claimed again.
         transfer.nextStepAt = null;
     }
+  }
+
+  /**
+   * The `submitted` step's call to the network: made after the commit that recorded the submission and in no
+   * transaction, with the transfer's id as the idempotency key. A process that dies after the network accepted and
+   * before the step commits leaves the job to run again, and the same call gets the first acceptance back.
+   */
+  private async tellNetwork(job: TransferStepJob): Promise<AchAcceptance | null> {
+    const entry = await this.uow.run(async () => {
+      const transfer = await this.transfers.byId(job.transferId);
+      if (!transfer || transfer.status !== 'submitted' || transfer.nextStepAt === null) return null;
+      const source = await this.accounts.ofCase(transfer.caseId, transfer.bankAccountId);
+      // The source cannot be deleted while the transfer is active; if it were, the step fails and is retried.
+      if (!source) throw new Error('the source account of a submitted transfer no longer exists');
+      return this.entryOf(transfer, source);
+    });
+    return entry ? this.ach.submit(entry) : null;
   }
 
   /** Verification: the source is still an open, eligible account (authority included) and the estate account exists. */
@@ -184,41 +197,6 @@ export class TransferProcessor implements OnModuleInit {
     const estate = await this.accounts.ofCase(transfer.caseId, transfer.estateAccountId);
     if (!estate || !estate.isEstateAccount) return 'the estate account no longer exists';
     return null;
-  }
-
-  /** Settlement: one transaction on each account, their balances, the source's summary; the source is free again. */
-  private async settle(transfer: Transfer, now: Date): Promise<void> {
-    const amount = transfer.amountSettled ?? transfer.amountRequested;
-    await this.post(transfer, transfer.bankAccountId, -amount, 'ach_debit', `Instant transfer to the estate account (trace ${transfer.traceNumber})`, now);
-    await this.post(transfer, transfer.estateAccountId, amount, 'ach_credit', `Instant transfer from account of the deceased (trace ${transfer.traceNumber})`, now);
-    await this.accounts.adjustBalances(transfer.caseId, transfer.bankAccountId, -amount);
-    await this.accounts.adjustBalances(transfer.caseId, transfer.estateAccountId, amount);
-    await this.accounts.recordSettledTransfer(transfer.caseId, transfer.bankAccountId, amount);
-    await releaseAccount(this.accounts, transfer.caseId, transfer.bankAccountId, transfer.id);
-  }
-
-  /** A return after settlement: compensating transactions move the money back (nothing is ever deleted). */
-  private async compensate(transfer: Transfer, now: Date): Promise<void> {
-    const amount = transfer.amountSettled ?? transfer.amountRequested;
-    const note = `ACH return ${transfer.returnCode} of instant transfer (trace ${transfer.traceNumber})`;
-    await this.post(transfer, transfer.estateAccountId, -amount, 'ach_return', note, now);
-    await this.post(transfer, transfer.bankAccountId, amount, 'ach_return', note, now);
-    await this.accounts.adjustBalances(transfer.caseId, transfer.estateAccountId, -amount);
-    await this.accounts.adjustBalances(transfer.caseId, transfer.bankAccountId, amount);
-    await this.accounts.recordSettledTransfer(transfer.caseId, transfer.bankAccountId, -amount);
-  }
-
-  private async post(transfer: Transfer, accountId: string, amount: number, type: string, description: string, now: Date): Promise<void> {
-    // The assets context's ledger, through its port (an account deleted since keeps no ledger: nothing is written).
-    await this.ledger.postTransferEntry({
-      caseId: transfer.caseId,
-      bankAccountId: accountId,
-      date: newYorkDate(now),
-      type,
-      amount,
-      description,
-      referenceNumber: transfer.traceNumber,
-    });
   }
 
   private entryOf(transfer: Transfer, source: BankAccountSnapshot): AchEntry {

@@ -1,4 +1,4 @@
-import { expectedSettlementDate, federalReserveHolidays, isBankingDay, nextBankingDay, traceNumber } from './banking-days';
+import { expectedSettlementDate, federalReserveHolidays, isBankingDay, nextBankingDay, newYorkStartOf, traceNumber } from './banking-days';
 
 describe('banking days (Federal Reserve, America/New_York)', () => {
   it('lists the 2026 holidays of the Federal Reserve', () => {
@@ -34,5 +34,11 @@ describe('banking days (Federal Reserve, America/New_York)', () => {
     expect(traceNumber('07100001', 42)).toBe('071000010000042');
     expect(traceNumber('07100001', 12_345_678)).toHaveLength(15);
     expect(() => traceNumber('0710', 1)).toThrow();
+  });
+
+  it('finds midnight in New York in winter and in summer time', () => {
+    expect(newYorkStartOf('2026-11-27').toISOString()).toBe('2026-11-27T05:00:00.000Z');
+    expect(newYorkStartOf('2026-07-06').toISOString()).toBe('2026-07-06T04:00:00.000Z');
+    expect(newYorkStartOf('2026-03-08').toISOString()).toBe('2026-03-08T05:00:00.000Z'); // the day clocks go forward
   });
 });

@@ -57,6 +57,15 @@ export function newYorkDate(instant: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 }
 
+/** The first instant of a calendar date in `America/New_York` (midnight there: 04:00 or 05:00 UTC). */
+export function newYorkStartOf(date: string): Date {
+  for (const hours of [4, 5]) {
+    const candidate = new Date(utc(date).getTime() + hours * 3_600_000);
+    if (newYorkDate(candidate) === date && newYorkDate(new Date(candidate.getTime() - 1)) !== date) return candidate;
+  }
+  throw new Error(`no New York midnight found for ${date}`);
+}
+
 /** The first banking day strictly after `date`. */
 export function nextBankingDay(date: string): string {
   let day = utc(date);

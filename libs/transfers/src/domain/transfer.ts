@@ -102,8 +102,10 @@ export class Transfer implements CaseRecord {
     this.submittedAt = now;
   }
 
-  markInTransit(now: Date): void {
+  /** The network accepted the entry; its trace number is the one of record (the network's first acceptance). */
+  markInTransit(now: Date, acceptedTraceNumber?: string): void {
     this.move('markInTransit', PROCESSOR_ACTOR, null, now);
+    if (acceptedTraceNumber) this.traceNumber = acceptedTraceNumber;
   }
 
   settle(now: Date): void {

@@ -10,6 +10,7 @@ import { Migration20261123150000_events } from './Migration20261123150000_events
 import { Migration20261123151000_webhooks } from './Migration20261123151000_webhooks';
 import { Migration20261123160000_idempotency_claims } from './Migration20261123160000_idempotency_claims';
 import { Migration20261127100000_job_queue } from './Migration20261127100000_job_queue';
+import { Migration20261127183000_ach_returns } from './Migration20261127183000_ach_returns';
 import { Migration20261127120000_case_pending_searches } from './Migration20261127120000_case_pending_searches';
 import { Migration20261127130000_deadline_feed_links } from './Migration20261127130000_deadline_feed_links';
 
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261127100000_job_queue', class: Migration20261127100000_job_queue },
   { name: 'Migration20261127120000_case_pending_searches', class: Migration20261127120000_case_pending_searches },
   { name: 'Migration20261127130000_deadline_feed_links', class: Migration20261127130000_deadline_feed_links },
+  { name: 'Migration20261127183000_ach_returns', class: Migration20261127183000_ach_returns },
 ];

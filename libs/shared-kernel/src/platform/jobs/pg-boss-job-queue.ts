@@ -5,6 +5,7 @@ import PgBoss from 'pg-boss';
 import { AppConfig } from '../config/app-config';
 import { EnqueueOptions, JobData, JobQueue, QueueDefinition } from './job-queue';
 import { transactionSql } from './transaction-sql';
+import { guardBatchSettlement } from './batch-settlement-guard';
 
 /** The schema the migrations create for pg-boss (Migration20261127100000_job_queue). */
 export const JOB_SCHEMA = 'pgboss';
@@ -202,6 +203,7 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
         schedule: this.config.jobs === 'on' && this.config.scheduler === 'on',
       });
       boss.on('error', (error: Error) => this.logger.warn({ err: { message: error.message } }, 'job queue error'));
+      guardBatchSettlement(boss.getDb() as never, JOB_SCHEMA, this.logger);
       await boss.start();
       this.boss = boss;
       return boss;

@@ -1,10 +1,23 @@
 /** What the ACH network needs of a transfer (the full account number never leaves this call). */
 export interface AchEntry {
+  /** The network's idempotency key: one entry per transfer, however often it is submitted. */
   transferId: string;
   traceNumber: string;
   amount: number;
   sourceAccountNumber: string;
   sourceRoutingNumber: string | null;
+}
+
+/** The network took the entry; `traceNumber` is the one of its first acceptance, whatever a retry carried. */
+export interface AchAcceptance {
+  traceNumber: string;
+}
+
+/** A return the network reports: the receiving bank sent the entry back with an ACH return code (`R01`…). */
+export interface AchReturnNotice {
+  transferId: string;
+  traceNumber: string;
+  returnCode: string;
 }
 
 /**
@@ -16,13 +29,20 @@ export abstract class AchNetwork {
   abstract originatorRoutingPrefix(): string;
 
   /**
-   * Hands the entry to the network (the `submitted` step). It runs inside the step's transaction, so a crash before
-   * that commits submits the transfer again on restart (with a new trace number): an adapter must treat `transferId`
-   * as the entry's idempotency key and answer a repeated submission without sending a second entry. The simulator
-   * keeps no state, so it is idempotent as it is.
+   * Hands the entry to the network. Called only after the commit that records the submission, never inside a
+   * transaction, so a crash after the network accepted it and before the service recorded that leads to the same call
+   * again: an adapter must treat `transferId` as the idempotency key and answer a repeated submission with the first
+   * acceptance (its trace number) without sending a second entry.
    */
-  abstract submit(entry: AchEntry): Promise<void>;
+  abstract submit(entry: AchEntry): Promise<AchAcceptance>;
 
-  /** After settlement: the return code if the receiving bank returned the entry (`R01`…), or null if it stands. */
-  abstract returnCodeOf(entry: AchEntry): Promise<string | null>;
+  /**
+   * Returns the network has reported and the service has not acknowledged yet, oldest first. A return may be reported
+   * at any time within the return window (R01 within two banking days, R10 and other unauthorized-debit codes within
+   * sixty days), so the service asks on a schedule, not once.
+   */
+  abstract reportedReturns(limit: number): Promise<AchReturnNotice[]>;
+
+  /** The return is recorded on the transfer (committed): the network need not report it again. Idempotent. */
+  abstract acknowledgeReturn(transferId: string): Promise<void>;
 }

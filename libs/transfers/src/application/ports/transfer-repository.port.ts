@@ -1,6 +1,11 @@
 import type { Transfer } from '../../domain/transfer';
 import type { TransferEvent } from '../../domain/transfer-event';
 
+export interface ActiveTransferRef {
+  id: string;
+  status: string;
+}
+
 export interface OverdueTransfer {
   id: string;
   status: string;
@@ -14,12 +19,18 @@ export abstract class TransferRepository {
   /** A transfer of the case, its row locked `for update` when asked; null when the case has no such transfer. */
   abstract load(caseId: string, id: string, options?: { lock?: boolean }): Promise<Transfer | null>;
 
-  /** What the account already committed: amounts of its active transfers plus settled amounts. */
-  abstract committedAmount(bankAccountId: string): Promise<number>;
+  /** What is in flight from the account: the amounts of its active transfers (settled money has left its balance). */
+  abstract inFlightAmount(bankAccountId: string): Promise<number>;
 
   abstract hasActive(bankAccountId: string): Promise<boolean>;
 
+  /** A transfer not yet final that names the account as its source or its destination (the estate account), if any. */
+  abstract activeNaming(bankAccountId: string): Promise<ActiveTransferRef | null>;
+
   abstract activeCountOfCase(caseId: string): Promise<number>;
+
+  /** A transfer by its id alone, whatever its case (a deleted case keeps its transfers); no lock. */
+  abstract byId(transferId: string): Promise<Transfer | null>;
 
   /** The next value of the trace sequence (1…9,999,999). */
   abstract nextTraceSequence(): Promise<number>;

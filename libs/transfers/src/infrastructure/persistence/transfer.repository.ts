@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { OverdueTransfer, TransferRepository } from '../../application/ports/transfer-repository.port';
+import { ActiveTransferRef, OverdueTransfer, TransferRepository } from '../../application/ports/transfer-repository.port';
 import { Transfer } from '../../domain/transfer';
 import { TransferEvent } from '../../domain/transfer-event';
 import { ACTIVE_TRANSFER_STATUSES } from '../../domain/transfer-status';
@@ -32,10 +32,9 @@ export class OrmTransferRepository extends TransferRepository {
     return this.em.findOne(TransferSchema, { caseId, id }, { refresh: options.lock === true });
   }
 
-  async committedAmount(bankAccountId: string): Promise<number> {
+  async inFlightAmount(bankAccountId: string): Promise<number> {
     const rows = await this.em.execute<Array<{ total: string }>>(
-      `select coalesce(sum(case when status = 'settled' then amount_settled else amount_requested end), 0) as total
-         from transfers where bank_account_id = ? and status in (${ACTIVE}, 'settled')`,
+      `select coalesce(sum(amount_requested), 0) as total from transfers where bank_account_id = ? and status in (${ACTIVE})`,
       [bankAccountId],
     );
     return Number(rows[0].total);
@@ -46,9 +45,21 @@ export class OrmTransferRepository extends TransferRepository {
     return rows.length > 0;
   }
 
+  async activeNaming(bankAccountId: string): Promise<ActiveTransferRef | null> {
+    const rows = await this.em.execute<ActiveTransferRef[]>(
+      `select id, status from transfers where (bank_account_id = ? or estate_account_id = ?) and status in (${ACTIVE}) order by id limit 1`,
+      [bankAccountId, bankAccountId],
+    );
+    return rows[0] ?? null;
+  }
+
   async activeCountOfCase(caseId: string): Promise<number> {
     const rows = await this.em.execute<Array<{ count: string }>>(`select count(*) as count from transfers where case_id = ? and status in (${ACTIVE})`, [caseId]);
     return Number(rows[0].count);
+  }
+
+  byId(transferId: string): Promise<Transfer | null> {
+    return this.em.findOne(TransferSchema, { id: transferId }, { refresh: true });
   }
 
   async nextTraceSequence(): Promise<number> {

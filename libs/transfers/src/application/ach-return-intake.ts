@@ -1,0 +1,90 @@
+import { RequestContext } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { AppConfig, CaseResource, CaseResourceReader, Clock, InjectResource, JobQueue, ResourceEvents, runAsSystem, subjectOf, UnitOfWork } from '@estate/shared-kernel';
+import { Transfer } from '../domain/transfer';
+import { AchNetwork, AchReturnNotice } from './ports/ach-network.port';
+import { TransferRepository } from './ports/transfer-repository.port';
+import { TransferMoney } from './transfer-money';
+
+export const ACH_RETURNS_QUEUE = 'ach-returns';
+
+/** Notices taken per poll; more wait for the next one. */
+const PER_POLL = 200;
+
+type Outcome = 'applied' | 'already_final' | 'not_yet';
+
+/**
+ * ACH returns as events the network reports at any time within the return window (R01 within two banking days, R10
+ * and the other unauthorized-debit codes up to sixty days): a cron job of the queue asks the network for the returns it
+ * has reported, applies each to its transfer in a transaction of its own (status `returned`, its code, the reversing
+ * ledger entries, the audit event and the outbox event), and acknowledges it to the network once that has committed.
+ * A transfer is kept when its case is deleted, so its return still lands. Running twice is harmless: a transfer
+ * already returned is only acknowledged again; one not yet in transit waits for the next poll.
+ */
+@Injectable()
+export class AchReturnIntake implements OnModuleInit {
+  private readonly logger = new Logger('AchReturnIntake');
+
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly transfers: TransferRepository,
+    private readonly money: TransferMoney,
+    private readonly ach: AchNetwork,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+    @InjectResource('transfer') private readonly resource: CaseResource<Transfer>,
+    private readonly reader: CaseResourceReader,
+    private readonly events: ResourceEvents,
+    private readonly jobs: JobQueue,
+    private readonly em: EntityManager,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.define({
+      name: ACH_RETURNS_QUEUE,
+      enabled: this.config.transferProcessor === 'on',
+      cron: '* * * * *',
+      retryLimit: 1,
+      retryDelaySeconds: 10,
+      expireInSeconds: 120,
+      handle: async () => void (await this.poll()),
+    });
+  }
+
+  /** One poll: every return reported so far (up to a batch), applied and acknowledged; answers how many were applied. */
+  async poll(): Promise<number> {
+    const notices = await this.ach.reportedReturns(PER_POLL);
+    let applied = 0;
+    for (const notice of notices) {
+      const outcome = await RequestContext.create(this.em, () => runAsSystem('transfer_processor', () => this.apply(notice)));
+      // After the commit, never before: a crash in between reports the return again, and it is then already applied.
+      if (outcome !== 'not_yet') await this.ach.acknowledgeReturn(notice.transferId);
+      if (outcome === 'applied') applied += 1;
+    }
+    return applied;
+  }
+
+  private apply(notice: AchReturnNotice): Promise<Outcome> {
+    return this.uow.run(async (em) => {
+      const transfer = await this.transfers.holdForStep(notice.transferId);
+      if (!transfer) {
+        this.logger.warn({ transferId: notice.transferId }, 'the network reported a return of a transfer this service does not know; acknowledged');
+        return 'already_final';
+      }
+      if (transfer.status !== 'settled' && transfer.status !== 'in_transit') {
+        // Accepted but not yet recorded as in transit: the next poll finds it moved on. Anything else is final already.
+        return transfer.status === 'submitted' ? 'not_yet' : 'already_final';
+      }
+      const settled = transfer.status === 'settled';
+      const before = this.reader.view(this.resource, transfer);
+      const now = this.clock.now();
+      transfer.returned(notice.returnCode, now);
+      if (settled) await this.money.reverse(transfer, now);
+      else await this.money.release(transfer);
+      await this.transfers.save(transfer);
+      await this.events.changed(em, subjectOf(this.resource, transfer), before, this.reader.view(this.resource, transfer));
+      return 'applied';
+    });
+  }
+}
