@@ -208,6 +208,38 @@ describe('OpenAPI document (e2e)', () => {
       for (const field of ['return_code', 'settled_at', 'amount_settled', 'submitted_at']) expect({ field, example: transfer[field].example }).toEqual({ field, example: null });
     });
 
+    it('types every event: EventView.type is the enum of the types that can fire, the webhooks section has one entry each, Event their union', () => {
+      const catalog = t.app.get(ResourceCatalog);
+      const types = [...catalog.events.types];
+      expect(types.length).toBeGreaterThan(40);
+      for (const never of ['transfer.updated', 'transfer.deleted', 'transaction.deleted', 'search.deleted', 'email.updated']) expect(types).not.toContain(never);
+      expect(doc.components.schemas.EventView.properties.type.enum).toEqual(types);
+      expect(Object.keys(doc.webhooks)).toEqual(types);
+      const union = doc.components.schemas.Event;
+      expect(union.discriminator.propertyName).toBe('type');
+      expect(Object.keys(union.discriminator.mapping)).toEqual(types);
+      for (const manifest of catalog.manifests) {
+        for (const action of manifest.events.actions) {
+          const type = `${manifest.events.key}.${action}`;
+          const entry = doc.webhooks[type].post;
+          const schema = resolve(doc, entry.requestBody.content['application/json'].schema);
+          expect(union.discriminator.mapping[type]).toBe(entry.requestBody.content['application/json'].schema.$ref);
+          const own = (schema.allOf as Node[]).find((member) => member.properties)!;
+          expect({ type, constant: own.properties.type.const, object: own.properties.data.properties.object.$ref }).toEqual({
+            type,
+            constant: type,
+            object: `#/components/schemas/${manifest.viewSchema}`,
+          });
+          expect(entry.parameters.map((parameter: Node) => resolve(doc, parameter).name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+        }
+      }
+      // The filter and enabled_events accept exactly these types, their key patterns and `*`.
+      const filter = doc.paths['/v1/events'].get.parameters.find((parameter: Node) => parameter.name === 'type').schema.items.enum;
+      expect(filter).toEqual(['*', ...catalog.manifests.map((manifest) => `${manifest.events.key}.*`), ...types]);
+      // The reads are typed by `type` too.
+      expect(doc.paths['/v1/events/{event_id}'].get.responses['200'].content['application/json'].schema.properties.data.$ref).toBe('#/components/schemas/Event');
+    });
+
     it('shares response headers through components.headers', () => {
       for (const { path, method, op } of operations(doc)) {
         for (const [status, response] of Object.entries(op.responses as Node)) {
