@@ -156,6 +156,8 @@ describe('OpenAPI document (e2e)', () => {
       expect(idOf('get', '/v1/cases/{case_id}/events')).toBe('listCaseEvents');
       expect(idOf('get', '/v1/cases/{case_id}/transfers/{transfer_id}/events')).toBe('listTransferEvents');
       expect(doc.paths['/v1/cases/{case_id}/institution-contacts'].post.summary).toBe('Create an institution contact');
+      expect(doc.paths['/v1/cases/{case_id}/life-insurance'].get.summary).toBe('List life insurance policies');
+      expect(doc.paths['/v1/cases/{case_id}/closure/steps'].get.summary).toBe('List closure steps');
     });
 
     it('stands alone: it cites no contract section or specification route number, even where the code knows the route', () => {

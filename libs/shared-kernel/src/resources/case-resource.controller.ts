@@ -46,10 +46,12 @@ function pascalCase(name: string): string {
   return name.replace(/(^|[\s_-])([a-z])/g, (_match, _sep, letter: string) => letter.toUpperCase()).replace(/[\s_-]/g, '');
 }
 
-/** The collection's words for summaries: `bank-accounts/:account_id/transactions` → `transactions`. */
+/** The collection's words for summaries, from the resource's name: `closure step` → `closure steps`, `life insurance policy` → `life insurance policies`. */
 function pluralOf(resource: CaseResource<any>): string {
-  const segments = resource.path.split('/').filter((segment) => !segment.startsWith(':'));
-  return segments[segments.length - 1].replace(/-/g, ' ');
+  const name = resource.name;
+  if (/[^aeiou]y$/.test(name)) return name.replace(/y$/, 'ies');
+  if (/(s|sh|ch|x)$/.test(name)) return `${name}es`;
+  return `${name}s`;
 }
 
 function defaultViewOf(resource: CaseResource<any>): Dto {
