@@ -1,4 +1,5 @@
 import { Controller, Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { DEADLINE_CALENDAR_EXAMPLE } from './deadline-calendar-example';
 import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
@@ -76,20 +77,7 @@ export class ProbateDeadlineCalendarController {
     description: 'The iCalendar (RFC 5545) document.',
     headers: { ETag: { description: 'Entity tag of the feed; send it back in `If-None-Match`.', schema: { type: 'string' } } },
     content: {
-      'text/calendar': {
-        schema: { type: 'string' },
-        example: [
-          'BEGIN:VCALENDAR',
-          'VERSION:2.0',
-          'PRODID:-//Estate Desk//Probate deadlines//EN',
-          'BEGIN:VEVENT',
-          'UID:01JF7Q7D0E1A2D3L4N5E6S7A8B@estate-desk',
-          'DTSTART;VALUE=DATE:20261230',
-          'SUMMARY:Creditor claim period ends',
-          'END:VEVENT',
-          'END:VCALENDAR',
-        ].join('\r\n'),
-      },
+      'text/calendar': { schema: { type: 'string' }, example: DEADLINE_CALENDAR_EXAMPLE },
     },
   })
   @ApiErrors(404)
