@@ -9,8 +9,13 @@
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'];
 
-/** Words that, right before a `§`, make it a citation of our own documents rather than of a statute. */
-const OWN_DOCUMENT_WORDS = /^(contract|contract-extensions|extensions|specification|spec|architecture|see|of|in|per|by|and|or|under|our|the|its|also|to)$/i;
+/** Words that, right before a `§`, make it a citation of our own documents whatever its number. */
+const OWN_DOCUMENT_WORDS = /^(contract|contract-extensions|extensions|specification|spec|architecture)$/i;
+/**
+ * The shape of our documents' section numbers (`§8`, `§14.2`, `§14.4–§14.8`): one or two digits, dotted parts, and
+ * nothing that a statute's number has (`§3-706`, `§8800(b)`, `§733.702`, `§6075`).
+ */
+const OWN_SECTION_NUMBER = /^\s?\d{1,2}(\.\d{1,2})*(?![\d(-])/;
 
 /** Each place in `text` that cites one of our documents or the specification's route table, in a few words. */
 function ownDocumentReferences(text) {
@@ -18,8 +23,8 @@ function ownDocumentReferences(text) {
   for (const match of text.matchAll(/§/g)) {
     const before = text.slice(0, match.index).trimEnd();
     const word = /([A-Za-z][A-Za-z.-]*)\W*$/.exec(before.slice(-40))?.[1];
-    const opensClause = before === '' || /[(\[,;:]$/.test(before);
-    if (opensClause || !word || OWN_DOCUMENT_WORDS.test(word.replace(/\.$/, ''))) found.push(text.slice(Math.max(0, match.index - 20), match.index + 12));
+    const ours = OWN_SECTION_NUMBER.test(text.slice(match.index + 1)) || (word !== undefined && OWN_DOCUMENT_WORDS.test(word.replace(/\.$/, '')));
+    if (ours) found.push(text.slice(Math.max(0, match.index - 20), match.index + 12));
   }
   for (const pattern of [/specification route/gi, /\broute #\d+/gi, /`#\d+`/g, /\bthe specification\b/gi, /\bcontract-extensions\b/gi, /\bour contract\b/gi]) {
     for (const match of text.matchAll(pattern)) found.push(text.slice(Math.max(0, match.index - 20), match.index + match[0].length + 12));
