@@ -1,7 +1,16 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { IDEMPOTENCY_KEY_PATTERN, MAX_PER_PAGE, ResourceCatalog } from '@estate/shared-kernel';
 import { ERROR_STATUS } from '../libs/shared-kernel/src/platform/errors/error-status';
+import { readFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { SIMULATED_EMAIL_OUTCOMES } from '../libs/comms/src/infrastructure/email/simulated-email-provider';
+import { SIMULATED_RETURNS } from '../libs/transfers/src/infrastructure/ach/simulated-ach-network';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { operationIdProblems, ownDocumentReferences, placeholderProblems, referenceProblems } = require('../scripts/openapi/reference-rules');
 
 /**
  * The OpenAPI document as an integrator meets it at /v1/openapi.json: exact enough for client generators, and
@@ -132,19 +141,119 @@ describe('OpenAPI document (e2e)', () => {
       }
     });
 
-    it('gives every operation a unique operationId, a summary and a description citing its specification route', () => {
+    it('gives every operation a unique operationId a person would write, a grammatical summary and a description', () => {
       const ids = new Set<string>();
       for (const { path, method, op } of operations(doc)) {
         const where = `${method.toUpperCase()} ${path}`;
-        expect({ where, id: op.operationId }).toEqual({ where, id: expect.stringMatching(/^[a-z][A-Za-z0-9]+$/) });
+        expect({ where, id: op.operationId }).toEqual({ where, id: expect.stringMatching(/^[a-z][A-Za-z]*[A-Za-z]$/) });
         expect(ids.has(op.operationId)).toBe(false);
         ids.add(op.operationId);
         expect({ where, summary: typeof op.summary === 'string' && op.summary.length > 3 }).toEqual({ where, summary: true });
+        expect({ where, article: /\ba [aeiou]/i.test(op.summary) }).toEqual({ where, article: false });
         expect({ where, description: typeof op.description === 'string' && op.description.length > 10 }).toEqual({ where, description: true });
-        const route = t.app.get(ResourceCatalog).specificationRouteOf(method, path);
-        if (route) expect(op.description).toContain(`Specification route #${route.number}.`);
       }
-      expect(operations(doc).some(({ op }) => /Specification route #\d+\./.test(op.description))).toBe(true);
+      const idOf = (method: string, path: string) => doc.paths[path][method].operationId;
+      expect(idOf('post', '/v1/cases/{case_id}/transfers/{transfer_id}/cancel')).toBe('cancelTransfer');
+      expect(idOf('post', '/v1/cases/{case_id}/probate/deadlines/generate')).toBe('generateDeadlines');
+      expect(idOf('get', '/v1/cases/{case_id}/probate/deadlines.ics')).toBe('getDeadlineCalendar');
+      expect(idOf('get', '/v1/cases/{case_id}/events')).toBe('listCaseEvents');
+      expect(idOf('get', '/v1/cases/{case_id}/transfers/{transfer_id}/events')).toBe('listTransferEvents');
+      expect(doc.paths['/v1/cases/{case_id}/institution-contacts'].post.summary).toBe('Create an institution contact');
+      expect(doc.paths['/v1/cases/{case_id}/life-insurance'].get.summary).toBe('List life insurance policies');
+      expect(doc.paths['/v1/cases/{case_id}/closure/steps'].get.summary).toBe('List closure steps');
+    });
+
+    it('stands alone: it cites no contract section or specification route number, even where the code knows the route', () => {
+      const catalog = t.app.get(ResourceCatalog);
+      // The project's own route checks keep the numbers, as code metadata…
+      expect(catalog.specificationRouteOf('post', '/v1/cases/{case_id}/transfers')?.number).toBe(29);
+      // …and nothing a client reads repeats them; legal citations (the law the API applies) stay.
+      expect(referenceProblems(doc)).toEqual([]);
+      expect(JSON.stringify(doc)).not.toMatch(/Specification route|contract §|route #\d/);
+      expect(ownDocumentReferences('UPC §3-706 and Cal. Prob. Code §8800(b)')).toEqual([]);
+      expect(ownDocumentReferences('an event type of contract §14.2; Specification route #29.')).toHaveLength(3);
+      expect(ownDocumentReferences(readFileSync(join(__dirname, '..', 'README.md'), 'utf8'))).toEqual([]);
+    });
+
+    it('shows no placeholder example and names no operation with a number (the openapi:check rules)', () => {
+      expect(placeholderProblems(doc)).toEqual([]);
+      expect(operationIdProblems(doc)).toEqual([]);
+      // The rules do catch what they are for.
+      const spoiled = structuredClone(doc);
+      spoiled.paths['/v1/events'].get.operationId = 'listEvents2';
+      spoiled.components.schemas.TransferView.properties.memo.example = 'string';
+      delete spoiled.components.schemas.TransferView.properties.case_id.example;
+      expect(operationIdProblems(spoiled)).toEqual([expect.stringContaining('"listEvents2" ends in a number')]);
+      expect(placeholderProblems(spoiled)).toEqual(
+        expect.arrayContaining([expect.stringContaining('TransferView/properties/memo/example: the placeholder "string"'), expect.stringContaining('TransferView.case_id: no example')]),
+      );
+    });
+
+    it('lists the simulators\' magic values as test values: source account endings under transfers, e-mail local parts under emails', () => {
+      const tag = (name: string) => (doc.tags as Node[]).find((candidate) => candidate.name === name)?.description as string;
+      for (const [ending, code] of Object.entries(SIMULATED_RETURNS)) expect(tag('transfers')).toMatch(new RegExp(`\`…${ending}\` \\| returned after settlement with \`${code}\``));
+      for (const local of Object.keys(SIMULATED_EMAIL_OUTCOMES)) expect(tag('emails')).toContain(`\`${local}@…\``);
+      expect(doc.info.description).toMatch(/Test mode/);
+    });
+
+    it('gives the domain errors their own examples and consistent success examples', () => {
+      const examples = (op: Node, status: string) => Object.values(op.responses[status].content['application/json'].examples as Node).map((example: Node) => example.value.error);
+      const transfers = doc.paths['/v1/cases/{case_id}/transfers'].post;
+      expect(examples(transfers, '422').map((error) => error.code)).toEqual(['transfer_not_allowed', 'validation_error']);
+      expect(examples(transfers, '422')[1].details).toEqual([{ field: 'amount', message: 'amount is required' }]);
+      expect(examples(doc.paths['/v1/cases/{case_id}/transfers/{transfer_id}/cancel'].post, '409').map((error) => error.code)).toEqual(['transfer_not_cancellable']);
+      expect(examples(doc.paths['/v1/cases/{case_id}/bank-accounts/{account_id}'].delete, '409').map((error) => error.code)).toEqual(['invalid_state']);
+      expect(examples(doc.paths['/v1/cases/{case_id}/bank-accounts/{account_id}'].patch, '412').map((error) => error.code)).toEqual(['precondition_failed']);
+      // A 422 example names a field of the route's own body, not another resource's.
+      const persons = doc.paths['/v1/cases/{case_id}/persons'].post;
+      expect(examples(persons, '422')[0].details[0].field).toBe(resolve(doc, persons.requestBody.content['application/json'].schema).required[0]);
+      // A transfer as POST answers it: requested, so nothing of settlement or return yet.
+      const transfer = resolve(doc, { $ref: '#/components/schemas/TransferView' }).properties;
+      expect(transfer.status.enum[0]).toBe('requested');
+      for (const field of ['return_code', 'settled_at', 'amount_settled', 'submitted_at']) expect({ field, example: transfer[field].example }).toEqual({ field, example: null });
+    });
+
+    it('types every event: EventView.type is the enum of the types that can fire, the webhooks section has one entry each, Event their union', () => {
+      const catalog = t.app.get(ResourceCatalog);
+      const types = [...catalog.events.types];
+      expect(types.length).toBeGreaterThan(40);
+      for (const never of ['transfer.updated', 'transfer.deleted', 'transaction.deleted', 'search.deleted', 'email.updated']) expect(types).not.toContain(never);
+      expect(doc.components.schemas.EventView.properties.type.enum).toEqual(types);
+      expect(Object.keys(doc.webhooks)).toEqual(types);
+      const union = doc.components.schemas.Event;
+      expect(union.discriminator.propertyName).toBe('type');
+      expect(Object.keys(union.discriminator.mapping)).toEqual(types);
+      for (const manifest of catalog.manifests) {
+        for (const action of manifest.events.actions) {
+          const type = `${manifest.events.key}.${action}`;
+          const entry = doc.webhooks[type].post;
+          const schema = resolve(doc, entry.requestBody.content['application/json'].schema);
+          expect(union.discriminator.mapping[type]).toBe(entry.requestBody.content['application/json'].schema.$ref);
+          const own = (schema.allOf as Node[]).find((member) => member.properties)!;
+          expect({ type, constant: own.properties.type.const, object: own.properties.data.properties.object.$ref }).toEqual({
+            type,
+            constant: type,
+            object: `#/components/schemas/${manifest.viewSchema}`,
+          });
+          expect(entry.parameters.map((parameter: Node) => resolve(doc, parameter).name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+        }
+      }
+      // The filter and enabled_events accept exactly these types, their key patterns and `*`.
+      const filter = doc.paths['/v1/events'].get.parameters.find((parameter: Node) => parameter.name === 'type').schema.items.enum;
+      expect(filter).toEqual(['*', ...catalog.manifests.map((manifest) => `${manifest.events.key}.*`), ...types]);
+      // The reads are typed by `type` too.
+      expect(doc.paths['/v1/events/{event_id}'].get.responses['200'].content['application/json'].schema.properties.data.$ref).toBe('#/components/schemas/Event');
+    });
+
+    it('shares response headers through components.headers', () => {
+      for (const { path, method, op } of operations(doc)) {
+        for (const [status, response] of Object.entries(op.responses as Node)) {
+          for (const [name, header] of Object.entries((response.headers ?? {}) as Node)) {
+            if (name === 'ETag') continue;
+            expect({ where: `${method} ${path} ${status} ${name}`, ref: header.$ref }).toEqual({ where: `${method} ${path} ${status} ${name}`, ref: `#/components/headers/${name}` });
+          }
+        }
+      }
     });
 
     it('declares and describes every path template parameter on each operation', () => {
@@ -166,9 +275,39 @@ describe('OpenAPI document (e2e)', () => {
       expect(missing).toEqual([]);
     });
 
-    it('serves the reference page titled with the product', async () => {
+    it('serves the reference page titled with the product, with its filter and a persisted authorization', async () => {
       const res = await t.http().get('/v1/docs/').expect(200);
       expect(res.text).toContain('<title>Estate Desk API reference</title>');
+      const init = await t.http().get('/v1/docs/swagger-ui-init.js').expect(200);
+      expect(init.text).toMatch(/"filter": true/);
+      expect(init.text).toMatch(/"persistAuthorization": true/);
+    });
+
+    it('compresses every answer over 1 KB as the client accepts (brotli or gzip), and leaves small ones alone', async () => {
+      // Raw bytes as they travel (supertest would decompress them).
+      const port = (t.app.getHttpServer().address() as AddressInfo).port;
+      const raw = (path: string, headers: Record<string, string>) =>
+        new Promise<{ status: number; encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+          httpGet({ host: '127.0.0.1', port, path, headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+          }).on('error', reject);
+        });
+      const br = await raw('/v1/openapi.json', { 'accept-encoding': 'br' });
+      expect(br).toMatchObject({ status: 200, encoding: 'br' });
+      const document = brotliDecompressSync(br.body);
+      expect(JSON.parse(document.toString()).openapi).toMatch(/^3\.1/);
+      expect(br.body.length).toBeLessThan(document.length / 5);
+      const bundle = await raw('/v1/docs/swagger-ui-bundle.js', { 'accept-encoding': 'gzip' });
+      expect(bundle).toMatchObject({ status: 200, encoding: 'gzip' });
+      expect(gunzipSync(bundle.body).length).toBeGreaterThan(bundle.body.length * 2);
+      // An empty list is under 1 KB: not worth compressing.
+      const small = await raw('/v1/cases?per_page=100', { ...caller.auth, 'accept-encoding': 'gzip' });
+      expect(small).toMatchObject({ status: 200, encoding: undefined });
+      expect(small.body.length).toBeLessThan(1024);
+      const identity = await raw('/v1/openapi.json', { 'accept-encoding': 'identity' });
+      expect(identity).toMatchObject({ status: 200, encoding: undefined });
     });
   });
 

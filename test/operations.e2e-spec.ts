@@ -5,7 +5,7 @@
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -367,7 +367,7 @@ describe('operator interface (built entry points)', () => {
       expect(result.stderr).toMatch(/FIELD_ENCRYPTION_KEY/);
     }, 60_000);
 
-    it('without DATABASE_URL runs an embedded PostgreSQL, keeps its key, serves demo data and stops it on SIGTERM', async () => {
+    it('without DATABASE_URL runs an embedded PostgreSQL, keeps its key and its demo token, serves demo data and stops it on SIGTERM', async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'estate-ops-'));
       // As root the embedded server runs as the `postgres` user, which must reach its data directory.
       chmodSync(dataDir, 0o755);
@@ -391,10 +391,24 @@ describe('operator interface (built entry points)', () => {
           probe.listen(pgPort, '127.0.0.1', () => probe.close(() => done(false)));
         });
         expect(listening).toBe(false);
+
+        // A restart prints the same demo token, kept beside the data (readable by its owner only), still accepted;
+        // and says that webhooks to this machine are allowed.
+        expect(readFileSync(join(dataDir, 'demo-token'), 'utf8').trim()).toBe(token);
+        expect(statSync(join(dataDir, 'demo-token')).mode & 0o777).toBe(0o600);
+        server = new Server(
+          childEnv({ PORT: String(apiPort), ESTATE_DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(pgPort), FIELD_ENCRYPTION_KEY: undefined, LOG_LEVEL: 'silent' }),
+        );
+        const again = await demoAccess(server, 120_000);
+        expect(again.token).toBe(token);
+        expect(server.stdout).toMatch(/^Webhooks: targets on this machine are allowed over http \(WEBHOOK_ALLOW_LOOPBACK=on\)/m);
+        expect((await fetch(again.url, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+        server.signal('SIGTERM');
+        expect(await within(server.exited, 15_000, 'graceful shutdown after SIGTERM')).toEqual({ code: 0, signal: null });
       } finally {
         await server?.kill();
         rmSync(dataDir, { recursive: true, force: true });
       }
-    }, 150_000);
+    }, 300_000);
   });
 });

@@ -1,3 +1,5 @@
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { Webhook } from 'standardwebhooks';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { EventOutbox, UnitOfWork } from '@estate/shared-kernel';
@@ -54,6 +56,20 @@ describe('webhooks (e2e, contract §14.4–§14.8)', () => {
     (await t.http().post(`/v1/webhook-endpoints/${endpointId}/ping`).set(caller.auth).expect(201)).body.data as { id: string; type: string };
   const verified = (secret: string, hook: { body: string; headers: Record<string, unknown> }) =>
     new Webhook(secret).verify(hook.body, hook.headers as Record<string, string>) as Record<string, any>;
+  /** Checks a delivered body against the served document's `webhooks` entry for its type: the errors, none when it agrees. */
+  const webhookSchemaErrors = async () => {
+    const doc = (await t.http().get('/v1/openapi.json').expect(200)).body;
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv, ['date', 'date-time', 'email', 'uri']);
+    ajv.addSchema({ $id: 'openapi', components: doc.components });
+    return (body: Record<string, any>): unknown[] => {
+      const entry = doc.webhooks?.[body.type]?.post;
+      if (!entry) return [`no webhooks entry for ${body.type}`];
+      const ref = String(entry.requestBody.content['application/json'].schema.$ref);
+      const validate = ajv.getSchema(`openapi${ref}`) ?? ajv.compile({ $ref: `openapi${ref}` });
+      return validate(body) ? [] : (validate.errors ?? []);
+    };
+  };
 
   describe('endpoints', () => {
     it('creates an endpoint, shows its secret once, stores it encrypted, and tells webhook_endpoint.created', async () => {
@@ -106,6 +122,13 @@ describe('webhooks (e2e, contract §14.4–§14.8)', () => {
         expectError(res, 422, 'validation_error');
         expect(detailFields(res)).toEqual(['url']);
       }
+      // The refusal says which setting would allow the target, and never what a host resolves to.
+      const refused = await t.http().post('/v1/webhook-endpoints').set(owner.auth).send({ url: 'https://10.0.0.8/hook', enabled_events: ['*'] });
+      expect(refused.body.error.details[0].message).toBe(
+        'url destination is not allowed; the WEBHOOK_ALLOWED_TARGETS setting (WEBHOOK_ALLOW_LOOPBACK=on for this machine) allows it',
+      );
+      const plain = await t.http().post('/v1/webhook-endpoints').set(owner.auth).send({ url: 'http://93.184.216.34/hook', enabled_events: ['*'] });
+      expect(plain.body.error.details[0].message).toMatch(/^url must use https; the WEBHOOK_ALLOWED_TARGETS setting .* allows an http target$/);
       const endpoint = await createEndpoint(owner, '/patch-url');
       const patched = await t.http().patch(`/v1/webhook-endpoints/${endpoint.id}`).set(owner.auth).send({ url: 'https://172.16.5.4/x' });
       expectError(patched, 422, 'validation_error');
@@ -130,6 +153,9 @@ describe('webhooks (e2e, contract §14.4–§14.8)', () => {
       ['transaction.deleted', 'transactions are never deleted'],
       ['search.deleted', 'searches are never deleted'],
       ['transfer.updated', 'a transfer only moves its status'],
+      ['transfer.deleted', 'transfers are never deleted'],
+      ['email.updated', 'an email is never edited; its delivery moves its status'],
+      ['closure_request.created', 'closure requests have no routes yet'],
     ])('refuses %s, a type that cannot exist (%s): 422 naming the item', async (impossible) => {
       const body = { url: receiver.url('/impossible'), enabled_events: ['person.*', impossible, 'case.created'] };
       const res = await t.http().post('/v1/webhook-endpoints').set(owner.auth).send(body);
@@ -291,6 +317,10 @@ describe('webhooks (e2e, contract §14.4–§14.8)', () => {
       ]);
       expect(ordered.every((body) => body.data.object.id === transfer.id && body.case_id === caseId)).toBe(true);
       expect(ordered.slice(1).every((body) => body.data.actor.type === 'system' && body.data.previous_attributes.status)).toBe(true);
+      // Each delivery is what the document's `webhooks` section says its type carries (data.object a TransferView).
+      const schemaErrors = await webhookSchemaErrors();
+      for (const body of ordered) expect({ type: body.type, errors: schemaErrors(body) }).toEqual({ type: body.type, errors: [] });
+      expect(schemaErrors({ ...ordered[0], data: { ...ordered[0].data, object: { id: transfer.id } } })).not.toEqual([]);
       const log = await deliveriesOf(org, endpoint.id);
       expect(log.map((delivery) => delivery.status)).toEqual(Array(6).fill('succeeded'));
     });

@@ -4,7 +4,7 @@
  * never run: if the document stops describing what a client needs, this stops compiling.
  */
 import createClient from 'openapi-fetch';
-import type { components, paths } from './schema';
+import type { components, paths, webhooks } from './schema';
 
 type CaseView = components['schemas']['CaseView'];
 type DeceasedView = components['schemas']['DeceasedView'];
@@ -71,4 +71,36 @@ export async function session(token: string): Promise<void> {
   }
   const beneficiaries: string[] = persons.filter((person) => person.is_beneficiary).map((person) => `${person.first_name} ${person.last_name}`);
   void [progress, pending, beneficiaries];
+}
+
+/**
+ * A webhook receiver's side: a delivered body typed by the document's `webhooks` section and the `Event` union,
+ * narrowed on `type` to its resource's view (a type that cannot fire, such as `transfer.updated`, would not compile).
+ */
+type Event = components['schemas']['Event'];
+type TransferMove = webhooks['transfer.status_changed']['post']['requestBody']['content']['application/json'];
+
+export function onEvent(event: Event): string {
+  switch (event.type) {
+    case 'transfer.status_changed': {
+      const moved: TransferMove = event;
+      const status: components['schemas']['TransferView']['status'] = moved.data.object.status;
+      const returnCode: string | null = moved.data.object.return_code;
+      return `${moved.data.object.id} is ${status}${returnCode ? ` (${returnCode})` : ''}`;
+    }
+    case 'deadline.reminder':
+      return `due ${event.data.object.due_date}`;
+    case 'webhook_endpoint.ping':
+      return event.data.object.url;
+    default:
+      return event.type;
+  }
+}
+
+export function readEvents(token: string): Promise<string[]> {
+  const api = createClient<paths>({ baseUrl: 'http://localhost:3000', headers: { Authorization: `Bearer ${token}` } });
+  return api.GET('/v1/events', { params: { query: { type: ['transfer.*', 'deadline.reminder'] } } }).then(({ data, error }) => {
+    if (error) throw new Error(error.error.message);
+    return data.data.map(onEvent);
+  });
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import Ajv2020, { ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { recordViolation, ResponseViolation } from './response-violations';
@@ -107,14 +108,22 @@ export class OpenApiResponses {
   }
 }
 
-/** Object schemas that list their properties and say nothing of others are closed (in place). */
+/**
+ * Object schemas that list their properties and say nothing of others are closed (in place). The members of an
+ * `allOf` each list only part of the properties, so they stay open and the `allOf` itself is closed with
+ * `unevaluatedProperties` (an event type's schema: the envelope plus its own `type` and `data.object`).
+ */
 function closeObjects(node: unknown): Node {
   if (Array.isArray(node)) node.forEach(closeObjects);
   else if (node && typeof node === 'object') {
     const schema = node as Node;
-    if (schema.properties && typeof schema.properties === 'object' && !('additionalProperties' in schema) && !('unevaluatedProperties' in schema)) {
-      schema.additionalProperties = false;
+    const open = !('additionalProperties' in schema) && !('unevaluatedProperties' in schema);
+    if (Array.isArray(schema.allOf)) {
+      if (open) schema.unevaluatedProperties = false;
+      for (const [key, value] of Object.entries(schema)) if (key !== 'allOf') closeObjects(value);
+      return schema;
     }
+    if (schema.properties && typeof schema.properties === 'object' && open) schema.additionalProperties = false;
     for (const value of Object.values(schema)) closeObjects(value);
   }
   return node as Node;
@@ -131,6 +140,15 @@ function rewriteRefs(node: unknown): Node {
   return node as Node;
 }
 
+
+/** The body as the application wrote it, before the compression middleware encoded it (what is recorded is what went out). */
+function decoded(body: Buffer, encoding: unknown): Buffer {
+  if (body.length === 0) return body;
+  if (encoding === 'gzip') return gunzipSync(body);
+  if (encoding === 'br') return brotliDecompressSync(body);
+  if (encoding === 'deflate') return inflateSync(body);
+  return body;
+}
 
 /**
  * Records every response `server` sends that disagrees with `responses`: a `request` listener placed before the
@@ -156,7 +174,8 @@ export function recordResponseViolations(server: Server, responses: OpenApiRespo
     res.on('finish', () => {
       if (req.method === 'HEAD' || req.method === 'OPTIONS') return;
       const header = res.getHeader('content-type');
-      for (const violation of responses.check(req.method ?? 'GET', req.url ?? '/', res.statusCode, header === undefined ? undefined : String(header), Buffer.concat(chunks))) sink(violation);
+      const body = decoded(Buffer.concat(chunks), res.getHeader('content-encoding'));
+      for (const violation of responses.check(req.method ?? 'GET', req.url ?? '/', res.statusCode, header === undefined ? undefined : String(header), body)) sink(violation);
     });
   });
 }

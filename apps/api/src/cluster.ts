@@ -3,8 +3,8 @@ import cluster, { Worker } from 'node:cluster';
 import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ormConfig } from './database/orm-config';
-import { demoBanner, prepareDemo } from './demo/demo-data';
-import { exitWith, prepareRuntime } from './runtime';
+import { demoBanner, demoTokenFile, loopbackWebhooksNote, prepareDemo } from './demo/demo-data';
+import { exitWith, LOCAL_DATA_DIR, prepareRuntime } from './runtime';
 
 /** How long the API processes get to drain on SIGTERM (they allow themselves 10 s) before they are killed. */
 const STOP_TIMEOUT_MS = 15_000;
@@ -45,6 +45,8 @@ async function primary(): Promise<void> {
     PORT: String(config.port),
     // The demo data is made once, here, not by each process.
     DEMO_DATA: 'false',
+    // The processes see a DATABASE_URL, but they serve the embedded default all the same.
+    WEBHOOK_ALLOW_LOOPBACK: config.webhookAllowLoopback ? 'on' : 'off',
   };
   cluster.setupPrimary({ exec: join(__dirname, 'main.js') });
 
@@ -82,10 +84,12 @@ async function primary(): Promise<void> {
   const announce = async () => {
     const pids = Object.values(cluster.workers ?? {}).map((worker) => worker?.process.pid);
     say(`${count} API processes serving ${baseUrl} (pids ${pids.join(', ')}; database: ${runtime.embedded ? 'embedded PostgreSQL in ./data/postgres' : 'DATABASE_URL'})`);
+    if (config.webhookAllowLoopback) process.stdout.write(loopbackWebhooksNote());
     if (!runtime.embedded && process.env.DEMO_DATA !== 'true') return;
     const orm = await MikroORM.init(ormConfig(config.databaseUrl, { poolMax: 2 }));
     try {
-      process.stdout.write(demoBanner(await prepareDemo(orm.em, baseUrl), baseUrl));
+      const tokenFile = runtime.embedded ? demoTokenFile(LOCAL_DATA_DIR) : undefined;
+      process.stdout.write(demoBanner(await prepareDemo(orm.em, baseUrl, { tokenFile }), baseUrl));
     } catch (error) {
       process.stderr.write(`estate-desk cluster: the demo data could not be prepared: ${(error as Error).message}\n`);
     } finally {

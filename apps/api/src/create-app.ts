@@ -1,4 +1,5 @@
 import { NestFactory } from '@nestjs/core';
+import compression from 'compression';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
@@ -12,6 +13,9 @@ export interface CreateAppOptions {
   mountBefore?: (app: NestExpressApplication) => void;
 }
 
+/** Below this size a response goes uncompressed: the headers of a compressed one would cost more than it saves. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), new ResourceExpressAdapter(), { bodyParser: false, bufferLogs: true });
   app.useLogger(app.get(Logger));
@@ -23,7 +27,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // Repeated parameters become arrays (status=open&status=frozen); no nested objects from brackets.
   app.set('query parser', 'simple');
   // Input is checked once, here, for every route: URL and headers before the body is read, the parsed body after.
-  app.use(requestLog(app.get(ROOT_LOGGER)), rejectUnsafeUrlAndHeaders, rejectUnsupportedMediaType, parseJsonBody, bodyParserErrors, rejectUnsafeJsonBody);
+  // Every answer over 1 KB is compressed as the client accepts (brotli, then gzip): the reference page's bundle and
+  // the OpenAPI document shrink several times, and so do long lists.
+  app.use(requestLog(app.get(ROOT_LOGGER)), compression({ threshold: COMPRESSION_THRESHOLD_BYTES }), rejectUnsafeUrlAndHeaders, rejectUnsupportedMediaType, parseJsonBody, bodyParserErrors, rejectUnsafeJsonBody);
   options.mountBefore?.(app);
   mountOpenApi(app);
   await app.init();

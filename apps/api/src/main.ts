@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import cluster from 'node:cluster';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createApp } from './create-app';
-import { demoBanner, prepareDemo } from './demo/demo-data';
-import { exitWith, prepareRuntime } from './runtime';
+import { demoBanner, demoTokenFile, loopbackWebhooksNote, prepareDemo } from './demo/demo-data';
+import { exitWith, LOCAL_DATA_DIR, prepareRuntime } from './runtime';
 import { stopGracefully } from './shutdown';
 
 /** `npm start`: migrate, serve, and on the embedded database (or with DEMO_DATA=true) make and print demo access. */
@@ -17,8 +17,10 @@ async function main(): Promise<void> {
   });
   const baseUrl = `http://localhost:${runtime.config.port}`;
   process.stdout.write(`Estate Desk API listening on ${baseUrl} (database: ${runtime.embedded ? 'embedded PostgreSQL in ./data/postgres' : 'DATABASE_URL'})${cluster.isWorker ? ` [pid ${process.pid}]` : ''}\n`);
+  if (runtime.config.webhookAllowLoopback && !cluster.isWorker) process.stdout.write(loopbackWebhooksNote());
   if (runtime.embedded || process.env.DEMO_DATA === 'true') {
-    process.stdout.write(demoBanner(await prepareDemo(app.get(EntityManager), baseUrl), baseUrl));
+    const tokenFile = runtime.embedded ? demoTokenFile(LOCAL_DATA_DIR) : undefined;
+    process.stdout.write(demoBanner(await prepareDemo(app.get(EntityManager), baseUrl, { tokenFile }), baseUrl));
   }
 }
 

@@ -38,6 +38,7 @@ export async function prepareRuntime(options: { migrate: boolean }): Promise<Run
     const config = loadAppConfig(env, {
       databaseUrl: database.url,
       fieldEncryptionKey: env.FIELD_ENCRYPTION_KEY || (embedded ? localEncryptionKey() : undefined),
+      embedded,
     });
     if (options.migrate && (await hasPendingMigrations(config.databaseUrl))) await applyMigrations(config.databaseUrl);
     return { config, embedded, stop: database.stop };

@@ -1,26 +1,33 @@
 import { EntityManager } from '@mikro-orm/postgresql';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { IdentityService, Invitation, InvitationRefused } from '@estate/shared-kernel';
 
 export const DEMO_EMAIL = 'demo@estate-desk.local';
 const DEMO_ORGANIZATION = 'Demo Estate Law LLP';
 
+export interface DemoOptions {
+  /**
+   * Where the demo token is kept between starts (the embedded default: under its data directory, mode 0600). A
+   * token read there that still works is used again; without the file, each start mints a fresh one.
+   */
+  tokenFile?: string;
+}
+
 /**
  * Demo data for a newcomer: an enterprise organization with one user and one case (deceased, authority, two heirs),
- * created through the public API itself so it obeys every rule a client would. Each start mints a fresh token for
- * the demo user, because tokens are kept only as hashes and cannot be shown twice; the previous ones are revoked, so
+ * created through the public API itself so it obeys every rule a client would. Tokens are kept only as hashes, so
+ * the token cannot be shown again from the database: on the embedded default it is kept in `tokenFile` and a
+ * restart prints the same one. A start that has no working token revokes the demo user's tokens and mints one, so
  * exactly one demo token works at a time.
  */
-export async function prepareDemo(em: EntityManager, baseUrl: string): Promise<{ token: string; caseId: string }> {
-  const identity = new IdentityService(em.fork());
-  await identity.revoke(DEMO_EMAIL).catch((error: unknown) => {
-    if (!(error instanceof InvitationRefused)) throw error; // no demo user yet: a first start
-  });
-  const invitation: Invitation = await identity.invite(DEMO_EMAIL, 'enterprise', DEMO_ORGANIZATION);
-  const headers = { authorization: `Bearer ${invitation.token}`, 'content-type': 'application/json' };
+export async function prepareDemo(em: EntityManager, baseUrl: string, options: DemoOptions = {}): Promise<{ token: string; caseId: string }> {
+  const token = (await keptToken(options.tokenFile, baseUrl)) ?? (await mintToken(em, options.tokenFile));
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
   const existing = await fetch(`${baseUrl}/v1/cases?per_page=1&sort_order=asc`, { headers });
   const listed = (await existing.json()) as { data: Array<{ id: string }> };
-  if (listed.data.length > 0) return { token: invitation.token, caseId: listed.data[0].id };
+  if (listed.data.length > 0) return { token, caseId: listed.data[0].id };
 
   const created = await fetch(`${baseUrl}/v1/cases`, {
     method: 'POST',
@@ -52,7 +59,42 @@ export async function prepareDemo(em: EntityManager, baseUrl: string): Promise<{
   ]) {
     await fetch(`${baseUrl}/v1/cases/${caseId}/persons`, { method: 'POST', headers, body: JSON.stringify(person) });
   }
-  return { token: invitation.token, caseId };
+  return { token, caseId };
+}
+
+/** The kept token, if there is one and the API still accepts it (a database reset or a `revoke` ends it). */
+async function keptToken(tokenFile: string | undefined, baseUrl: string): Promise<string | undefined> {
+  if (!tokenFile || !existsSync(tokenFile)) return undefined;
+  const token = readFileSync(tokenFile, 'utf8').trim();
+  if (token === '') return undefined;
+  const probe = await fetch(`${baseUrl}/v1/cases?per_page=1`, { headers: { authorization: `Bearer ${token}` } });
+  return probe.status === 200 ? token : undefined;
+}
+
+/** Revokes the demo user's tokens (none on a first start), mints one and keeps it in `tokenFile`, readable by its owner only. */
+async function mintToken(em: EntityManager, tokenFile: string | undefined): Promise<string> {
+  const identity = new IdentityService(em.fork());
+  await identity.revoke(DEMO_EMAIL).catch((error: unknown) => {
+    if (!(error instanceof InvitationRefused)) throw error; // no demo user yet: a first start
+  });
+  const invitation: Invitation = await identity.invite(DEMO_EMAIL, 'enterprise', DEMO_ORGANIZATION);
+  if (tokenFile) {
+    mkdirSync(dirname(tokenFile), { recursive: true });
+    writeFileSync(tokenFile, `${invitation.token}\n`, { mode: 0o600 });
+    // `mode` applies only when the file is created: a file left by an older start is narrowed too.
+    chmodSync(tokenFile, 0o600);
+  }
+  return invitation.token;
+}
+
+/** Where the embedded default keeps the demo token: beside its database, under the data directory. */
+export function demoTokenFile(dataDir: string): string {
+  return join(dataDir, 'demo-token');
+}
+
+/** The line `npm start` prints when loopback webhook targets are allowed (the embedded default). */
+export function loopbackWebhooksNote(): string {
+  return 'Webhooks: targets on this machine are allowed over http (WEBHOOK_ALLOW_LOOPBACK=on), e.g. http://localhost:4000/webhooks\n';
 }
 
 /** What `npm start` (and `npm run start:cluster`) print after preparing the demo. */

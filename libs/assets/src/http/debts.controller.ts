@@ -11,8 +11,9 @@ export class DebtsController extends CaseResourceController(debtResource) {
   @Get('type/collections')
   @ForeignCase('forbidden')
   @ApiOperation({
+    operationId: 'listCollectionDebts',
     summary: 'List collection debts',
-    description: 'The debts whose `debt_type` is `COL` or `48`, filtered by `condition` and `responsibility`. Specification route #2.',
+    description: 'The debts whose `debt_type` is `COL` or `48`, filtered by `condition` and `responsibility`.',
   })
   @ApiList(DebtView, { filters: COLLECTION_FILTERS, sorts: debtResource.sorts })
   @ApiErrors(400, 403, 404)

@@ -57,7 +57,10 @@ export class InventoryController {
     description: 'The inventory: `{data}` as JSON, or CSV with a header row, one line per item and the totals.',
     content: {
       'application/json': { schema: { type: 'object', required: ['data'], properties: { data: { $ref: getSchemaPath(InventoryView) } } } },
-      [CSV]: { schema: { type: 'string', description: `Header: ${INVENTORY_CSV_HEADER.join(',')}` } },
+      [CSV]: {
+        schema: { type: 'string', description: `Header: ${INVENTORY_CSV_HEADER.join(',')}` },
+        example: `${INVENTORY_CSV_HEADER.join(',')}\nassets,bank_account,01JF7Q4B6C8D0E2F4G6H8J0K2M,First Bank checking,****6789,18000.00,balance,estate\n`,
+      },
     },
   })
   @ApiErrors(400, 404)

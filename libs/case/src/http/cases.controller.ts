@@ -70,7 +70,7 @@ export class CasesController {
   @WriteRoute()
   @ApiOperation({
     summary: 'Update a case (merge patch)',
-    description: 'Specification route #7. JSON Merge Patch of the writable fields; unknown or read-only fields are 422, `null` clears a field.',
+    description: 'JSON Merge Patch of the writable fields; unknown or read-only fields are 422, `null` clears a field.',
   })
   @ApiBody({ type: PatchCaseBody, examples: PATCH_CASE_EXAMPLES })
   @ApiIfMatch()
@@ -85,7 +85,7 @@ export class CasesController {
   @WriteRoute()
   @ApiOperation({
     summary: 'Delete a case',
-    description: 'Specification route #8. Irreversible: the case and its records disappear from the API. Refused with 409 `case_has_active_transfer` while a transfer is in progress.',
+    description: 'Irreversible: the case and its records disappear from the API. Refused with 409 `case_has_active_transfer` while a transfer is in progress.',
   })
   @HttpCode(204)
   @ApiDeleted()

@@ -19,7 +19,7 @@ export class EmailsController extends CaseResourceController(emailResource) {
   @ApiOperation({
     summary: 'Read the delivery receipt of an email',
     description:
-      'The receipt exists from the moment the email is created (`queued`; `provider`, `message_id` and the times null until the provider reports them) and is advanced by the email provider in the background. Specification route #26.',
+      'The receipt exists from the moment the email is created (`queued`; `provider`, `message_id` and the times null until the provider reports them) and is advanced by the email provider in the background.',
   })
   @ApiData(EmailReceiptView)
   @ApiErrors(404)

@@ -16,7 +16,7 @@ export class ClosureStepsController extends CaseResourceController(closureStepRe
   @ApiOperation({
     summary: 'Update a sub-task',
     description:
-      'Specification route #15. JSON Merge Patch of one sub-task (`title`, `completed`, `institution_contact_id`); answers the whole closure step, ' +
+      'JSON Merge Patch of one sub-task (`title`, `completed`, `institution_contact_id`); answers the whole closure step, ' +
       'whose status as read follows its sub-tasks. If-Match takes the step\'s ETag.',
   })
   @ApiBody({ type: PatchSubTaskBody })

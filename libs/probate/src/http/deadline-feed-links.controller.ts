@@ -23,6 +23,7 @@ import { DeadlineFeed } from '../application/deadline-feed.service';
 import { DeadlineFeedLinks } from '../application/deadline-feed-links.service';
 import { deadlineCalendar } from './deadline-calendar';
 import { CreatedDeadlineFeedLinkView, DeadlineFeedLinkView } from './dto/deadline-feed-link.dto';
+import { DEADLINE_CALENDAR_EXAMPLE } from './deadline-calendar-example';
 
 const ULID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } as const;
 const FEEDS_PATH = 'v1/deadline-feeds';
@@ -124,7 +125,7 @@ export class DeadlineFeedsController {
     status: 200,
     description: 'The iCalendar (RFC 5545) document.',
     headers: { ETag: { description: 'Entity tag of the calendar; send it back in `If-None-Match`.', schema: { type: 'string' } } },
-    content: { 'text/calendar': { schema: { type: 'string' } } },
+    content: { 'text/calendar': { schema: { type: 'string' }, example: DEADLINE_CALENDAR_EXAMPLE } },
   })
   @ApiResponse({ status: 304, description: 'Not modified since the ETag sent in If-None-Match.' })
   @ApiResponse({ status: 404, description: 'not_found: no such address, or it was revoked, or its case deleted.', type: ErrorBody })

@@ -1,4 +1,5 @@
 import { Controller, Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { DEADLINE_CALENDAR_EXAMPLE } from './deadline-calendar-example';
 import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
@@ -29,7 +30,7 @@ export class ProbateDeadlinesController extends CaseResourceController(probateDe
   @ApiOperation({
     summary: 'Generate the standard deadlines',
     description:
-      'Beyond the specification: creates the estate\'s standard deadlines (Forms 706, 1040 and 1041, the ' +
+      'Creates the estate\'s standard deadlines (Forms 706, 1040 and 1041, the ' +
       'creditor claim period and bar, the inventory) from the committed jurisdiction rules, each with the rule it came from; a due date on a ' +
       'weekend or federal holiday rolls to the next business day. Running it again creates no duplicates; changed inputs reschedule the ' +
       'generated deadlines that are not completed. Answers every generated deadline of the case, by due date.',
@@ -69,13 +70,15 @@ export class ProbateDeadlineCalendarController {
   @ApiOperation({
     summary: 'Deadlines as an iCalendar feed',
     description:
-      'Beyond the specification: one all-day VEVENT per deadline with a stable UID, a display VALARM `reminder_days_before` days ahead for ' +
+      'One all-day VEVENT per deadline with a stable UID, a display VALARM `reminder_days_before` days ahead for ' +
       'open deadlines, waived deadlines STATUS:CANCELLED and completed ones marked [Completed] (free time). Carries an ETag and honours If-None-Match.',
   })
   @ApiOkResponse({
     description: 'The iCalendar (RFC 5545) document.',
     headers: { ETag: { description: 'Entity tag of the feed; send it back in `If-None-Match`.', schema: { type: 'string' } } },
-    content: { 'text/calendar': { schema: { type: 'string' } } },
+    content: {
+      'text/calendar': { schema: { type: 'string' }, example: DEADLINE_CALENDAR_EXAMPLE },
+    },
   })
   @ApiErrors(404)
   async calendar(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string | undefined> {

@@ -8,11 +8,12 @@ import { ResourceList, SingleResource } from './http/resource-response';
 import { ValidBody, WriteRoute } from './http/route-decorators';
 import type { JsonObject } from './merge-patch/merge-patch';
 import { ApiData, ApiDeleted, ApiErrors, ApiIdempotencyKey, ApiIfMatch, ApiList, RecordView } from './openapi/api-responses';
-import { CaseRecord, CaseResource, Dto, StandardRoute } from './case-resource';
+import { CaseRecord, CaseResource, defaultViewNameOf, Dto, StandardRoute } from './case-resource';
 import { CaseResourceReader, Scope } from './case-resource-reader';
 import { AggregateWrites } from './aggregate-writes';
 import { RecordWriter } from './record-writer';
 import { ServesResources } from './resource-manifest';
+import { indefiniteArticle } from './openapi/wording';
 
 /**
  * What a generated resource controller offers the class that extends it: the declaration, the shared read side and
@@ -45,15 +46,17 @@ function pascalCase(name: string): string {
   return name.replace(/(^|[\s_-])([a-z])/g, (_match, _sep, letter: string) => letter.toUpperCase()).replace(/[\s_-]/g, '');
 }
 
-/** The collection's words for summaries: `bank-accounts/:account_id/transactions` → `transactions`. */
+/** The collection's words for summaries, from the resource's name: `closure step` → `closure steps`, `life insurance policy` → `life insurance policies`. */
 function pluralOf(resource: CaseResource<any>): string {
-  const segments = resource.path.split('/').filter((segment) => !segment.startsWith(':'));
-  return segments[segments.length - 1].replace(/-/g, ' ');
+  const name = resource.name;
+  if (/[^aeiou]y$/.test(name)) return name.replace(/y$/, 'ies');
+  if (/(s|sh|ch|x)$/.test(name)) return `${name}es`;
+  return `${name}s`;
 }
 
 function defaultViewOf(resource: CaseResource<any>): Dto {
   const view = class extends IntersectionType(RecordView, resource.create as Type) {};
-  Object.defineProperty(view, 'name', { value: `${pascalCase(resource.name)}View` });
+  Object.defineProperty(view, 'name', { value: defaultViewNameOf(resource.name) });
   return view;
 }
 
@@ -83,7 +86,7 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
   const view = resource.view ?? defaultViewOf(resource);
   const plural = pluralOf(resource);
   const noun = resource.name;
-  const cite = (route: StandardRoute) => (resource.specRoutes?.[route] ? ` Specification route #${resource.specRoutes[route]}.` : '');
+  const article = indefiniteArticle(noun);
   const foreignCase = (route: StandardRoute) => (resource.forbiddenForForeignCase.has(route) ? 'forbidden' : 'not_found');
   const caseErrors = (route: StandardRoute) => (resource.forbiddenForForeignCase.has(route) ? [403, 404] : [404]);
 
@@ -118,7 +121,7 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
         ...common('list'),
         ApiOperation({
           summary: `List ${plural}`,
-          description: `The ${plural} of the case, in page mode or keyset cursor mode.${cite('list')}`,
+          description: `The ${plural} of the case, in page mode or keyset cursor mode.`,
         }),
         ApiList(view as Type, resource),
         ApiErrors(400, ...caseErrors('list')),
@@ -139,7 +142,7 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
         Post(),
         WriteRoute(),
         ...common('create'),
-        ApiOperation({ summary: `Create a ${noun}`, description: `Creates a ${noun} in the case.${cite('create')}` }),
+        ApiOperation({ summary: `Create ${article} ${noun}`, description: `Creates ${article} ${noun} in the case.` }),
         ApiBody({ type: resource.create as Type }),
         ApiIdempotencyKey(),
         ApiData(view as Type, 201),
@@ -159,7 +162,7 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
         Get(one),
         ...common('read'),
         idParam,
-        ApiOperation({ summary: `Read a ${noun}`, description: `One ${noun} of the case, with its ETag.${cite('read')}` }),
+        ApiOperation({ summary: `Read ${article} ${noun}`, description: `One ${noun} of the case, with its ETag.` }),
         ApiData(view as Type),
         ApiErrors(...caseErrors('read')),
       ],
@@ -181,8 +184,8 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
         ...common('patch'),
         idParam,
         ApiOperation({
-          summary: `Update a ${noun}`,
-          description: `JSON Merge Patch (RFC 7396) of the writable fields; \`null\` clears an optional field.${cite('patch')}`,
+          summary: `Update ${article} ${noun}`,
+          description: `JSON Merge Patch (RFC 7396) of the writable fields; \`null\` clears an optional field.`,
         }),
         ApiBody({ type: resource.patch as Type }),
         ApiIfMatch(),
@@ -209,7 +212,7 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
         HttpCode(204),
         ...common('delete'),
         idParam,
-        ApiOperation({ summary: `Delete a ${noun}`, description: `Deletes the ${noun}; answers 204 with no body.${cite('delete')}` }),
+        ApiOperation({ summary: `Delete ${article} ${noun}`, description: `Deletes the ${noun}; answers 204 with no body.` }),
         ApiDeleted(),
         ApiIfMatch(),
         ApiErrors(404, 409, 412),

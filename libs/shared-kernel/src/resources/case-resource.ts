@@ -184,6 +184,11 @@ export function fieldsOf(dto: Dto): string[] {
   return [...new Set(metadata.map((entry) => entry.propertyName))];
 }
 
+/** The name of the view the kernel composes for a resource that declares none: `bank account` → `BankAccountView`. */
+export function defaultViewNameOf(name: string): string {
+  return `${name.replace(/(^|[\s_-])([a-z])/g, (_match, _sep, letter: string) => letter.toUpperCase()).replace(/[\s_-]/g, '')}View`;
+}
+
 const declared: CaseResource[] = [];
 
 /** Every case-scoped resource declared so far: case deletion erases them all (except audit records). */
@@ -222,6 +227,7 @@ export function caseResource<T extends CaseRecord>(declaration: CaseResourceDecl
       tagDescription: declaration.tagDescription,
       specificationRoutes: specificationRoutesOf(declaration),
       masked: [...(declaration.masked ?? [])],
+      viewSchema: declaration.view?.name ?? defaultViewNameOf(declaration.name),
     }),
     masked: new Set(declaration.masked ?? []),
     filters,

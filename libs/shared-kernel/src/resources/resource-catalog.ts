@@ -42,7 +42,12 @@ export class ResourceCatalog {
 
   /** What the OpenAPI document takes from the declarations. */
   documentParts(): DeclaredDocumentParts {
-    return { tagDescriptions: this.tagDescriptions, specificationRoutes: this.specificationRoutes, eventTypes: this.events.patterns };
+    return {
+      tagDescriptions: this.tagDescriptions,
+      eventTypes: this.events.patterns,
+      eventValues: this.events.types,
+      eventResources: this.manifests.map(({ events, viewSchema }) => ({ key: events.key, actions: events.actions, viewSchema })),
+    };
   }
 }
 
@@ -59,7 +64,7 @@ function tagDescriptionsOf(manifests: readonly ResourceManifest[]): Record<strin
 function specificationRoutesOf(manifests: readonly ResourceManifest[]): SpecificationRoute[] {
   const routes = manifests.flatMap((manifest) => manifest.specificationRoutes).sort((a, b) => a.number - b.number);
   routes.forEach((route, index) => {
-    if (index > 0 && routes[index - 1].number === route.number) throw new Error(`specification route #${route.number} is declared twice`);
+    if (index > 0 && routes[index - 1].number === route.number) throw new Error(`two resources declare spec table row ${route.number}`);
   });
   return routes;
 }

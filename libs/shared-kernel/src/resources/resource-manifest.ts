@@ -21,6 +21,11 @@ export interface ResourceManifest {
    * representation, nested objects included: in responses, events, webhook payloads and idempotent replays.
    */
   readonly masked: readonly string[];
+  /**
+   * The component schema of its representation (`TransferView`): what its events carry as `data.object`, so the
+   * document's `webhooks` section types each event's payload.
+   */
+  readonly viewSchema?: string;
 }
 
 export interface ResourceManifestDeclaration {
@@ -32,6 +37,8 @@ export interface ResourceManifestDeclaration {
   tagDescription?: string;
   specificationRoutes?: readonly SpecificationRoute[];
   masked?: readonly string[];
+  /** The class of its representation, as its routes answer it (`CaseView`). */
+  view?: abstract new (...args: never[]) => object;
 }
 
 /** A hand-written resource's manifest. */
@@ -42,6 +49,7 @@ export function resourceManifest(declaration: ResourceManifestDeclaration): Reso
     tagDescription: declaration.tagDescription,
     specificationRoutes: [...(declaration.specificationRoutes ?? [])],
     masked: [...(declaration.masked ?? [])],
+    viewSchema: declaration.view?.name,
   });
 }
 

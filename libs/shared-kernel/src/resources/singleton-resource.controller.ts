@@ -9,7 +9,7 @@ import { asJsonObject } from './merge-patch/merge-patch';
 import { ApiData, ApiErrors, ApiIfMatch } from './openapi/api-responses';
 import { defineRoute } from './case-resource.controller';
 import { ServesResources } from './resource-manifest';
-import { SingletonRecord, SingletonRecords, SingletonResource, SingletonRoute } from './singleton-resource';
+import { SingletonRecord, SingletonRecords, SingletonResource } from './singleton-resource';
 
 /** What a generated one-per-case controller offers the class that extends it. */
 export class SingletonResourceControllerBase {
@@ -23,8 +23,6 @@ export class SingletonResourceControllerBase {
  *   export class DeceasedController extends SingletonResourceController(deceasedResource) {}
  */
 export function SingletonResourceController<T extends SingletonRecord>(resource: SingletonResource<T>): Type<SingletonResourceControllerBase> {
-  const cite = (route: SingletonRoute) => (resource.specRoutes?.[route] ? `Specification route #${resource.specRoutes[route]}. ` : '');
-
   @ApiTags(resource.manifest.tag)
   @ServesResources(resource.manifest)
   @ForeignCase('not_found')
@@ -42,7 +40,7 @@ export function SingletonResourceController<T extends SingletonRecord>(resource:
     [[Param('case_id'), String]],
     [
       Get(),
-      ApiOperation({ summary: `Read the ${resource.name}`, description: `${cite('read')}${resource.describe.read ?? ''}` }),
+      ApiOperation({ summary: `Read the ${resource.name}`, description: resource.describe.read ?? '' }),
       ApiData(resource.view as Type),
       ApiErrors(404),
     ],
@@ -59,7 +57,7 @@ export function SingletonResourceController<T extends SingletonRecord>(resource:
       [
         Patch(),
         WriteRoute(),
-        ApiOperation({ summary: `Update the ${resource.name} (merge patch)`, description: `${cite('patch')}${resource.describe.patch ?? ''}` }),
+        ApiOperation({ summary: `Update the ${resource.name} (merge patch)`, description: resource.describe.patch ?? '' }),
         ApiBody({ type: patchBody as Type, ...(resource.examples?.patch ? { examples: resource.examples.patch } : {}) }),
         ApiIfMatch(),
         ApiData(resource.view as Type),
@@ -79,7 +77,7 @@ export function SingletonResourceController<T extends SingletonRecord>(resource:
     [
       Put(),
       WriteRoute(),
-      ApiOperation({ summary: `Create or replace the ${resource.name}`, description: `${cite('replace')}${resource.describe.replace ?? ''}` }),
+      ApiOperation({ summary: `Create or replace the ${resource.name}`, description: resource.describe.replace ?? '' }),
       ApiBody({ type: resource.body as Type, ...(resource.examples?.replace ? { examples: resource.examples.replace } : {}) }),
       ApiIfMatch(),
       ApiData(resource.view as Type),

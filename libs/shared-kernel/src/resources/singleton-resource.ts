@@ -85,6 +85,7 @@ export function singletonResource<T extends SingletonRecord>(declaration: Single
       tagDescription: declaration.tagDescription,
       specificationRoutes: (Object.entries(declaration.specRoutes ?? {}) as Array<[SingletonRoute, number]>).map(([route, number]) => ({ number, method: ROUTE_METHODS[route], path })),
       masked: declaration.masked,
+      view: declaration.view,
     }),
     fields: fieldsOf(declaration.body),
     shape: shapeOf(declaration.body),

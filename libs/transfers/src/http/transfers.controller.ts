@@ -46,12 +46,24 @@ export class TransfersController extends CaseResourceController(transferResource
     description:
       'Requests an instant transfer from an eligible bank account of the case into its estate account. Refused with ' +
       '`422 transfer_not_allowed`, one detail per reason, when the source is not eligible, the amount exceeds the remaining ' +
-      '`max_transfer_amount`, the case has no estate account or the source already has an active transfer. Specification route #29.',
+      '`max_transfer_amount`, the case has no estate account or the source already has an active transfer.',
   })
   @ApiBody({ type: CreateTransferBody })
   @ApiIdempotencyKey()
   @ApiData(TransferView, 201)
-  @ApiErrors(400, 404, 409, 413, 415, 422)
+  @ApiErrors(400, 404, 409, 413, 415, {
+    status: 422,
+    code: 'transfer_not_allowed',
+    summary: '422 transfer_not_allowed: the amount is over what the account may still move',
+    message: 'The transfer is not allowed.',
+    details: [{ field: 'amount', message: 'amount exceeds the remaining max_transfer_amount (18000.00)' }],
+  }, {
+    status: 422,
+    code: 'validation_error',
+    summary: '422 validation_error: a required field is missing',
+    message: 'The request body is invalid.',
+    details: [{ field: 'amount', message: 'amount is required' }],
+  })
   async create(@Req() req: Request, @ValidBody() body: CreateTransferBody): Promise<SingleResource> {
     const scope = await this.scope(req);
     return this.useCase(RequestTransfer).execute(scope, body as never, actorOf(req));
@@ -67,13 +79,13 @@ export class TransfersController extends CaseResourceController(transferResource
     summary: 'Cancel a transfer',
     description:
       'Cancels a transfer in `requested`, `verifying` or `approved` (its `status_reason` is the given reason) and frees the source ' +
-      'account; from `submitted` on, or once final, `409 transfer_not_cancellable` and the transfer is unchanged. Specification route #27.',
+      'account; from `submitted` on, or once final, `409 transfer_not_cancellable` and the transfer is unchanged.',
   })
   @ApiBody({ type: CancelTransferBody, required: false, examples: { reason: { summary: 'with a reason', value: { reason: 'Requested by mistake' } } } })
   @ApiIdempotencyKey()
   @ApiIfMatch()
   @ApiData(TransferView)
-  @ApiErrors(400, 404, 409, 412, 413, 415, 422)
+  @ApiErrors(400, 404, { status: 409, code: 'transfer_not_cancellable', message: 'A transfer in status in_transit can no longer be cancelled.' }, 412, 413, 415, 422)
   async cancel(@Req() req: Request, @ValidBody() body: CancelTransferBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
     const scope = await this.scope(req);
     return this.useCase(CancelTransfer).execute(scope, (req.params as Record<string, string>).transfer_id, body?.reason ?? null, actorOf(req), ifMatch);

@@ -3,6 +3,7 @@ import { RequestTransfer } from '../application/request-transfer.service';
 import { Transfer } from '../domain/transfer';
 import { TRANSFER_STATUSES } from '../domain/transfer-status';
 import { CreateTransferBody, TransferView } from '../http/dto/transfer.dto';
+import { simulatedAchTestValues } from '../infrastructure/ach/simulated-ach-network';
 import { TransferSchema } from '../infrastructure/persistence/transfer.schema';
 
 /**
@@ -25,7 +26,14 @@ export const transferResource = caseResource<Transfer>({
   keptWhenCaseDeleted: true,
   specRoutes: { list: 28, create: 29, read: 30 },
   ownSpecRoutes: [{ number: 27, method: 'post', path: ':transfer_id/cancel' }],
-  tagDescription: 'Instant transfers out of the deceased\'s accounts into the estate account.',
+  tagDescription: [
+    "Instant transfers out of the deceased's accounts into the estate account.",
+    '',
+    '**Test values.** Unless the deployment configures a real ACH network, transfers run through a simulator that settles every ' +
+      "transfer except by the last four digits of the source bank account's full `account_number`:",
+    '',
+    simulatedAchTestValues(),
+  ].join('\n'),
   // Every move, by the API (cancel) or the processor, is told as transfer.status_changed; nothing else changes one.
   statusChanged: true,
   present: (record, view) => {

@@ -88,6 +88,12 @@ export function hostOf(url: URL): string {
 
 export type UrlProblem = string;
 
+/** The targets `WEBHOOK_ALLOW_LOOPBACK=on` adds: this machine, by address and by name. */
+export const LOOPBACK_TARGETS: readonly string[] = ['127.0.0.0/8', '::1/128', 'localhost'];
+
+/** The settings a refusal names, so that whoever runs the service knows what would allow the target. */
+export const ALLOWING_SETTINGS = 'the WEBHOOK_ALLOWED_TARGETS setting (WEBHOOK_ALLOW_LOOPBACK=on for this machine)';
+
 /** What `WEBHOOK_ALLOWED_TARGETS` exempts: CIDRs (`127.0.0.1/32`, `::1/128`) and host names (`localhost`). */
 export class AllowedTargets {
   private readonly networks = new BlockList();
@@ -150,8 +156,8 @@ export function destinationProblem(url: URL, addresses: readonly string[], allow
   const host = hostOf(url);
   const exempt = allowed.hasName(host) || (addresses.length > 0 && addresses.every((address) => allowed.hasAddress(address)));
   if (exempt) return undefined;
-  if (url.protocol !== 'https:') return 'url must use https';
-  const refused = addresses.find((address) => !isPublicAddress(address));
-  if (refused !== undefined) return `url must resolve to public addresses only (${host} resolves to ${refused}, which is not public)`;
+  if (url.protocol !== 'https:') return `url must use https; ${ALLOWING_SETTINGS} allows an http target`;
+  // Never what the host resolves to: the answer would map private networks for whoever asks.
+  if (addresses.some((address) => !isPublicAddress(address))) return `url destination is not allowed; ${ALLOWING_SETTINGS} allows it`;
   return undefined;
 }

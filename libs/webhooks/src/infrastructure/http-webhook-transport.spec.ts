@@ -76,9 +76,29 @@ describe('HttpWebhookTransport (contract §14.5, §14.8)', () => {
     expect(await strict.send('https://169.254.169.254/latest/meta-data', {}, '{}')).toMatchObject({ status: null, error: 'destination_not_allowed' });
     expect(await strict.send('https://[::ffff:10.0.0.1]/', {}, '{}')).toMatchObject({ status: null, error: 'destination_not_allowed' });
     expect(seen.length).toBe(before);
-    expect(await strict.destinationProblem(`http://127.0.0.1:${port}/ok`)).toBe('url must use https');
-    expect(await strict.destinationProblem('https://10.0.0.1/')).toContain('not public');
-    expect(await strict.destinationProblem('https://localhost/')).toContain('not public');
+    expect(await strict.destinationProblem(`http://127.0.0.1:${port}/ok`)).toMatch(/^url must use https; .*WEBHOOK_ALLOWED_TARGETS/);
+    expect(await strict.destinationProblem('https://10.0.0.1/')).toMatch(/^url destination is not allowed; .*WEBHOOK_ALLOWED_TARGETS/);
+    expect(await strict.destinationProblem('https://localhost/')).toMatch(/^url destination is not allowed; .*WEBHOOK_ALLOWED_TARGETS/);
     strict.onApplicationShutdown();
+  });
+
+  it('allows loopback targets over http on the embedded default only, unless WEBHOOK_ALLOW_LOOPBACK says otherwise', async () => {
+    const config = (env: Record<string, string>, embedded: boolean) =>
+      loadAppConfig(env, { databaseUrl: 'postgres://unused', fieldEncryptionKey: randomBytes(32), embedded });
+    const embedded = new HttpWebhookTransport(config({}, true));
+    const production = new HttpWebhookTransport(config({}, false));
+    const embeddedOff = new HttpWebhookTransport(config({ WEBHOOK_ALLOW_LOOPBACK: 'off' }, true));
+    const productionOn = new HttpWebhookTransport(config({ WEBHOOK_ALLOW_LOOPBACK: 'on' }, false));
+    expect(config({}, true).webhookAllowLoopback).toBe(true);
+    expect(config({}, false).webhookAllowLoopback).toBe(false);
+    expect(await embedded.destinationProblem(`http://127.0.0.1:${port}/ok`)).toBeUndefined();
+    expect(await embedded.destinationProblem(`http://localhost:${port}/ok`)).toBeUndefined();
+    expect(await embedded.send(`http://127.0.0.1:${port}/ok`, {}, '{}')).toMatchObject({ status: 204, error: null });
+    // Loopback only: a private network stays refused on a developer's machine too.
+    expect(await embedded.destinationProblem('https://10.0.0.1/')).toMatch(/^url destination is not allowed/);
+    expect(await production.destinationProblem(`http://127.0.0.1:${port}/ok`)).toMatch(/WEBHOOK_ALLOW_LOOPBACK=on/);
+    expect(await embeddedOff.destinationProblem(`http://127.0.0.1:${port}/ok`)).toMatch(/^url must use https/);
+    expect(await productionOn.destinationProblem(`http://127.0.0.1:${port}/ok`)).toBeUndefined();
+    [embedded, production, embeddedOff, productionOn].forEach((transport) => transport.onApplicationShutdown());
   });
 });

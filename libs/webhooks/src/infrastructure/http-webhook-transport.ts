@@ -6,7 +6,7 @@ import { isIP } from 'node:net';
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '@estate/shared-kernel';
 import { SendResult } from '../domain/delivery-rules';
-import { AllowedTargets, destinationProblem, hostOf, urlFormProblem } from '../domain/destination';
+import { AllowedTargets, destinationProblem, hostOf, LOOPBACK_TARGETS, urlFormProblem } from '../domain/destination';
 import { WebhookTransport } from '../application/ports/webhook-transport.port';
 
 /** A receiver's answer is read up to this size, then dropped: only its status matters. */
@@ -33,7 +33,7 @@ export class HttpWebhookTransport extends WebhookTransport implements OnApplicat
 
   constructor(private readonly config: AppConfig) {
     super();
-    this.allowed = new AllowedTargets(config.webhookAllowedTargets);
+    this.allowed = new AllowedTargets([...config.webhookAllowedTargets, ...(config.webhookAllowLoopback ? LOOPBACK_TARGETS : [])]);
   }
 
   onApplicationShutdown(): void {

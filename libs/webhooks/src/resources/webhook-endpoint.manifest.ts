@@ -1,4 +1,5 @@
 import { resourceManifest } from '@estate/shared-kernel';
+import { WebhookEndpointView } from '../http/dto/webhook-endpoint.dto';
 
 /**
  * Webhook endpoints (contract §14.4), an organization-level resource: created, changed (a disabling by hand, by `410`
@@ -8,4 +9,5 @@ export const webhookEndpointManifest = resourceManifest({
   eventKey: 'webhook_endpoint',
   emits: ['created', 'updated', 'deleted', 'ping'],
   tag: 'Webhooks',
+  view: WebhookEndpointView,
 });

@@ -95,7 +95,7 @@ export class InstantTransferSummaryView {
   eligibility: string;
   @ApiProperty({ description: 'The available balance capped at 250,000.00; 0 when ineligible.', example: 18000 })
   max_transfer_amount: number;
-  @ApiProperty({ type: String, nullable: true, description: 'The transfer in flight from this account, if any.' })
+  @ApiProperty({ type: String, nullable: true, description: 'The transfer in flight from this account, if any.', example: null })
   active_transfer_id: string | null;
   @ApiProperty({ description: 'Amount already moved by settled transfers; 0 on a new account.', example: 0 })
   transferred_amount: number;

@@ -19,7 +19,7 @@ export class HoldingBody {
   @MoneyField({ description: 'Cost basis of the position.', example: 21000 })
   cost_basis?: number | null;
 
-  @StringField({ description: 'Asset class (values not shown by the specification).', example: 'equity' })
+  @StringField({ description: 'Asset class (free text: no fixed set of values).', example: 'equity' })
   asset_class?: string | null;
 }
 
@@ -33,7 +33,7 @@ export class CreateInvestmentAccountBody {
   @StringField({ max: 64, description: 'Account number; accepted in full, always returned masked.', example: 'Z12345678' })
   account_number?: string | null;
 
-  @StringField({ description: 'Account status (values not shown by the specification).', example: 'open' })
+  @StringField({ description: 'Account status (free text: no fixed set of values).', example: 'open' })
   status?: string | null;
 
   @MoneyField({ description: 'Current balance.', example: 58000 })

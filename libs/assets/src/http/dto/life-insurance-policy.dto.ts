@@ -3,7 +3,7 @@ import { DateField, MoneyField, NestedArrayField, RecordView, StringField, TextF
 import { PolicyBeneficiaryBody } from './beneficiary.dto';
 
 export class CreateLifeInsurancePolicyBody {
-  @StringField({ description: 'Kind of policy (values not shown by the specification).', example: 'term' })
+  @StringField({ description: 'Kind of policy (free text: no fixed set of values).', example: 'term' })
   policy_type?: string | null;
 
   @StringField({ required: true, description: 'The insurance carrier.', example: 'MetLife' })
@@ -12,7 +12,7 @@ export class CreateLifeInsurancePolicyBody {
   @StringField({ required: true, max: 64, description: 'Policy number; accepted in full, always returned masked.', example: 'LP-00998877' })
   policy_number: string;
 
-  @StringField({ description: 'Policy status (values not shown by the specification).', example: 'in_force' })
+  @StringField({ description: 'Policy status (free text: no fixed set of values).', example: 'in_force' })
   status?: string | null;
 
   @MoneyField({ description: 'Death benefit.', example: 250000 })
@@ -24,13 +24,13 @@ export class CreateLifeInsurancePolicyBody {
   @NestedArrayField(() => PolicyBeneficiaryBody, { description: 'Named beneficiaries; per designation the shares add up to at most 100.' })
   beneficiaries?: PolicyBeneficiaryBody[] | null;
 
-  @StringField({ description: 'Premium status (values not shown by the specification).', example: 'paid_up' })
+  @StringField({ description: 'Premium status (free text: no fixed set of values).', example: 'paid_up' })
   premium_status?: string | null;
 
   @StringField({ description: 'Employer, for a group policy.', example: 'Springfield Public Schools' })
   employer_name?: string | null;
 
-  @StringField({ description: 'Claim status (values not shown by the specification).', example: 'not_filed' })
+  @StringField({ description: 'Claim status (free text: no fixed set of values).', example: 'not_filed' })
   claim_status?: string | null;
 
   @DateField({ description: 'When the claim was filed.', example: '2026-09-10' })

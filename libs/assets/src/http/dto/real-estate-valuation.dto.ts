@@ -17,7 +17,7 @@ import { PROPERTY_TYPES, VALUATION_STATUSES } from '../../domain/real-estate-voc
 const AREA_LIMIT = 1_000_000_000;
 
 export class LienBody {
-  @StringField({ description: 'Kind of lien (values not shown by the specification).', example: 'tax' })
+  @StringField({ description: 'Kind of lien (free text: no fixed set of values).', example: 'tax' })
   lien_type?: string | null;
 
   @StringField({ description: 'Who holds the lien.', example: 'Sangamon County Treasurer' })
@@ -60,7 +60,7 @@ export class CreateRealEstateValuationBody {
   @MoneyField({ description: 'Estimated market value.', example: 350000 })
   estimated_value?: number | null;
 
-  @StringField({ description: 'Where the estimate comes from (values not shown by the specification).', example: 'automated_valuation_model' })
+  @StringField({ description: 'Where the estimate comes from (free text: no fixed set of values).', example: 'automated_valuation_model' })
   valuation_source?: string | null;
 
   @DateField({ description: 'Date the estimate applies to.', example: '2026-08-15' })

@@ -16,7 +16,7 @@ export class CreateRetirementAccountBody {
   @StringField({ description: 'Employer sponsoring the plan.', example: 'Springfield Public Schools' })
   employer_name?: string | null;
 
-  @StringField({ description: 'Account status (values not shown by the specification).', example: 'open' })
+  @StringField({ description: 'Account status (free text: no fixed set of values).', example: 'open' })
   status?: string | null;
 
   @MoneyField({ description: 'Current balance.', example: 212000 })
@@ -25,7 +25,7 @@ export class CreateRetirementAccountBody {
   @NestedArrayField(() => BeneficiaryBody, { description: 'Named beneficiaries; per designation the shares add up to at most 100.' })
   beneficiaries?: BeneficiaryBody[] | null;
 
-  @StringArrayField({ description: 'Distribution options open to the beneficiaries (values not shown by the specification).', example: ['lump_sum', 'inherited_ira'] })
+  @StringArrayField({ description: 'Distribution options open to the beneficiaries (free text: no fixed set of values).', example: ['lump_sum', 'inherited_ira'] })
   distribution_options?: string[] | null;
 
   @BooleanField({ description: 'Whether a required minimum distribution is due; false when unset.', example: true })
@@ -34,7 +34,7 @@ export class CreateRetirementAccountBody {
   @MoneyField({ description: 'Required minimum distribution amount.', example: 8120 })
   rmd_amount?: number | null;
 
-  @StringField({ description: 'Tax treatment (values not shown by the specification).', example: 'pre_tax' })
+  @StringField({ description: 'Tax treatment (free text: no fixed set of values).', example: 'pre_tax' })
   tax_treatment?: string | null;
 
   @EnumField(DISTRIBUTION_STATUSES, { description: 'Where the distribution stands.', example: 'not_started' })

@@ -38,10 +38,10 @@ export class CreateVehicleBody {
   @StringField({ description: 'State of registration.', example: 'IL' })
   registration_state?: string | null;
 
-  @StringField({ description: 'Title status (values not shown by the specification).', example: 'clear' })
+  @StringField({ description: 'Title status (free text: no fixed set of values).', example: 'clear' })
   title_status?: string | null;
 
-  @StringField({ description: 'How the vehicle is owned (values not shown by the specification).', example: 'sole' })
+  @StringField({ description: 'How the vehicle is owned (free text: no fixed set of values).', example: 'sole' })
   ownership_type?: string | null;
 
   @StringField({ description: 'Co-owner, if any.', example: 'Ada Okafor' })
@@ -59,7 +59,7 @@ export class CreateVehicleBody {
   })
   equity_estimate?: number | null;
 
-  @StringField({ description: 'Where the value comes from (values not shown by the specification).', example: 'kelley_blue_book' })
+  @StringField({ description: 'Where the value comes from (free text: no fixed set of values).', example: 'kelley_blue_book' })
   valuation_source?: string | null;
 
   @StringField({ description: 'Who holds the lien.', example: 'Toyota Financial Services' })
@@ -68,7 +68,7 @@ export class CreateVehicleBody {
   @IntegerField({ min: 0, max: 10_000_000, description: 'Odometer reading.', example: 48210 })
   mileage?: number | null;
 
-  @StringField({ description: 'Condition (values not shown by the specification).', example: 'good' })
+  @StringField({ description: 'Condition (free text: no fixed set of values).', example: 'good' })
   condition?: string | null;
 
   @StringField({ description: 'Where the vehicle is.', example: 'garage at 12 Elm Street' })
@@ -80,7 +80,7 @@ export class CreateVehicleBody {
   @NestedField(() => DispositionDetailsBody, { description: 'Details of the disposition; merges field by field in a PATCH.' })
   disposition_details?: DispositionDetailsBody | null;
 
-  @StringField({ description: 'Title transfer status (values not shown by the specification).', example: 'not_started' })
+  @StringField({ description: 'Title transfer status (free text: no fixed set of values).', example: 'not_started' })
   title_transfer_status?: string | null;
 
   @StringField({ max: 26, description: 'An institution contact of this case (the lien holder’s), or null.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AD' })

@@ -94,8 +94,8 @@ export class CreatePhoneCallBody {
 export class PatchPhoneCallBody extends PartialType(CreatePhoneCallBody, { skipNullProperties: false }) {}
 
 class ActionItemView {
-  @ApiProperty({ description: 'What has to be done.' }) description: string;
-  @ApiProperty({ description: 'Whether it is done.' }) completed: boolean;
+  @ApiProperty({ description: 'What has to be done.', example: 'Send the claim form to the insurer' }) description: string;
+  @ApiProperty({ description: 'Whether it is done.', example: false }) completed: boolean;
 }
 
 export class PhoneCallView extends IntersectionType(RecordView, CreatePhoneCallBody) {

@@ -12,6 +12,19 @@ export function simulatedOutcomeKey(address: string): string {
   return address.split('@')[0].split('+')[0].toLowerCase();
 }
 
+/** The recipient local parts the simulator answers specially, with the statuses an email goes through. */
+export const SIMULATED_EMAIL_OUTCOMES: Readonly<Record<string, string>> = {
+  bounce: '`sent`, then `bounced` (`status_detail` `mailbox_unavailable`)',
+  fail: '`failed` at once (`status_detail` `recipient_rejected`)',
+  open: '`sent`, `delivered`, then `opened`',
+};
+
+/** The simulator's test values as the API reference lists them (a Markdown table). */
+export function simulatedEmailTestValues(): string {
+  const rows = Object.entries(SIMULATED_EMAIL_OUTCOMES).map(([local, outcome]) => `| \`${local}@…\` (also \`${local}+anything@…\`) | ${outcome} |`);
+  return ['| Recipient address | Outcome |', '| --- | --- |', ...rows, '| anything else | `sent`, then `delivered` |'].join('\n');
+}
+
 /**
  * The default email provider: a simulator in the manner of a payment API's test mode (contract-extensions §11.4). It
  * records each message and opens no connection, so no mail ever leaves the machine. The outcome depends on the

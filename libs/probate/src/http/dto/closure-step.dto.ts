@@ -16,7 +16,7 @@ export class SubTaskBody {
   @BooleanField({ description: 'Whether it is done; false when unset.', example: false })
   completed?: boolean | null;
 
-  @StringField({ max: 26, description: 'The institution contact it concerns (of this case), or null.', example: null })
+  @StringField({ max: 26, description: 'The institution contact it concerns (of this case), or null.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0HC' })
   institution_contact_id?: string | null;
 }
 
@@ -64,17 +64,17 @@ export class CreateClosureStepBody {
 export class PatchClosureStepBody extends PartialType(CreateClosureStepBody, { skipNullProperties: false }) {}
 
 export class SubTaskView {
-  @ApiProperty({ description: 'Identifier of the sub-task.' }) id: string;
-  @ApiProperty({ description: 'What to do.' }) title: string;
-  @ApiProperty({ description: 'Whether it is done.' }) completed: boolean;
-  @ApiProperty({ nullable: true, type: String, description: 'The institution contact it concerns.' }) institution_contact_id: string | null;
+  @ApiProperty({ description: 'Identifier of the sub-task.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0ST' }) id: string;
+  @ApiProperty({ description: 'What to do.', example: 'Send the death certificate' }) title: string;
+  @ApiProperty({ description: 'Whether it is done.', example: false }) completed: boolean;
+  @ApiProperty({ nullable: true, type: String, description: 'The institution contact it concerns.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0HC' }) institution_contact_id: string | null;
 }
 
 export class ClosureStepView extends IntersectionType(RecordView, OmitType(CreateClosureStepBody, ['status', 'sub_tasks'] as const)) {
   @ApiProperty({ enum: CLOSURE_STEP_STATUSES, description: 'Status as read: blocked while a prerequisite is open.' })
   status: string;
 
-  @ApiProperty({ nullable: true, type: String, description: 'Why the step is blocked; null otherwise.' })
+  @ApiProperty({ nullable: true, type: String, description: 'Why the step is blocked; null otherwise.', example: null })
   blocked_reason: string | null;
 
   @ApiProperty({ type: [SubTaskView], description: 'Sub-tasks.' })

@@ -33,6 +33,11 @@ export class AppConfig {
     readonly jobPollIntervalMs: number = 500,
     /** `TRANSFER_STEP_RETRIES`: how often a failing transfer step is retried (with backoff) before the transfer fails. */
     readonly transferStepRetries: number = 6,
+    /**
+     * `WEBHOOK_ALLOW_LOOPBACK`: webhook targets on this machine (`127.0.0.0/8`, `::1`, `localhost`, over http) are
+     * allowed, so a developer receives webhooks locally. On by default on the embedded database only; off in production.
+     */
+    readonly webhookAllowLoopback: boolean = false,
   ) {}
 }
 
@@ -51,8 +56,8 @@ function webhookRetryScheduleFromEnv(raw: string | undefined): readonly number[]
 export type Tier = 'pro' | 'enterprise';
 export type Switch = 'on' | 'off';
 
-function switchFromEnv(env: NodeJS.ProcessEnv, name: string): Switch {
-  const value = (env[name] || 'on').toLowerCase();
+function switchFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: Switch = 'on'): Switch {
+  const value = (env[name] || fallback).toLowerCase();
   if (value !== 'on' && value !== 'off') throw new Error(`${name} must be "on" or "off"`);
   return value;
 }
@@ -65,6 +70,8 @@ export interface AppConfigOverrides {
   rateLimits?: Partial<Record<Tier, number>>;
   port?: number;
   logLevel?: string;
+  /** The embedded default (no `DATABASE_URL`): a developer's machine, where loopback webhook targets are allowed. */
+  embedded?: boolean;
 }
 
 export function decodeEncryptionKey(value: string | Buffer): Buffer {
@@ -114,5 +121,6 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, resolved: AppConfigOverrid
     switchFromEnv(env, 'SCHEDULER'),
     Math.max(500, intFromEnv(env, 'JOB_POLL_INTERVAL_MS', 500)),
     intFromEnv(env, 'TRANSFER_STEP_RETRIES', 6),
+    switchFromEnv(env, 'WEBHOOK_ALLOW_LOOPBACK', resolved.embedded ? 'on' : 'off') === 'on',
   );
 }

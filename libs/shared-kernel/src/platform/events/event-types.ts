@@ -21,6 +21,8 @@ export interface ResourceEventTypes {
 export class EventTypeCatalog {
   /** `*`, then every key's `{key}.*`, then every type: the OpenAPI enum of the filter and of `enabled_events`. */
   readonly patterns: readonly string[];
+  /** Every type that can fire, in catalog order: the `enum` of an event's `type`. */
+  readonly types: readonly string[];
   private readonly accepted: ReadonlySet<string>;
   private readonly statusChanging: ReadonlySet<string>;
 
@@ -32,6 +34,7 @@ export class EventTypeCatalog {
       seen.add(key);
     }
     const types = resources.flatMap(({ key, actions }) => ordered(actions).map((action) => `${key}.${action}`));
+    this.types = types;
     this.patterns = ['*', ...resources.map(({ key }) => `${key}.*`), ...types];
     this.accepted = new Set(this.patterns);
     this.statusChanging = new Set(resources.filter(({ actions }) => actions.includes('status_changed')).map(({ key }) => key));

@@ -1,4 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/swagger';
+import { eventTypeSchema } from '../openapi/document-rules';
 
 export class EventActorView {
   @ApiProperty({ enum: ['user', 'system'], description: 'A user acting with a token, or the service itself.', example: 'user' }) type: 'user' | 'system';
@@ -27,7 +28,8 @@ export class EventDataView {
 
 export class EventView {
   @ApiProperty({ description: 'Identifier of the event (ULID); the `webhook-id` of its deliveries.', example: '01JF7Q3Z8X5N2M4K6P9R0T1V3W' }) id: string;
-  @ApiProperty({ description: 'The event type, e.g. `transfer.status_changed`.', example: 'case.created' }) type: string;
+  @ApiProperty({ ...(eventTypeSchema('types') as ApiPropertyOptions), description: 'The event type, e.g. `transfer.status_changed`; the `webhooks` section describes each.', example: 'case.created' })
+  type: string;
   @ApiProperty({ type: String, nullable: true, description: 'The case the event concerns; `null` for organization-level events.', example: '01JF7Q2A0B1C2D3E4F5G6H7J8K' })
   case_id: string | null;
   @ApiProperty({ format: 'date-time', description: 'When the change was made (UTC).', example: '2026-01-01T00:00:00.000Z' }) created_at: string;

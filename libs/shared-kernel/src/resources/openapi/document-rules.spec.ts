@@ -117,30 +117,58 @@ describe('document rules', () => {
     expect(get.parameters[1]).toEqual({ name: 'case_id', in: 'path', required: true, schema: { type: 'string' }, description: 'Id of the case (ULID).' });
   });
 
-  it('names operations for client generators and keeps ids unique', () => {
+  it('names operations as a person would: by verb and record, actions by their verb, never with a number', () => {
     const list = { responses: { 200: json({ type: 'object', properties: { meta: {} } }) } };
     const doc = documentWith({
       '/v1/cases': { get: { ...list, operationId: 'CasesController_list' }, post: { operationId: 'CasesController_create', responses: {} } },
+      '/v1/events': { get: { ...list } },
+      '/v1/cases/{case_id}/events': { get: { ...list } },
+      '/v1/cases/{case_id}/transfers/{transfer_id}/events': { get: { ...list } },
+      '/v1/cases/{case_id}/transfers/{transfer_id}/cancel': { post: { summary: 'Cancel a transfer', responses: {} } },
+      '/v1/cases/{case_id}/probate/deadlines/generate': { post: { summary: 'Generate the standard deadlines', responses: {} } },
+      '/v1/cases/{case_id}/probate/deadlines.ics': { get: { summary: 'Deadlines as an iCalendar feed', responses: {} } },
+      '/v1/webhook-endpoints/{endpoint_id}/rotate-secret': { post: { summary: "Rotate a webhook endpoint's secret", responses: {} } },
+      '/v1/cases/{case_id}/emails/{email_id}/receipt': { get: { responses: {} } },
       '/v1/cases/{case_id}/persons/{person_id}': { patch: { operationId: 'PersonsController_', responses: {} }, delete: { operationId: 'PersonsController_', responses: {} } },
-      '/v1/other/persons/{person_id}': { patch: { operationId: 'OtherController_', responses: {} } },
       '/v1/mine': { get: { operationId: 'keepMine', responses: {} } },
     });
     nameOperations(doc);
     const ids = Object.values(doc.paths).flatMap((item) => Object.values(item as Node).map((operation: Node) => operation.operationId));
-    expect(ids).toEqual(['listCases', 'createCase', 'updatePerson', 'deletePerson', 'updatePerson2', 'keepMine']);
+    expect(ids).toEqual([
+      'listCases',
+      'createCase',
+      'listEvents',
+      'listCaseEvents',
+      'listTransferEvents',
+      'cancelTransfer',
+      'generateDeadlines',
+      'getDeadlineCalendar',
+      'rotateWebhookEndpointSecret',
+      'getEmailReceipt',
+      'updatePerson',
+      'deletePerson',
+      'keepMine',
+    ]);
   });
 
-  it('summarises and describes operations, citing the specification route number', () => {
+  it('refuses an operation id it can only make unique with a number', () => {
+    const doc = documentWith({ '/v1/persons/{person_id}': { patch: { responses: {} } }, '/v1/other/persons/{person_id}': { patch: { responses: {} } } });
+    expect(() => nameOperations(doc)).toThrow(/operationId "updatePerson" of PATCH \/v1\/other\/persons\/\{person_id\} is already taken/);
+  });
+
+  it('summarises and describes operations without citing any document but itself', () => {
     const doc = documentWith({
       '/v1/cases/{case_id}/persons/{person_id}': { patch: { responses: {} }, get: { summary: 'Mine', description: 'Given.', responses: {} } },
     });
-    describeOperations(doc, [{ number: 9, method: 'patch', path: '/cases/{case_id}/persons/{person_id}' }]);
+    describeOperations(doc);
     const item = doc.paths['/v1/cases/{case_id}/persons/{person_id}'] as Node;
     expect(item.patch.summary).toBe('Update a person of a case (merge patch)');
-    expect(item.patch.description).toMatch(/^Specification route #9\. /);
+    expect(item.patch.description).toMatch(/^JSON Merge Patch/);
+    expect(item.patch.description).not.toMatch(/Specification|route #|§/);
     expect(item.get).toMatchObject({ summary: 'Mine', description: 'Given.' });
     expect(defaultSummary('get', '/v1/cases/{case_id}/searches', { responses: { 200: json({ properties: { meta: {} } }) } })).toBe('List the searches of a case');
     expect(defaultSummary('post', '/v1/cases/{case_id}/searches', {})).toBe('Create a search of a case');
+    expect(defaultSummary('post', '/v1/cases/{case_id}/institution-contacts', {})).toBe('Create an institution contact of a case');
   });
 
   it('composes an example from the fields, resolving references and skipping null', () => {

@@ -1,14 +1,14 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { ALWAYS_POSSIBLE_ERRORS } from './api-responses';
+import { indefiniteArticle } from './wording';
 import { BAD_REQUEST_EXAMPLES, ERROR_RESPONSES, ErrorExample, errorExamplesFor } from './error-responses';
-import { SpecificationRoute, specificationRouteOf } from './specification-routes';
 
 /**
  * Document-wide rules, applied to the document @nestjs/swagger generates from the decorators, so that every route —
  * today's and those added later — gets them without writing them: statuses implied by a route's shape, an error
  * example per status, response schemas that require every field a read always carries, request schemas closed to
- * unknown fields, request examples, summaries, the specification's route numbers and the top-level tags.
+ * unknown fields, request examples, summaries, operation ids and the top-level tags.
  */
 
 type Node = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -176,11 +176,28 @@ function impliedErrors(operation: Node, method: string): number[] {
   return statuses;
 }
 
-/** The examples of a status as this route answers it: a `400` shows what this route can get wrong. */
-function examplesOf(status: number, operation: Node, path: string): ErrorExample[] {
+/** A field of the route's own body for a `422` example: its first required one, or else its first. */
+function bodyFieldOf(document: OpenAPIObject, operation: Node): string | undefined {
+  const schema = operation.requestBody?.content?.['application/json']?.schema;
+  if (!schema) return undefined;
+  const node = resolve(document, schema);
+  return (node.required ?? [])[0] ?? Object.keys(node.properties ?? {})[0];
+}
+
+/** The examples of a status as this route answers it: a `400` shows what this route can get wrong, a `422` its own field. */
+function examplesOf(document: OpenAPIObject, status: number, operation: Node, path: string, method: string): ErrorExample[] {
   if (status === 404) {
     const last = [...path.matchAll(/\{(\w+)_id\}/g)].pop()?.[1] ?? resourceWords(path).item;
     return [{ code: 'not_found', message: `The ${last.replace(/_/g, ' ')} was not found.` }];
+  }
+  if (status === 422) {
+    const field = bodyFieldOf(document, operation);
+    const details = field ? [{ field, message: `${field} is required` }] : [{ field: 'body', message: 'this operation takes no fields; send no body or {}' }];
+    return [{ code: 'validation_error', message: 'The request body is invalid.', details }];
+  }
+  if (status === 409 && method === 'delete') {
+    const { item } = resourceWords(path);
+    return [{ code: 'invalid_state', message: `The ${item} cannot be deleted while a transfer or another record still depends on it.` }];
   }
   if (status !== 400) return [];
   const causes: ErrorExample[] = [];
@@ -191,10 +208,12 @@ function examplesOf(status: number, operation: Node, path: string): ErrorExample
   return causes;
 }
 
-function errorResponse(status: number, operation: Node, path: string): Node {
+function errorResponse(document: OpenAPIObject, status: number, operation: Node, path: string, method: string): Node {
   return {
     description: ERROR_RESPONSES[status]?.description ?? 'error',
-    content: { 'application/json': { schema: { $ref: `${SCHEMA_PREFIX}ErrorBody` }, examples: errorExamplesFor(status, examplesOf(status, operation, path)) } },
+    content: {
+      'application/json': { schema: { $ref: `${SCHEMA_PREFIX}ErrorBody` }, examples: errorExamplesFor(status, examplesOf(document, status, operation, path, method)) },
+    },
   };
 }
 
@@ -209,7 +228,7 @@ function sortedResponses(responses: Node): Node {
 export function completeResponses(document: OpenAPIObject): void {
   for (const { path, method, operation } of operationsOf(document)) {
     operation.responses ??= {};
-    for (const status of impliedErrors(operation, method)) operation.responses[status] ??= errorResponse(status, operation, path);
+    for (const status of impliedErrors(operation, method)) operation.responses[status] ??= errorResponse(document, status, operation, path, method);
     for (const [status, response] of Object.entries(operation.responses as Record<string, Node>)) {
       if (Number(status) < 400) continue;
       // Errors are JSON whatever the route produces (a `text/calendar` feed's 404 is the JSON envelope).
@@ -217,7 +236,7 @@ export function completeResponses(document: OpenAPIObject): void {
         response.content = { 'application/json': { schema: { $ref: `${SCHEMA_PREFIX}ErrorBody` } } };
       }
       const media = response.content?.['application/json'];
-      if (media && !media.examples && !media.example) media.examples = errorExamplesFor(Number(status), examplesOf(Number(status), operation, path));
+      if (media && !media.examples && !media.example) media.examples = errorExamplesFor(Number(status), examplesOf(document, Number(status), operation, path, method));
     }
     const ok = operation.responses['200'];
     if (method === 'get' && ok?.headers?.ETag) {
@@ -294,15 +313,15 @@ export function defaultSummary(method: string, path: string, operation: Node): s
   const parent = /\{case_id\}/.test(path) && !/^\/v1\/cases\/\{case_id\}$/.test(path) ? ' of a case' : '';
   switch (method) {
     case 'get':
-      return isList(operation) ? `List the ${collection}${parent}` : `Read ${isItem ? `a ${item}` : `the ${item}`}${parent}`;
+      return isList(operation) ? `List the ${collection}${parent}` : `Read ${isItem ? `${indefiniteArticle(item)} ${item}` : `the ${item}`}${parent}`;
     case 'post':
-      return `Create a ${item}${parent}`;
+      return `Create ${indefiniteArticle(item)} ${item}${parent}`;
     case 'put':
       return `Create or replace the ${item}${parent}`;
     case 'patch':
-      return `Update ${isItem ? `a ${item}` : `the ${item}`}${parent} (merge patch)`;
+      return `Update ${isItem ? `${indefiniteArticle(item)} ${item}` : `the ${item}`}${parent} (merge patch)`;
     case 'delete':
-      return `Delete ${isItem ? `a ${item}` : `the ${item}`}${parent}`;
+      return `Delete ${isItem ? `${indefiniteArticle(item)} ${item}` : `the ${item}`}${parent}`;
     default:
       return `${method.toUpperCase()} ${path}`;
   }
@@ -328,17 +347,13 @@ function defaultDescription(method: string, operation: Node): string {
 }
 
 /**
- * Every operation gets a summary and a description; the description cites the specification's route number where
- * the route is one of its table (`Specification route #9.`).
+ * Every operation gets a summary and a description. They speak of the API alone: which row of our specification an
+ * operation implements is code metadata (`ResourceCatalog.specificationRoutes`), never text a client reads.
  */
-export function describeOperations(document: OpenAPIObject, specificationRoutes: readonly SpecificationRoute[] = []): void {
+export function describeOperations(document: OpenAPIObject): void {
   for (const { path, method, operation } of operationsOf(document)) {
     operation.summary ??= defaultSummary(method, path, operation);
-    let description: string = operation.description ?? defaultDescription(method, operation);
-    const route = specificationRouteOf(specificationRoutes, method, path);
-    const citation = route ? `Specification route #${route.number}.` : '';
-    if (citation && !description.includes(citation)) description = `${citation} ${description}`.trim();
-    operation.description = description || `${operation.summary}.`;
+    operation.description = operation.description || defaultDescription(method, operation) || `${operation.summary}.`;
   }
 }
 
@@ -350,24 +365,59 @@ function pascal(words: string): string {
     .join('');
 }
 
+/** The nearest record named before the last collection of a path: `/cases/{case_id}/events` → `case`. */
+function parentItem(path: string): string | undefined {
+  const segments = path.split('/').filter(Boolean);
+  const last = segments.length - 1 - [...segments].reverse().findIndex((segment) => !/^\{.*\}$/.test(segment));
+  for (let index = last - 1; index > 0; index -= 1) {
+    if (/^\{.*\}$/.test(segments[index]) && !/^\{.*\}$/.test(segments[index - 1])) return singular(segments[index - 1]);
+  }
+  return undefined;
+}
+
 /**
- * Operation ids a client generator can turn into method names (`listPersons`, `createCase`, `updateAuthority`):
- * @nestjs/swagger's default `Controller_method` ids are replaced, and every id is made unique.
+ * The id a person would write for an operation: `listPersons`, `getCase`, `updateAuthority`; an action named by its
+ * last segment and its summary's verb (`POST …/transfers/{id}/cancel`, "Cancel a transfer" → `cancelTransfer`,
+ * `…/deadlines/generate` → `generateDeadlines`, `…/rotate-secret` → `rotateWebhookEndpointSecret`); a feed by its
+ * format (`deadlines.ics` → `getDeadlineCalendar`); a sub-resource of a record by both (`getEmailReceipt`).
+ */
+function operationIdOf(path: string, method: string, operation: Node): string {
+  const segments = path.split('/').filter(Boolean);
+  const lastSegment = segments[segments.length - 1] ?? '';
+  const owner = segments[segments.length - 2] ?? '';
+  const verbOfSummary = String(operation.summary ?? '').split(' ')[0].toLowerCase();
+  const [actionVerb, ...actionRest] = lastSegment.split('-');
+  if (method === 'post' && !/^\{.*\}$/.test(lastSegment) && actionVerb === verbOfSummary) {
+    const target = /^\{.*\}$/.test(owner) ? singular(segments[segments.length - 3] ?? '') : owner.replace(/-/g, ' ');
+    return `${actionVerb}${pascal(target)}${pascal(actionRest.join(' '))}`;
+  }
+  const feed = /^(.+)\.ics$/.exec(lastSegment);
+  if (feed) return `get${pascal(singular(feed[1]))}Calendar`;
+  const { collection, item, isItem } = resourceWords(path);
+  const verb = { get: isList(operation) ? 'list' : 'get', post: 'create', put: 'put', patch: 'update', delete: 'delete' }[method] ?? method;
+  const parent = parentItem(path);
+  const subResource = !isItem && verb === 'get' && /^\{.*\}$/.test(owner) && parent !== undefined && parent !== 'case';
+  return `${verb}${subResource ? pascal(parent) : ''}${pascal(verb === 'list' ? collection : item)}`;
+}
+
+/**
+ * Operation ids a client generator turns into method names. @nestjs/swagger's default `Controller_method` ids are
+ * replaced; a second operation that would take an id already taken is named with its parent record
+ * (`listCaseEvents`, `listTransferEvents`), never with a number, and one that still collides stops the build.
  */
 export function nameOperations(document: OpenAPIObject): void {
   const taken = new Set<string>();
   for (const { path, method, operation } of operationsOf(document)) {
     let id: string | undefined = operation.operationId;
     if (!id || /Controller_\w*$/.test(id)) {
-      const { collection, item, isItem } = resourceWords(path);
-      const verb = { get: isList(operation) ? 'list' : 'get', post: 'create', put: 'put', patch: 'update', delete: 'delete' }[method] ?? method;
-      id = `${verb}${pascal(verb === 'list' ? collection : item)}`;
-      if (isItem && verb === 'get' && taken.has(id)) id = `${id}ById`;
+      id = operationIdOf(path, method, operation);
+      const parent = parentItem(path);
+      if (taken.has(id) && parent) id = id.replace(/^([a-z]+)/, (verb) => `${verb}${pascal(parent)}`);
+      if (taken.has(id) && /^get/.test(id)) id = `${id}ById`;
     }
-    let unique = id;
-    for (let n = 2; taken.has(unique); n += 1) unique = `${id}${n}`;
-    taken.add(unique);
-    operation.operationId = unique;
+    if (taken.has(id)) throw new Error(`operationId "${id}" of ${method.toUpperCase()} ${path} is already taken: give the operation its own`);
+    taken.add(id);
+    operation.operationId = id;
   }
 }
 
@@ -496,24 +546,28 @@ export function listTags(document: OpenAPIObject, descriptions: Readonly<Record<
 }
 
 /**
- * Marks a string schema whose values are the event types that exist (`enum` filled by `fillEventTypeEnums`): the
- * types are gathered from the declarations at start-up, after the decorators that describe the routes have run.
+ * Marks a string schema whose values are event types, filled in when the document is finished (the types are
+ * gathered from the declarations at start-up, after the decorators that describe the routes have run):
+ * `patterns` — what a filter or a subscription may name (`*`, `transfer.*`, a type); `types` — the types that can fire.
  */
 export const EVENT_TYPE_ENUM = 'x-event-type-enum';
 
-/** A string schema whose `enum` is the event types that exist (filled in when the document is finished). */
-export function eventTypeSchema(): SchemaObject {
-  return { type: 'string', [EVENT_TYPE_ENUM]: true } as SchemaObject;
+export type EventTypeEnum = 'patterns' | 'types';
+
+/** A string schema whose `enum` is the event types (or the types and patterns) that exist. */
+export function eventTypeSchema(values: EventTypeEnum = 'patterns'): SchemaObject {
+  return { type: 'string', [EVENT_TYPE_ENUM]: values } as SchemaObject;
 }
 
-/** Every schema marked with `EVENT_TYPE_ENUM` gets the catalog's types as its `enum`; the mark goes. */
-export function fillEventTypeEnums(node: unknown, eventTypes: readonly string[]): void {
-  if (Array.isArray(node)) return node.forEach((item) => fillEventTypeEnums(item, eventTypes));
+/** Every schema marked with `EVENT_TYPE_ENUM` gets the catalog's patterns or types as its `enum`; the mark goes. */
+export function fillEventTypeEnums(node: unknown, patterns: readonly string[], types: readonly string[] = patterns): void {
+  if (Array.isArray(node)) return node.forEach((item) => fillEventTypeEnums(item, patterns, types));
   if (node === null || typeof node !== 'object') return;
   const schema = node as Node;
-  if (schema[EVENT_TYPE_ENUM] === true) {
+  const mark = schema[EVENT_TYPE_ENUM];
+  if (mark !== undefined) {
     delete schema[EVENT_TYPE_ENUM];
-    schema.enum = [...eventTypes];
+    schema.enum = [...(mark === 'types' ? types : patterns)];
   }
-  Object.values(schema).forEach((value) => fillEventTypeEnums(value, eventTypes));
+  Object.values(schema).forEach((value) => fillEventTypeEnums(value, patterns, types));
 }

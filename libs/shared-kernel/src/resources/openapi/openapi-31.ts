@@ -12,16 +12,18 @@ import {
   requireAllResponseFields,
   splitSharedSchemas,
 } from './document-rules';
-import type { SpecificationRoute } from './specification-routes';
+import { describeWebhooks, WebhookResource } from './webhooks-section';
 
 /** What the document takes from the resources' declarations (gathered at start-up). */
 export interface DeclaredDocumentParts {
   /** A description per tag; a tag without one is described by the paths it groups. */
   tagDescriptions?: Readonly<Record<string, string>>;
-  /** The specification's routes, cited in the descriptions of the operations that implement them. */
-  specificationRoutes?: readonly SpecificationRoute[];
-  /** The event types that exist: the `enum` of schemas marked `EVENT_TYPE_ENUM`. */
+  /** The types and patterns a filter or a subscription may name: the `enum` of schemas marked `EVENT_TYPE_ENUM`. */
   eventTypes?: readonly string[];
+  /** The types that can fire: the `enum` of an event's own `type` (schemas marked `EVENT_TYPE_VALUES`). */
+  eventValues?: readonly string[];
+  /** Each resource's event key, actions and view: the `webhooks` section, one entry per type. */
+  eventResources?: readonly WebhookResource[];
 }
 
 type Node = Record<string, unknown>;
@@ -65,7 +67,7 @@ function declareMergePatch(document: OpenAPIObject): void {
  * are document-wide (document-rules.ts), so a route added later gets them without declaring them.
  */
 export function finishOpenApiDocument(document: OpenAPIObject, options: DeclaredDocumentParts = {}): OpenAPIObject {
-  fillEventTypeEnums(document, options.eventTypes ?? []);
+  fillEventTypeEnums(document, options.eventTypes ?? [], options.eventValues ?? []);
   rewriteNullable(document);
   declareMergePatch(document);
   splitSharedSchemas(document);
@@ -74,9 +76,10 @@ export function finishOpenApiDocument(document: OpenAPIObject, options: Declared
   describeParameters(document);
   completeResponses(document);
   declareResponseHeaders(document);
-  describeOperations(document, options.specificationRoutes);
+  describeOperations(document);
   nameOperations(document);
   exampleRequestBodies(document);
   listTags(document, options.tagDescriptions);
+  describeWebhooks(document, options.eventResources ?? []);
   return document;
 }

@@ -21,7 +21,15 @@ export function buildOpenApiDocument(app: INestApplication, declared: DeclaredDo
         '',
         'Lists page with `page`/`per_page` (default) or with `cursor`. A query parameter a route does not list is refused with 400 (`details` names it ' +
           'and the parameter it most likely meant), so a mistyped filter never answers an unfiltered list. Single records carry a strong `ETag` for `If-None-Match` (304) and `If-Match` (412). ' +
-          'Every `POST` accepts an `Idempotency-Key`. Requests are rate-limited per organization per minute.',
+          'Every `POST` accepts an `Idempotency-Key`. Requests are rate-limited per organization per minute. Responses over 1 KB are ' +
+          'compressed (gzip or brotli) when the request sends `Accept-Encoding`.',
+        '',
+        'Changes are told as events (`GET /v1/events`) and delivered to webhook endpoints, signed with Standard Webhooks; the ' +
+          '`webhooks` section of this document describes every event type and its payload.',
+        '',
+        '**Test mode.** Unless a deployment configures real providers, money movements and e-mails go to simulators that react to ' +
+          'magic values, as test card numbers do: the **transfers** tag lists the source account endings that come back returned ' +
+          '(and with which ACH code), the **emails** tag the recipient addresses that bounce, fail or are opened.',
       ].join('\n'),
     )
     .setVersion('1.0.0')
@@ -34,9 +42,13 @@ export function buildOpenApiDocument(app: INestApplication, declared: DeclaredDo
   return finishOpenApiDocument(SwaggerModule.createDocument(app, config), declared);
 }
 
-/** The reference page's options: its title names the product. */
+/**
+ * The reference page's options: its title names the product; the tag filter is on, and the token given to
+ * "Authorize" survives a reload of the page.
+ */
 export const OPENAPI_UI_OPTIONS: SwaggerCustomOptions = {
   customSiteTitle: `${API_TITLE} reference`,
+  swaggerOptions: { filter: true, persistAuthorization: true, displayOperationId: true },
   jsonDocumentUrl: 'v1/openapi.json',
   yamlDocumentUrl: 'v1/openapi.yaml',
 };

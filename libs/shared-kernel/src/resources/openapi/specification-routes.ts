@@ -1,7 +1,7 @@
 /**
- * A row of the specification's endpoint table (#1–#30), declared by the resource that serves it: the OpenAPI
- * document cites a route's number in its description ("Specification route #9.") wherever an operation is one of
- * these, and the project's own route checks find them here. Paths are the specification's, without `/v1`.
+ * A row of the specification's endpoint table (#1–#30), declared by the resource that serves it. It is code
+ * metadata for the project's own route checks: the OpenAPI document a client reads never cites these numbers. Paths
+ * are the specification's, without `/v1`.
  */
 export interface SpecificationRoute {
   number: number;

@@ -69,8 +69,8 @@ export class DeliveryAttemptView {
 }
 
 export class WebhookDeliveryView extends RecordView {
-  @ApiProperty({ description: 'The endpoint.' }) endpoint_id: string;
-  @ApiProperty({ description: 'The event (also the `webhook-id` header).' }) event_id: string;
+  @ApiProperty({ description: 'The endpoint.', example: '01JF7Q5W3E2R1T0Y9V8H7N6P5A' }) endpoint_id: string;
+  @ApiProperty({ description: 'The event (also the `webhook-id` header).', example: '01JF7Q3Z8X5N2M4K6P9R0T1V3W' }) event_id: string;
   @ApiProperty({ description: 'The event type.', example: 'person.created' }) event_type: string;
   @ApiProperty({ enum: ['pending', 'succeeded', 'failed', 'cancelled'], description: 'Where the delivery stands.', example: 'succeeded' }) status: string;
   @ApiProperty({ type: [DeliveryAttemptView], description: 'Every attempt, oldest first.' }) attempts: DeliveryAttemptView[];
