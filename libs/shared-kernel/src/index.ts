@@ -47,6 +47,7 @@ export * from './resources/openapi/openapi-31';
 export * from './platform/invalidation/invalidation-feed';
 export * from './platform/invalidation/invalidated-cache';
 export * from './platform/persistence/plain-query';
+export * from './platform/persistence/pooled-random';
 export * from './resources/openapi/openapi-document';
 export * from './resources/openapi/error-responses';
 export * from './resources/openapi/specification-routes';
