@@ -3,7 +3,7 @@ import type { EntityProperty } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { ulid } from 'ulid';
-import { pooledRandom } from '../platform/persistence/pooled-random';
+import { pooledRandom } from '../platform/transactions/pooled-random';
 import { Clock } from '../platform/clock/clock';
 import { assertIfMatch } from './conditional/etag';
 import { SingleResource } from './http/resource-response';

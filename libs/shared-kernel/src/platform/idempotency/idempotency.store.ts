@@ -3,7 +3,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { FieldCipher } from '../masking/field-cipher';
-import { plainRows, transactionRows } from '../persistence/plain-query';
+import { plainRows } from '../persistence/plain-query';
+import { transactionRows } from '../transactions/transaction-rows';
 
 export interface StoredResponse {
   status: number;
