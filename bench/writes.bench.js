@@ -153,6 +153,7 @@ function countStatements() {
 /** The limit: the person's write by hand, as the issue states it, on a pool of the app's size. */
 function mountWriteLimit(nest, pool) {
   const { ulid } = require('ulid');
+  const { pooledRandom } = h.requireBuilt('libs/shared-kernel/src/index.js');
   const http = nest.getHttpAdapter();
   const insertPerson = `insert into persons (id, case_id, first_name, middle_name, last_name, suffix, relationship, email, phone,
       is_beneficiary, possible_dispute, is_deceased, waiver_status, created_at, updated_at, version)
@@ -217,6 +218,7 @@ async function passMode(passName) {
   const { EntityManager } = require('@mikro-orm/postgresql');
   const { Pool } = require('pg');
   const { ulid } = require('ulid');
+  const { pooledRandom } = h.requireBuilt('libs/shared-kernel/src/index.js');
 
   const database = await h.prepareDatabase(process.env.BENCH_DATABASE || 'estate_bench_writes');
   let app;
@@ -259,7 +261,7 @@ async function passMode(passName) {
         const claim = await post(`/v1/cases/${created.id}/probate/creditor-claims`, example('/v1/cases/{case_id}/probate/creditor-claims'));
         if (claim.status !== 'pending') throw new Error(`the claim example is filed ${claim.status}, not pending`);
         // Copies of a claim filed through the API: the fixture, not what is measured.
-        const ids = Array.from({ length: claimsPerCase }, () => ulid());
+        const ids = Array.from({ length: claimsPerCase }, () => ulid(undefined, pooledRandom));
         await pool.query(`insert into creditor_claims (id, ${claimColumns.join(', ')}) select new_id, ${claimColumns.map((c) => `c.${c}`).join(', ')}
             from unnest($1::text[]) as new_id, creditor_claims c where c.id = $2`, [ids, claim.id]);
         connection.claimIds = ids;
@@ -342,6 +344,8 @@ async function traceOne(key, counter, base, auth, connection) {
     'post-keyed': ['POST', `/v1/cases/${connection.caseId}/persons`, { 'idempotency-key': `trace-${randomBytes(8).toString('hex')}` }, person],
     patch: ['PATCH', `/v1/cases/${connection.caseId}/persons/${connection.personId}`, {}, { middle_name: `T${Date.now()}` }],
     'patch-if': ['PATCH', `/v1/cases/${connection.caseId}/persons/${connection.personId}`, {}, { middle_name: `U${Date.now()}` }],
+    // The last pending claim of the connection: the measured run starts from the first.
+    claim: ['PATCH', `/v1/cases/${connection.caseId}/probate/creditor-claims/${connection.claimIds.at(-1)}`, {}, { status: 'accepted' }],
   };
   const call = calls[key];
   if (!call) return;
