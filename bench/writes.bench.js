@@ -153,7 +153,6 @@ function countStatements() {
 /** The limit: the person's write by hand, as the issue states it, on a pool of the app's size. */
 function mountWriteLimit(nest, pool) {
   const { ulid } = require('ulid');
-  const { pooledRandom } = h.requireBuilt('libs/shared-kernel/src/index.js');
   const http = nest.getHttpAdapter();
   const insertPerson = `insert into persons (id, case_id, first_name, middle_name, last_name, suffix, relationship, email, phone,
       is_beneficiary, possible_dispute, is_deceased, waiver_status, created_at, updated_at, version)
