@@ -21,12 +21,13 @@
  *
  *   npm run bench:writes
  *   BENCH_SECONDS=4 BENCH_PASSES=redis npm run bench:writes
- *   BENCH_ONLY=post BENCH_PASSES=memory node --cpu-prof --cpu-prof-dir=/tmp/prof bench/writes.bench.js --pass memory
+ *   BENCH_ONLY=post,patch BENCH_PASSES=memory BENCH_PROFILE=/tmp/prof npm run bench:writes   (profile of each measured run)
+ *   node bench/profile-top.js /tmp/prof/memory-post.cpuprofile 25
  *   BENCH_SQL=1 …                                        (print the statements one write of each route sends)
  *
  * Environment: DATABASE_URL (as bench/lib/harness.js), BENCH_DATABASE (estate_bench_writes), BENCH_SECONDS (8),
  * BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (50: as many cases), BENCH_ONLY (route keys), BENCH_PASSES
- * (redis,memory). The load generator runs in a child process: one keep-alive socket per connection (node:http), so
+ * (redis,memory), BENCH_PROFILE (a directory: a CPU profile of the API during each measured run). The load generator runs in a child process: one keep-alive socket per connection (node:http), so
  * each connection keeps its own case, person, ETag and claims, which autocannon's per-request context cannot.
  */
 'use strict';
@@ -37,7 +38,7 @@ const { startCpuWindow, micros } = require('./lib/cpu');
 const http = require('node:http');
 const { spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
-const { mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { cpus, loadavg, tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { performance } = require('node:perf_hooks');
@@ -292,9 +293,11 @@ async function passMode(passName) {
       }
       if (process.env.BENCH_SQL) await traceOne(key, sql, base, auth, connections[0]);
       global.gc?.();
+      const profile = process.env.BENCH_PROFILE ? await startProfile() : undefined;
       const cpu = startCpuWindow(database.name);
       const statementsBefore = sql.count;
       const result = await h.runChild(__filename, '--load', options(seconds));
+      if (profile) await profile.stopInto(join(process.env.BENCH_PROFILE, `${passName}-${key}.cpuprofile`));
       Object.assign(result, cpu.stop(result.total), { statements: (sql.count - statementsBefore) / result.total, key, label: labels[key] });
       const good = result.statuses[expected[key]] ?? 0;
       if (good !== result.total || result.total === 0) throw new Error(`${labels[key]}: statuses ${JSON.stringify(result.statuses)}`);
@@ -330,6 +333,24 @@ async function passMode(passName) {
     if (pool) await pool.end();
     await database.dispose();
   }
+}
+
+/** BENCH_PROFILE=<dir>: a CPU profile of the API process during each measured run only (no start-up, no fixtures). */
+async function startProfile() {
+  const { Session } = require('node:inspector');
+  const session = new Session();
+  session.connect();
+  const post = (method, params) => new Promise((done, fail) => session.post(method, params, (error, result) => (error ? fail(error) : done(result))));
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return {
+    async stopInto(file) {
+      const { profile } = await post('Profiler.stop');
+      session.disconnect();
+      mkdirSync(process.env.BENCH_PROFILE, { recursive: true });
+      writeFileSync(file, JSON.stringify(profile));
+    },
+  };
 }
 
 /** BENCH_SQL=1: the statements one write of the route sends, on stderr. */
