@@ -47,6 +47,8 @@ export * from './resources/openapi/openapi-31';
 export * from './platform/invalidation/invalidation-feed';
 export * from './platform/invalidation/invalidated-cache';
 export * from './platform/persistence/plain-query';
+export * from './platform/transactions/pooled-random';
+export { transactionRows } from './platform/transactions/transaction-rows';
 export * from './resources/openapi/openapi-document';
 export * from './resources/openapi/error-responses';
 export * from './resources/openapi/specification-routes';

@@ -1,11 +1,13 @@
-import type { EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
+import type { EntityName, EventArgs, EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { CaseOwnership, InvalidatedCache, InvalidationFeed, PlainQuery } from '@estate/shared-kernel';
+import { CaseOwnership, InvalidatedCache, InvalidationFeed, PlainQuery, transactionRows } from '@estate/shared-kernel';
+import { EstateCase } from '../domain/estate-case';
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const CASE_GONE = 'case:';
 const OWNER_OF_LIVE_CASE = 'select organization_id from cases where id = $1 and deleted_at is null';
+const HOLD_LIVE_CASE = 'select id from cases where id = $1 and deleted_at is null for no key update';
 
 /**
  * Binds the kernel's CaseOwnership port: a deleted case has no owner any more.
@@ -14,14 +16,15 @@ const OWNER_OF_LIVE_CASE = 'select organization_id from cases where id = $1 and 
  * access guard then costs no database round trip. Deletion ends that on every process at once — a trigger notifies
  * `case:<id>` when the deleting transaction commits (migration 20261123100000) and the InvalidationFeed drops the
  * entry; nothing is served from memory while the feed is not listening. On this process the entry is also dropped
- * when the transaction of any write that held the case commits, before its response is sent, without waiting for
- * the notification to come back.
+ * when the transaction that deleted the case commits, before its response is sent, without waiting for the
+ * notification to come back. Other writes keep it (issue 19): a person's write does not change who owns its case,
+ * and forgetting it cost the next write of the case a round trip before its transaction.
  */
 @Injectable()
-export class CaseOwnershipAdapter extends CaseOwnership implements EventSubscriber {
+export class CaseOwnershipAdapter extends CaseOwnership implements EventSubscriber<EstateCase> {
   private readonly owners: InvalidatedCache<string>;
-  /** Cases held by each open write transaction, dropped from the cache when it ends. */
-  private readonly heldBy = new WeakMap<object, string[]>();
+  /** Cases each open transaction deleted, dropped from the cache when it ends. */
+  private readonly deletedBy = new WeakMap<object, string[]>();
 
   constructor(
     private readonly em: EntityManager,
@@ -55,10 +58,20 @@ export class CaseOwnershipAdapter extends CaseOwnership implements EventSubscrib
 
   /** `for no key update`: conflicts with the same lock and with deletion, not with foreign-key checks of inserts. */
   async holdForWrite(caseId: string): Promise<boolean> {
-    const transaction = this.em.getTransactionContext() as object | undefined;
-    if (transaction) this.heldBy.set(transaction, [...(this.heldBy.get(transaction) ?? []), caseId]);
-    const rows: unknown[] = await this.em.execute('select id from cases where id = ? and deleted_at is null for no key update', [caseId]);
+    const rows = await transactionRows(this.em, HOLD_LIVE_CASE, [caseId], { prepared: true });
     return rows.length === 1;
+  }
+
+  /** Only a case's own rows wake this subscriber: every other entity's flush runs no hook here. */
+  getSubscribedEntities(): Array<EntityName<EstateCase>> {
+    return [EstateCase];
+  }
+
+  afterUpdate(args: EventArgs<EstateCase>): void {
+    if (args.entity.deletedAt === null || args.entity.deletedAt === undefined) return;
+    const transaction = args.em.getTransactionContext() as object | undefined;
+    if (transaction) this.deletedBy.set(transaction, [...(this.deletedBy.get(transaction) ?? []), args.entity.id]);
+    else this.owners.forget(args.entity.id);
   }
 
   afterTransactionCommit(args: TransactionEventArgs): void {
@@ -71,9 +84,9 @@ export class CaseOwnershipAdapter extends CaseOwnership implements EventSubscrib
 
   private release(transaction: object | undefined): void {
     if (!transaction) return;
-    const held = this.heldBy.get(transaction);
-    if (!held) return;
-    this.heldBy.delete(transaction);
-    for (const caseId of held) this.owners.forget(caseId);
+    const deleted = this.deletedBy.get(transaction);
+    if (!deleted) return;
+    this.deletedBy.delete(transaction);
+    for (const caseId of deleted) this.owners.forget(caseId);
   }
 }

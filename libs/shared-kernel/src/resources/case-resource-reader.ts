@@ -75,9 +75,17 @@ export class CaseResourceReader implements OnModuleInit {
 
   /** The record as an entity of the unit of work, for a write to change. */
   async load<T extends CaseRecord>(resource: CaseResource<T>, scope: Scope, id: string): Promise<T> {
-    const found = await this.em.findOne(resource.schema, { ...scope, id } as never);
-    if (!found) throw new NotFoundError(resource.name);
-    return found as T;
+    // One already in the unit of work (loaded or changed earlier in this transaction) is the one to change.
+    const managed = this.em.getUnitOfWork().getById<T>(resource.schema.meta.className, id as never);
+    if (managed) {
+      if (Object.entries(scope).some(([property, value]) => (managed as Record<string, unknown>)[property] !== value)) throw new NotFoundError(resource.name);
+      return managed;
+    }
+    // The compiled read-one statement on the write's connection, its row handed to the ORM as findOne would hand it
+    // (issue 19: findOne's query building was a tenth of a merge patch's CPU).
+    const row = await this.readRow(resource, scope, id);
+    if (!row) throw new NotFoundError(resource.name);
+    return this.em.map(resource.schema, row as never) as T;
   }
 
   /** The record's response and ETag, from its row (inside a write, what the write has flushed). */

@@ -3,6 +3,7 @@ import type { EntityProperty } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { ulid } from 'ulid';
+import { pooledRandom } from '../platform/transactions/pooled-random';
 import { Clock } from '../platform/clock/clock';
 import { assertIfMatch } from './conditional/etag';
 import { SingleResource } from './http/resource-response';
@@ -56,7 +57,7 @@ export class RecordWriter {
           ...this.defaultsOf(resource),
           ...this.toProperties(resource, body),
           ...scope,
-          id: ulid(),
+          id: ulid(undefined, pooledRandom),
           createdAt: now,
           updatedAt: now,
         } as never) as T;

@@ -1,9 +1,16 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { monotonicFactory } from 'ulid';
+import { CaseOwnership } from '../access/case-access';
+import { pooledRandom } from '../transactions/pooled-random';
+import { transactionRows } from '../transactions/transaction-rows';
 import { Clock } from '../clock/clock';
 import { currentActor } from '../context/request-scope';
 import { EventActor, StoredEvent } from './event';
+
+const INSERT_EVENT = `insert into events (id, organization_id, case_id, type, created_at, data, once_key) values ($1, $2, $3, $4, $5, $6::jsonb, $7)
+  on conflict (once_key) where once_key is not null do nothing returning id`;
 
 /** What a change tells: the type, the case (`null` for organization-level events) and the resource as `GET` shows it. */
 export interface EventDraft {
@@ -33,11 +40,16 @@ export interface EventSubscriber {
 @Injectable()
 export class EventOutbox {
   private readonly subscribers: EventSubscriber[] = [];
-  private readonly nextId = monotonicFactory();
+  private readonly nextId = monotonicFactory(pooledRandom);
   /** Organization of each case, per transaction: a case never changes organization. */
   private readonly organizations = new WeakMap<object, Map<string, string>>();
 
-  constructor(private readonly clock: Clock) {}
+  private ownership?: CaseOwnership;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly moduleRef: ModuleRef,
+  ) {}
 
   subscribe(subscriber: EventSubscriber): void {
     this.subscribers.push(subscriber);
@@ -50,13 +62,9 @@ export class EventOutbox {
     const data: StoredEvent['data'] = { object: draft.object, actor: draft.actor ?? currentActor() };
     if (draft.previousAttributes !== undefined) data.previous_attributes = draft.previousAttributes;
     const event: StoredEvent = { id: this.nextId(), type: draft.type, organizationId, caseId: draft.caseId, createdAt: this.clock.now(), data };
-    const inserted = await em.getConnection().execute<Array<{ id: string }>>(
-      `insert into events (id, organization_id, case_id, type, created_at, data, once_key) values (?, ?, ?, ?, ?, ?::jsonb, ?)
-       on conflict (once_key) where once_key is not null do nothing returning id`,
-      [event.id, organizationId, event.caseId, event.type, event.createdAt, JSON.stringify(data), draft.onceKey ?? null],
-      'all',
-      transaction,
-    );
+    const inserted = await transactionRows<{ id: string }>(em, INSERT_EVENT, [event.id, organizationId, event.caseId, event.type, event.createdAt, JSON.stringify(data), draft.onceKey ?? null], {
+      prepared: true,
+    });
     if (inserted.length === 0) return undefined;
     for (const subscriber of this.subscribers) await subscriber.eventEmitted(em, event);
     return event;
@@ -69,12 +77,16 @@ export class EventOutbox {
   }
 
   /**
-   * Read on the change's own connection: asking the ownership cache could take a second pooled connection on a miss,
-   * and a transaction that waits for one while others wait for its case lock would stall them all. The case row is
-   * already held by the unit of work, so this is one primary-key lookup, once per transaction and case.
+   * From the owners the access guard keeps in memory when it has the case (a case never changes organization, and the
+   * unit of work holds the live case row), else read on the change's own connection: asking the ownership cache to
+   * load could take a second pooled connection, and a transaction that waits for one while others wait for its case
+   * lock would stall them all. The read is one primary-key lookup, once per transaction and case.
    */
   private async organizationOf(em: EntityManager, caseId: string | null): Promise<string> {
     if (caseId === null) throw new Error('an organization-level event must name its organization');
+    this.ownership ??= this.moduleRef.get(CaseOwnership, { strict: false });
+    const owner = this.ownership.knownOrganizationOf(caseId);
+    if (owner !== undefined) return owner;
     const transaction = em.getTransactionContext() as object;
     const known = this.organizations.get(transaction) ?? new Map<string, string>();
     const cached = known.get(caseId);

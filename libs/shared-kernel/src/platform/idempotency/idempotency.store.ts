@@ -3,6 +3,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { FieldCipher } from '../masking/field-cipher';
+import { plainRows } from '../persistence/plain-query';
+import { transactionRows } from '../transactions/transaction-rows';
 
 export interface StoredResponse {
   status: number;
@@ -24,6 +26,14 @@ export type Claim =
  */
 const UNHELD_GRACE = '10 seconds';
 const PURGE_BATCH = 1000;
+
+const CLAIM = `insert into idempotency_keys (organization_id, idempotency_key, fingerprint, state, claim_token, created_at, expires_at)
+  values ($1, $2, $3, 'in_progress', $4, now(), now() + make_interval(hours => $5))
+  on conflict (organization_id, idempotency_key) do nothing
+  returning idempotency_key`;
+const HOLD = `select 1 from idempotency_keys where organization_id = $1 and idempotency_key = $2 and claim_token = $3 and state = 'in_progress' for update`;
+const COMPLETE = `update idempotency_keys set state = 'completed', response_status = $1, response_body = $2::jsonb, response_etag = $3
+  where organization_id = $4 and idempotency_key = $5 and claim_token = $6`;
 
 /**
  * A stored response is sealed with the field cipher: it may carry what is shown once and never stored in clear (a
@@ -56,25 +66,27 @@ export class IdempotencyStore {
     private readonly config: AppConfig,
   ) {}
 
+  /**
+   * A new key is one statement (issue 19: the claim commits on its own, so each statement here is a round trip and a
+   * commit). Only when the key is taken is a stale row (expired, or a claim nobody held past the grace) removed and
+   * the insert tried again; what remains is answered from the row.
+   */
   async claim(organizationId: string, key: string, fingerprint: string): Promise<Claim> {
     const connection = this.em.getConnection();
-    await connection.execute(
+    const token = randomBytes(16).toString('hex');
+    // Before the request's transaction opens, on a pooled connection: the claim commits on its own.
+    const insert = () => plainRows(this.em, CLAIM, [organizationId, key, fingerprint, token, this.config.idempotencyRetentionHours], { prepared: true });
+    if ((await insert()).length === 1) return { outcome: 'claimed', token };
+    const stale = await connection.execute(
       `delete from idempotency_keys where ctid in (
          select ctid from idempotency_keys
           where organization_id = ? and idempotency_key = ?
             and (expires_at < now() or (state = 'in_progress' and created_at < now() - interval '${UNHELD_GRACE}'))
-          for update skip locked)`,
+          for update skip locked)
+       returning 1`,
       [organizationId, key],
     );
-    const token = randomBytes(16).toString('hex');
-    const inserted = await connection.execute(
-      `insert into idempotency_keys (organization_id, idempotency_key, fingerprint, state, claim_token, created_at, expires_at)
-       values (?, ?, ?, 'in_progress', ?, now(), now() + make_interval(hours => ?))
-       on conflict (organization_id, idempotency_key) do nothing
-       returning idempotency_key`,
-      [organizationId, key, fingerprint, token, this.config.idempotencyRetentionHours],
-    );
-    if (inserted.length === 1) return { outcome: 'claimed', token };
+    if (stale.length > 0 && (await insert()).length === 1) return { outcome: 'claimed', token };
     const [existing] = await connection.execute(
       `select fingerprint, state, response_status, response_body, response_etag
          from idempotency_keys where organization_id = ? and idempotency_key = ?`,
@@ -91,26 +103,15 @@ export class IdempotencyStore {
    * the claim is no longer this request's: it sat unheld past the grace and another request took the key over.
    */
   async hold(em: EntityManager, organizationId: string, key: string, token: string): Promise<boolean> {
-    const rows: unknown[] = await em
-      .getConnection()
-      .execute(
-        `select 1 from idempotency_keys where organization_id = ? and idempotency_key = ? and claim_token = ? and state = 'in_progress' for update`,
-        [organizationId, key, token],
-        'all',
-        em.getTransactionContext(),
-      );
+    const rows = await transactionRows(em, HOLD, [organizationId, key, token], { prepared: true });
     return rows.length === 1;
   }
 
   /** Records the response; pass the request's transactional EntityManager so it commits or rolls back with the write. */
   async complete(em: EntityManager, organizationId: string, key: string, token: string, response: StoredResponse): Promise<void> {
-    await em.getConnection().execute(
-      `update idempotency_keys set state = 'completed', response_status = ?, response_body = ?::jsonb, response_etag = ?
-        where organization_id = ? and idempotency_key = ? and claim_token = ?`,
-      [response.status, JSON.stringify(sealed(response.body ?? null)), response.etag, organizationId, key, token],
-      'run',
-      em.getTransactionContext(),
-    );
+    await transactionRows(em, COMPLETE, [response.status, JSON.stringify(sealed(response.body ?? null)), response.etag, organizationId, key, token], {
+      prepared: true,
+    });
   }
 
   /** Deletes expired keys in batches; returns how many went. Run in the background (IdempotencyJobs, a scheduled job). */

@@ -2,28 +2,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Pool, PoolConfig, QueryResult } from 'pg';
 import { currentTransaction } from '../context/request-scope';
+import { HeldTransaction, PlainQueryOptions, preparedName } from '../transactions/transaction-rows';
 
-export interface PlainQueryOptions {
-  /**
-   * A named prepared statement: PostgreSQL parses and plans the text once per pooled connection rather than on every
-   * call (about half of the server's CPU for a primary-key read, issue 7). Only for a fixed text on a hot path — each
-   * distinct text stays prepared on every connection of the pool.
-   */
-  prepared?: boolean;
-}
+export type { PlainQueryOptions };
 
-/** Statement names by text; at most this many texts are prepared, the rest run unnamed. */
-const MAX_PREPARED = 100;
-const preparedNames = new Map<string, string>();
-
-function preparedName(text: string): string | undefined {
-  let name = preparedNames.get(text);
-  if (name === undefined && preparedNames.size < MAX_PREPARED) {
-    name = `estate_plain_${preparedNames.size + 1}`;
-    preparedNames.set(text, name);
-  }
-  return name;
-}
 
 /** What the plain pool copies of the ORM's connection: the same server, credentials, type parsers and limits. */
 interface OrmConnection {
@@ -56,10 +38,6 @@ function poolOf(em: EntityManager): Pool {
   return pool;
 }
 
-/** A transaction as MikroORM holds it (knex's): its client hands out the one connection the transaction runs on. */
-interface HeldTransaction {
-  client: { acquireConnection(): Promise<{ query(config: { text: string; values: unknown[]; name?: string }): Promise<QueryResult> }> };
-}
 
 /**
  * One hand-written, parameterised statement (`$1`, `$2`) on the connection the calling code holds (issue 17): its

@@ -60,6 +60,12 @@ function sendNotModified(res: ServerResponse, etag: string): void {
  * `Idempotency-Key` replays both): sets the ETag and gives the body to send.
  */
 export function presentResource(res: ServerResponse, resource: Resource): unknown {
+  // A single resource's tag is its version: no JSON text is made here, only where the body is sent (issue 19: a write
+  // serialised its response twice).
+  if (resource instanceof SingleResource) {
+    res.setHeader('ETag', resource.etag);
+    return { data: resource.data };
+  }
   const { body, etag } = presented(resource);
   res.setHeader('ETag', etag);
   return body;

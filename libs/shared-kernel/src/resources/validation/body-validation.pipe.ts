@@ -4,6 +4,7 @@ import { validate } from 'class-validator';
 import { ValidationFailedError } from '../../platform/errors/domain-error';
 import { jsonInputProblems } from '../../platform/http/json-input';
 import { toErrorDetails } from './validation-details';
+import { acceptorOf } from './body-acceptor';
 
 const NATIVE_TYPES: unknown[] = [String, Boolean, Number, Array, Object];
 
@@ -16,6 +17,9 @@ export async function validateAgainst(dto: new () => object, body: unknown): Pro
   // keeps every other caller (a merged document, a use case run outside HTTP) to the same rule.
   const problems = jsonInputProblems(body);
   if (problems.length > 0) throw new ValidationFailedError(problems);
+  // The common case, a valid body, is answered by the DTO's compiled checks; any doubt, and every refusal with its
+  // details, is class-validator's.
+  if (acceptorOf(dto)?.(body as Record<string, unknown>)) return;
   const instance = plainToInstance(dto, body, { enableImplicitConversion: false });
   const errors = await validate(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
   if (errors.length > 0) throw new ValidationFailedError(toErrorDetails(errors));

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { monotonicFactory } from 'ulid';
-import { FieldCipher, StoredEvent } from '@estate/shared-kernel';
+import { FieldCipher, pooledRandom, StoredEvent, transactionRows } from '@estate/shared-kernel';
 import type { DeliveryAttempt } from '../../domain/delivery-rules';
 import {
   ClaimedDelivery,
@@ -20,6 +20,14 @@ const ENDPOINT_COLUMNS =
 const DELIVERY_COLUMNS = 'id, endpoint_id, event_id, event_type, organization_id, status, attempts, next_attempt_at, created_at, updated_at';
 /** One delivery id per possible endpoint of an organization (at most 20), handed to the fan-out insert. */
 const FAN_OUT_IDS = 20;
+const FAN_OUT = `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, organization_id, status, attempts, next_attempt_at, created_at, updated_at)
+   select ($1::text[])[matching.position], matching.id, $2, $3, $4, 'pending', '[]'::jsonb, $5, $5, $5
+   from (
+     select id, row_number() over (order by id) as position from webhook_endpoints
+     where organization_id = $6 and status = 'enabled'
+       and ('*' = any(enabled_events) or $7 = any(enabled_events) or $8 = any(enabled_events))
+   ) matching
+   returning id`;
 
 /**
  * A statement in the caller's transaction. `em.execute` would not do: on the injected (global) entity manager it
@@ -91,7 +99,7 @@ function paging(page: PageRequest): { where: string; params: unknown[]; tail: st
 /** Endpoints and deliveries in PostgreSQL, by hand-written statements; secrets through the kernel's field cipher. */
 @Injectable()
 export class SqlWebhookStore extends WebhookStore {
-  private readonly nextId = monotonicFactory();
+  private readonly nextId = monotonicFactory(pooledRandom);
 
   constructor(private readonly em: EntityManager) {
     super();
@@ -143,17 +151,12 @@ export class SqlWebhookStore extends WebhookStore {
   async insertDeliveriesFor(em: EntityManager, event: StoredEvent): Promise<string[]> {
     const ids = Array.from({ length: FAN_OUT_IDS }, () => this.nextId());
     const prefixPattern = `${event.type.split('.')[0]}.*`;
-    const rows = await inTransaction<Array<{ id: string }>>(
+    // Every write runs this (issue 19): prepared, on the write's own connection, without the ORM's query path.
+    const rows = await transactionRows<{ id: string }>(
       em,
-      `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, organization_id, status, attempts, next_attempt_at, created_at, updated_at)
-       select (?::text[])[matching.position], matching.id, ?, ?, ?, 'pending', '[]'::jsonb, ?, ?, ?
-       from (
-         select id, row_number() over (order by id) as position from webhook_endpoints
-         where organization_id = ? and status = 'enabled'
-           and ('*' = any(enabled_events) or ? = any(enabled_events) or ? = any(enabled_events))
-       ) matching
-       returning id`,
-      [textArray(ids), event.id, event.type, event.organizationId, event.createdAt, event.createdAt, event.createdAt, event.organizationId, event.type, prefixPattern],
+      FAN_OUT,
+      [ids, event.id, event.type, event.organizationId, event.createdAt, event.organizationId, event.type, prefixPattern],
+      { prepared: true },
     );
     return rows.map((row) => row.id);
   }

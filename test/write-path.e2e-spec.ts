@@ -1,0 +1,125 @@
+import { Client } from 'pg';
+import { ulid } from 'ulid';
+import { CaseOwnership } from '@estate/shared-kernel';
+import { createTestApp, TestApp, TestCaller } from './support/test-app';
+
+/**
+ * Issue 19: the write path made cheap keeps every promise of a write. Its statements run on the write's own
+ * connection in one transaction (case row first), the owner of a live case is not read again for each write, a
+ * deleted case is gone at once, and the record, its event and its idempotency record commit together or not at all.
+ */
+describe('the write path (issue 19)', () => {
+  let t: TestApp;
+  let owner: TestCaller;
+  let caseId: string;
+
+  /** The statements this process sends while `work` runs (every pg client of the app; the job queue's polls left out). */
+  async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+    const texts: string[] = [];
+    const query = Client.prototype.query;
+    Client.prototype.query = function recorded(this: Client, config: unknown, ...rest: unknown[]) {
+      const text = typeof config === 'string' ? config : (config as { text?: string })?.text;
+      if (text && !/pgboss|pg_notify|^\s*listen|select 1$/i.test(text)) texts.push(text.replace(/\s+/g, ' ').trim());
+      return (query as (...args: unknown[]) => unknown).call(this, config, ...rest);
+    } as typeof Client.prototype.query;
+    try {
+      await work();
+    } finally {
+      Client.prototype.query = query;
+    }
+    return texts;
+  }
+
+  const person = (first: string) => ({ first_name: first, last_name: 'Okafor', relationship: 'daughter' });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await t.invite();
+    caseId = (await t.http().post('/v1/cases').set(owner.auth).send({}).expect(201)).body.data.id;
+    await t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).send(person('Warm')).expect(201);
+  });
+  afterAll(() => t.close());
+
+  it('a person is created in one transaction: the case row held first, then the record, its event and its deliveries', async () => {
+    const texts = await statementsOf(() => t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).send(person('Grace')).expect(201));
+    const kinds = texts.map((text) =>
+      /^begin/i.test(text)
+        ? 'begin'
+        : /^commit/i.test(text)
+          ? 'commit'
+          : /for no key update/.test(text)
+            ? 'hold case'
+            : /^insert into "?persons/.test(text)
+              ? 'insert person'
+              : /^insert into events/.test(text)
+                ? 'insert event'
+                : /^insert into webhook_deliveries/.test(text)
+                  ? 'fan out'
+                  : text,
+    );
+    // No owner lookup before or inside the transaction: the access guard kept the live case's owner.
+    expect(kinds).toEqual(['begin', 'hold case', 'insert person', 'insert event', 'fan out', 'commit']);
+  });
+
+  it('a write keeps its live case\'s owner in memory; a deleted case is forgotten and not found at once, for reads and writes', async () => {
+    const ownership = t.app.get(CaseOwnership, { strict: false });
+    const doomed = (await t.http().post('/v1/cases').set(owner.auth).send({}).expect(201)).body.data.id;
+    await t.http().post(`/v1/cases/${doomed}/persons`).set(owner.auth).send(person('Before')).expect(201);
+    expect(ownership.knownOrganizationOf(doomed)).toBe(owner.organizationId);
+    await t.http().delete(`/v1/cases/${doomed}`).set(owner.auth).expect(204);
+    expect(ownership.knownOrganizationOf(doomed)).toBeUndefined();
+    await t.http().get(`/v1/cases/${doomed}/persons`).set(owner.auth).expect(404);
+    await t.http().get(`/v1/cases/${doomed}`).set(owner.auth).expect(404);
+    await t.http().post(`/v1/cases/${doomed}/persons`).set(owner.auth).send(person('After')).expect(404);
+  });
+
+  it('concurrent PATCHes with one If-Match: exactly one is applied, the others answer 412', async () => {
+    const created = (await t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).send(person('Raced')).expect(201)).body.data;
+    const etag = (await t.http().get(`/v1/cases/${caseId}/persons/${created.id}`).set(owner.auth).expect(200)).headers.etag;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => t.http().patch(`/v1/cases/${caseId}/persons/${created.id}`).set(owner.auth).set('If-Match', etag).send({ middle_name: `M${i}` })),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 412, 412, 412, 412, 412, 412, 412]);
+    const [row] = await t.sql<{ version: number }>('select version from persons where id = $1', [created.id]);
+    expect(row.version).toBe(2);
+    expect(await t.sql('select 1 from events where type = $1 and data->\'object\'->>\'id\' = $2', ['person.updated', created.id])).toHaveLength(1);
+  });
+
+  describe('when the last statement of the write fails', () => {
+    beforeAll(async () => {
+      await t.sql(`create table write_path_failures (event_type text primary key)`);
+      await t.sql(`create function write_path_fail() returns trigger language plpgsql as $$
+        begin
+          if exists (select 1 from write_path_failures where event_type = new.event_type) then raise exception 'write path test: refused'; end if;
+          return new;
+        end $$`);
+      // The webhook fan-out is the write's last statement before the idempotency record: failing there, everything
+      // the write did before (the record, its event) must be undone.
+      await t.sql(`create trigger write_path_fail before insert on webhook_deliveries for each row execute function write_path_fail()`);
+      await t.sql(`insert into webhook_endpoints (id, organization_id, url, enabled_events, status, secret, consecutive_failures, version, created_at, updated_at)
+        values ($2, $1, 'https://hooks.example.test/x', '{*}', 'enabled', 'v1:none', 0, 1, now(), now())`, [owner.organizationId, ulid()]);
+    });
+
+    it('nothing of it stays — no record, no event, no idempotency record — and the same key then succeeds once', async () => {
+      const key = `write-path-${Date.now()}`;
+      const before = async () => ({
+        persons: (await t.sql('select count(*)::int as n from persons where case_id = $1 and first_name = $2', [caseId, 'Atomic']))[0].n,
+        events: (await t.sql(`select count(*)::int as n from events where case_id = $1 and type = 'person.created' and data->'object'->>'first_name' = 'Atomic'`, [caseId]))[0].n,
+        keys: (await t.sql('select count(*)::int as n from idempotency_keys where idempotency_key = $1', [key]))[0].n,
+      });
+      await t.sql(`insert into write_path_failures values ('person.created')`);
+      const failed = await t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).set('Idempotency-Key', key).send(person('Atomic'));
+      expect(failed.status).toBe(500);
+      expect(await before()).toEqual({ persons: 0, events: 0, keys: 0 });
+
+      await t.sql(`delete from write_path_failures`);
+      const first = await t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).set('Idempotency-Key', key).send(person('Atomic'));
+      expect(first.status).toBe(201);
+      const replay = await t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).set('Idempotency-Key', key).send(person('Atomic'));
+      expect(replay.status).toBe(201);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.body).toEqual(first.body);
+      expect(await before()).toEqual({ persons: 1, events: 1, keys: 1 });
+    });
+  });
+});
