@@ -32,7 +32,8 @@ import { TierThrottlerGuard } from './platform/throttling/tier-throttler.guard';
 import { FixedWindowRedisStorage } from './platform/throttling/fixed-window.storage';
 import { SharedCounterStorage } from './platform/throttling/shared-counter.storage';
 import { InvalidationFeed } from './platform/invalidation/invalidation-feed';
-import { PrincipalCache } from './platform/auth/principal-cache';
+import { PrincipalCache, UnknownTokenCache } from './platform/auth/principal-cache';
+import { FailedAuthLimiter } from './platform/throttling/failed-auth-limiter';
 import { PlainQuery } from './platform/persistence/plain-query';
 import { EventOutbox } from './platform/events/event-outbox';
 import { ResourceEvents } from './platform/events/resource-events';
@@ -91,6 +92,8 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
         { provide: ROOT_LOGGER, useValue: logger },
         InvalidationFeed,
         PrincipalCache,
+        UnknownTokenCache,
+        FailedAuthLimiter,
         PlainQuery,
         IdentityService,
         IdempotencyStore,

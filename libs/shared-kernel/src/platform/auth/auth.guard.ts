@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { FailedAuthLimiter } from '../throttling/failed-auth-limiter';
 import { DomainError } from '../errors/domain-error';
 import { bearerTokenOf, looksLikeAccessToken } from './access-token';
 import { IdentityService } from './identity.service';
@@ -14,8 +15,7 @@ export class UnauthorizedError extends DomainError {
 
 const UNKNOWN_TOKEN = 'The access token is unknown or revoked.';
 
-function authenticated(req: AuthenticatedRequest, principal: Principal | undefined): true {
-  if (!principal) throw new UnauthorizedError(UNKNOWN_TOKEN);
+function authenticated(req: AuthenticatedRequest, principal: Principal): true {
   req.principal = principal;
   return true;
 }
@@ -29,18 +29,21 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly identity: IdentityService,
+    private readonly failures: FailedAuthLimiter,
   ) {}
 
   /** Answers at once for a token this process already knows (issue 7: no promise on the hot path); else asks. */
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (this.isPublic(context)) return true;
-    const req = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request & AuthenticatedRequest>();
     const token = bearerTokenOf(req.headers.authorization);
-    if (!token) throw new UnauthorizedError('Send an access token: Authorization: Bearer <token>.');
-    if (!looksLikeAccessToken(token)) throw new UnauthorizedError(UNKNOWN_TOKEN);
+    const refuse = (message: string) => this.failures.refuse(req, http.getResponse<Response>(), new UnauthorizedError(message));
+    if (!token) return refuse('Send an access token: Authorization: Bearer <token>.');
+    if (!looksLikeAccessToken(token)) return refuse(UNKNOWN_TOKEN);
     const known = this.identity.knownPrincipalOf(token);
     if (known) return authenticated(req, known);
-    return this.identity.principalOf(token).then((principal) => authenticated(req, principal));
+    return this.identity.principalOf(token).then((principal) => (principal ? authenticated(req, principal) : refuse(UNKNOWN_TOKEN)));
   }
 
   private isPublic(context: ExecutionContext): boolean {

@@ -7,7 +7,7 @@ import { generateAccessToken, hashAccessToken, sameHash } from './access-token';
 import { InvalidationFeed } from '../invalidation/invalidation-feed';
 import { AccessToken, Organization, User } from './identity.entities';
 import type { Principal } from './principal';
-import { PRINCIPALS_CHANGED, PrincipalCache } from './principal-cache';
+import { PRINCIPALS_CHANGED, PrincipalCache, UnknownTokenCache } from './principal-cache';
 
 export interface Invitation {
   organization_id: string;
@@ -26,6 +26,7 @@ export class IdentityService {
     /** Absent where no API serves (the CLI, a test's own instance): every lookup then reads the database. */
     @Optional() private readonly cache?: PrincipalCache,
     @Optional() private readonly clock: Clock = new SystemClock(),
+    @Optional() private readonly unknown?: UnknownTokenCache,
   ) {}
 
   async invite(email: string, tier: Tier, organizationName?: string): Promise<Invitation> {
@@ -73,10 +74,16 @@ export class IdentityService {
     return revoked;
   }
 
-  /** Who holds this token: from the principal cache when this process has one, else one query. */
-  principalOf(token: string): Promise<Principal | undefined> {
+  /**
+   * Who holds this token: from the principal cache when this process has one, `undefined` at once for a token found
+   * unknown a moment ago, else one query.
+   */
+  async principalOf(token: string): Promise<Principal | undefined> {
     const hash = hashAccessToken(token);
-    return this.cache ? this.cache.through(hash, () => this.load(hash)) : this.load(hash);
+    if (this.unknown?.has(hash)) return undefined;
+    const principal = await (this.cache ? this.cache.through(hash, () => this.load(hash)) : this.load(hash));
+    if (principal === undefined) this.unknown?.remember(hash);
+    return principal;
   }
 
   /** The principal when this process already knows it (and may trust what it knows), without waiting for anything. */

@@ -33,6 +33,8 @@ export class AppConfig {
     readonly jobPollIntervalMs: number = 500,
     /** `TRANSFER_STEP_RETRIES`: how often a failing transfer step is retried (with backoff) before the transfer fails. */
     readonly transferStepRetries: number = 6,
+    /** `AUTH_FAILURE_LIMIT` (contract §2): failed authentications per client address and minute before `429`; 0 = none. */
+    readonly authFailureLimit: number = 60,
   ) {}
 }
 
@@ -65,6 +67,7 @@ export interface AppConfigOverrides {
   rateLimits?: Partial<Record<Tier, number>>;
   port?: number;
   logLevel?: string;
+  authFailureLimit?: number;
 }
 
 export function decodeEncryptionKey(value: string | Buffer): Buffer {
@@ -114,5 +117,6 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, resolved: AppConfigOverrid
     switchFromEnv(env, 'SCHEDULER'),
     Math.max(500, intFromEnv(env, 'JOB_POLL_INTERVAL_MS', 500)),
     intFromEnv(env, 'TRANSFER_STEP_RETRIES', 6),
+    resolved.authFailureLimit ?? intFromEnv(env, 'AUTH_FAILURE_LIMIT', 60),
   );
 }
