@@ -22,7 +22,7 @@ export class SharedCounterStorage implements ThrottlerStorage {
 
   constructor(
     private readonly redis: FixedWindowRedisStorage | undefined,
-    private readonly logger: Pick<Logger, 'warn' | 'info'>,
+    private readonly logger: Pick<Logger, 'warn'>,
   ) {
     redis?.onConnectionChange((ready) => (ready ? this.markUp() : this.markDown('connection lost')));
   }
@@ -91,6 +91,7 @@ export class SharedCounterStorage implements ThrottlerStorage {
   private markUp(): void {
     if (this.state === 'up') return;
     this.state = 'up';
-    this.logger.info({ redis: 'up' }, 'Redis reachable again: rate limits are shared again');
+    // At the outage's level, so whoever sees one line sees the other.
+    this.logger.warn({ redis: 'up' }, 'Redis reachable again: rate limits are shared again');
   }
 }
