@@ -34,6 +34,7 @@ import { SharedCounterStorage } from './platform/throttling/shared-counter.stora
 import { InvalidationFeed } from './platform/invalidation/invalidation-feed';
 import { PrincipalCache, UnknownTokenCache } from './platform/auth/principal-cache';
 import { FailedAuthLimiter } from './platform/throttling/failed-auth-limiter';
+import { AuthenticationFailures } from './platform/auth/authentication-failures';
 import { PlainQuery } from './platform/persistence/plain-query';
 import { EventOutbox } from './platform/events/event-outbox';
 import { ResourceEvents } from './platform/events/resource-events';
@@ -94,6 +95,7 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
         PrincipalCache,
         UnknownTokenCache,
         FailedAuthLimiter,
+        { provide: AuthenticationFailures, useExisting: FailedAuthLimiter },
         PlainQuery,
         IdentityService,
         IdempotencyStore,

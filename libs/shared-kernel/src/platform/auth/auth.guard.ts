@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { FailedAuthLimiter } from '../throttling/failed-auth-limiter';
+import { AuthenticationFailures } from './authentication-failures';
 import { DomainError } from '../errors/domain-error';
 import { bearerTokenOf, looksLikeAccessToken } from './access-token';
 import { IdentityService } from './identity.service';
@@ -30,7 +30,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly identity: IdentityService,
-    private readonly failures: FailedAuthLimiter,
+    private readonly failures: AuthenticationFailures,
   ) {}
 
   /** Answers at once for a token this process already knows (issue 7: no promise on the hot path); else asks. */

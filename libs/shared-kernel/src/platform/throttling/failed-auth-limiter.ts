@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { AuthenticationFailures } from '../auth/authentication-failures';
 import { AppConfig } from '../config/app-config';
 import { SharedCounterStorage } from './shared-counter.storage';
 import { DomainError } from '../errors/domain-error';
@@ -24,7 +25,7 @@ export function clientAddressOf(req: Request): string {
 }
 
 @Injectable()
-export class FailedAuthLimiter {
+export class FailedAuthLimiter implements AuthenticationFailures {
   /** Addresses this process refused with 429, until their minute ends: their unknown tokens are looked up in batches. */
   private readonly refusedUntil = new Map<string, number>();
 
