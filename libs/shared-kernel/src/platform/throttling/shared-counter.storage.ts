@@ -19,17 +19,13 @@ export class SharedCounterStorage implements ThrottlerStorage {
   private state: RedisState = 'up';
   private retryAt = 0;
   private probing = false;
+  private closing = false;
 
   constructor(
     private readonly redis: FixedWindowRedisStorage | undefined,
     private readonly logger: Pick<Logger, 'warn'>,
   ) {
     redis?.onConnectionChange((ready) => (ready ? this.markUp() : this.markDown('connection lost')));
-  }
-
-  /** `undefined` without REDIS_URL (nothing to report). */
-  get redisState(): RedisState | undefined {
-    return this.redis ? this.state : undefined;
   }
 
   increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
@@ -50,7 +46,10 @@ export class SharedCounterStorage implements ThrottlerStorage {
     );
   }
 
-  /** One PING with the command timeout; for `/healthz`, which must say the truth even when no request came. */
+  /**
+   * One PING with the command timeout, for `/healthz`, which must say the truth even when no request came;
+   * `undefined` without REDIS_URL (nothing to report).
+   */
   async checkRedis(): Promise<RedisState | undefined> {
     if (!this.redis) return undefined;
     if (!this.redis.connected()) {
@@ -67,6 +66,7 @@ export class SharedCounterStorage implements ThrottlerStorage {
   }
 
   close(): void {
+    this.closing = true;
     this.local.close();
     this.redis?.close();
   }
@@ -83,7 +83,8 @@ export class SharedCounterStorage implements ThrottlerStorage {
 
   private markDown(reason: string): void {
     this.retryAt = Date.now() + RETRY_AFTER_FAILURE_MS;
-    if (this.state === 'down') return;
+    // Our own disconnection at shutdown is no outage.
+    if (this.state === 'down' || this.closing) return;
     this.state = 'down';
     this.logger.warn({ redis: 'down', reason }, 'Redis unreachable: rate limits are counted per process until it is back');
   }
