@@ -93,8 +93,8 @@ describe('Redis outage (issue 18)', () => {
         expect(res.headers['x-ratelimit-limit']).toBe('1000');
       }
       expect(Math.max(...times)).toBeLessThan(1_000);
-      // After the first timed-out command, none waits for Redis again.
-      expect(times.slice(1).every((ms) => ms < 400)).toBe(true);
+      // One request waits out the command timeout (500 ms); after it, none waits for Redis again.
+      expect(times.filter((ms) => ms >= 500).length).toBeLessThanOrEqual(1);
       expect(await waitForHealth('down')).toEqual({ status: 200, body: { status: 'degraded', database: 'up', redis: 'down' } });
     } finally {
       redis.thaw();
