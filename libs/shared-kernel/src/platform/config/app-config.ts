@@ -11,6 +11,8 @@ export class AppConfig {
     readonly fieldEncryptionKey: Buffer,
     readonly rateLimits: Readonly<Record<Tier, number>>,
     readonly rateLimitWindowMs: number,
+    /** `AUTH_FAILURE_LIMIT` (contract §2): failed authentications per client address and minute before `429`; 0 = none. */
+    readonly authFailureLimit: number,
     readonly logLevel: string,
     readonly transferProcessor: 'on' | 'off',
     readonly transferStepDelayMs: number,
@@ -33,8 +35,6 @@ export class AppConfig {
     readonly jobPollIntervalMs: number = 500,
     /** `TRANSFER_STEP_RETRIES`: how often a failing transfer step is retried (with backoff) before the transfer fails. */
     readonly transferStepRetries: number = 6,
-    /** `AUTH_FAILURE_LIMIT` (contract §2): failed authentications per client address and minute before `429`; 0 = none. */
-    readonly authFailureLimit: number = 60,
   ) {}
 }
 
@@ -65,9 +65,9 @@ export interface AppConfigOverrides {
   redisUrl?: string;
   fieldEncryptionKey?: string | Buffer;
   rateLimits?: Partial<Record<Tier, number>>;
+  authFailureLimit?: number;
   port?: number;
   logLevel?: string;
-  authFailureLimit?: number;
 }
 
 export function decodeEncryptionKey(value: string | Buffer): Buffer {
@@ -102,6 +102,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, resolved: AppConfigOverrid
       enterprise: resolved.rateLimits?.enterprise ?? intFromEnv(env, 'RATE_LIMIT_ENTERPRISE', 1000),
     },
     60_000,
+    resolved.authFailureLimit ?? intFromEnv(env, 'AUTH_FAILURE_LIMIT', 60),
     resolved.logLevel ?? env.LOG_LEVEL ?? 'info',
     processorSetting,
     intFromEnv(env, 'TRANSFER_STEP_DELAY_MS', 3000),
@@ -117,6 +118,5 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, resolved: AppConfigOverrid
     switchFromEnv(env, 'SCHEDULER'),
     Math.max(500, intFromEnv(env, 'JOB_POLL_INTERVAL_MS', 500)),
     intFromEnv(env, 'TRANSFER_STEP_RETRIES', 6),
-    resolved.authFailureLimit ?? intFromEnv(env, 'AUTH_FAILURE_LIMIT', 60),
   );
 }
