@@ -10,8 +10,9 @@ import { createTestApp, TestApp, TestCaller } from './support/test-app';
  * nesting, unicode and control characters, lone surrogates, numbers out of range or with many decimals, null, enum
  * look-alikes, raw bodies with duplicate keys or broken JSON), hostile query strings, headers and path ids.
  * Properties: no 5xx; every response carries X-Request-Id; every error has the specification's envelope; every
- * response agrees with the document (status declared, body validates); and no batch made only of refused requests
- * and reads changed a row of any table.
+ * response agrees with the document (status declared, body validates); no batch made only of refused requests and
+ * reads changed a row of any table; and in a batch where valid and refused writes interleave, no more transactions
+ * left rows than writes succeeded (a refusal leaves none). Dates span the accepted range (1800–2199) and beyond.
  *
  * FUZZ_RUNS (default 10,000) sets the number of requests, FUZZ_SEED replays a run (the seed is printed).
  * Requests go 8 at a time to one app listening on a port.
@@ -79,6 +80,17 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
 );
 
+/**
+ * Dates across the whole range the API accepts (contract §3.1: 1800-01-01 to 2199-12-31), its edges, and beyond it to
+ * the ends of what `YYYY-MM-DD` can write (issue 18: 9999-12-31 was a 500 the old 1900–2100 range never sent).
+ */
+const dateText = (min: string, max: string) => fc.date({ min: new Date(`${min}T00:00:00.000Z`), max: new Date(`${max}T00:00:00.000Z`), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const anyDate: fc.Arbitrary<string> = fc.oneof(
+  { weight: 6, arbitrary: dateText('1800-01-01', '2199-12-31') },
+  { weight: 1, arbitrary: fc.constantFrom('1800-01-01', '2199-12-31', '1799-12-31', '2200-01-01', '0001-01-01', '9999-12-31', '2199-02-28', '1800-02-28') },
+  { weight: 1, arbitrary: dateText('0001-01-01', '9999-12-31') },
+);
+
 // ---------------------------------------------------------------------------------------------------------------
 // values from the document's schemas
 
@@ -108,8 +120,8 @@ function plainFromSchema(doc: Node, node: Node, depth: number, hostile = true): 
   const type = Array.isArray(node.type) ? node.type.filter((t: string) => t !== 'null')[0] : node.type;
   switch (type) {
     case 'string':
-      if (node.format === 'date') return fc.date({ min: new Date('1900-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
-      if (node.format === 'date-time') return fc.date({ min: new Date('1970-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+      if (node.format === 'date') return anyDate;
+      if (node.format === 'date-time') return fc.date({ min: new Date('1800-01-01'), max: new Date('2200-12-31'), noInvalidDate: true }).map((d) => d.toISOString());
       if (node.format === 'email') return fc.emailAddress();
       if (typeof node.pattern === 'string') return fc.stringMatching(new RegExp(node.pattern)).filter((text) => text.length <= (node.maxLength ?? 200));
       return fc.string({ minLength: node.minLength ?? 0, maxLength: Math.min(node.maxLength ?? 40, 60) });
@@ -324,10 +336,37 @@ describe('fuzz: every route of the OpenAPI document under hostile input (e2e)', 
     }
   });
 
-  /** Every row of every table, as count and newest row version (an insert, update or delete changes it). */
-  async function rows(): Promise<string> {
-    const union = tableNames.map((name) => `select '${name}' || ':' || count(*) || ':' || coalesce(max(xmin::text::bigint), 0) as v from "${name}"`).join(' union all ');
-    return (await t.sql<{ v: string }>(`select string_agg(v, ',' order by v) as v from (${union}) s`))[0].v;
+  interface Snapshot {
+    /** Every table's row count and newest row version (an insert, update or delete changes it), by table. */
+    tables: Map<string, string>;
+    /** The transaction id the next writing transaction will get. */
+    next: number;
+  }
+
+  const NEXT_XID = `select '~next' as name, (pg_snapshot_xmax(pg_current_snapshot())::text::bigint % 4294967296)::text as v`;
+
+  /** One scan of every table (and the next transaction id), in one round trip without parameters. */
+  async function snapshot(): Promise<Snapshot> {
+    const union = tableNames.map((name) => `select '${name}' as name, count(*) || ':' || coalesce(max(xmin::text::bigint), 0) as v from "${name}"`).join(' union all ');
+    const rows = await t.sql<{ name: string; v: string }>(`${union} union all ${NEXT_XID}`);
+    const tables = new Map(rows.map(({ name, v }) => [name, v]));
+    const next = Number(tables.get('~next'));
+    tables.delete('~next');
+    return { tables, next };
+  }
+
+  const changedTables = (before: Snapshot, after: Snapshot) => [...after.tables.keys()].filter((name) => after.tables.get(name) !== before.tables.get(name));
+  const describeTables = (snap: Snapshot, names: string[]) => names.map((name) => `${name}:${snap.tables.get(name)}`).join(',');
+
+  /**
+   * The transactions, committed since `before`, whose rows are there now, read from the tables that changed only.
+   * A refused request rolls back, so its transaction leaves no row behind; a write that succeeded leaves its one
+   * transaction. More writing transactions than successful writes means a refusal wrote.
+   */
+  async function writersSince(before: Snapshot, tables: string[]): Promise<number[]> {
+    if (tables.length === 0) return [];
+    const union = tables.map((name) => `select distinct xmin::text::bigint as x from "${name}" where xmin::text::bigint >= ${before.next}`).join(' union ');
+    return (await t.sql<{ x: string }>(union)).map(({ x }) => Number(x));
   }
 
   async function send(request: FuzzRequest): Promise<{ status: number; headers: Headers; text: string }> {
@@ -371,15 +410,19 @@ describe('fuzz: every route of the OpenAPI document under hostile input (e2e)', 
     const statuses = new Map<number, number>();
     let sent = 0;
     let checkedBatches = 0;
+    let mixedBatches = 0;
+    let writersSeen = 0;
     const spent = { snapshot: 0, requests: 0 };
     // eslint-disable-next-line no-console
     console.log(`fuzz: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} (replay with FUZZ_SEED=${SEED})`);
     const started = Date.now();
     const found: string[] = [];
+    // Batches run one after another and nothing else writes meanwhile: each batch's "after" is the next one's "before".
+    let before: Snapshot | undefined;
     const details = await fc.check(
       fc.asyncProperty(fc.array(requestArbitrary(doc, operations, fixtures, callers), { minLength: IN_FLIGHT, maxLength: IN_FLIGHT }), async (batch) => {
         let clock = Date.now();
-        const before = await rows();
+        before ??= await snapshot();
         spent.snapshot += Date.now() - clock;
         clock = Date.now();
         const answers = await Promise.all(batch.map(send));
@@ -387,12 +430,26 @@ describe('fuzz: every route of the OpenAPI document under hostile input (e2e)', 
         sent += batch.length;
         const problems = batch.flatMap((request, i) => problemsOf(request, answers[i]).map((problem) => `${show(request)} -> ${answers[i].status}: ${problem}`));
         for (const { status } of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        const onlyReadsAndRefusals = batch.every((request, i) => answers[i].status >= 400 || (request.method === 'get' && answers[i].status < 400));
-        if (onlyReadsAndRefusals) {
+        clock = Date.now();
+        const after = await snapshot();
+        const changed = changedTables(before, after);
+        spent.snapshot += Date.now() - clock;
+        const listed = () => batch.map((r, i) => `${show(r)} -> ${answers[i].status}`).join('\n  ');
+        const writes = batch.filter((request, i) => request.method !== 'get' && answers[i].status < 400).length;
+        const refusals = answers.filter((answer) => answer.status >= 400).length;
+        if (writes === 0) {
           checkedBatches += 1;
-          const after = await rows();
-          if (after !== before) problems.push(`a batch of refusals and reads changed rows: ${batch.map((r, i) => `${show(r)} -> ${answers[i].status}`).join('\n  ')}\nbefore ${before}\nafter  ${after}`);
+          if (changed.length > 0) problems.push(`a batch of refusals and reads changed rows: ${listed()}\nbefore ${describeTables(before, changed)}\nafter  ${describeTables(after, changed)}`);
+        } else {
+          // Valid and refused writes interleaved: the refused ones must leave no transaction behind.
+          clock = Date.now();
+          const writers = await writersSince(before, changed);
+          spent.snapshot += Date.now() - clock;
+          if (refusals > 0) mixedBatches += 1;
+          writersSeen += writers.length;
+          if (writers.length > writes) problems.push(`${writers.length} transactions wrote rows (${changed.join(', ')}) for ${writes} successful write(s): a refusal wrote: ${listed()}`);
         }
+        before = after;
         found.push(...problems);
         // FUZZ_REPORT_ALL=1 keeps going to list every problem of the run; by default the first batch with one stops it.
         return problems.length === 0 || REPORT_ALL;
@@ -405,8 +462,12 @@ describe('fuzz: every route of the OpenAPI document under hostile input (e2e)', 
     }
     const seconds = (Date.now() - started) / 1000;
     // eslint-disable-next-line no-console
-    console.log(`fuzz: ${sent} requests in ${seconds.toFixed(1)} s; ${checkedBatches} batches checked for writes; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; ms in snapshots ${spent.snapshot}, in requests ${spent.requests}`);
+    console.log(`fuzz: ${sent} requests in ${seconds.toFixed(1)} s; ${checkedBatches} batches of refusals and reads checked for no write, ${mixedBatches} mixed batches for no write by a refusal; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; ms in snapshots ${spent.snapshot}, in requests ${spent.requests}`);
     expect(sent).toBeGreaterThanOrEqual(RUNS);
+    expect(checkedBatches).toBeGreaterThan(0);
+    expect(mixedBatches).toBeGreaterThan(0);
+    // The writing transactions are seen at all (else the mixed-batch check could never fail).
+    expect(writersSeen).toBeGreaterThan(0);
     // The generator reaches the server's logic, not only its gates.
     for (const status of [200, 201, 400, 404, 412, 415, 422]) expect({ status, seen: (statuses.get(status) ?? 0) > 0 }).toEqual({ status, seen: true });
   }, 600_000);

@@ -287,7 +287,7 @@ describe('operator interface (built entry points)', () => {
 
       const health = await fetch(`http://127.0.0.1:${port}/healthz`);
       expect(health.status).toBe(200);
-      expect(await health.json()).toEqual({ status: 'ok', database: 'up' });
+      expect(await health.json()).toEqual({ status: 'ok', database: 'up', ...(env.REDIS_URL ? { redis: 'up' } : {}) });
 
       const read = await fetch(url, { headers: { authorization: `Bearer ${token}`, 'x-request-id': 'ops-curl-check' } });
       expect(read.status).toBe(200);

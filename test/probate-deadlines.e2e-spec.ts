@@ -308,6 +308,31 @@ describe('probate deadlines (e2e)', () => {
       const early = await generate(bare, { date_of_death: '2026-03-13', appointment_date: '2026-03-01' });
       expect(detailFields(early)).toEqual(['appointment_date']);
     });
+
+    it('accepts dates from 1800-01-01 to 2199-12-31 only, and every deadline computed from them is served (issue 18: 9999-12-31 was a 500)', async () => {
+      const caseId = await newCase();
+      const farFuture = await generate(caseId, { appointment_date: '9999-12-31', date_of_death: '9999-12-01' });
+      expectError(farFuture, 422, 'validation_error');
+      expect(detailFields(farFuture).sort()).toEqual(['appointment_date', 'date_of_death']);
+      expect(farFuture.body.error.details[0].message).toContain('from 1800-01-01 to 2199-12-31');
+      for (const [date_of_death, appointment_date] of [['1799-12-31', '1800-01-02'], ['2199-12-31', '2200-01-01']]) {
+        expectError(await generate(caseId, { date_of_death, appointment_date }), 422, 'validation_error');
+      }
+
+      const latest = await generate(caseId, { date_of_death: '2199-12-30', appointment_date: '2199-12-31', first_publication_date: '2199-12-31', state: 'CA' });
+      expect(latest.status).toBe(200);
+      expect((latest.body.data as Array<{ due_date: string }>).every((deadline) => /^22\d\d-\d\d-\d\d$/.test(deadline.due_date))).toBe(true);
+      const earliest = await generate(caseId, { date_of_death: '1800-01-01', appointment_date: '1800-01-01', first_publication_date: '1800-01-01' });
+      expect(earliest.status).toBe(200);
+      expect((earliest.body.data as Array<{ due_date: string }>).every((deadline) => /^180\d-\d\d-\d\d$/.test(deadline.due_date))).toBe(true);
+
+      // A hand-entered deadline, and a date in a query, obey the same range.
+      const manual = await t.http().post(`/v1/cases/${caseId}/probate/deadlines`).set(owner.auth).send({ title: 'Far', type: 'other', due_date: '9999-12-31' });
+      expectError(manual, 422, 'validation_error');
+      expect(detailFields(manual)).toEqual(['due_date']);
+      expectError(await t.http().get(`/v1/cases/${caseId}/inventory?as_of=9999-12-31`).set(owner.auth), 400, 'bad_request');
+      expect((await t.http().get(`/v1/cases/${caseId}/inventory?as_of=2199-12-31`).set(owner.auth)).status).toBe(200);
+    });
   });
 
   describe('GET …/probate/deadlines.ics', () => {

@@ -30,6 +30,11 @@ export interface TestApp {
 
 export interface TestAppOptions {
   rateLimits?: Partial<Record<Tier, number>>;
+  /**
+   * Failed authentications per address and minute before 429 (contract §2). Off unless a suite asks: every suite
+   * calls from 127.0.0.1 and they share the machine's Redis, so one suite's 401s would turn another's into 429s.
+   */
+  authFailureLimit?: number;
 }
 
 /** The served OpenAPI document's response checker of this test file (one compile per file). */
@@ -45,7 +50,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const databaseUrl = await cloneTemplateDatabase(name);
   const config = loadAppConfig(
     { ...process.env, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' },
-    { databaseUrl, fieldEncryptionKey: randomBytes(32), rateLimits: options.rateLimits, logLevel: process.env.TEST_LOG_LEVEL ?? 'silent' },
+    { databaseUrl, fieldEncryptionKey: randomBytes(32), rateLimits: options.rateLimits, logLevel: process.env.TEST_LOG_LEVEL ?? 'silent', authFailureLimit: options.authFailureLimit ?? 0 },
   );
   const app = await createApp(config);
   // Listening once on an ephemeral port: supertest would otherwise start a listener per request, which breaks under

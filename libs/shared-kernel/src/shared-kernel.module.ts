@@ -1,4 +1,4 @@
-import { DynamicModule, Global, Inject, MiddlewareConsumer, Module, NestModule, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Global, MiddlewareConsumer, Module, NestModule, OnApplicationShutdown } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, ModulesContainer } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
@@ -31,9 +31,12 @@ import { ResourceWriteReplyPresenter } from './resources/conditional/resource-wr
 import { createRootLogger, loggingParams } from './platform/logging/logging';
 import { FieldCipher } from './platform/masking/field-cipher';
 import { TierThrottlerGuard } from './platform/throttling/tier-throttler.guard';
-import { FixedWindowMemoryStorage, FixedWindowRedisStorage } from './platform/throttling/fixed-window.storage';
+import { FixedWindowRedisStorage } from './platform/throttling/fixed-window.storage';
+import { SharedCounterStorage } from './platform/throttling/shared-counter.storage';
 import { InvalidationFeed } from './platform/invalidation/invalidation-feed';
-import { PrincipalCache } from './platform/auth/principal-cache';
+import { PrincipalCache, UnknownTokenCache } from './platform/auth/principal-cache';
+import { FailedAuthLimiter } from './platform/throttling/failed-auth-limiter';
+import { AuthenticationFailures } from './platform/auth/authentication-failures';
 import { PlainQuery } from './platform/persistence/plain-query';
 import { EventOutbox } from './platform/events/event-outbox';
 import { ResourceEvents } from './platform/events/resource-events';
@@ -43,7 +46,6 @@ import { runWithinRequest } from './platform/context/request-scope';
 import { EventTypeCatalog } from './platform/events/event-types';
 import { ResourceCatalog } from './resources/resource-catalog';
 
-const RATE_LIMIT_STORAGE = Symbol('rate-limit-storage');
 /** The service's pino logger (`createRootLogger`), for the request log mounted ahead of Nest's routes. */
 export const ROOT_LOGGER = Symbol('root-logger');
 
@@ -56,7 +58,7 @@ export const ROOT_LOGGER = Symbol('root-logger');
 @Module({})
 export class SharedKernelModule implements OnApplicationShutdown, NestModule {
   constructor(
-    @Inject(RATE_LIMIT_STORAGE) private readonly rateLimitStorage: FixedWindowRedisStorage | FixedWindowMemoryStorage,
+    private readonly rateLimitStorage: SharedCounterStorage,
     private readonly em: EntityManager,
   ) {}
 
@@ -75,8 +77,8 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
 
   static forRoot(config: AppConfig): DynamicModule {
     FieldCipher.configure(config.fieldEncryptionKey);
-    const storage = config.redisUrl ? new FixedWindowRedisStorage(config.redisUrl) : new FixedWindowMemoryStorage();
     const logger = createRootLogger(config.logLevel);
+    const storage = new SharedCounterStorage(config.redisUrl ? new FixedWindowRedisStorage(config.redisUrl) : undefined, logger);
     return {
       module: SharedKernelModule,
       imports: [
@@ -89,10 +91,13 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
       controllers: [HealthController, EventsController],
       providers: [
         { provide: AppConfig, useValue: config },
-        { provide: RATE_LIMIT_STORAGE, useValue: storage },
+        { provide: SharedCounterStorage, useValue: storage },
         { provide: ROOT_LOGGER, useValue: logger },
         InvalidationFeed,
         PrincipalCache,
+        UnknownTokenCache,
+        FailedAuthLimiter,
+        { provide: AuthenticationFailures, useExisting: FailedAuthLimiter },
         PlainQuery,
         IdentityService,
         IdempotencyStore,

@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { AuthenticationFailures } from './authentication-failures';
 import { DomainError } from '../errors/domain-error';
 import { bearerTokenOf, looksLikeAccessToken } from './access-token';
 import { IdentityService } from './identity.service';
@@ -13,9 +14,9 @@ export class UnauthorizedError extends DomainError {
 }
 
 const UNKNOWN_TOKEN = 'The access token is unknown or revoked.';
+const FLOOD_GATHER_MS = 50;
 
-function authenticated(req: AuthenticatedRequest, principal: Principal | undefined): true {
-  if (!principal) throw new UnauthorizedError(UNKNOWN_TOKEN);
+function authenticated(req: AuthenticatedRequest, principal: Principal): true {
   req.principal = principal;
   return true;
 }
@@ -29,18 +30,24 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly identity: IdentityService,
+    private readonly failures: AuthenticationFailures,
   ) {}
 
   /** Answers at once for a token this process already knows (issue 7: no promise on the hot path); else asks. */
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (this.isPublic(context)) return true;
-    const req = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request & AuthenticatedRequest>();
     const token = bearerTokenOf(req.headers.authorization);
-    if (!token) throw new UnauthorizedError('Send an access token: Authorization: Bearer <token>.');
-    if (!looksLikeAccessToken(token)) throw new UnauthorizedError(UNKNOWN_TOKEN);
+    const refuse = (message: string) => this.failures.refuse(req, http.getResponse<Response>(), new UnauthorizedError(message));
+    if (!token) return refuse('Send an access token: Authorization: Bearer <token>.');
+    if (!looksLikeAccessToken(token)) return refuse(UNKNOWN_TOKEN);
     const known = this.identity.knownPrincipalOf(token);
     if (known) return authenticated(req, known);
-    return this.identity.principalOf(token).then((principal) => authenticated(req, principal));
+    // From an address past the failure limit, lookups wait up to 50 ms to share one query: a flood of forged tokens
+    // then costs a query per 50 ms, not per request, and a valid token among them still passes.
+    const gatherMs = this.failures.isFlooding(req) ? FLOOD_GATHER_MS : 0;
+    return this.identity.principalOf(token, { gatherMs }).then((principal) => (principal ? authenticated(req, principal) : refuse(UNKNOWN_TOKEN)));
   }
 
   private isPublic(context: ExecutionContext): boolean {

@@ -7,7 +7,8 @@ import { generateAccessToken, hashAccessToken, sameHash } from './access-token';
 import { InvalidationFeed } from '../invalidation/invalidation-feed';
 import { AccessToken, Organization, User } from './identity.entities';
 import type { Principal } from './principal';
-import { PRINCIPALS_CHANGED, PrincipalCache } from './principal-cache';
+import { CoalescedLookup } from './coalesced-lookup';
+import { PRINCIPALS_CHANGED, PrincipalCache, UnknownTokenCache } from './principal-cache';
 
 export interface Invitation {
   organization_id: string;
@@ -26,7 +27,10 @@ export class IdentityService {
     /** Absent where no API serves (the CLI, a test's own instance): every lookup then reads the database. */
     @Optional() private readonly cache?: PrincipalCache,
     @Optional() private readonly clock: Clock = new SystemClock(),
+    @Optional() private readonly unknown?: UnknownTokenCache,
   ) {}
+
+  private readonly lookups = new CoalescedLookup<Principal>((hashes) => this.loadMany(hashes));
 
   async invite(email: string, tier: Tier, organizationName?: string): Promise<Invitation> {
     const normalisedEmail = email.trim().toLowerCase();
@@ -73,10 +77,18 @@ export class IdentityService {
     return revoked;
   }
 
-  /** Who holds this token: from the principal cache when this process has one, else one query. */
-  principalOf(token: string): Promise<Principal | undefined> {
+  /**
+   * Who holds this token: from the principal cache when this process has one, `undefined` at once for a token found
+   * unknown a moment ago, else one query, shared with the lookups asked meanwhile (and, with `gatherMs`, with those
+   * asked within that time).
+   */
+  async principalOf(token: string, options: { gatherMs?: number } = {}): Promise<Principal | undefined> {
     const hash = hashAccessToken(token);
-    return this.cache ? this.cache.through(hash, () => this.load(hash)) : this.load(hash);
+    if (this.unknown?.has(hash)) return undefined;
+    const load = () => this.lookups.get(hash, options.gatherMs);
+    const principal = await (this.cache ? this.cache.through(hash, load) : load());
+    if (principal === undefined) this.unknown?.remember(hash);
+    return principal;
   }
 
   /** The principal when this process already knows it (and may trust what it knows), without waiting for anything. */
@@ -84,17 +96,21 @@ export class IdentityService {
     return this.cache?.get(hashAccessToken(token));
   }
 
-  private async load(hash: string): Promise<Principal | undefined> {
+  /** The principals of these token hashes, in one query (CoalescedLookup gathers the hashes asked meanwhile). */
+  private async loadMany(hashes: string[]): Promise<Map<string, Principal>> {
     const rows: Array<{ token_hash: string; user_id: string; organization_id: string; tier: Tier }> = await this.em
       .getConnection()
       .execute(
         `select t.token_hash, u.id as user_id, o.id as organization_id, o.tier
            from access_tokens t join users u on u.id = t.user_id join organizations o on o.id = u.organization_id
-          where t.token_hash = ? and t.revoked_at is null and u.revoked_at is null`,
-        [hash],
+          where t.token_hash in (?) and t.revoked_at is null and u.revoked_at is null`,
+        [hashes],
       );
-    const row = rows[0];
-    if (!row || !sameHash(row.token_hash, hash)) return undefined;
-    return { userId: row.user_id, organizationId: row.organization_id, tier: row.tier };
+    const principals = new Map<string, Principal>();
+    for (const hash of hashes) {
+      const row = rows.find((candidate) => sameHash(candidate.token_hash, hash));
+      if (row) principals.set(hash, { userId: row.user_id, organizationId: row.organization_id, tier: row.tier });
+    }
+    return principals;
   }
 }

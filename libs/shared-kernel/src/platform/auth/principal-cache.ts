@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InvalidatedCache } from '../invalidation/invalidated-cache';
-import { InvalidationFeed } from '../invalidation/invalidation-feed';
+import { InvalidationFeed, InvalidationSubscriber } from '../invalidation/invalidation-feed';
 import type { Principal } from './principal';
 
 /** Payload of the triggers on access_tokens, users and organizations (migration 20261123100000). */
@@ -15,5 +15,52 @@ export const PRINCIPALS_CHANGED = 'principals';
 export class PrincipalCache extends InvalidatedCache<Principal> {
   constructor(feed: InvalidationFeed) {
     super(feed, { maxEntries: 50_000, keyOf: (payload) => (payload === PRINCIPALS_CHANGED ? 'all' : undefined) });
+  }
+}
+
+/** How long a token found unknown is answered as unknown without asking the database again. */
+export const UNKNOWN_TOKEN_TTL_MS = 5_000;
+
+/**
+ * Token hashes the database just said are unknown (issue 18: a flood of one bad token cost a query per request). Kept
+ * a few seconds, at most `maxEntries`, dropped whenever any token, user or organization changes (the same notification
+ * that empties the PrincipalCache: a token minted since is never refused from here), and not used while the feed is
+ * not listening.
+ */
+@Injectable()
+export class UnknownTokenCache implements InvalidationSubscriber {
+  private readonly expiries = new Map<string, number>();
+
+  private readonly maxEntries = 10_000;
+
+  constructor(private readonly feed: InvalidationFeed) {
+    feed.subscribe(this);
+  }
+
+  has(hash: string): boolean {
+    if (!this.feed.trusted) return false;
+    const expiry = this.expiries.get(hash);
+    if (expiry === undefined) return false;
+    if (expiry > Date.now()) return true;
+    this.expiries.delete(hash);
+    return false;
+  }
+
+  remember(hash: string): void {
+    if (!this.feed.trusted) return;
+    if (this.expiries.size >= this.maxEntries) {
+      const oldest = this.expiries.keys().next().value;
+      if (oldest !== undefined) this.expiries.delete(oldest);
+    }
+    this.expiries.delete(hash);
+    this.expiries.set(hash, Date.now() + UNKNOWN_TOKEN_TTL_MS);
+  }
+
+  invalidate(payload: string): void {
+    if (payload === PRINCIPALS_CHANGED) this.expiries.clear();
+  }
+
+  distrust(): void {
+    this.expiries.clear();
   }
 }

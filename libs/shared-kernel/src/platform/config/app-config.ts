@@ -11,6 +11,8 @@ export class AppConfig {
     readonly fieldEncryptionKey: Buffer,
     readonly rateLimits: Readonly<Record<Tier, number>>,
     readonly rateLimitWindowMs: number,
+    /** `AUTH_FAILURE_LIMIT` (contract §2): failed authentications per client address and minute before `429`; 0 = none. */
+    readonly authFailureLimit: number,
     readonly logLevel: string,
     readonly transferProcessor: 'on' | 'off',
     readonly transferStepDelayMs: number,
@@ -68,6 +70,7 @@ export interface AppConfigOverrides {
   redisUrl?: string;
   fieldEncryptionKey?: string | Buffer;
   rateLimits?: Partial<Record<Tier, number>>;
+  authFailureLimit?: number;
   port?: number;
   logLevel?: string;
   /** The embedded default (no `DATABASE_URL`): a developer's machine, where loopback webhook targets are allowed. */
@@ -106,6 +109,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, resolved: AppConfigOverrid
       enterprise: resolved.rateLimits?.enterprise ?? intFromEnv(env, 'RATE_LIMIT_ENTERPRISE', 1000),
     },
     60_000,
+    resolved.authFailureLimit ?? intFromEnv(env, 'AUTH_FAILURE_LIMIT', 60),
     resolved.logLevel ?? env.LOG_LEVEL ?? 'info',
     processorSetting,
     intFromEnv(env, 'TRANSFER_STEP_DELAY_MS', 3000),

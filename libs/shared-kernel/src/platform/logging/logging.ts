@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
-import pino, { Logger } from 'pino';
+import pino, { DestinationStream, LogFn, Logger } from 'pino';
 import type { AuthenticatedRequest } from '../auth/principal';
 import { assignRequestId } from '../http/request-id';
+import { loggableError, withoutValues } from './loggable-error';
 
 type LoggedRequest = IncomingMessage & AuthenticatedRequest & { id?: string; route?: { path?: string }; originalUrl?: string };
 
@@ -18,14 +19,24 @@ function standardOutput(): ReturnType<typeof pino.destination> {
   return destination;
 }
 
-/** The service's one pino logger: the request log below and Nest's own messages (through nestjs-pino) write to it. */
-export function createRootLogger(level: string): Logger {
+/**
+ * The service's one pino logger: the request log below and Nest's own messages (through nestjs-pino) write to it.
+ * Errors go through `loggableError` and every text argument through `withoutValues`, so no SQL, parameter value or
+ * quoted input reaches a line at any level, whoever logs it (issue 18).
+ */
+export function createRootLogger(level: string, destination: DestinationStream = standardOutput()): Logger {
   return pino(
     {
       level,
-      serializers: { err: (err: { type?: string; message?: string; stack?: string }) => ({ type: err?.type, message: err?.message, stack: err?.stack }) },
+      serializers: { err: loggableError },
+      hooks: {
+        logMethod(args, method) {
+          for (let index = 0; index < args.length; index++) if (typeof args[index] === 'string') args[index] = withoutValues(args[index] as string);
+          return method.apply(this, args as Parameters<LogFn>);
+        },
+      },
     },
-    standardOutput(),
+    destination,
   );
 }
 

@@ -49,17 +49,22 @@ export class TierThrottlerGuard extends ThrottlerGuard {
     const windowMs = this.config.rateLimitWindowMs;
     const windowSeconds = Math.round(windowMs / 1000);
     const state = await this.storageService.increment(`ratelimit:${principal.organizationId}`, windowMs, limit, windowMs, 'tier');
-    const remaining = Math.max(0, limit - state.totalHits);
     const secondsToReset = Math.max(0, state.isBlocked ? state.timeToBlockExpire : state.timeToExpire);
-    res.setHeader('X-RateLimit-Limit', limit);
-    res.setHeader('X-RateLimit-Remaining', remaining);
-    res.setHeader('X-RateLimit-Reset', Math.ceil(Date.now() / 1000) + secondsToReset);
-    res.setHeader('RateLimit-Policy', `"minute";q=${limit};w=${windowSeconds}`);
-    res.setHeader('RateLimit', `"minute";r=${remaining};t=${secondsToReset}`);
+    sendRateLimitHeaders(res, { policy: 'minute', limit, windowSeconds, hits: state.totalHits, secondsToReset });
     if (state.isBlocked) {
       res.setHeader('Retry-After', Math.max(1, secondsToReset));
       throw new RateLimitExceededError(Math.max(1, secondsToReset));
     }
     return true;
   }
+}
+
+/** The X-RateLimit-* headers (Reset as Unix epoch seconds) and the IETF draft's RateLimit-Policy/RateLimit. */
+export function sendRateLimitHeaders(res: Response, window: { policy: string; limit: number; windowSeconds: number; hits: number; secondsToReset: number }): void {
+  const remaining = Math.max(0, window.limit - window.hits);
+  res.setHeader('X-RateLimit-Limit', window.limit);
+  res.setHeader('X-RateLimit-Remaining', remaining);
+  res.setHeader('X-RateLimit-Reset', Math.ceil(Date.now() / 1000) + window.secondsToReset);
+  res.setHeader('RateLimit-Policy', `"${window.policy}";q=${window.limit};w=${window.windowSeconds}`);
+  res.setHeader('RateLimit', `"${window.policy}";r=${remaining};t=${window.secondsToReset}`);
 }

@@ -129,11 +129,16 @@ describe('field decorators (validated through validateAgainst)', () => {
   describe('date', () => {
     it('accepts 2024-02-29 and rejects 2026-02-30', async () => {
       expect(await fieldsOf({ name: 'Ann', born_on: '2024-02-29' })).toEqual([]);
-      expect(await detailsOf({ name: 'Ann', born_on: '2026-02-30' })).toEqual([{ field: 'born_on', message: 'born_on must be a date in YYYY-MM-DD format' }]);
+      expect(await detailsOf({ name: 'Ann', born_on: '2026-02-30' })).toEqual([{ field: 'born_on', message: 'born_on must be a date in YYYY-MM-DD format from 1800-01-01 to 2199-12-31' }]);
     });
 
     it.each(['2025-02-29', '2026-13-01', '2026-00-10', '2026-9-1', '2026-09-01T00:00:00Z', '01/09/2026', ''])('rejects %j', async (value) => {
       expect(await fieldsOf({ name: 'Ann', born_on: value })).toEqual(['born_on']);
+    });
+
+    it('isCalendarDate accepts 1800-01-01 to 2199-12-31 only (contract §3.1)', () => {
+      for (const date of ['1800-01-01', '2199-12-31', '2000-02-29']) expect(isCalendarDate(date)).toBe(true);
+      for (const date of ['1799-12-31', '2200-01-01', '9999-12-31', '0001-01-01', '0000-00-00']) expect(isCalendarDate(date)).toBe(false);
     });
 
     it('isCalendarDate rejects non-strings', () => {

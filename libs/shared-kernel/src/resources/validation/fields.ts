@@ -164,20 +164,28 @@ export function MoneyField(options: FieldOptions & { min?: number } = {}): Prope
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * The dates the API accepts, in bodies and queries (contract §3.1): wide enough for any estate, narrow enough that no
+ * date computed from one (a deadline years later, a banking day) leaves what PostgreSQL and the arithmetic handle.
+ */
+export const EARLIEST_DATE = '1800-01-01';
+export const LATEST_DATE = '2199-12-31';
+
+/** `YYYY-MM-DD`, a day that exists in the calendar, from EARLIEST_DATE to LATEST_DATE. */
 export function isCalendarDate(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   const match = DATE_PATTERN.exec(value);
-  if (!match) return false;
+  if (!match || value < EARLIEST_DATE || value > LATEST_DATE) return false;
   const [, year, month, day] = match.map(Number);
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** `YYYY-MM-DD`, and a day that exists in the calendar. */
+/** `YYYY-MM-DD`, a day that exists in the calendar, within the accepted range. */
 export function DateField(options: FieldOptions = {}): PropertyDecorator {
   return applyDecorators(
     ...presence(options, { type: String, format: 'date', example: options.example ?? '2026-09-01' }),
-    Rule('isCalendarDate', '$property must be a date in YYYY-MM-DD format', isCalendarDate),
+    Rule('isCalendarDate', `$property must be a date in YYYY-MM-DD format from ${EARLIEST_DATE} to ${LATEST_DATE}`, isCalendarDate),
   );
 }
 

@@ -1,0 +1,74 @@
+import pino from 'pino';
+import type { Logger } from 'pino';
+import { ROOT_LOGGER } from '@estate/shared-kernel';
+import { overrideEnv } from './support/env';
+import { createTestApp, TestApp, TestCaller } from './support/test-app';
+
+/**
+ * No SQL, parameter value, request body or personal data in any log line at any level (contract: docs/operations.md
+ * "Never logged"; issue 18: database errors were logged with their statement and values). The app logs at `trace`
+ * and every line it writes is captured; database errors are provoked with a constraint added to this suite's own
+ * database, so the request that hits it fails in PostgreSQL as a real defect would.
+ */
+describe('log lines carry no SQL and no personal data (issue 18)', () => {
+  let t: TestApp;
+  let caller: TestCaller;
+  let restoreEnv: () => void;
+  let lines: string[];
+
+  beforeAll(async () => {
+    restoreEnv = overrideEnv({ TEST_LOG_LEVEL: 'trace' });
+    t = await createTestApp();
+    caller = await t.invite();
+    const logger = t.app.get<Logger>(ROOT_LOGGER);
+    const stream = (logger as unknown as Record<symbol, { write(chunk: string): boolean }>)[pino.symbols.streamSym];
+    jest.spyOn(stream, 'write').mockImplementation((chunk: string) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    await t.sql(`create unique index persons_one_last_name_per_case on persons (case_id, last_name)`);
+    await t.sql(`alter table debts add constraint debts_balance_below_a_million check (balance is null or balance < 1000000)`);
+  });
+  beforeEach(() => {
+    lines = [];
+  });
+  afterAll(async () => {
+    await t?.close();
+    restoreEnv?.();
+  });
+
+  const PERSON = { first_name: 'Marguerite', last_name: 'Quillfeather', relationship: 'sibling', email: 'marguerite.quillfeather@example.test', phone: '+1 415 555 0199' };
+
+  function expectNoLeak(personal: string[]): void {
+    const log = lines.join('');
+    for (const value of personal) expect(log).not.toContain(value);
+    expect(log).not.toMatch(/insert into|update "|delete from|select .* from|values \(/i);
+    expect(log).not.toMatch(/Key \(|Failing row contains/);
+  }
+
+  it('a unique violation is logged by its SQLSTATE and constraint, without the statement, the row or the key', async () => {
+    const kase = (await t.http().post('/v1/cases').set(caller.auth).send({}).expect(201)).body.data;
+    await t.http().post(`/v1/cases/${kase.id}/persons`).set(caller.auth).send(PERSON).expect(201);
+    const refused = await t.http().post(`/v1/cases/${kase.id}/persons`).set(caller.auth).send(PERSON);
+    expect(refused.status).toBe(500);
+    await new Promise((tick) => setTimeout(tick, 50));
+
+    const errors = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'unhandled error');
+    expect(errors).toHaveLength(1);
+    expectNoLeak(['Marguerite', 'Quillfeather', 'marguerite.quillfeather', '555 0199', 'sibling']);
+    expect(errors[0].err).toMatchObject({ type: 'UniqueConstraintViolationException', code: '23505', constraint: 'persons_one_last_name_per_case' });
+  });
+
+  it('a check violation on an update is logged without the balances', async () => {
+    const kase = (await t.http().post('/v1/cases').set(caller.auth).send({}).expect(201)).body.data;
+    const debt = (await t.http().post(`/v1/cases/${kase.id}/debts`).set(caller.auth).send({ debt_type: 'CHG', creditor_name: 'Harborview Lending', balance: 4321.09 }).expect(201)).body.data;
+    const refused = await t.http().patch(`/v1/cases/${kase.id}/debts/${debt.id}`).set(caller.auth).set('content-type', 'application/merge-patch+json').send({ balance: 7654321.98 });
+    expect(refused.status).toBe(500);
+    await new Promise((tick) => setTimeout(tick, 50));
+
+    const errors = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'unhandled error');
+    expect(errors).toHaveLength(1);
+    expectNoLeak(['7654321.98', '4321.09', 'Harborview']);
+    expect(errors[0].err).toMatchObject({ code: '23514', constraint: 'debts_balance_below_a_million' });
+  });
+});
