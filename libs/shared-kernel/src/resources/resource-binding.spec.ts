@@ -56,6 +56,8 @@ describe('singletonResource', () => {
         { number: 31, method: 'get', path: '/cases/{case_id}/will' },
       ],
       masked: ['witness_ssn'],
+      // The view's schema names the resource in the typed events (`data.object`).
+      viewSchema: 'Body',
     });
   });
 });
