@@ -137,7 +137,7 @@ describe('deadline feed links (e2e)', () => {
       expectError(await t.http().get(links(UNKNOWN_ID)).set(owner.auth), 404, 'not_found');
       const unknown = await t.http().get(`${links(caseId)}?per_pages=2`).set(owner.auth);
       expectError(unknown, 400, 'bad_request');
-      expect(unknown.body.error.details).toEqual([{ field: 'per_pages', message: expect.stringContaining('did you mean `per_page`?') }]);
+      expect(unknown.body.error.details).toEqual([{ field: 'per_pages', message: expect.stringContaining('did you mean `per_page`?'), reason: 'unknown_parameter' }]);
     });
   });
 

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
+import { DETAIL_REASONS } from '@estate/shared-kernel';
 import { createDocumentFixtures, DocumentFixtures } from './support/openapi-fixtures';
 import { OpenApiResponses } from './support/openapi-responses';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
@@ -393,8 +394,13 @@ describe('fuzz: every route of the OpenAPI document under hostile input (e2e)', 
         typeof error.code === 'string' &&
         /^[a-z_]+$/.test(error.code) &&
         typeof error.message === 'string' &&
-        Object.keys(error).every((key) => ['code', 'message', 'details'].includes(key)) &&
-        (error.details === undefined || (Array.isArray(error.details) && error.details.length > 0 && error.details.every((d: Node) => typeof d.field === 'string' && typeof d.message === 'string')));
+        Object.keys(error).every((key) => ['code', 'message', 'details', 'doc_url'].includes(key)) &&
+        typeof error.doc_url === 'string' &&
+        error.doc_url.endsWith(`/v1/docs#error-${error.code}`) &&
+        (error.details === undefined ||
+          (Array.isArray(error.details) &&
+            error.details.length > 0 &&
+            error.details.every((d: Node) => typeof d.field === 'string' && typeof d.message === 'string' && (DETAIL_REASONS as readonly string[]).includes(d.reason))));
       if (body && !envelope) problems.push(`error body is not the envelope: ${res.text.slice(0, 200)}`);
     }
     const path = request.url.split('?')[0];

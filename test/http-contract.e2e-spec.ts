@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { IdentityService } from '@estate/shared-kernel';
+import { DETAIL_REASONS, IdentityService } from '@estate/shared-kernel';
 import { createTestApp, TestApp } from './support/test-app';
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
@@ -8,7 +8,10 @@ function expectEnvelope(body: Record<string, any>, code: string): void {
   expect(Object.keys(body)).toEqual(['error']);
   expect(body.error.code).toBe(code);
   expect(typeof body.error.message).toBe('string');
-  for (const key of Object.keys(body.error)) expect(['code', 'message', 'details']).toContain(key);
+  for (const key of Object.keys(body.error)) expect(['code', 'message', 'details', 'doc_url']).toContain(key);
+  // Every error links to the reference's explanation of its code, on the host the request reached.
+  expect(body.error.doc_url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1(:\\d+)?/v1/docs#error-${code}$`));
+  for (const detail of body.error.details ?? []) expect(DETAIL_REASONS).toContain(detail.reason);
   expect(JSON.stringify(body)).not.toMatch(/stack|select |insert into|node_modules/i);
 }
 
@@ -106,19 +109,36 @@ describe('HTTP contract (e2e)', () => {
       expect(res.body.error.details.map((detail: { field: string }) => detail.field)).toContain(field);
     });
 
+    it('says what is wrong with each query parameter in words a client can act on, with a stable reason', async () => {
+      const caller = await t.invite();
+      const reasons = async (query: string) => {
+        const res = await t.http().get(`/v1/cases?${query}`).set(caller.auth);
+        expect(res.status).toBe(400);
+        expectEnvelope(res.body, 'bad_request');
+        return res.body.error.details.map((detail: Record<string, string>) => [detail.field, detail.reason, detail.message]);
+      };
+      expect(await reasons('page=0')).toEqual([['page', 'range', 'page must be an integer of 1 or more']]);
+      expect(await reasons('page=first')).toEqual([['page', 'type', 'page must be an integer of 1 or more']]);
+      expect(await reasons('per_page=101')).toEqual([['per_page', 'range', 'per_page must be an integer from 1 to 100']]);
+      expect(await reasons('sort_order=up')).toEqual([['sort_order', 'enum', 'sort_order must be asc or desc']]);
+      expect(await reasons('progress=bogus')).toEqual([['progress', 'enum', expect.stringContaining('progress must be one of: ')]]);
+      expect(await reasons('cursor=%25%25garbage')).toEqual([['cursor', 'format', expect.stringContaining('cursor is not valid')]]);
+      expect(await reasons('stauts=closed')).toEqual([['stauts', 'unknown_parameter', expect.stringContaining('is not a query parameter of this route')]]);
+    });
+
     it('400 bad_request for an unknown parameter, on lists and on every other route, with the nearest known name', async () => {
       const caller = await t.invite();
       const unknown = await t.http().get('/v1/cases?color=blue&progres=x').set(caller.auth);
       expect(unknown.status).toBe(400);
       expectEnvelope(unknown.body, 'bad_request');
       expect(unknown.body.error.details).toEqual([
-        { field: 'color', message: expect.stringContaining('color is not a query parameter of this route; it takes `page`, `per_page`') },
-        { field: 'progres', message: 'progres is not a query parameter of this route; did you mean `progress`?' },
+        { field: 'color', message: expect.stringContaining('color is not a query parameter of this route; it takes `page`, `per_page`'), reason: 'unknown_parameter' },
+        { field: 'progres', message: 'progres is not a query parameter of this route; did you mean `progress`?', reason: 'unknown_parameter' },
       ]);
       const created = await t.http().post('/v1/cases').set(caller.auth).send({});
       const readOne = await t.http().get(`/v1/cases/${created.body.data.id}?expand=deceased`).set(caller.auth);
       expect(readOne.status).toBe(400);
-      expect(readOne.body.error.details).toEqual([{ field: 'expand', message: 'expand is not a query parameter of this route, which takes none' }]);
+      expect(readOne.body.error.details).toEqual([{ field: 'expand', message: 'expand is not a query parameter of this route, which takes none', reason: 'unknown_parameter' }]);
       const write = await t.http().patch(`/v1/cases/${created.body.data.id}?dry_run=true`).set(caller.auth).send({});
       expect(write.status).toBe(400);
       // Nothing written by a refused write.
@@ -148,7 +168,7 @@ describe('HTTP contract (e2e)', () => {
         const res = await t.http().get(`${where}?per_page=1&cursor=${cursor}`).set(caller.auth);
         expect(res.status).toBe(400);
         expectEnvelope(res.body, 'bad_request');
-        expect(res.body.error.details).toEqual([{ field: 'cursor', message: expect.stringContaining('made for another list') }]);
+        expect(res.body.error.details).toEqual([{ field: 'cursor', message: expect.stringContaining('made for another list'), reason: 'conflict' }]);
       }
       // On its own list each cursor pages on.
       expect((await t.http().get(`/v1/cases/${caseId}/persons?per_page=1&cursor=${persons.body.meta.next_cursor}`).set(caller.auth)).status).toBe(200);

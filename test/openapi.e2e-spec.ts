@@ -1,5 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { IDEMPOTENCY_KEY_PATTERN, MAX_PER_PAGE, ResourceCatalog } from '@estate/shared-kernel';
+import { DETAIL_REASONS, IDEMPOTENCY_KEY_PATTERN, MAX_PER_PAGE, ResourceCatalog } from '@estate/shared-kernel';
 import { ERROR_STATUS } from '../libs/shared-kernel/src/platform/errors/error-status';
 import { readFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
@@ -199,8 +199,9 @@ describe('OpenAPI document (e2e)', () => {
     it('gives the domain errors their own examples and consistent success examples', () => {
       const examples = (op: Node, status: string) => Object.values(op.responses[status].content['application/json'].examples as Node).map((example: Node) => example.value.error);
       const transfers = doc.paths['/v1/cases/{case_id}/transfers'].post;
-      expect(examples(transfers, '422').map((error) => error.code)).toEqual(['transfer_not_allowed', 'validation_error']);
-      expect(examples(transfers, '422')[1].details).toEqual([{ field: 'amount', message: 'amount is required' }]);
+      expect(examples(transfers, '422').map((error) => error.code)).toEqual(['transfer_not_allowed', 'transfer_not_allowed', 'validation_error']);
+      expect(examples(transfers, '422')[1].details[0]).toEqual({ field: 'bank_account_id', message: expect.stringContaining('ownership_type is joint_tenants_wros'), reason: 'rule' });
+      expect(examples(transfers, '422')[2].details).toEqual([{ field: 'amount', message: 'amount is required', reason: 'required' }]);
       expect(examples(doc.paths['/v1/cases/{case_id}/transfers/{transfer_id}/cancel'].post, '409').map((error) => error.code)).toEqual(['transfer_not_cancellable']);
       expect(examples(doc.paths['/v1/cases/{case_id}/bank-accounts/{account_id}'].delete, '409').map((error) => error.code)).toEqual(['invalid_state']);
       expect(examples(doc.paths['/v1/cases/{case_id}/bank-accounts/{account_id}'].patch, '412').map((error) => error.code)).toEqual(['precondition_failed']);
@@ -405,6 +406,29 @@ describe('OpenAPI document (e2e)', () => {
             expect({ where, status: ERROR_STATUS[example.value.error.code] }).toEqual({ where, status: Number(status) });
             expect(typeof example.value.error.message).toBe('string');
             if (example.value.error.code === 'validation_error') expect(example.value.error.details.length).toBeGreaterThan(0);
+          }
+        }
+      }
+    });
+
+    it('lists every error code as an enum, explains each under its own anchor, and shows doc_url and reason in every example', async () => {
+      const codes = Object.keys(ERROR_STATUS);
+      const errorObject = doc.components.schemas.ErrorObjectBody;
+      expect([...errorObject.properties.code.enum].sort()).toEqual([...codes].sort());
+      expect(errorObject.required).toEqual(expect.arrayContaining(['code', 'message', 'doc_url']));
+      const detail = resolve(doc, doc.components.schemas.ErrorDetailBody.properties.reason.allOf?.[0] ?? doc.components.schemas.ErrorDetailBody.properties.reason);
+      expect(detail.enum).toEqual([...DETAIL_REASONS]);
+      expect(doc.components.schemas.ErrorDetailBody.required).toEqual(['field', 'message', 'reason']);
+      // The reference page renders the description: every code's row carries the anchor its doc_url names.
+      for (const code of codes) expect(doc.info.description).toContain(`<a id="error-${code}"></a>\`${code}\` | ${ERROR_STATUS[code]} |`);
+      const page = await t.http().get('/v1/docs/').expect(200);
+      expect(page.text).toContain("id.indexOf('error-')");
+      for (const { op } of operations(doc)) {
+        for (const [status, response] of Object.entries(op.responses as Node).filter(([each]) => Number(each) >= 400)) {
+          for (const example of Object.values((response.content['application/json'].examples ?? {}) as Node)) {
+            const error = example.value.error;
+            expect({ status, doc_url: error.doc_url }).toEqual({ status, doc_url: `https://api.example.com/v1/docs#error-${error.code}` });
+            for (const each of error.details ?? []) expect(DETAIL_REASONS).toContain(each.reason);
           }
         }
       }

@@ -82,7 +82,7 @@ describe('money movement: veto, submission after commit, returns in the window, 
       for (const accountId of [estateId, source.id]) {
         const refused = await t.http().delete(`/v1/cases/${caseId}/bank-accounts/${accountId}`).set(owner.auth);
         expectError(refused, 409, 'invalid_state');
-        expect(refused.body.error.details).toEqual([{ field: 'transfer_id', message: `transfer ${id} is approved` }]);
+        expect(refused.body.error.details).toEqual([{ field: 'transfer_id', message: `transfer ${id} is approved`, reason: 'conflict' }]);
       }
       await processor.drain();
       expect(await transfer(caseId, id)).toMatchObject({ status: 'settled' });

@@ -167,10 +167,15 @@ describe('instant transfers (e2e, contract §8)', () => {
       const joint = await addAccount(caseId, { ownership_type: 'joint_tenants_wros' });
       const res = await request(caseId, { bank_account_id: joint.id, amount: 10 });
       expectError(res, 422, 'transfer_not_allowed');
-      // An ineligible account's max_transfer_amount is 0 (contract §8), so the amount is refused as well.
+      // The refusal names the rule and the value that failed it; an ineligible account's max_transfer_amount is 0, so
+      // the amount is refused as well, saying why the limit is 0.
       expect(res.body.error.details).toEqual([
-        { field: 'bank_account_id', message: 'the source account is not eligible for instant transfer' },
-        { field: 'amount', message: 'amount exceeds the remaining max_transfer_amount (0.00)' },
+        {
+          field: 'bank_account_id',
+          message: 'the source account is not eligible for instant transfer: its ownership_type is joint_tenants_wros; only accounts the deceased held alone (individual) pass through the estate',
+          reason: 'rule',
+        },
+        { field: 'amount', message: "amount 10.00 exceeds the remaining max_transfer_amount (0.00): an ineligible account's max_transfer_amount is 0.00", reason: 'rule' },
       ]);
     });
 
@@ -188,6 +193,19 @@ describe('instant transfers (e2e, contract §8)', () => {
       await request(caseId, { bank_account_id: source.id, amount: 400 }).expect(201);
     });
 
+    it('names every eligibility rule the source fails, with the value that failed it', async () => {
+      const caseId = await newCase('level_1');
+      const frozen = await addAccount(caseId, { status: 'frozen', available_balance: 0 });
+      const res = await request(caseId, { bank_account_id: frozen.id, amount: 10 });
+      expectError(res, 422, 'transfer_not_allowed');
+      expect(res.body.error.details.map((d: any) => [d.field, d.reason, d.message.replace('the source account is not eligible for instant transfer: ', '')])).toEqual([
+        ['bank_account_id', 'rule', 'its status is frozen; only open accounts are'],
+        ['bank_account_id', 'rule', 'its available_balance is 0.00; it must be positive'],
+        ['bank_account_id', 'rule', "the case's authority level is level_1; instant transfers need level_2 or higher"],
+        ['amount', 'rule', "amount 10.00 exceeds the remaining max_transfer_amount (0.00): an ineligible account's max_transfer_amount is 0.00"],
+      ]);
+    });
+
     it('refuses when the case has no estate account', async () => {
       const caseId = await newCase('level_2', false);
       const source = await addAccount(caseId);
@@ -199,12 +217,12 @@ describe('instant transfers (e2e, contract §8)', () => {
     it('refuses a second transfer while one is active, and reports every reason at once', async () => {
       const caseId = await newCase();
       const source = await addAccount(caseId);
-      await request(caseId, { bank_account_id: source.id, amount: 10 }).expect(201);
+      const first = await request(caseId, { bank_account_id: source.id, amount: 10 }).expect(201);
       const res = await request(caseId, { bank_account_id: source.id, amount: 5000 });
       expectError(res, 422, 'transfer_not_allowed');
-      expect(res.body.error.details.map((d: any) => d.message)).toEqual([
-        expect.stringContaining('exceeds the remaining max_transfer_amount (990.00)'),
-        'the source account already has an active transfer',
+      expect(res.body.error.details).toEqual([
+        { field: 'amount', message: expect.stringContaining('amount 5000.00 exceeds the remaining max_transfer_amount (990.00): max_transfer_amount 1000.00 less 10.00 in transfers not yet settled'), reason: 'rule' },
+        { field: 'bank_account_id', message: `the source account already has an active transfer (transfer ${first.body.data.id}); one transfer at a time leaves an account`, reason: 'conflict' },
       ]);
     });
 

@@ -160,7 +160,7 @@ describe('webhooks (e2e, contract §14.4–§14.8)', () => {
       const body = { url: receiver.url('/impossible'), enabled_events: ['person.*', impossible, 'case.created'] };
       const res = await t.http().post('/v1/webhook-endpoints').set(owner.auth).send(body);
       expectError(res, 422, 'validation_error');
-      expect(res.body.error.details).toEqual([{ field: 'enabled_events[1]', message: expect.stringContaining(impossible) }]);
+      expect(res.body.error.details).toEqual([{ field: 'enabled_events[1]', message: expect.stringContaining(impossible), reason: 'enum' }]);
       const endpoint = await createEndpoint(owner, '/impossible-patch', ['person.*']);
       const patched = await t.http().patch(`/v1/webhook-endpoints/${endpoint.id}`).set(owner.auth).send({ enabled_events: [impossible] });
       expectError(patched, 422, 'validation_error');

@@ -24,6 +24,8 @@ export interface InvalidBody {
   body: Body;
   /** The `details[].field`s the 422 must name, in any order. */
   fields: string[];
+  /** The reason every detail must give, when the case fixes it. */
+  reason?: string;
 }
 
 export interface PatchStep {
@@ -536,8 +538,8 @@ export function describeResourceContract<T extends CaseRecord>(spec: ResourceCon
           const res = await t.http().get(`${home.collection}?${query([['per_pgae', '2'], ['whatever', 'x']])}`).set(owner.auth);
           expectError(res, 400, 'bad_request');
           expect(res.body.error.details).toEqual([
-            { field: 'per_pgae', message: expect.stringContaining('did you mean `per_page`?') },
-            { field: 'whatever', message: expect.stringContaining('is not a query parameter of this route') },
+            { field: 'per_pgae', message: expect.stringContaining('did you mean `per_page`?'), reason: 'unknown_parameter' },
+            { field: 'whatever', message: expect.stringContaining('is not a query parameter of this route'), reason: 'unknown_parameter' },
           ]);
           // A mistyped filter must not answer the unfiltered list.
           for (const name of Object.keys(resource.filters)) {
@@ -545,7 +547,7 @@ export function describeResourceContract<T extends CaseRecord>(spec: ResourceCon
             const typo = `${name.slice(0, at)}${name[at + 1]}${name[at]}${name.slice(at + 2)}`;
             const mistyped = await t.http().get(`${home.collection}?${query([[typo, 'x']])}`).set(owner.auth);
             expectError(mistyped, 400, 'bad_request');
-            expect(mistyped.body.error.details).toEqual([{ field: typo, message: expect.stringContaining(`did you mean \`${name}\``) }]);
+            expect(mistyped.body.error.details).toEqual([{ field: typo, message: expect.stringContaining(`did you mean \`${name}\``), reason: 'unknown_parameter' }]);
           }
         });
 
@@ -567,7 +569,7 @@ export function describeResourceContract<T extends CaseRecord>(spec: ResourceCon
           for (const [where, params] of misuses) {
             const res = await t.http().get(`${where.collection}?${query([...params, ['per_page', '1'], ['cursor', cursor]])}`).set(owner.auth);
             expectError(res, 400, 'bad_request');
-            expect(res.body.error.details).toEqual([{ field: 'cursor', message: expect.stringContaining('another list') }]);
+            expect(res.body.error.details).toEqual([{ field: 'cursor', message: expect.stringContaining('another list'), reason: 'conflict' }]);
           }
         });
 
@@ -630,19 +632,22 @@ export function describeResourceContract<T extends CaseRecord>(spec: ResourceCon
           const invalid: InvalidBody[] = [
             ...required.map((field) => {
               const { [field]: _left, ...rest } = base;
-              return { body: rest, fields: [field] };
+              return { body: rest, fields: [field], reason: 'required' };
             }),
-            ...required.map((field) => ({ body: { ...base, [field]: null }, fields: [field] })),
-            { body: { ...base, favourite_colour: 'green' }, fields: ['favourite_colour'] },
-            { body: { ...base, id: UNKNOWN_ID, case_id: place.caseId }, fields: ['case_id', 'id'] },
-            { body: { ...base, created_at: '2020-01-01T00:00:00.000Z' }, fields: ['created_at'] },
-            ...booleans.map((field) => ({ body: { ...base, [field]: 'yes' }, fields: [field] })),
+            ...required.map((field) => ({ body: { ...base, [field]: null }, fields: [field], reason: 'required' })),
+            { body: { ...base, favourite_colour: 'green' }, fields: ['favourite_colour'], reason: 'unknown_field' },
+            { body: { ...base, id: UNKNOWN_ID, case_id: place.caseId }, fields: ['case_id', 'id'], reason: 'unknown_field' },
+            { body: { ...base, created_at: '2020-01-01T00:00:00.000Z' }, fields: ['created_at'], reason: 'unknown_field' },
+            ...booleans.map((field) => ({ body: { ...base, [field]: 'yes' }, fields: [field], reason: 'type' })),
             ...(spec.invalidCreates ?? []),
           ];
-          for (const { body, fields } of invalid) {
+          for (const { body, fields, reason } of invalid) {
             const res = await t.http().post(place.collection).set(owner.auth).send(body);
             expectError(res, 422, 'validation_error');
             expect(detailFields(res).sort()).toEqual([...fields].sort());
+            // A missing field says that it is required, not what type it would have had.
+            if (reason === 'required') expect(res.body.error.details[0].message).toMatch(new RegExp(`^${fields[0]} is required`));
+            if (reason) for (const detail of res.body.error.details) expect({ body, reason: detail.reason }).toEqual({ body, reason });
             expect(res.headers['x-request-id']).toBeTruthy();
           }
           expect(await rowsOf(place.caseId)).toEqual([]);
@@ -732,6 +737,10 @@ export function describeResourceContract<T extends CaseRecord>(spec: ResourceCon
             const refused = await t.http().patch(item(home, created.id)).set(owner.auth).send({ [field]: null });
             expectError(refused, 422, 'validation_error');
             expect(detailFields(refused)).toEqual([field]);
+            // A required field a patch may change says it is required (null clears, so it would be missing); one fixed at
+            // creation is not writable at all.
+            if (patchable.includes(field)) expect(refused.body.error.details[0]).toMatchObject({ message: expect.stringMatching(new RegExp(`^${field} is required`)), reason: 'required' });
+            else expect(refused.body.error.details[0]).toMatchObject({ message: `${field} is not a writable field of this resource`, reason: 'unknown_field' });
           }
           expect(await row(created.id)).toEqual(before);
         });

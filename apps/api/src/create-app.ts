@@ -3,7 +3,7 @@ import compression from 'compression';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { AppConfig, bodyParserErrors, requestLog, ResourceExpressAdapter, ROOT_LOGGER, buildOpenApiDocument, OPENAPI_UI_OPTIONS, ResourceCatalog, parseJsonBody, rejectUnsupportedMediaType } from '@estate/shared-kernel';
+import { REFERENCE_PATH, AppConfig, bodyParserErrors, requestLog, ResourceExpressAdapter, ROOT_LOGGER, buildOpenApiDocument, OPENAPI_UI_OPTIONS, ResourceCatalog, parseJsonBody, rejectUnsupportedMediaType } from '@estate/shared-kernel';
 import { rejectUnsafeJsonBody, rejectUnsafeUrlAndHeaders } from '@estate/shared-kernel';
 import { AppModule } from './app.module';
 
@@ -37,5 +37,5 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 }
 
 function mountOpenApi(app: NestExpressApplication): void {
-  SwaggerModule.setup('v1/docs', app, buildOpenApiDocument(app, app.get(ResourceCatalog).documentParts()), OPENAPI_UI_OPTIONS);
+  SwaggerModule.setup(REFERENCE_PATH.slice(1), app, buildOpenApiDocument(app, app.get(ResourceCatalog).documentParts()), OPENAPI_UI_OPTIONS);
 }

@@ -5,7 +5,7 @@
  * application-reaches-no-http). Module files and the app import `@estate/assets`, which re-exports this face.
  */
 export { BankAccounts } from './application/bank-accounts.port';
-export type { BankAccountSnapshot } from './application/bank-accounts.port';
+export type { BankAccountSnapshot, IneligibilityExplanation } from './application/bank-accounts.port';
 export { LedgerEntries } from './application/ports/ledger-entries.port';
 export type { TransferLedgerEntry } from './application/ports/ledger-entries.port';
 export type { InstantTransferSummary } from './domain/bank-account';

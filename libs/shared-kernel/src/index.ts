@@ -8,6 +8,7 @@ export * from './resources/conditional/if-match.decorator';
 export * from './platform/config/app-config';
 export * from './platform/errors/domain-error';
 export * from './platform/errors/error-body';
+export * from './platform/errors/error-reference';
 export * from './platform/http/body-parsing';
 export * from './resources/http/resource-response';
 export * from './platform/masking/field-cipher';

@@ -54,7 +54,7 @@ export class TransfersModule implements OnModuleInit {
       const active = await this.transfers.activeNaming(record.id);
       if (active) {
         throw new ConflictError('invalid_state', 'The bank account has a transfer in progress; cancel it or wait until it ends.', [
-          { field: 'transfer_id', message: `transfer ${active.id} is ${active.status}` },
+          { field: 'transfer_id', message: `transfer ${active.id} is ${active.status}`, reason: 'conflict' },
         ]);
       }
     });

@@ -1,5 +1,12 @@
 import type { BankAccountStatus, BankAccountType, OwnershipType } from '../domain/bank-account-vocabulary';
 import type { InstantTransferSummary } from '../domain/bank-account';
+import type { IneligibilityReason } from '../domain/instant-transfer-eligibility';
+
+/** Why an account is not eligible for instant transfer, with the case's authority level the policy read. */
+export interface IneligibilityExplanation {
+  reasons: IneligibilityReason[];
+  authorityLevel: string | null;
+}
 
 /** One bank account as another context (transfers) reads it: the full account number and the summary included. */
 export interface BankAccountSnapshot {
@@ -32,6 +39,9 @@ export abstract class BankAccounts {
 
   /** The case's estate account (`is_estate_account: true`, the oldest if several), or null. */
   abstract estateAccountOf(caseId: string): Promise<BankAccountSnapshot | null>;
+
+  /** The eligibility policy's reasons against the account as it is now (empty when eligible), for a refusal to name them. */
+  abstract ineligibilityOf(account: BankAccountSnapshot): Promise<IneligibilityExplanation>;
 
   /** Sets (or clears, with null) `instant_transfer.active_transfer_id`. */
   abstract setActiveTransfer(caseId: string, accountId: string, transferId: string | null): Promise<void>;

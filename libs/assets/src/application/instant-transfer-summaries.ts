@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock, RecordDerivation } from '@estate/shared-kernel';
 import { CaseAuthorityLevels } from '@estate/case/ports';
 import { BankAccount } from '../domain/bank-account';
-import { decideInstantTransferEligibility } from '../domain/instant-transfer-eligibility';
+import { decideInstantTransferEligibility, EligibilityFacts, IneligibilityReason } from '../domain/instant-transfer-eligibility';
 import { BankAccountRevisions } from './ports/bank-account-revisions.port';
 
 /**
@@ -30,6 +30,12 @@ export class InstantTransferSummaries implements RecordDerivation<BankAccount> {
     // A patch that changed nothing leaves the record (and its ETag) as it was.
     if (unchanged) return;
     this.apply(account, decision.eligibility, decision.maxTransferAmount);
+  }
+
+  /** Why the policy refuses the account today (no reasons when it is eligible), with the authority level it read. */
+  async explain(account: EligibilityFacts & { caseId: string }): Promise<{ reasons: IneligibilityReason[]; authorityLevel: string | null }> {
+    const authorityLevel = await this.levels.levelOf(account.caseId);
+    return { reasons: decideInstantTransferEligibility(account, authorityLevel).reasons, authorityLevel };
   }
 
   /**

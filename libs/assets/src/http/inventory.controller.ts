@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiExtraModels, ApiOperation, ApiQuery, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { stringify } from 'csv-stringify/sync';
-import { ApiErrors, assertCaseAccessChecked, BadRequestError, ForeignCase, isCalendarDate } from '@estate/shared-kernel';
+import { ApiErrors, assertCaseAccessChecked, BadRequestError, ErrorDetail, ForeignCase, isCalendarDate } from '@estate/shared-kernel';
 import { EstateInventoryService } from '../application/estate-inventory.service';
 import { INVENTORY_CSV_HEADER, inventoryCsvRows, inventoryJson } from '../domain/estate-inventory';
 import { InventoryView } from './dto/inventory.dto';
@@ -73,9 +73,9 @@ export class InventoryController {
     assertCaseAccessChecked(req);
     const asOf = single(query.as_of);
     const format = single(query.format);
-    const problems = [];
-    if (asOf !== undefined && !isCalendarDate(asOf)) problems.push({ field: 'as_of', message: 'as_of must be a date in YYYY-MM-DD format' });
-    if (format !== undefined && format !== 'csv' && format !== 'json') problems.push({ field: 'format', message: 'format must be json or csv' });
+    const problems: ErrorDetail[] = [];
+    if (asOf !== undefined && !isCalendarDate(asOf)) problems.push({ field: 'as_of', message: 'as_of must be a date in YYYY-MM-DD format', reason: 'format' });
+    if (format !== undefined && format !== 'csv' && format !== 'json') problems.push({ field: 'format', message: 'format must be json or csv', reason: 'enum' });
     if (problems.length > 0) throw new BadRequestError('Invalid query parameters.', problems);
 
     const inventory = await this.inventories.inventoryOf(caseId, asOf ?? null);

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { CaseResourceReader, NotFoundError, ResourceEvents, subjectOf } from '@estate/shared-kernel';
 import { bankAccountResource } from '../resources/bank-account.resource';
-import { BankAccountSnapshot, BankAccounts } from '../application/bank-accounts.port';
+import { BankAccountSnapshot, BankAccounts, IneligibilityExplanation } from '../application/bank-accounts.port';
 import { InstantTransferSummaries } from '../application/instant-transfer-summaries';
 import { BankAccount, instantTransferSummaryOf } from '../domain/bank-account';
 import { BankAccountSchema } from './persistence/bank-account.schema';
@@ -47,6 +47,10 @@ export class OrmBankAccounts extends BankAccounts {
   async estateAccountOf(caseId: string): Promise<BankAccountSnapshot | null> {
     const account = await this.em.findOne(BankAccountSchema, { caseId, isEstateAccount: true }, { orderBy: { createdAt: 'asc', id: 'asc' } });
     return account ? snapshotOf(account) : null;
+  }
+
+  ineligibilityOf(account: BankAccountSnapshot): Promise<IneligibilityExplanation> {
+    return this.summaries.explain(account);
   }
 
   async setActiveTransfer(caseId: string, accountId: string, transferId: string | null): Promise<void> {

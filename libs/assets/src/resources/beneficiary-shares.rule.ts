@@ -10,5 +10,6 @@ export function beneficiarySharesRule(document: JsonObject): ErrorDetail[] {
   return oversubscribedDesignations(beneficiaries).map(({ designation, total }) => ({
     field: 'beneficiaries',
     message: `the ${designation} beneficiaries' percentage_share values add up to ${total}; per designation they may add up to at most 100`,
+    reason: 'rule' as const,
   }));
 }

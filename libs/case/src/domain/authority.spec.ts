@@ -12,7 +12,7 @@ describe('Authority.typesProblems', () => {
 
   it('refuses a repeated type with one detail on types', () => {
     expect(Authority.typesProblems(['next_of_kin', 'executor_in_will', 'next_of_kin'])).toEqual([
-      { field: 'types', message: 'types must not repeat a value' },
+      { field: 'types', message: 'types must not repeat a value', reason: 'rule' },
     ]);
     expect(Authority.typesProblems(['other', 'other', 'other', 'other'])).toHaveLength(1);
   });

@@ -12,6 +12,6 @@ export class Authority {
 
   /** Each basis counts once; a repeated type is a client mistake worth reporting, not silently merging. */
   static typesProblems(types: readonly string[]): ErrorDetail[] {
-    return new Set(types).size === types.length ? [] : [{ field: 'types', message: 'types must not repeat a value' }];
+    return new Set(types).size === types.length ? [] : [{ field: 'types', message: 'types must not repeat a value', reason: 'rule' }];
   }
 }

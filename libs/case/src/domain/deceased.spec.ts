@@ -31,13 +31,13 @@ describe('Deceased.datesProblems', () => {
 
   it('refuses a death before the birth', () => {
     expect(Deceased.datesProblems('2000-05-02', '2000-05-01', today)).toEqual([
-      { field: 'date_of_death', message: 'date_of_death must not be before date_of_birth' },
+      { field: 'date_of_death', message: 'date_of_death must not be before date_of_birth', reason: 'rule' },
     ]);
   });
 
   it('refuses a death in the future', () => {
     expect(Deceased.datesProblems('1940-01-01', '2026-06-16', today)).toEqual([
-      { field: 'date_of_death', message: 'date_of_death must not be in the future' },
+      { field: 'date_of_death', message: 'date_of_death must not be in the future', reason: 'rule' },
     ]);
   });
 

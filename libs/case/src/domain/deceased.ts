@@ -34,9 +34,9 @@ export class Deceased {
   static datesProblems(dateOfBirth: string | null | undefined, dateOfDeath: string, today: string): ErrorDetail[] {
     const problems: ErrorDetail[] = [];
     if (dateOfBirth && dateOfBirth > dateOfDeath) {
-      problems.push({ field: 'date_of_death', message: 'date_of_death must not be before date_of_birth' });
+      problems.push({ field: 'date_of_death', message: 'date_of_death must not be before date_of_birth', reason: 'rule' });
     }
-    if (dateOfDeath > today) problems.push({ field: 'date_of_death', message: 'date_of_death must not be in the future' });
+    if (dateOfDeath > today) problems.push({ field: 'date_of_death', message: 'date_of_death must not be in the future', reason: 'rule' });
     return problems;
   }
 }

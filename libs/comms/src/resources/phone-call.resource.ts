@@ -10,7 +10,7 @@ import { PhoneCallSchema } from '../infrastructure/persistence/comms.schemas';
 function callTimesInOrder(document: JsonObject): ErrorDetail[] {
   const { started_at: started, ended_at: ended } = document;
   if (typeof started !== 'string' || typeof ended !== 'string') return [];
-  return Date.parse(ended) < Date.parse(started) ? [{ field: 'ended_at', message: 'ended_at must not be before started_at' }] : [];
+  return Date.parse(ended) < Date.parse(started) ? [{ field: 'ended_at', message: 'ended_at must not be before started_at', reason: 'rule' }] : [];
 }
 
 /**

@@ -36,11 +36,11 @@ export class GenerateDeadlines {
         const rules = this.ruleBook.rules();
         const dateOfDeath = body.date_of_death ?? (await this.deceased.dateOfDeath(scope.caseId));
         const problems: ErrorDetail[] = [];
-        if (!dateOfDeath) problems.push({ field: 'date_of_death', message: 'date_of_death is required when the case has no deceased date of death' });
-        if (body.state && !isKnownState(rules, body.state)) problems.push({ field: 'state', message: 'state must be a USPS code of a state or DC' });
-        if (dateOfDeath && body.appointment_date < dateOfDeath) problems.push({ field: 'appointment_date', message: 'appointment_date must not be before the date of death' });
+        if (!dateOfDeath) problems.push({ field: 'date_of_death', message: 'date_of_death is required when the case has no deceased date of death', reason: 'required' });
+        if (body.state && !isKnownState(rules, body.state)) problems.push({ field: 'state', message: 'state must be a USPS code of a state or DC', reason: 'enum' });
+        if (dateOfDeath && body.appointment_date < dateOfDeath) problems.push({ field: 'appointment_date', message: 'appointment_date must not be before the date of death', reason: 'rule' });
         if (dateOfDeath && body.first_publication_date && body.first_publication_date < dateOfDeath) {
-          problems.push({ field: 'first_publication_date', message: 'first_publication_date must not be before the date of death' });
+          problems.push({ field: 'first_publication_date', message: 'first_publication_date must not be before the date of death', reason: 'rule' });
         }
         if (problems.length > 0) throw new ValidationFailedError(problems);
 

@@ -174,18 +174,18 @@ export class ClosurePlan {
     const problems: ErrorDetail[] = [];
     const known = new Set(this.steps.map((other) => other.id));
     step.dependsOn.forEach((id, index) => {
-      if (id === step.id) problems.push({ field: `depends_on[${index}]`, message: 'a step cannot depend on itself' });
-      else if (!known.has(id)) problems.push({ field: `depends_on[${index}]`, message: 'depends_on must name closure steps of this case' });
+      if (id === step.id) problems.push({ field: `depends_on[${index}]`, message: 'a step cannot depend on itself', reason: 'rule' });
+      else if (!known.has(id)) problems.push({ field: `depends_on[${index}]`, message: 'depends_on must name closure steps of this case', reason: 'rule' });
     });
-    if (new Set(step.dependsOn).size !== step.dependsOn.length) problems.push({ field: 'depends_on', message: 'depends_on must not repeat a step' });
+    if (new Set(step.dependsOn).size !== step.dependsOn.length) problems.push({ field: 'depends_on', message: 'depends_on must not repeat a step', reason: 'rule' });
     if (problems.length === 0 && this.reaches(step.id, step.id)) {
-      problems.push({ field: 'depends_on', message: 'depends_on would make a cycle of prerequisites' });
+      problems.push({ field: 'depends_on', message: 'depends_on would make a cycle of prerequisites', reason: 'rule' });
     }
     if (completing && step.subTasks.length > 0) {
-      problems.push({ field: 'status', message: 'a step with sub-tasks is completed by completing its sub-tasks' });
+      problems.push({ field: 'status', message: 'a step with sub-tasks is completed by completing its sub-tasks', reason: 'rule' });
     }
     const subTaskIds = step.subTasks.map((task) => task.id);
-    if (new Set(subTaskIds).size !== subTaskIds.length) problems.push({ field: 'sub_tasks', message: 'sub_tasks must not repeat an id' });
+    if (new Set(subTaskIds).size !== subTaskIds.length) problems.push({ field: 'sub_tasks', message: 'sub_tasks must not repeat an id', reason: 'rule' });
     if (problems.length > 0) throw new ValidationFailedError(problems);
   }
 

@@ -102,7 +102,7 @@ export class CreditorClaim implements CaseRecord {
   revise(document: ClaimDocument, now: Date): boolean {
     const before = JSON.stringify(this.document());
     const next = document.status ?? this.status;
-    if (document.status === null) throw new ValidationFailedError([{ field: 'status', message: 'status cannot be null' }]);
+    if (document.status === null) throw new ValidationFailedError([{ field: 'status', message: 'status cannot be null', reason: 'required' }]);
     if (next !== this.status) this.assertMove(next);
     this.write(document);
     this.status = next;
@@ -127,14 +127,14 @@ export class CreditorClaim implements CaseRecord {
   private assertMove(next: ClaimStatus): void {
     if (CLAIM_MOVES[this.status].includes(next)) return;
     const why = FINAL_CLAIM_STATUSES.includes(this.status) ? `a ${this.status} claim is final` : `a ${this.status} claim cannot become ${next}`;
-    throw new ValidationFailedError([{ field: 'status', message: `${why}; allowed from ${this.status}: ${CLAIM_MOVES[this.status].join(', ') || 'none'}` }]);
+    throw new ValidationFailedError([{ field: 'status', message: `${why}; allowed from ${this.status}: ${CLAIM_MOVES[this.status].join(', ') || 'none'}`, reason: 'rule' }]);
   }
 
   private assertResolved(): void {
     if (this.status !== 'paid') return;
     const problems: ErrorDetail[] = [];
-    if (this.resolutionAmount === null) problems.push({ field: 'resolution_amount', message: 'a paid claim needs resolution_amount' });
-    if (this.resolutionDate === null) problems.push({ field: 'resolution_date', message: 'a paid claim needs resolution_date' });
+    if (this.resolutionAmount === null) problems.push({ field: 'resolution_amount', message: 'a paid claim needs resolution_amount', reason: 'required' });
+    if (this.resolutionDate === null) problems.push({ field: 'resolution_date', message: 'a paid claim needs resolution_date', reason: 'required' });
     if (problems.length > 0) throw new ValidationFailedError(problems);
   }
 

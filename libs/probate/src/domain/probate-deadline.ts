@@ -1,5 +1,5 @@
 import type { CaseRecord } from '@estate/shared-kernel/domain';
-import { ValidationFailedError } from '@estate/shared-kernel/domain';
+import { ErrorDetail, ValidationFailedError } from '@estate/shared-kernel/domain';
 import type { DeadlineRuleRef, GeneratedDeadline } from './deadline-generator';
 import type { DeadlineStatus, DeadlineType } from './probate-vocabulary';
 
@@ -123,7 +123,7 @@ export class ProbateDeadline implements CaseRecord {
   }
 
   private apply(changes: DeadlineChanges, today: string): void {
-    const problems: Array<{ field: string; message: string }> = [];
+    const problems: ErrorDetail[] = [];
     if (changes.title !== undefined) this.title = changes.title;
     if (changes.description !== undefined) this.description = changes.description;
     if (changes.type !== undefined) this.type = changes.type;
@@ -133,9 +133,9 @@ export class ProbateDeadline implements CaseRecord {
 
     const status = changes.status;
     const completedDate = changes.completed_date;
-    if (status === null) problems.push({ field: 'status', message: 'status cannot be null' });
+    if (status === null) problems.push({ field: 'status', message: 'status cannot be null', reason: 'required' });
     if (completedDate && status && status !== 'completed') {
-      problems.push({ field: 'completed_date', message: `completed_date is set only on a completed deadline, not on a ${status} one` });
+      problems.push({ field: 'completed_date', message: `completed_date is set only on a completed deadline, not on a ${status} one`, reason: 'rule' });
     }
     if (problems.length > 0) throw new ValidationFailedError(problems);
 

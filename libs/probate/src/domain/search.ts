@@ -31,7 +31,7 @@ export class Search implements CaseRecord {
   /** `#10`: the results summary and a forward move. Returns whether anything changed. */
   revise(changes: { results_summary?: string | null; status?: SearchStatus | null }, now: Date): boolean {
     const before = JSON.stringify([this.status, this.resultsSummary]);
-    if (changes.status === null) throw new ValidationFailedError([{ field: 'status', message: 'status cannot be null' }]);
+    if (changes.status === null) throw new ValidationFailedError([{ field: 'status', message: 'status cannot be null', reason: 'required' }]);
     if (changes.results_summary !== undefined) this.resultsSummary = changes.results_summary;
     if (changes.status !== undefined) this.advance(changes.status, now);
     const changed = JSON.stringify([this.status, this.resultsSummary]) !== before;
@@ -44,7 +44,7 @@ export class Search implements CaseRecord {
     if (RANK[next] <= RANK[this.status]) {
       const forward = SEARCH_STATUSES.filter((status) => RANK[status] > RANK[this.status]);
       throw new ValidationFailedError([
-        { field: 'status', message: `a ${this.status} search moves only forward${forward.length ? `: to ${forward.join(' or ')}` : '; it is final'}` },
+        { field: 'status', message: `a ${this.status} search moves only forward${forward.length ? `: to ${forward.join(' or ')}` : '; it is final'}`, reason: 'rule' },
       ]);
     }
     this.status = next;

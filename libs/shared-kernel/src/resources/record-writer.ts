@@ -10,7 +10,7 @@ import { SingleResource } from './http/resource-response';
 import { applyMergePatch, JsonObject } from './merge-patch/merge-patch';
 import { UnitOfWork } from '../platform/transactions/unit-of-work';
 import { validateAgainst } from './validation/body-validation.pipe';
-import { ValidationFailedError } from '../platform/errors/domain-error';
+import { ErrorDetail, ValidationFailedError } from '../platform/errors/domain-error';
 import { CaseRecord, CaseResource, declaredCaseResources, WriteContext } from './case-resource';
 import { CaseResourceReader, Scope } from './case-resource-reader';
 import { RecordDeletionVetoes } from './record-deletion-vetoes';
@@ -132,13 +132,13 @@ export class RecordWriter {
 
   /** The declaration's references (same case, else 422) and its own rules, all problems reported at once. */
   private async checkRules<T extends CaseRecord>(resource: CaseResource<T>, document: JsonObject, context: WriteContext): Promise<void> {
-    const problems = [];
+    const problems: ErrorDetail[] = [];
     for (const [field, target] of Object.entries(resource.references ?? {})) {
       const id = document[field];
       if (id === null || id === undefined) continue;
       const referenced = target();
       const found = typeof id === 'string' ? await context.em.count(referenced.schema, { caseId: context.scope.caseId, id } as never) : 0;
-      if (found === 0) problems.push({ field, message: `${field} must name a ${referenced.name} of this case, or be null` });
+      if (found === 0) problems.push({ field, message: `${field} must name a ${referenced.name} of this case, or be null`, reason: 'rule' });
     }
     problems.push(...((await resource.rules?.(document, context)) ?? []));
     if (problems.length > 0) throw new ValidationFailedError(problems);

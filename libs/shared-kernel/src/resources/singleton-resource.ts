@@ -163,7 +163,7 @@ export class SingletonRecords {
 
   private checkRules<T extends SingletonRecord>(resource: SingletonResource<T>, document: JsonObject, fieldPrefix: string): void {
     const problems = resource.rules?.(document, { today: this.clock.today() }) ?? [];
-    if (problems.length > 0) throw new ValidationFailedError(problems.map((problem) => ({ field: fieldPrefix + problem.field, message: problem.message })));
+    if (problems.length > 0) throw new ValidationFailedError(problems.map((problem) => ({ ...problem, field: fieldPrefix + problem.field })));
   }
 
   /** Stores the document's fields (a field it lacks is `null`), tells the event, then the declaration's listener. */

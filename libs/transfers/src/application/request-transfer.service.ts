@@ -6,6 +6,7 @@ import { Transfer } from '../domain/transfer';
 import { TransferNotAllowed } from '../domain/transfer.errors';
 import { TransferRepository } from './ports/transfer-repository.port';
 import { TransferStepQueue } from './transfer-step-queue';
+import { ineligibilityDetails, overLimitDetail } from './transfer-refusals';
 
 interface RequestTransferBody {
   bank_account_id: string;
@@ -41,19 +42,19 @@ export class RequestTransfer implements CreateUseCase {
     return this.uow.run(
       async (em) => {
         const source = await this.accounts.ofCase(scope.caseId, input.bank_account_id, { lock: true });
-        if (!source) throw new ValidationFailedError([{ field: 'bank_account_id', message: 'bank_account_id must name a bank account of this case' }]);
+        if (!source) throw new ValidationFailedError([{ field: 'bank_account_id', message: 'bank_account_id must name a bank account of this case', reason: 'rule' }]);
         const estate = await this.accounts.estateAccountOf(scope.caseId);
         const reasons: ErrorDetail[] = [];
-        if (source.instantTransfer.eligibility !== 'eligible') {
-          reasons.push({ field: 'bank_account_id', message: 'the source account is not eligible for instant transfer' });
-        }
-        const remaining = (cents(source.instantTransfer.max_transfer_amount) - cents(await this.transfers.inFlightAmount(source.id))) / 100;
-        if (cents(input.amount) > cents(remaining)) {
-          reasons.push({ field: 'amount', message: `amount exceeds the remaining max_transfer_amount (${Math.max(remaining, 0).toFixed(2)})` });
-        }
-        if (!estate) reasons.push({ field: 'estate_account_id', message: 'the case has no estate account' });
-        if (source.instantTransfer.active_transfer_id !== null || (await this.transfers.hasActive(source.id))) {
-          reasons.push({ field: 'bank_account_id', message: 'the source account already has an active transfer' });
+        const eligible = source.instantTransfer.eligibility === 'eligible';
+        if (!eligible) reasons.push(...ineligibilityDetails(source, await this.accounts.ineligibilityOf(source)));
+        const inFlight = await this.transfers.inFlightAmount(source.id);
+        const remaining = (cents(source.instantTransfer.max_transfer_amount) - cents(inFlight)) / 100;
+        if (cents(input.amount) > cents(remaining)) reasons.push(overLimitDetail(input.amount, source, inFlight, remaining));
+        if (!estate) reasons.push({ field: 'estate_account_id', message: 'the case has no estate account (a bank account with is_estate_account true)', reason: 'rule' });
+        const active = source.instantTransfer.active_transfer_id;
+        if (active !== null || (await this.transfers.hasActive(source.id))) {
+          const which = active !== null ? ` (transfer ${active})` : '';
+          reasons.push({ field: 'bank_account_id', message: `the source account already has an active transfer${which}; one transfer at a time leaves an account`, reason: 'conflict' });
         }
         if (reasons.length > 0 || !estate) throw new TransferNotAllowed(reasons);
         const transfer = Transfer.request(

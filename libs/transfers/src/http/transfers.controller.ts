@@ -45,7 +45,7 @@ export class TransfersController extends CaseResourceController(transferResource
     summary: 'Request a transfer',
     description:
       'Requests an instant transfer from an eligible bank account of the case into its estate account. Refused with ' +
-      '`422 transfer_not_allowed`, one detail per reason, when the source is not eligible, the amount exceeds the remaining ' +
+      '`422 transfer_not_allowed`, one detail per reason naming the rule and the value that failed it, when the source is not eligible, the amount exceeds the remaining ' +
       '`max_transfer_amount`, the case has no estate account or the source already has an active transfer.',
   })
   @ApiBody({ type: CreateTransferBody })
@@ -56,13 +56,34 @@ export class TransfersController extends CaseResourceController(transferResource
     code: 'transfer_not_allowed',
     summary: '422 transfer_not_allowed: the amount is over what the account may still move',
     message: 'The transfer is not allowed.',
-    details: [{ field: 'amount', message: 'amount exceeds the remaining max_transfer_amount (18000.00)' }],
+    details: [
+      {
+        field: 'amount',
+        message:
+          'amount 20000.00 exceeds the remaining max_transfer_amount (18000.00): max_transfer_amount 18000.00; max_transfer_amount is the lesser of ' +
+          'available_balance (18000.00) and 250000.00 less what was already transferred (0.00)',
+        reason: 'rule',
+      },
+    ],
+  }, {
+    status: 422,
+    code: 'transfer_not_allowed',
+    summary: '422 transfer_not_allowed: the source account passes outside the estate',
+    message: 'The transfer is not allowed.',
+    details: [
+      {
+        field: 'bank_account_id',
+        message: 'the source account is not eligible for instant transfer: its ownership_type is joint_tenants_wros; only accounts the deceased held alone (individual) pass through the estate',
+        reason: 'rule',
+      },
+      { field: 'amount', message: "amount 500.00 exceeds the remaining max_transfer_amount (0.00): an ineligible account's max_transfer_amount is 0.00", reason: 'rule' },
+    ],
   }, {
     status: 422,
     code: 'validation_error',
     summary: '422 validation_error: a required field is missing',
     message: 'The request body is invalid.',
-    details: [{ field: 'amount', message: 'amount is required' }],
+    details: [{ field: 'amount', message: 'amount is required', reason: 'required' }],
   })
   async create(@Req() req: Request, @ValidBody() body: CreateTransferBody): Promise<SingleResource> {
     const scope = await this.scope(req);

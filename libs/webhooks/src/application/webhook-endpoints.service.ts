@@ -66,7 +66,7 @@ export class WebhookEndpoints {
     return this.uow.run(async (em) => {
       if ((await this.store.countOfOrganization(em, organizationId)) >= MAX_ENDPOINTS_PER_ORGANIZATION) {
         throw new ValidationFailedError(
-          [{ field: '', message: `an organization has at most ${MAX_ENDPOINTS_PER_ORGANIZATION} webhook endpoints; delete one first` }],
+          [{ field: '', message: `an organization has at most ${MAX_ENDPOINTS_PER_ORGANIZATION} webhook endpoints; delete one first`, reason: 'rule' }],
           `An organization has at most ${MAX_ENDPOINTS_PER_ORGANIZATION} webhook endpoints.`,
         );
       }
@@ -213,7 +213,7 @@ export class WebhookEndpoints {
 
   private async assertDestination(url: string): Promise<void> {
     const problem = await this.transport.destinationProblem(url);
-    if (problem !== undefined) throw new ValidationFailedError([{ field: 'url', message: problem }]);
+    if (problem !== undefined) throw new ValidationFailedError([{ field: 'url', message: problem, reason: 'rule' }]);
   }
 
   private tell(em: EntityManager, endpoint: WebhookEndpoint, type: string, object: Record<string, unknown>, previousAttributes?: Record<string, unknown>): Promise<StoredEvent | undefined> {

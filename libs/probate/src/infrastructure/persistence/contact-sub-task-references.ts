@@ -21,7 +21,7 @@ export class ContactSubTaskReferences extends SubTaskContacts {
       const id = item.institution_contact_id;
       if (typeof id !== 'string' || known.has(id)) return;
       const field = prefix ? `${prefix}[${index}].institution_contact_id` : 'institution_contact_id';
-      problems.push({ field, message: 'institution_contact_id must name an institution contact of this case, or be null' });
+      problems.push({ field, message: 'institution_contact_id must name an institution contact of this case, or be null', reason: 'rule' });
     });
     if (problems.length > 0) throw new ValidationFailedError(problems);
   }

@@ -33,11 +33,14 @@ function fakeResponse(headersSent = false): FakeResponse {
   return res;
 }
 
-function hostOf(res: FakeResponse, req = { method: 'GET', path: '/v1/nowhere' }): ArgumentsHost {
+function hostOf(res: FakeResponse, req: object = { method: 'GET', path: '/v1/nowhere', protocol: 'https', headers: { host: 'api.test' } }): ArgumentsHost {
   return {
     switchToHttp: () => ({ getResponse: () => res, getRequest: () => req, getNext: () => undefined }),
   } as unknown as ArgumentsHost;
 }
+
+/** The `doc_url` of a code, on the host of the request the filter answered. */
+const docUrl = (code: string, origin = 'https://api.test') => `${origin}/v1/docs#error-${code}`;
 
 describe('ApiExceptionFilter', () => {
   const filter = new ApiExceptionFilter();
@@ -68,21 +71,20 @@ describe('ApiExceptionFilter', () => {
   ])('maps a DomainError (%s) to its status and code', (error, status, code) => {
     const res = run(error);
     expect(res.statusCode).toBe(status);
-    expect(res.body).toEqual({ error: { code, message: (error as Error).message } });
+    expect(res.body).toEqual({ error: { code, message: (error as Error).message, doc_url: docUrl(code) } });
   });
 
   it('keeps the details of a validation error', () => {
-    const res = run(new ValidationFailedError([{ field: 'email', message: 'email must be a valid e-mail address' }]));
+    const details = [{ field: 'email', message: 'email must be a valid e-mail address', reason: 'format' as const }];
+    const res = run(new ValidationFailedError(details));
     expect(res.statusCode).toBe(422);
-    expect(res.body).toEqual({
-      error: { code: 'validation_error', message: 'The request body is invalid.', details: [{ field: 'email', message: 'email must be a valid e-mail address' }] },
-    });
+    expect(res.body).toEqual({ error: { code: 'validation_error', message: 'The request body is invalid.', details, doc_url: docUrl('validation_error') } });
   });
 
   it('answers an unknown route (Nest 404) with a not_found envelope naming the route', () => {
     const res = run(new NotFoundException('Cannot GET /v1/nowhere'), { method: 'GET', path: '/v1/nowhere' });
     expect(res.statusCode).toBe(404);
-    expect(res.body).toEqual({ error: { code: 'not_found', message: 'No route matches GET /v1/nowhere.' } });
+    expect(res.body).toEqual({ error: { code: 'not_found', message: 'No route matches GET /v1/nowhere.', doc_url: docUrl('not_found', 'http://localhost') } });
   });
 
   it('answers 405 method_not_allowed with Allow when routes exist for the path but not for the method', () => {
@@ -92,7 +94,7 @@ describe('ApiExceptionFilter', () => {
     const res = run(new NotFoundException('Cannot PUT /v1/things/1'), { method: 'PUT', path: '/v1/things/1', app } as never);
     expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe('GET, HEAD, PATCH');
-    expect(res.body).toEqual({ error: { code: 'method_not_allowed', message: 'PUT is not allowed on /v1/things/1; it allows GET, HEAD, PATCH.' } });
+    expect(res.body).toEqual({ error: { code: 'method_not_allowed', message: 'PUT is not allowed on /v1/things/1; it allows GET, HEAD, PATCH.', doc_url: docUrl('method_not_allowed', 'http://localhost') } });
 
     const unknown = run(new NotFoundException('Cannot GET /v1/nothing'), { method: 'GET', path: '/v1/nothing', app } as never);
     expect(unknown.statusCode).toBe(404);
@@ -100,7 +102,7 @@ describe('ApiExceptionFilter', () => {
   });
 
   it('maps other Nest HTTP exceptions by status', () => {
-    expect(run(new BadRequestException('bad')).body).toEqual({ error: { code: 'bad_request', message: 'bad' } });
+    expect(run(new BadRequestException('bad')).body).toEqual({ error: { code: 'bad_request', message: 'bad', doc_url: docUrl('bad_request') } });
     const tooLarge = run(new PayloadTooLargeException());
     expect(tooLarge.statusCode).toBe(413);
     expect((tooLarge.body as { error: { code: string } }).error.code).toBe('payload_too_large');
@@ -122,7 +124,7 @@ describe('ApiExceptionFilter', () => {
     const error = new Error('duplicate key value violates unique constraint "users_email_key" select * from users');
     const res = run(error);
     expect(res.statusCode).toBe(500);
-    expect(res.body).toEqual({ error: { code: 'internal_error', message: expect.any(String) } });
+    expect(res.body).toEqual({ error: { code: 'internal_error', message: expect.any(String), doc_url: docUrl('internal_error') } });
     const sent = JSON.stringify(res.body);
     expect(sent).not.toContain('duplicate key');
     expect(sent).not.toContain('select');
@@ -133,7 +135,7 @@ describe('ApiExceptionFilter', () => {
   it('answers a thrown non-Error value with 500 internal_error', () => {
     const res = run('oops');
     expect(res.statusCode).toBe(500);
-    expect(res.body).toEqual({ error: { code: 'internal_error', message: expect.not.stringContaining('oops') } });
+    expect(res.body).toEqual({ error: { code: 'internal_error', message: expect.not.stringContaining('oops'), doc_url: docUrl('internal_error') } });
   });
 
   it('sets WWW-Authenticate: Bearer on 401', () => {

@@ -42,19 +42,19 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   private describe(exception: unknown, req: Request): { status: number; body: ErrorBody; allow?: string } {
     if (exception instanceof DomainError) {
-      return { status: statusOfCode(exception.code), body: errorBody(exception.code, exception.message, exception.details) };
+      return { status: statusOfCode(exception.code), body: errorBody(req, exception.code, exception.message, exception.details) };
     }
     if (exception instanceof OptimisticLockError) {
-      return { status: 412, body: errorBody('precondition_failed', 'The resource changed while this request ran; fetch it again and retry.') };
+      return { status: 412, body: errorBody(req, 'precondition_failed', 'The resource changed while this request ran; fetch it again and retry.') };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       if (status === HttpStatus.NOT_FOUND) return this.routeMiss(req);
       const code = CODE_OF_HTTP_STATUS[status] ?? (status >= 500 ? 'internal_error' : 'bad_request');
-      return { status, body: errorBody(code, exception.message) };
+      return { status, body: errorBody(req, code, exception.message) };
     }
     this.logger.error({ err: exception, path: req.path }, 'unhandled error');
-    return { status: 500, body: errorBody('internal_error', 'An unexpected error occurred; the request id identifies it in our logs.') };
+    return { status: 500, body: errorBody(req, 'internal_error', 'An unexpected error occurred; the request id identifies it in our logs.') };
   }
 
   /**
@@ -66,8 +66,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const allowed = allowedMethods(req.app, req.path);
     if (allowed.length > 0 && !allowed.includes(req.method)) {
       const allow = allowed.join(', ');
-      return { status: 405, body: errorBody('method_not_allowed', `${req.method} is not allowed on ${req.path}; it allows ${allow}.`), allow };
+      return { status: 405, body: errorBody(req, 'method_not_allowed', `${req.method} is not allowed on ${req.path}; it allows ${allow}.`), allow };
     }
-    return { status: 404, body: errorBody('not_found', `No route matches ${req.method} ${req.path}.`) };
+    return { status: 404, body: errorBody(req, 'not_found', `No route matches ${req.method} ${req.path}.`) };
   }
 }

@@ -1,7 +1,18 @@
-/** One problem of a request: the field (a JSON path, a parameter or header name) and what is wrong with it. */
+/**
+ * Why a detail refuses its field, stable for a client's code to branch on (the message is for people and may change):
+ * `required` missing or null; `type` the wrong JSON type; `enum` not one of the listed values; `format` the right type
+ * in the wrong shape (a date, an e-mail address, a pattern, too many decimals); `range` too small, too large, too long
+ * or too many; `unknown_field` a body member the resource does not have; `unknown_parameter` a query parameter the
+ * route does not take; `conflict` the state of other records forbids it; `rule` a business rule refuses the value.
+ */
+export const DETAIL_REASONS = ['required', 'type', 'enum', 'format', 'range', 'unknown_field', 'unknown_parameter', 'conflict', 'rule'] as const;
+export type DetailReason = (typeof DETAIL_REASONS)[number];
+
+/** One problem of a request: the field (a JSON path, a parameter or header name), what is wrong with it, and why. */
 export interface ErrorDetail {
   field: string;
   message: string;
+  reason: DetailReason;
 }
 
 /**

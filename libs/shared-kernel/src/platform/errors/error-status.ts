@@ -22,15 +22,6 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   internal_error: 500,
 };
 
-/** A context's own error codes and their statuses (e.g. transfers: `transfer_not_allowed` 422). */
-export function registerErrorCodes(codes: Readonly<Record<string, number>>): void {
-  for (const [code, status] of Object.entries(codes)) {
-    const known = ERROR_STATUS[code];
-    if (known !== undefined && known !== status) throw new Error(`error code ${code} is already registered with status ${known}`);
-  }
-  Object.assign(ERROR_STATUS as Record<string, number>, codes);
-}
-
 export function statusOfCode(code: string): number {
   return ERROR_STATUS[code] ?? 500;
 }

@@ -55,7 +55,7 @@ export class EventTypeCatalog {
     return values.flatMap((value, index) =>
       this.accepts(value)
         ? []
-        : [{ field: `${field}[${index}]`, message: `${field}[${index}] (${value}) is not an event type that exists, a key pattern (person.*) or *` }],
+        : [{ field: `${field}[${index}]`, message: `${field}[${index}] (${value}) is not an event type that exists, a key pattern (person.*) or *`, reason: 'enum' }],
     );
   }
 }

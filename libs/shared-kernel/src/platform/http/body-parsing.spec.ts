@@ -83,7 +83,7 @@ describe('bodyParserErrors', () => {
     const { res, next } = handle({ type: 'entity.parse.failed', status: 400 });
     expect(next).not.toHaveBeenCalled();
     expect(res.statusCode).toBe(400);
-    expect(res.body).toEqual({ error: { code: 'bad_request', message: 'The request body is not valid JSON.' } });
+    expect(res.body).toEqual({ error: { code: 'bad_request', message: 'The request body is not valid JSON.', doc_url: 'http://localhost/v1/docs#error-bad_request' } });
   });
 
   it('maps a body over 1 MiB to 413 payload_too_large', () => {

@@ -19,7 +19,7 @@ export function rejectUnsupportedMediaType(req: Request, res: Response, next: Ne
   const mediaType = mediaTypeOf(req);
   const allowed = req.method === 'PATCH' ? JSON_MEDIA_TYPES : ['application/json'];
   if (allowed.includes(mediaType)) return next();
-  res.status(415).json(errorBody('unsupported_media_type', `Send the body as ${allowed.join(' or ')}, not "${mediaType || 'no Content-Type'}".`));
+  res.status(415).json(errorBody(req, 'unsupported_media_type', `Send the body as ${allowed.join(' or ')}, not "${mediaType || 'no Content-Type'}".`));
 }
 
 /**
@@ -39,15 +39,15 @@ export function parseJsonBody(req: Request, res: Response, next: NextFunction): 
 }
 
 /** body-parser's failures, in the envelope: malformed JSON is 400, a body over 1 MiB is 413 (contract §7). */
-export function bodyParserErrors(err: { type?: string; status?: number }, _req: Request, res: Response, next: NextFunction): void {
+export function bodyParserErrors(err: { type?: string; status?: number }, req: Request, res: Response, next: NextFunction): void {
   if (err?.type === 'entity.parse.failed') {
-    res.status(400).json(errorBody('bad_request', 'The request body is not valid JSON.'));
+    res.status(400).json(errorBody(req, 'bad_request', 'The request body is not valid JSON.'));
   } else if (err?.type === 'entity.too.large') {
-    res.status(413).json(errorBody('payload_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes.`));
+    res.status(413).json(errorBody(req, 'payload_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes.`));
   } else if (err?.type === 'charset.unsupported' || err?.type === 'encoding.unsupported') {
-    res.status(415).json(errorBody('unsupported_media_type', 'Send the body as UTF-8 JSON without a content encoding.'));
+    res.status(415).json(errorBody(req, 'unsupported_media_type', 'Send the body as UTF-8 JSON without a content encoding.'));
   } else if (err?.status && err.status >= 400 && err.status < 500) {
-    res.status(400).json(errorBody('bad_request', 'The request body could not be read.'));
+    res.status(400).json(errorBody(req, 'bad_request', 'The request body could not be read.'));
   } else {
     next(err);
   }

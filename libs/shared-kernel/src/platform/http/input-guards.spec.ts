@@ -34,7 +34,7 @@ describe('rejectUnsafeUrlAndHeaders', () => {
     const { res, next } = url(path);
     expect(next).not.toHaveBeenCalled();
     expect(res.statusCode).toBe(400);
-    expect(res.body).toEqual({ error: { code: 'bad_request', message } });
+    expect(res.body).toEqual({ error: { code: 'bad_request', message, doc_url: 'http://localhost/v1/docs#error-bad_request' } });
   });
 
   it.each([
@@ -48,14 +48,14 @@ describe('rejectUnsafeUrlAndHeaders', () => {
     const { res, next } = url(`/v1/cases${query}`);
     expect(next).not.toHaveBeenCalled();
     expect(res.statusCode).toBe(400);
-    expect(res.body).toEqual({ error: { code: 'bad_request', message: 'Invalid query parameters.', details: [{ field, message }] } });
+    expect(res.body).toEqual({ error: { code: 'bad_request', message: 'Invalid query parameters.', details: [{ field, message, reason: 'format' }], doc_url: 'http://localhost/v1/docs#error-bad_request' } });
   });
 
   it('answers 400 for a header holding a NUL character', () => {
     const { res, next } = url('/v1/cases', ['Host', 'localhost', 'X-Note', 'a\u0000b']);
     expect(next).not.toHaveBeenCalled();
     expect(res.statusCode).toBe(400);
-    expect(res.body).toEqual({ error: { code: 'bad_request', message: 'The X-Note header contains a NUL character.' } });
+    expect(res.body).toEqual({ error: { code: 'bad_request', message: 'The X-Note header contains a NUL character.', doc_url: 'http://localhost/v1/docs#error-bad_request' } });
   });
 });
 
@@ -82,7 +82,7 @@ describe('rejectUnsafeJsonBody', () => {
     expect(next).not.toHaveBeenCalled();
     expect(res.statusCode).toBe(422);
     expect(res.body).toEqual({
-      error: { code: 'validation_error', message: 'The request body must be a JSON object.', details: [{ field: '', message: 'the body must be a JSON object' }] },
+      error: { code: 'validation_error', message: 'The request body must be a JSON object.', details: [{ field: '', message: 'the body must be a JSON object', reason: 'type' }], doc_url: 'http://localhost/v1/docs#error-validation_error' },
     });
   });
 

@@ -19,7 +19,7 @@ import { isStorableText, jsonInputProblems, unstorableCharacterIn } from './json
 export function rejectUnsafeUrlAndHeaders(req: Request, res: Response, next: NextFunction): void {
   const problem = urlProblem(req.url ?? '') ?? headerProblem(req.rawHeaders ?? []);
   if (!problem) return next();
-  res.status(400).json(errorBody('bad_request', problem.message, problem.details));
+  res.status(400).json(errorBody(req, 'bad_request', problem.message, problem.details));
 }
 
 /**
@@ -32,12 +32,12 @@ export function rejectUnsafeJsonBody(req: Request, res: Response, next: NextFunc
   const body: unknown = req.body;
   if (body === undefined) return next();
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    res.status(422).json(errorBody('validation_error', 'The request body must be a JSON object.', [{ field: '', message: 'the body must be a JSON object' }]));
+    res.status(422).json(errorBody(req, 'validation_error', 'The request body must be a JSON object.', [{ field: '', message: 'the body must be a JSON object', reason: 'type' }]));
     return;
   }
   const problems = jsonInputProblems(body);
   if (problems.length === 0) return next();
-  res.status(422).json(errorBody('validation_error', 'The request body is invalid.', problems));
+  res.status(422).json(errorBody(req, 'validation_error', 'The request body is invalid.', problems));
 }
 
 interface Problem {
@@ -62,10 +62,10 @@ function urlProblem(url: string): Problem | undefined {
     const name = decoded(rawName);
     const value = separator === -1 ? '' : decoded(pair.slice(separator + 1));
     const field = name !== undefined && isStorableText(name) ? name : rawName;
-    if (name === undefined || value === undefined) details.push({ field, message: `${field} is not valid percent-encoded UTF-8` });
+    if (name === undefined || value === undefined) details.push({ field, message: `${field} is not valid percent-encoded UTF-8`, reason: 'format' });
     else {
       const bad = unstorableCharacterIn(name) ?? unstorableCharacterIn(value);
-      if (bad) details.push({ field, message: `${field} contains ${bad}` });
+      if (bad) details.push({ field, message: `${field} contains ${bad}`, reason: 'format' });
     }
   }
   return details.length > 0 ? { message: 'Invalid query parameters.', details } : undefined;

@@ -34,18 +34,18 @@ describe('jsonInputProblems', () => {
   it('names each unstorable string by its JSON path, arrays by index', () => {
     const body = JSON.parse('{"a":"ok","deceased":{"first_name":"A\\u0000n"},"types":["x","\\ud800"],"list":[{"v":"\\udc00"}]}');
     expect(jsonInputProblems(body)).toEqual([
-      { field: 'deceased.first_name', message: 'deceased.first_name contains a NUL character, which cannot be stored' },
-      { field: 'types.1', message: 'types.1 contains an unpaired UTF-16 surrogate, which cannot be stored' },
-      { field: 'list.0.v', message: 'list.0.v contains an unpaired UTF-16 surrogate, which cannot be stored' },
+      { field: 'deceased.first_name', message: 'deceased.first_name contains a NUL character, which cannot be stored', reason: 'format' },
+      { field: 'types.1', message: 'types.1 contains an unpaired UTF-16 surrogate, which cannot be stored', reason: 'format' },
+      { field: 'list.0.v', message: 'list.0.v contains an unpaired UTF-16 surrogate, which cannot be stored', reason: 'format' },
     ]);
   });
 
   it('names a string body as the whole body', () => {
-    expect(jsonInputProblems('\u0000')).toEqual([{ field: '', message: 'the body contains a NUL character, which cannot be stored' }]);
+    expect(jsonInputProblems('\u0000')).toEqual([{ field: '', message: 'the body contains a NUL character, which cannot be stored', reason: 'format' }]);
   });
 
   it('refuses keys that cannot be stored', () => {
-    expect(jsonInputProblems(JSON.parse('{"a\\u0000":1}'))).toEqual([{ field: 'a\u0000', message: 'the name of a\u0000 contains a NUL character, which cannot be stored' }]);
+    expect(jsonInputProblems(JSON.parse('{"a\\u0000":1}'))).toEqual([{ field: 'a\u0000', message: 'the name of a\u0000 contains a NUL character, which cannot be stored', reason: 'format' }]);
   });
 
   it('refuses __proto__, constructor and prototype at any depth, as JSON.parse makes them, without touching a prototype', () => {

@@ -45,14 +45,14 @@ export function jsonInputProblems(root: unknown): ErrorDetail[] {
     const badKey = key === undefined ? undefined : unstorableCharacterIn(key);
     const badText = typeof value === 'string' ? unstorableCharacterIn(value) : undefined;
     if (key !== undefined && PROTOTYPE_KEYS.has(key)) {
-      problems.push({ field: path, message: `${path} is not allowed: "__proto__", "constructor" and "prototype" are reserved names` });
+      problems.push({ field: path, message: `${path} is not allowed: "__proto__", "constructor" and "prototype" are reserved names`, reason: 'unknown_field' });
     } else if (badKey) {
-      problems.push({ field: path, message: `the name of ${path} contains ${badKey}, which cannot be stored` });
+      problems.push({ field: path, message: `the name of ${path} contains ${badKey}, which cannot be stored`, reason: 'format' });
     } else if (badText) {
-      problems.push({ field: path, message: `${nameOf(path)} contains ${badText}, which cannot be stored` });
+      problems.push({ field: path, message: `${nameOf(path)} contains ${badText}, which cannot be stored`, reason: 'format' });
     } else if (value !== null && typeof value === 'object') {
       if (depth >= MAX_JSON_DEPTH) {
-        problems.push({ field: path, message: `${nameOf(path)} is nested deeper than ${MAX_JSON_DEPTH} levels` });
+        problems.push({ field: path, message: `${nameOf(path)} is nested deeper than ${MAX_JSON_DEPTH} levels`, reason: 'range' });
         continue;
       }
       // Object.entries lists own properties only (`__proto__` too, when JSON.parse made it one); it never reads a prototype.

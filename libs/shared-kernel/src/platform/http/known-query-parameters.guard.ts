@@ -61,8 +61,8 @@ export class KnownQueryParametersGuard implements CanActivate {
 }
 
 function unknownDetail(name: string, known: ReadonlySet<string>): ErrorDetail {
-  if (known.size === 0) return { field: name, message: `${name} is not a query parameter of this route, which takes none` };
+  if (known.size === 0) return { field: name, message: `${name} is not a query parameter of this route, which takes none`, reason: 'unknown_parameter' };
   const near = closestName(name, known);
-  if (near) return { field: name, message: `${name} is not a query parameter of this route; did you mean \`${near}\`?` };
-  return { field: name, message: `${name} is not a query parameter of this route; it takes ${[...known].map((each) => `\`${each}\``).join(', ')}` };
+  if (near) return { field: name, message: `${name} is not a query parameter of this route; did you mean \`${near}\`?`, reason: 'unknown_parameter' };
+  return { field: name, message: `${name} is not a query parameter of this route; it takes ${[...known].map((each) => `\`${each}\``).join(', ')}`, reason: 'unknown_parameter' };
 }

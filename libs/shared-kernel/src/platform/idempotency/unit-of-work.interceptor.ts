@@ -91,7 +91,7 @@ export class UnitOfWorkInterceptor implements NestInterceptor {
       if (error instanceof DomainError && !NOT_STORED_FOR_IDEMPOTENCY.has(error.code)) {
         const status = statusOfCode(error.code);
         await this.uow.run((em) =>
-          this.keys.complete(em, organizationId, key, token, { status, body: errorBody(error.code, error.message, error.details), etag: null }),
+          this.keys.complete(em, organizationId, key, token, { status, body: errorBody(req, error.code, error.message, error.details), etag: null }),
         );
       } else {
         await this.keys.release(organizationId, key, token).catch(() => undefined);
@@ -112,7 +112,7 @@ export class UnitOfWorkInterceptor implements NestInterceptor {
     if (key === undefined) return undefined;
     if (typeof key !== 'string' || !KEY_FORMAT.test(key)) {
       throw new BadRequestError('Invalid Idempotency-Key header.', [
-        { field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 255 visible ASCII characters' },
+        { field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 255 visible ASCII characters', reason: 'format' },
       ]);
     }
     return key;

@@ -35,7 +35,7 @@ function timestamp(name: string, raw: unknown, problems: ErrorDetail[]): string 
   const value = given[given.length - 1];
   const time = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value) ? Date.parse(value) : NaN;
   if (Number.isNaN(time)) {
-    problems.push({ field: name, message: `${name} must be an ISO 8601 date or date-time, e.g. 2026-11-01T00:00:00Z` });
+    problems.push({ field: name, message: `${name} must be an ISO 8601 date or date-time, e.g. 2026-11-01T00:00:00Z`, reason: 'format' });
     return undefined;
   }
   return new Date(time).toISOString();
@@ -65,10 +65,10 @@ export class EventReader {
     const problems: ErrorDetail[] = [];
     const types = values(raw.type);
     if (types.some((type) => !this.eventTypes.accepts(type))) {
-      problems.push({ field: 'type', message: 'type must be an event type that exists (case.created), a key pattern (case.*) or *' });
+      problems.push({ field: 'type', message: 'type must be an event type that exists (case.created), a key pattern (case.*) or *', reason: 'enum' });
     }
     const caseFilter = caseId ?? values(raw.case_id).at(-1);
-    if (caseId === undefined && caseFilter !== undefined && !ULID.test(caseFilter)) problems.push({ field: 'case_id', message: 'case_id must be a case id (ULID)' });
+    if (caseId === undefined && caseFilter !== undefined && !ULID.test(caseFilter)) problems.push({ field: 'case_id', message: 'case_id must be a case id (ULID)', reason: 'format' });
     const after = timestamp('created_after', raw.created_after, problems);
     const before = timestamp('created_before', raw.created_before, problems);
     if (problems.length > 0) throw new BadRequestError('Invalid query parameters.', problems);

@@ -192,7 +192,7 @@ function examplesOf(document: OpenAPIObject, status: number, operation: Node, pa
   }
   if (status === 422) {
     const field = bodyFieldOf(document, operation);
-    const details = field ? [{ field, message: `${field} is required` }] : [{ field: 'body', message: 'this operation takes no fields; send no body or {}' }];
+    const details = field ? [{ field, message: `${field} is required`, reason: 'required' as const }] : [{ field: 'body', message: 'this operation takes no fields; send no body or {}', reason: 'unknown_field' as const }];
     return [{ code: 'validation_error', message: 'The request body is invalid.', details }];
   }
   if (status === 409 && method === 'delete') {

@@ -1,5 +1,9 @@
 import type { ErrorDetail } from '../../platform/errors/domain-error';
+import { errorAnchor, REFERENCE_PATH } from '../../platform/errors/error-reference';
 import { MAX_BODY_BYTES } from '../../platform/http/body-parsing';
+
+/** The host examples show (a deployment answers with its own). */
+const EXAMPLE_ORIGIN = 'https://api.example.com';
 
 /** One error answer as a client sees it: the code, a message as the server words it, and details where it has some. */
 export interface ErrorExample {
@@ -58,14 +62,14 @@ export const ERROR_RESPONSES: Readonly<Record<number, ErrorResponseDoc>> = {
     examples: [{ code: 'unsupported_media_type', message: 'Send the body as application/json, not "text/plain".' }],
   },
   422: {
-    description: 'validation_error: `details` lists one item per field problem (`field` is the JSON path)',
+    description: 'validation_error: `details` lists one item per field problem (`field` is the JSON path, `reason` why)',
     examples: [
       {
         code: 'validation_error',
         message: 'The request body is invalid.',
         details: [
-          { field: 'last_name', message: 'last_name must be 1 to 200 characters' },
-          { field: 'address.state', message: 'state must be a two-letter state abbreviation in capitals, e.g. IL' },
+          { field: 'last_name', message: 'last_name is required', reason: 'required' },
+          { field: 'address.state', message: 'address.state must be a two-letter state abbreviation in capitals, e.g. IL', reason: 'format' },
         ],
       },
     ],
@@ -82,14 +86,14 @@ export const ERROR_RESPONSES: Readonly<Record<number, ErrorResponseDoc>> = {
 
 /** What makes a route answer 400, each with its example (list-query.ts, idempotency, body parsing). */
 export const BAD_REQUEST_EXAMPLES = {
-  query: { summary: '400 bad_request: an invalid query parameter', code: 'bad_request', message: 'Invalid query parameters.', details: [{ field: 'per_page', message: 'per_page must be an integer from 1 to 100' }] },
+  query: { summary: '400 bad_request: an invalid query parameter', code: 'bad_request', message: 'Invalid query parameters.', details: [{ field: 'per_page', message: 'per_page must be an integer from 1 to 100', reason: 'range' }] },
   body: { summary: '400 bad_request: a body that is not JSON', code: 'bad_request', message: 'The request body is not valid JSON.' },
   url: { summary: '400 bad_request: a path that is not valid percent-encoded UTF-8', code: 'bad_request', message: 'The request path is not valid percent-encoded UTF-8.' },
   idempotencyKey: {
     summary: '400 bad_request: an invalid Idempotency-Key',
     code: 'bad_request',
     message: 'Invalid Idempotency-Key header.',
-    details: [{ field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 255 visible ASCII characters' }],
+    details: [{ field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 255 visible ASCII characters', reason: 'format' }],
   },
 } satisfies Record<string, ErrorExample>;
 
@@ -103,7 +107,8 @@ export function errorExamplesFor(status: number, own: ErrorExample[] = []): Reco
   for (const example of own.length > 0 ? own : fallback) {
     let key = example.code;
     for (let n = 2; examples[key]; n += 1) key = `${example.code}_${n}`;
-    const error = example.details ? { code: example.code, message: example.message, details: example.details } : { code: example.code, message: example.message };
+    const doc_url = `${EXAMPLE_ORIGIN}${REFERENCE_PATH}#${errorAnchor(example.code)}`;
+    const error = example.details ? { code: example.code, message: example.message, details: example.details, doc_url } : { code: example.code, message: example.message, doc_url };
     examples[key] = { summary: example.summary ?? `${status} ${example.code}`, value: { error } };
   }
   return examples;

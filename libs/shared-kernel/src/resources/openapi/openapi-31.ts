@@ -13,6 +13,7 @@ import {
   splitSharedSchemas,
 } from './document-rules';
 import { describeWebhooks, WebhookResource } from './webhooks-section';
+import { describeErrorCodes } from './error-codes-section';
 
 /** What the document takes from the resources' declarations (gathered at start-up). */
 export interface DeclaredDocumentParts {
@@ -81,5 +82,6 @@ export function finishOpenApiDocument(document: OpenAPIObject, options: Declared
   exampleRequestBodies(document);
   listTags(document, options.tagDescriptions);
   describeWebhooks(document, options.eventResources ?? []);
+  describeErrorCodes(document);
   return document;
 }

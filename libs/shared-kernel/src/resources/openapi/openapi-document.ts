@@ -17,7 +17,7 @@ export function buildOpenApiDocument(app: INestApplication, declared: DeclaredDo
         'Estate and probate case management: cases, the deceased, the authority to act, heirs and beneficiaries, and the estate around them.',
         '',
         'Every route but `/healthz` needs `Authorization: Bearer <token>` (tokens are issued by invitation). Bodies are JSON; `PATCH` is JSON Merge Patch ' +
-          '(RFC 7396) and also accepts `application/merge-patch+json`. Unset values read as `null`. Errors are `{"error": {"code", "message", "details"?}}`.',
+          '(RFC 7396) and also accepts `application/merge-patch+json`. Unset values read as `null`. Errors are `{"error": {"code", "message", "details"?, "doc_url"}}` (see **Errors** below).',
         '',
         'Lists page with `page`/`per_page` (default) or with `cursor`. A query parameter a route does not list is refused with 400 (`details` names it ' +
           'and the parameter it most likely meant), so a mistyped filter never answers an unfiltered list. Single records carry a strong `ETag` for `If-None-Match` (304) and `If-Match` (412). ' +
@@ -43,11 +43,27 @@ export function buildOpenApiDocument(app: INestApplication, declared: DeclaredDo
 }
 
 /**
+ * An error's `doc_url` ends in `#error-{code}`; the page draws the document after it loads, too late for the browser's
+ * own jump to the anchor, so the page looks for the anchor once the description is drawn (at most ten seconds).
+ */
+const SCROLL_TO_ERROR_ANCHOR = `(function () {
+  var id = decodeURIComponent(window.location.hash.slice(1));
+  if (id.indexOf('error-') !== 0) return;
+  var tries = 0;
+  var timer = setInterval(function () {
+    var target = document.getElementById(id);
+    if (target || ++tries > 100) clearInterval(timer);
+    if (target) target.scrollIntoView();
+  }, 100);
+})();`;
+
+/**
  * The reference page's options: its title names the product; the tag filter is on, and the token given to
  * "Authorize" survives a reload of the page.
  */
 export const OPENAPI_UI_OPTIONS: SwaggerCustomOptions = {
   customSiteTitle: `${API_TITLE} reference`,
+  customJsStr: SCROLL_TO_ERROR_ANCHOR,
   swaggerOptions: { filter: true, persistAuthorization: true, displayOperationId: true },
   jsonDocumentUrl: 'v1/openapi.json',
   yamlDocumentUrl: 'v1/openapi.yaml',

@@ -68,7 +68,7 @@ describe('cursor encoding', () => {
     const cursor = encodeCursor(bound('created_at', 'desc'), { value: new Date(), id: 'row-1' });
     const error = errorOf(() => decodeCursor(cursor, bound('updated_at', 'desc')));
     expect(error).toBeInstanceOf(BadRequestError);
-    expect(error.details).toEqual([{ field: 'cursor', message: expect.stringContaining('sort_by=created_at') }]);
+    expect(error.details).toEqual([{ field: 'cursor', message: expect.stringContaining('sort_by=created_at'), reason: 'conflict' }]);
   });
 
   it('rejects a cursor used with another sort_order', () => {
@@ -82,7 +82,7 @@ describe('cursor encoding', () => {
     const cursor = encodeCursor(bound('created_at', 'desc'), { value: new Date(), id: 'row-1' });
     const error = errorOf(() => decodeCursor(cursor, bound('created_at', 'desc', 'deadlines-of-case-1')));
     expect(error).toBeInstanceOf(BadRequestError);
-    expect(error.details).toEqual([{ field: 'cursor', message: expect.stringContaining('another list') }]);
+    expect(error.details).toEqual([{ field: 'cursor', message: expect.stringContaining('another list'), reason: 'conflict' }]);
   });
 
   it('rejects a cursor without a list (one made before cursors were bound)', () => {

@@ -58,7 +58,7 @@ const OTHER_LIST =
   "this cursor was made for another list (another route, case, parent record or filters); pass this list's own next_cursor, or an empty cursor to start";
 
 function invalid(): BadRequestError {
-  return new BadRequestError('Invalid cursor.', [{ field: 'cursor', message: INVALID }]);
+  return new BadRequestError('Invalid cursor.', [{ field: 'cursor', message: INVALID, reason: 'format' }]);
 }
 
 export function decodeCursor(cursor: string, binding: CursorBinding): CursorPosition {
@@ -77,10 +77,10 @@ export function decodeCursor(cursor: string, binding: CursorBinding): CursorPosi
     (payload.o === 'asc' || payload.o === 'desc') &&
     (payload.v === null || typeof payload.v === 'string' || typeof payload.v === 'number');
   if (!wellFormed) throw invalid();
-  if (payload.l !== binding.list) throw new BadRequestError('Cursor does not belong to this list.', [{ field: 'cursor', message: OTHER_LIST }]);
+  if (payload.l !== binding.list) throw new BadRequestError('Cursor does not belong to this list.', [{ field: 'cursor', message: OTHER_LIST, reason: 'conflict' }]);
   if (payload.s !== binding.sortBy || payload.o !== binding.sortOrder) {
     throw new BadRequestError('Cursor does not match the sort.', [
-      { field: 'cursor', message: `this cursor was made for sort_by=${payload.s}&sort_order=${payload.o}; keep the same sort while paging` },
+      { field: 'cursor', message: `this cursor was made for sort_by=${payload.s}&sort_order=${payload.o}; keep the same sort while paging`, reason: 'conflict' },
     ]);
   }
   let value: CursorPosition['value'] = payload.v;

@@ -68,6 +68,13 @@ describe('parseListQuery page and per_page', () => {
     expect(fieldsOf({ [name]: value })).toEqual([name]);
   });
 
+  it('words the bounds a client can read and says whether the type or the range is wrong', () => {
+    expect(problemsOf({ page: '0' })).toEqual([{ field: 'page', message: 'page must be an integer of 1 or more', reason: 'range' }]);
+    expect(problemsOf({ page: 'two' })).toEqual([{ field: 'page', message: 'page must be an integer of 1 or more', reason: 'type' }]);
+    expect(problemsOf({ per_page: '101' })).toEqual([{ field: 'per_page', message: 'per_page must be an integer from 1 to 100', reason: 'range' }]);
+    expect(problemsOf({ per_page: '1.5' })).toEqual([{ field: 'per_page', message: 'per_page must be an integer from 1 to 100', reason: 'type' }]);
+  });
+
   it('rejects a page beyond the safe integer range', () => {
     expect(fieldsOf({ page: '99999999999999999999' })).toEqual(['page']);
   });
@@ -80,7 +87,7 @@ describe('parseListQuery sorting', () => {
 
   it('rejects a sort_by that is not allowed', () => {
     const problems = problemsOf({ sort_by: 'ssn' });
-    expect(problems).toEqual([{ field: 'sort_by', message: expect.stringContaining('created_at, updated_at, name') }]);
+    expect(problems).toEqual([{ field: 'sort_by', message: expect.stringContaining('created_at, updated_at, name'), reason: 'enum' }]);
   });
 
   it('rejects a sort_order other than asc/desc', () => {
@@ -106,7 +113,7 @@ describe('parseListQuery filters', () => {
   });
 
   it('rejects an unknown enum value, also when repeated with valid ones', () => {
-    expect(problemsOf({ status: 'deleted' })).toEqual([{ field: 'status', message: 'status must be one of: open, frozen, closed' }]);
+    expect(problemsOf({ status: 'deleted' })).toEqual([{ field: 'status', message: 'status must be one of: open, frozen, closed', reason: 'enum' }]);
     expect(fieldsOf({ status: ['open', 'deleted'] })).toEqual(['status']);
   });
 

@@ -68,8 +68,10 @@ function asList(raw: unknown): string[] {
 
 function parseIntegerParam(name: string, raw: string | undefined, fallback: number, min: number, max: number, problems: ErrorDetail[]): number {
   if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    problems.push({ field: name, message: `${name} must be an integer from ${min} to ${max === Number.MAX_SAFE_INTEGER ? 'up' : max}` });
+  const isInteger = /^\d+$/.test(raw);
+  if (!isInteger || Number(raw) < min || Number(raw) > max) {
+    const bounds = max === Number.MAX_SAFE_INTEGER ? `of ${min} or more` : `from ${min} to ${max}`;
+    problems.push({ field: name, message: `${name} must be an integer ${bounds}`, reason: isInteger ? 'range' : 'type' });
     return fallback;
   }
   return Number(raw);
@@ -95,9 +97,9 @@ export function parseListQuery(raw: Record<string, unknown>, rules: ListQueryRul
   const perPage = parseIntegerParam('per_page', single(raw.per_page), DEFAULT_PER_PAGE, 1, MAX_PER_PAGE, problems);
 
   const sortBy = single(raw.sort_by) ?? 'created_at';
-  if (!rules.sorts.includes(sortBy)) problems.push({ field: 'sort_by', message: `sort_by must be one of: ${rules.sorts.join(', ')}` });
+  if (!rules.sorts.includes(sortBy)) problems.push({ field: 'sort_by', message: `sort_by must be one of: ${rules.sorts.join(', ')}`, reason: 'enum' });
   const sortOrder = single(raw.sort_order) ?? 'desc';
-  if (sortOrder !== 'asc' && sortOrder !== 'desc') problems.push({ field: 'sort_order', message: 'sort_order must be asc or desc' });
+  if (sortOrder !== 'asc' && sortOrder !== 'desc') problems.push({ field: 'sort_order', message: 'sort_order must be asc or desc', reason: 'enum' });
 
   const filters: ParsedFilter[] = [];
   for (const [name, declared] of Object.entries(rules.filters)) {
@@ -106,11 +108,11 @@ export function parseListQuery(raw: Record<string, unknown>, rules: ListQueryRul
     const spec = normaliseSpec(declared);
     if (spec.kind === 'enum' || spec.kind === 'array_contains' || spec.kind === 'computed') {
       const bad = values.filter((value) => !spec.values.includes(value));
-      if (bad.length > 0) problems.push({ field: name, message: `${name} must be one of: ${spec.values.join(', ')}` });
+      if (bad.length > 0) problems.push({ field: name, message: `${name} must be one of: ${spec.values.join(', ')}`, reason: 'enum' });
     } else if (spec.kind === 'boolean') {
-      if (values.some((value) => value !== 'true' && value !== 'false')) problems.push({ field: name, message: `${name} must be true or false` });
+      if (values.some((value) => value !== 'true' && value !== 'false')) problems.push({ field: name, message: `${name} must be true or false`, reason: 'type' });
     } else if (values.some((value) => value.length === 0 || value.length > 200)) {
-      problems.push({ field: name, message: `${name} must be 1 to 200 characters` });
+      problems.push({ field: name, message: `${name} must be 1 to 200 characters`, reason: 'range' });
     }
     if (spec.kind === 'computed') filters.push({ name, kind: spec.kind, where: spec.where, values });
     else filters.push({ name, kind: spec.kind, property: spec.property, values });

@@ -63,7 +63,7 @@ describe('AddressDto', () => {
 
   it('reports a bad nested zip at address.zip', async () => {
     const details = await detailsOf(HolderDto, { name: 'Ann', address: { ...ADDRESS, zip: 'x' } });
-    expect(details).toEqual([{ field: 'address.zip', message: expect.stringContaining('address.zip must be') }]);
+    expect(details).toEqual([{ field: 'address.zip', message: expect.stringContaining('address.zip must be'), reason: 'format' }]);
   });
 
   it('reports a missing nested zip at address.zip', async () => {

@@ -41,7 +41,7 @@ describe('validateAgainst', () => {
     const error = await errorOf(CreateThingBody, body);
     expect(error?.code).toBe('validation_error');
     expect(error?.message).toBe('The request body must be a JSON object.');
-    expect(error?.details).toEqual([{ field: '', message: 'the body must be a JSON object' }]);
+    expect(error?.details).toEqual([{ field: '', message: 'the body must be a JSON object', reason: 'type' }]);
   });
 
   it('reports missing required fields', async () => {
@@ -50,8 +50,8 @@ describe('validateAgainst', () => {
 
   it('reports unknown fields as not writable', async () => {
     expect(await detailsOf(CreateThingBody, { title: 'x', count: 1, id: 'abc', created_at: 'now' })).toEqual([
-      { field: 'id', message: 'id is not a writable field of this resource' },
-      { field: 'created_at', message: 'created_at is not a writable field of this resource' },
+      { field: 'id', message: 'id is not a writable field of this resource', reason: 'unknown_field' },
+      { field: 'created_at', message: 'created_at is not a writable field of this resource', reason: 'unknown_field' },
     ]);
   });
 });
@@ -96,7 +96,7 @@ describe('PartialType(…, { skipNullProperties: false }) for merge patches', ()
   });
 
   it('still rejects unknown fields', async () => {
-    expect(await detailsOf(PatchThingBody, { version: 3 })).toEqual([{ field: 'version', message: 'version is not a writable field of this resource' }]);
+    expect(await detailsOf(PatchThingBody, { version: 3 })).toEqual([{ field: 'version', message: 'version is not a writable field of this resource', reason: 'unknown_field' }]);
   });
 });
 

@@ -10,7 +10,7 @@ const NATIVE_TYPES: unknown[] = [String, Boolean, Number, Array, Object];
 
 export async function validateAgainst(dto: new () => object, body: unknown): Promise<void> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ValidationFailedError([{ field: '', message: 'the body must be a JSON object' }], 'The request body must be a JSON object.');
+    throw new ValidationFailedError([{ field: '', message: 'the body must be a JSON object', reason: 'type' }], 'The request body must be a JSON object.');
   }
   // Before plainToInstance, which assigns key by key: a `__proto__` key would replace the instance's prototype, and
   // class-validator would then never see it as an unknown field. The HTTP body was checked on entry already; this

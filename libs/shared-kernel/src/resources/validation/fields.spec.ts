@@ -83,10 +83,39 @@ describe('field decorators (validated through validateAgainst)', () => {
     expect(await detailsOf(body)).toEqual([]);
   });
 
+  describe('the reason of each detail', () => {
+    const reasonOf = async (body: unknown) => (await detailsOf(body)).map(({ field, reason }) => [field, reason]);
+
+    it('says "is required" for an absent required field, whatever its type, and for null', async () => {
+      expect(await detailsOf({})).toEqual([{ field: 'name', message: 'name is required', reason: 'required' }]);
+      expect(await detailsOf({ name: null })).toEqual([{ field: 'name', message: 'name is required and cannot be null', reason: 'required' }]);
+      expect(await detailsOf({ name: 'Ann', address: { address1: '1 Main St', city: 'Springfield', state: 'IL' } })).toEqual([
+        { field: 'address.zip', message: 'address.zip is required', reason: 'required' },
+      ]);
+    });
+
+    it('tells a wrong type, a value outside the set, a bad format, a value out of range and an unknown field apart', async () => {
+      expect(await reasonOf({ name: 42 })).toEqual([['name', 'type']]);
+      expect(await reasonOf({ name: 'Ann', amount: '12.50' })).toEqual([['amount', 'type']]);
+      expect(await reasonOf({ name: 'Ann', active: 'yes' })).toEqual([['active', 'type']]);
+      expect(await reasonOf({ name: 'Ann', address: 'Springfield' })).toEqual([['address', 'type']]);
+      expect(await reasonOf({ name: 'Ann', status: 'pending' })).toEqual([['status', 'enum']]);
+      expect(await reasonOf({ name: 'Ann', channels: ['fax'] })).toEqual([['channels', 'enum']]);
+      expect(await reasonOf({ name: 'Ann', email: 'nope' })).toEqual([['email', 'format']]);
+      expect(await reasonOf({ name: 'Ann', called_at: '2026-09-01T12:00:00' })).toEqual([['called_at', 'format']]);
+      expect(await reasonOf({ name: 'x'.repeat(201) })).toEqual([['name', 'range']]);
+      expect(await reasonOf({ name: 'Ann', year: 1800 })).toEqual([['year', 'range']]);
+      expect(await reasonOf({ name: 'Ann', fee: -0.01 })).toEqual([['fee', 'range']]);
+      expect(await reasonOf({ name: 'Ann', tags: ['a', 'b', 'c', 'd'] })).toEqual([['tags', 'range']]);
+      expect(await reasonOf({ name: 'Ann', channels: [] })).toEqual([['channels', 'range']]);
+      expect(await reasonOf({ name: 'Ann', id: 'x' })).toEqual([['id', 'unknown_field']]);
+    });
+  });
+
   describe('required and optional strings', () => {
     it('reports a missing required string', async () => {
       const details = await detailsOf({});
-      expect(details).toEqual([{ field: 'name', message: 'name must be a string' }]);
+      expect(details).toEqual([{ field: 'name', message: 'name is required', reason: 'required' }]);
     });
 
     it('rejects null and an empty string on a required string', async () => {
@@ -109,14 +138,14 @@ describe('field decorators (validated through validateAgainst)', () => {
 
   describe('email', () => {
     it('rejects a malformed address with a readable message', async () => {
-      expect(await detailsOf({ name: 'Ann', email: 'not-an-email' })).toEqual([{ field: 'email', message: 'email must be a valid e-mail address' }]);
+      expect(await detailsOf({ name: 'Ann', email: 'not-an-email' })).toEqual([{ field: 'email', message: 'email must be a valid e-mail address', reason: 'format' }]);
       expect(await fieldsOf({ name: 'Ann', email: 'a@' })).toEqual(['email']);
     });
   });
 
   describe('enum', () => {
     it('rejects a value outside the set, naming the set', async () => {
-      expect(await detailsOf({ name: 'Ann', status: 'pending' })).toEqual([{ field: 'status', message: 'status must be one of: open, closed' }]);
+      expect(await detailsOf({ name: 'Ann', status: 'pending' })).toEqual([{ field: 'status', message: 'status must be one of: open, closed', reason: 'enum' }]);
     });
 
     it('rejects enum arrays with foreign items or too few items', async () => {
@@ -129,7 +158,7 @@ describe('field decorators (validated through validateAgainst)', () => {
   describe('date', () => {
     it('accepts 2024-02-29 and rejects 2026-02-30', async () => {
       expect(await fieldsOf({ name: 'Ann', born_on: '2024-02-29' })).toEqual([]);
-      expect(await detailsOf({ name: 'Ann', born_on: '2026-02-30' })).toEqual([{ field: 'born_on', message: 'born_on must be a date in YYYY-MM-DD format from 1800-01-01 to 2199-12-31' }]);
+      expect(await detailsOf({ name: 'Ann', born_on: '2026-02-30' })).toEqual([{ field: 'born_on', message: 'born_on must be a date in YYYY-MM-DD format from 1800-01-01 to 2199-12-31', reason: 'format' }]);
     });
 
     it.each(['2025-02-29', '2026-13-01', '2026-00-10', '2026-9-1', '2026-09-01T00:00:00Z', '01/09/2026', ''])('rejects %j', async (value) => {
@@ -164,13 +193,13 @@ describe('field decorators (validated through validateAgainst)', () => {
 
   describe('money and numbers', () => {
     it('rejects three decimals', async () => {
-      expect(await detailsOf({ name: 'Ann', amount: 1.005 })).toEqual([{ field: 'amount', message: 'amount must be a number with at most 2 decimals' }]);
+      expect(await detailsOf({ name: 'Ann', amount: 1.005 })).toEqual([{ field: 'amount', message: 'amount must be a number with at most 2 decimals', reason: 'format' }]);
       expect(await fieldsOf({ name: 'Ann', amount: 10.12 })).toEqual([]);
     });
 
     it('rejects tiny numbers written in exponent notation (6e-323, 1e-7) with the envelope detail, not a crash', async () => {
       for (const amount of [6e-323, 1e-7, 1.5e-7, 5e-324]) {
-        expect(await detailsOf({ name: 'Ann', amount })).toEqual([{ field: 'amount', message: 'amount must be a number with at most 2 decimals' }]);
+        expect(await detailsOf({ name: 'Ann', amount })).toEqual([{ field: 'amount', message: 'amount must be a number with at most 2 decimals', reason: 'format' }]);
       }
       expect(await fieldsOf({ name: 'Ann', amount: 1e21 })).toEqual(['amount']);
       expect(await fieldsOf({ name: 'Ann', amount: 0.1 })).toEqual([]);
@@ -201,7 +230,7 @@ describe('field decorators (validated through validateAgainst)', () => {
     });
 
     it('requires integers to be integers within range', async () => {
-      expect(await detailsOf({ name: 'Ann', year: 1999.5 })).toEqual([{ field: 'year', message: 'year must be an integer' }]);
+      expect(await detailsOf({ name: 'Ann', year: 1999.5 })).toEqual([{ field: 'year', message: 'year must be an integer', reason: 'type' }]);
       expect(await fieldsOf({ name: 'Ann', year: '1999' })).toEqual(['year']);
       expect(await fieldsOf({ name: 'Ann', year: 1899 })).toEqual(['year']);
       expect(await fieldsOf({ name: 'Ann', year: 2101 })).toEqual(['year']);
@@ -215,12 +244,12 @@ describe('field decorators (validated through validateAgainst)', () => {
   describe('nested objects', () => {
     it('reports a nested problem with its JSON path', async () => {
       const details = await detailsOf({ name: 'Ann', address: { ...ADDRESS, zip: '6270' } });
-      expect(details).toEqual([{ field: 'address.zip', message: expect.stringMatching(/^address\.zip /) }]);
+      expect(details).toEqual([{ field: 'address.zip', message: expect.stringMatching(/^address\.zip /), reason: 'format' }]);
     });
 
     it('reports an unknown nested property as not writable', async () => {
       const details = await detailsOf({ name: 'Ann', address: { ...ADDRESS, country: 'US' } });
-      expect(details).toEqual([{ field: 'address.country', message: 'address.country is not a writable field of this resource' }]);
+      expect(details).toEqual([{ field: 'address.country', message: 'address.country is not a writable field of this resource', reason: 'unknown_field' }]);
     });
 
     it('rejects a nested field that is not an object', async () => {
@@ -240,7 +269,7 @@ describe('field decorators (validated through validateAgainst)', () => {
   });
 
   it('reports an unknown property as "is not a writable field"', async () => {
-    expect(await detailsOf({ name: 'Ann', id: 'x' })).toEqual([{ field: 'id', message: 'id is not a writable field of this resource' }]);
+    expect(await detailsOf({ name: 'Ann', id: 'x' })).toEqual([{ field: 'id', message: 'id is not a writable field of this resource', reason: 'unknown_field' }]);
   });
 
   it('reports every problem, one detail per field', async () => {
