@@ -1,6 +1,12 @@
 import { Client } from 'pg';
 import { ulid } from 'ulid';
-import { CaseOwnership } from '@estate/shared-kernel';
+import { OptimisticLockError } from '@mikro-orm/core';
+import { CaseOwnership, ConflictError } from '@estate/shared-kernel';
+import { UnitOfWork } from '../libs/shared-kernel/src/platform/transactions/unit-of-work';
+import { recordStatements } from '../libs/shared-kernel/src/platform/transactions/record-statements';
+import { ResourceEvents } from '../libs/shared-kernel/src/platform/events/resource-events';
+import { CaseResourceReader } from '../libs/shared-kernel/src/resources/case-resource-reader';
+import { declaredCaseResources } from '../libs/shared-kernel/src/resources/case-resource';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
 /**
@@ -30,6 +36,25 @@ describe('the write path (issue 19)', () => {
     return texts;
   }
 
+  const kindsOf = (texts: string[]) =>
+    texts.map((text) =>
+      /^begin/i.test(text)
+        ? 'begin'
+        : /^commit/i.test(text)
+          ? 'commit'
+          : /for no key update/.test(text)
+            ? 'hold case'
+            : /^select \* from "persons"/.test(text)
+              ? 'read person'
+              : /^with written as \(insert into "persons" .*\) insert into events /.test(text)
+                ? 'insert person, then its event'
+                : /^with written as \(update "persons" set .* and "version" = \$\d+ returning 1\) insert into events /.test(text)
+                  ? 'update person, then its event'
+                  : /^insert into webhook_deliveries/.test(text)
+                    ? 'fan out'
+                    : text,
+    );
+
   const person = (first: string) => ({ first_name: first, last_name: 'Okafor', relationship: 'daughter' });
 
   beforeAll(async () => {
@@ -42,23 +67,62 @@ describe('the write path (issue 19)', () => {
 
   it('a person is created in one transaction: the case row held first, then the record, its event and its deliveries', async () => {
     const texts = await statementsOf(() => t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).send(person('Grace')).expect(201));
-    const kinds = texts.map((text) =>
-      /^begin/i.test(text)
-        ? 'begin'
-        : /^commit/i.test(text)
-          ? 'commit'
-          : /for no key update/.test(text)
-            ? 'hold case'
-            : /^insert into "?persons/.test(text)
-              ? 'insert person'
-              : /^insert into events/.test(text)
-                ? 'insert event'
-                : /^insert into webhook_deliveries/.test(text)
-                  ? 'fan out'
-                  : text,
+    // No owner lookup before or inside the transaction: the access guard kept the live case's owner. The person's row
+    // and its event are one statement (the row first, the event only if the row was written).
+    expect(kindsOf(texts)).toEqual(['begin', 'hold case', 'insert person, then its event', 'fan out', 'commit']);
+  });
+
+  it('a merge patch reads the person after the case row and writes it with its event in one statement; the stored row is the answer', async () => {
+    const created = (await t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).send(person('Ada')).expect(201)).body.data;
+    let answer: { body: { data: Record<string, unknown> }; headers: Record<string, string> } | undefined;
+    const texts = await statementsOf(async () => {
+      answer = await t.http().patch(`/v1/cases/${caseId}/persons/${created.id}`).set(owner.auth).send({ middle_name: 'Lovelace', email: null }).expect(200);
+    });
+    expect(kindsOf(texts)).toEqual(['begin', 'hold case', 'read person', 'update person, then its event', 'fan out', 'commit']);
+    const read = await t.http().get(`/v1/cases/${caseId}/persons/${created.id}`).set(owner.auth).expect(200);
+    expect(read.body.data).toEqual(answer!.body.data);
+    expect(read.headers.etag).toBe(answer!.headers.etag);
+    const [row] = await t.sql<{ version: number; middle_name: string }>('select version, middle_name from persons where id = $1', [created.id]);
+    expect(row).toEqual({ version: 2, middle_name: 'Lovelace' });
+    const [event] = await t.sql<{ data: { object: Record<string, unknown>; previous_attributes: Record<string, unknown> } }>(
+      `select data from events where type = 'person.updated' and data->'object'->>'id' = $1`,
+      [created.id],
     );
-    // No owner lookup before or inside the transaction: the access guard kept the live case's owner.
-    expect(kinds).toEqual(['begin', 'hold case', 'insert person', 'insert event', 'fan out', 'commit']);
+    expect(event.data.object).toEqual(answer!.body.data);
+    expect(event.data.previous_attributes).toEqual({ middle_name: null });
+    // The same patch again changes nothing: no statement writes the row, the version stays.
+    await t.http().patch(`/v1/cases/${caseId}/persons/${created.id}`).set(owner.auth).send({ middle_name: 'Lovelace' }).expect(200);
+    expect((await t.sql<{ version: number }>('select version from persons where id = $1', [created.id]))[0].version).toBe(2);
+  });
+
+  it('when the row was changed under the write, its event is not written and the write runs again, then gives up (409)', async () => {
+    const created = (await t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).send(person('Moved')).expect(201)).body.data;
+    const resource = declaredCaseResources().find((declared) => declared.name === 'person')!;
+    const reader = t.app.get(CaseResourceReader, { strict: false });
+    const events = t.app.get(ResourceEvents, { strict: false });
+    const losses: unknown[] = [];
+    const write = t.app.get(UnitOfWork, { strict: false }).run(
+      async (em) => {
+        const record = await reader.load(resource, { caseId }, created.id);
+        const before = reader.view(resource, record);
+        // Another writer (one that ignored the case lock) moves the row's version after it was read.
+        await t.sql('update persons set version = version + 1 where id = $1', [created.id]);
+        (record as unknown as { lastName: string }).lastName = 'Lost';
+        const statement = recordStatements(em, resource.schema)!.updateOf(em, record)!;
+        try {
+          await events.changed(em, { key: 'person', caseId }, before, reader.view(resource, record), statement);
+        } catch (error) {
+          losses.push(error);
+          throw error;
+        }
+      },
+      { caseId },
+    );
+    await expect(write).rejects.toBeInstanceOf(ConflictError);
+    expect(losses).toHaveLength(3);
+    expect(losses.every((loss) => loss instanceof OptimisticLockError)).toBe(true);
+    expect(await t.sql(`select 1 from events where data->'object'->>'id' = $1 and type = 'person.updated'`, [created.id])).toHaveLength(0);
+    expect((await t.sql<{ last_name: string }>('select last_name from persons where id = $1', [created.id]))[0].last_name).toBe('Okafor');
   });
 
   it('a write keeps its live case\'s owner in memory; a deleted case is forgotten and not found at once, for reads and writes', async () => {

@@ -8,6 +8,7 @@ import { CaseRecord, CaseResource } from './case-resource';
 import { CaseResourceReader, Scope } from './case-resource-reader';
 import { ResourceEvents } from '../platform/events/resource-events';
 import { subjectOf } from './record-writer';
+import { recordStatements } from '../platform/transactions/record-statements';
 
 /**
  * The plumbing every use case of an aggregate shares, so that a use case holds only its rule: the unit of work with the
@@ -49,6 +50,17 @@ export class AggregateWrites {
         assertIfMatch(ifMatch, this.reader.etag(resource, record));
         const before = this.reader.view(resource, record);
         await move(record, this.clock, em);
+        const statements = recordStatements<T>(em, resource.schema);
+        if (statements?.loaded(record)) {
+          // The aggregate's own row is written by its event's statement (issue 19); whatever else the move changed is
+          // flushed first, the record's snapshot already its new state so the flush leaves it to that statement.
+          const write = statements.updateOf(em, record);
+          if (write) statements.written(em, record);
+          await em.flush();
+          const presented = this.reader.present(resource, record);
+          await this.events.changed(em, subjectOf(resource, scope), before, presented.data as Record<string, unknown>, write);
+          return presented;
+        }
         return this.flushAndTell(em, resource, scope, record, (view) => this.events.changed(em, subjectOf(resource, scope), before, view));
       },
       { caseId: scope.caseId },

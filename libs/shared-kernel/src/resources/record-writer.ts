@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { ulid } from 'ulid';
 import { pooledRandom } from '../platform/transactions/pooled-random';
+import { recordStatements, RecordStatements } from '../platform/transactions/record-statements';
 import { Clock } from '../platform/clock/clock';
 import { assertIfMatch } from './conditional/etag';
 import { SingleResource } from './http/resource-response';
@@ -53,6 +54,7 @@ export class RecordWriter {
         const context = this.contextOf(em, scope);
         await this.checkRules(resource, body, context);
         const now = this.clock.now();
+        const statements = this.compiledWrites(resource, em);
         const record = em.create(resource.schema, {
           ...this.defaultsOf(resource),
           ...this.toProperties(resource, body),
@@ -60,8 +62,16 @@ export class RecordWriter {
           id: ulid(undefined, pooledRandom),
           createdAt: now,
           updatedAt: now,
-        } as never) as T;
+        } as never, { persist: statements === undefined }) as T;
         await this.derive(resource, record, context);
+        if (statements) {
+          // The row is written by the event's statement (one round trip); the record then joins the unit of work.
+          const write = statements.insertOf(record);
+          const presented = this.reader.present(resource, record);
+          await this.events.created(em, subjectOf(resource, scope), presented.data as JsonObject, write);
+          statements.written(em, record);
+          return presented;
+        }
         await em.flush();
         await resource.afterWrite?.(record, context);
         const presented = this.reader.present(resource, record);
@@ -92,6 +102,14 @@ export class RecordWriter {
         const after = writableDocument(record, resource.createFields, toCamelCase);
         if (JSON.stringify(after) !== JSON.stringify(current)) record.updatedAt = this.clock.now();
         await this.derive(resource, record, context);
+        const statements = this.compiledWrites(resource, em);
+        if (statements?.loaded(record)) {
+          const write = statements.updateOf(em, record);
+          const presented = this.reader.present(resource, record);
+          await this.events.changed(em, subjectOf(resource, scope), before, presented.data as JsonObject, write);
+          if (write) statements.written(em, record);
+          return presented;
+        }
         await em.flush();
         await resource.afterWrite?.(record, context);
         const presented = this.reader.present(resource, record);
@@ -118,6 +136,15 @@ export class RecordWriter {
       },
       { caseId: scope.caseId },
     );
+  }
+
+  /**
+   * The record's own INSERT/UPDATE compiled from its declaration (issue 19), when nothing between the write and its
+   * event could read the row or write beside it: no `derivedBy` service, no `afterWrite` hook. Otherwise the ORM flushes.
+   */
+  private compiledWrites<T extends CaseRecord>(resource: CaseResource<T>, em: EntityManager): RecordStatements<T> | undefined {
+    if (resource.afterWrite || resource.derivedBy) return undefined;
+    return recordStatements<T>(em, resource.schema);
   }
 
   /** The declaration's derived fields: its own function, then the injectable it names (resolved from the container). */

@@ -5,12 +5,25 @@ import { monotonicFactory } from 'ulid';
 import { CaseOwnership } from '../access/case-access';
 import { pooledRandom } from '../transactions/pooled-random';
 import { transactionRows } from '../transactions/transaction-rows';
+import type { RecordStatement } from '../transactions/record-statements';
 import { Clock } from '../clock/clock';
 import { currentActor } from '../context/request-scope';
 import { EventActor, StoredEvent } from './event';
 
 const INSERT_EVENT = `insert into events (id, organization_id, case_id, type, created_at, data, once_key) values ($1, $2, $3, $4, $5, $6::jsonb, $7)
   on conflict (once_key) where once_key is not null do nothing returning id`;
+
+/**
+ * The event row written by the statement that writes the record (issue 19: one round trip, not two): the record's
+ * INSERT or UPDATE as a data-modifying CTE, the event inserted only when it wrote its row. Its parameters come first.
+ */
+function insertEventAlong(record: string, offset: number): string {
+  const $ = (n: number) => `$${offset + n}`;
+  return `with written as (${record})
+  insert into events (id, organization_id, case_id, type, created_at, data, once_key)
+  select ${$(1)}::text, ${$(2)}::text, ${$(3)}::text, ${$(4)}::text, ${$(5)}::timestamptz, ${$(6)}::jsonb, ${$(7)}::text where exists (select 1 from written)
+  on conflict (once_key) where once_key is not null do nothing returning id`;
+}
 
 /** What a change tells: the type, the case (`null` for organization-level events) and the resource as `GET` shows it. */
 export interface EventDraft {
@@ -45,6 +58,7 @@ export class EventOutbox {
   private readonly organizations = new WeakMap<object, Map<string, string>>();
 
   private ownership?: CaseOwnership;
+  private readonly alongTexts = new Map<string, string>();
 
   constructor(
     private readonly clock: Clock,
@@ -55,19 +69,34 @@ export class EventOutbox {
     this.subscribers.push(subscriber);
   }
 
-  async emit(em: EntityManager, draft: EventDraft): Promise<StoredEvent | undefined> {
+  /**
+   * Writes the event in the change's transaction. `along`, the record's own write, runs in the same statement, first;
+   * when it writes no row (its version is gone) nothing is written and its error is thrown.
+   */
+  async emit(em: EntityManager, draft: EventDraft, along?: RecordStatement): Promise<StoredEvent | undefined> {
     const transaction = em.getTransactionContext();
     if (transaction === undefined) throw new Error(`event ${draft.type} emitted outside a transaction: it could be lost`);
     const organizationId = draft.organizationId ?? (await this.organizationOf(em, draft.caseId));
     const data: StoredEvent['data'] = { object: draft.object, actor: draft.actor ?? currentActor() };
     if (draft.previousAttributes !== undefined) data.previous_attributes = draft.previousAttributes;
     const event: StoredEvent = { id: this.nextId(), type: draft.type, organizationId, caseId: draft.caseId, createdAt: this.clock.now(), data };
-    const inserted = await transactionRows<{ id: string }>(em, INSERT_EVENT, [event.id, organizationId, event.caseId, event.type, event.createdAt, JSON.stringify(data), draft.onceKey ?? null], {
-      prepared: true,
-    });
-    if (inserted.length === 0) return undefined;
+    const values = [event.id, organizationId, event.caseId, event.type, event.createdAt, JSON.stringify(data), draft.onceKey ?? null];
+    if (along !== undefined && draft.onceKey !== undefined) throw new Error('an event told with its record\'s write is never a scheduled one');
+    const inserted = along
+      ? await transactionRows<{ id: string }>(em, this.alongText(along.text, along.values.length), [...along.values, ...values], { prepared: true })
+      : await transactionRows<{ id: string }>(em, INSERT_EVENT, values, { prepared: true });
+    if (inserted.length === 0) {
+      if (along) throw along.failed();
+      return undefined;
+    }
     for (const subscriber of this.subscribers) await subscriber.eventEmitted(em, event);
     return event;
+  }
+
+  private alongText(record: string, offset: number): string {
+    let text = this.alongTexts.get(record);
+    if (text === undefined) this.alongTexts.set(record, (text = insertEventAlong(record, offset)));
+    return text;
   }
 
   /** Contract §14.7: deleting a case deletes its events except `case.deleted`, and its subscribers' pending work. */

@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { EventActor } from './event';
+import type { RecordStatement } from '../transactions/record-statements';
+import { transactionRows } from '../transactions/transaction-rows';
 import { EventOutbox } from './event-outbox';
 import { EventTypeCatalog } from './event-types';
 
@@ -40,17 +42,22 @@ export class ResourceEvents {
     private readonly eventTypes: EventTypeCatalog,
   ) {}
 
-  async created(em: EntityManager, subject: EventSubject, object: Record<string, unknown>): Promise<void> {
-    await this.outbox.emit(em, { ...this.draftOf(subject), type: `${subject.key}.created`, object });
+  /** `write`: the record's own statement, run in the event's (`EventOutbox.emit`'s `along`). */
+  async created(em: EntityManager, subject: EventSubject, object: Record<string, unknown>, write?: RecordStatement): Promise<void> {
+    await this.outbox.emit(em, { ...this.draftOf(subject), type: `${subject.key}.created`, object }, write);
   }
 
   /** Nothing when no visible field changed; `status_changed` when `status` moved on a resource of that list. */
-  async changed(em: EntityManager, subject: EventSubject, before: Record<string, unknown>, after: Record<string, unknown>): Promise<void> {
+  async changed(em: EntityManager, subject: EventSubject, before: Record<string, unknown>, after: Record<string, unknown>, write?: RecordStatement): Promise<void> {
     const previous = previousAttributes(before, after);
-    if (previous === undefined) return;
+    if (previous === undefined) {
+      // A change no client sees tells nothing, but is still written.
+      if (write && (await transactionRows(em, write.text, write.values, { prepared: true })).length === 0) throw write.failed();
+      return;
+    }
     const statusMoved = 'status' in previous && this.eventTypes.tellsStatusChanges(subject.key);
     const type = `${subject.key}.${statusMoved ? 'status_changed' : 'updated'}`;
-    await this.outbox.emit(em, { ...this.draftOf(subject), type, object: after, previousAttributes: previous });
+    await this.outbox.emit(em, { ...this.draftOf(subject), type, object: after, previousAttributes: previous }, write);
   }
 
   async deleted(em: EntityManager, subject: EventSubject, lastState: Record<string, unknown>): Promise<void> {
