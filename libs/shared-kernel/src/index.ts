@@ -67,3 +67,4 @@ export { requestLog } from './platform/logging/logging';
 export { ResourceExpressAdapter } from './resources/conditional/resource-express-adapter';
 export * from './resources/http/route-decorators';
 export type { RecordFields } from './platform/persistence/record-columns';
+export { registerErrorCodes } from './platform/errors/error-status';
