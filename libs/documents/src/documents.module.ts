@@ -1,5 +1,4 @@
-import { Module, OnModuleInit } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { Module } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { acceptMultipart, AppConfig, CaseResourceModule, JobQueue, registerErrorCodes } from '@estate/shared-kernel';
 import { DocumentDownloads } from './application/document-downloads';
@@ -44,12 +43,4 @@ acceptMultipart(/^\/v1\/cases\/[^/]+\/documents\/?$/);
   ],
   exports: [DocumentReferences, CaseDocuments],
 })
-export class DocumentsModule implements OnModuleInit {
-  constructor(private readonly moduleRef: ModuleRef) {}
-
-  onModuleInit(): void {
-    // A factory-made provider gets no lifecycle hooks: the S3 adapter's jobs are defined here.
-    const storage = this.moduleRef.get(DocumentStorage);
-    if (storage instanceof S3DocumentStorage) storage.onModuleInit();
-  }
-}
+export class DocumentsModule {}

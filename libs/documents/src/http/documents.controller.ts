@@ -120,7 +120,11 @@ export class DocumentsController extends CaseResourceController(documentResource
       'An absolute address of the bytes that works without an Authorization header for `expires_in` seconds (60–3600, default 900): ' +
       '`/v1/document-downloads/{token}`, the token being the document id and expiry signed with HMAC-SHA256. Viewers may make links.',
   })
-  @ApiBody({ type: DownloadLinkBody, required: false })
+  @ApiBody({
+    type: DownloadLinkBody,
+    required: false,
+    examples: { default: { summary: 'the default lifetime (900 s)', value: {} }, short: { summary: 'two minutes', value: { expires_in: 120 } } },
+  })
   @ApiIdempotencyKey()
   @ApiData(DownloadLinkView, 201)
   @ApiErrors(400, 404, 409, 413, 415, 422)

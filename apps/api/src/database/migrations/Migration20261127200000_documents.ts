@@ -4,6 +4,7 @@ const list = (values: readonly string[]) => values.map((value) => `'${value}'`).
 
 // The value sets as the migration wrote them (a migration never changes after it is committed).
 const CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/tiff'];
+const QUEUES = ['document-promote', 'document-remove', 'document-upload-sweep'];
 
 /**
  * Issue 21, contract §11.1: documents and their bytes. `document_contents` is the default storage adapter's: the file
@@ -48,9 +49,12 @@ export class Migration20261127200000_documents extends Migration {
       )`);
     // Ciphertext does not compress; PostgreSQL would only spend time trying.
     this.addSql('alter table document_contents alter column data set storage external');
+    // The S3 adapter's work: renaming an upload after its commit, deleting a deleted document's object, the sweep.
+    for (const queue of QUEUES) this.addSql(`select pgboss.create_queue('${queue}', '{"policy":"standard"}')`);
   }
 
   override async down(): Promise<void> {
+    for (const queue of QUEUES) this.addSql(`select pgboss.delete_queue('${queue}')`);
     this.addSql('drop table document_contents');
     this.addSql('drop table documents');
   }

@@ -11,7 +11,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { JobQueue, plainRows } from '@estate/shared-kernel';
 import { DocumentStorage, UploadedFile } from '../../application/document-storage.port';
 import { DocumentStorageSettings } from './document-storage-settings';
@@ -37,7 +37,7 @@ function isMissing(error: unknown): boolean {
  * (uploads whose request failed). Every object is written with server-side encryption (SSE-S3, `AES256`).
  */
 @Injectable()
-export class S3DocumentStorage extends DocumentStorage implements OnModuleInit {
+export class S3DocumentStorage extends DocumentStorage implements OnModuleInit, OnModuleDestroy {
   readonly client: S3Client;
   private readonly bucket: string;
 
@@ -49,7 +49,20 @@ export class S3DocumentStorage extends DocumentStorage implements OnModuleInit {
     super();
     const s3 = settings.s3 as NonNullable<DocumentStorageSettings['s3']>;
     this.bucket = s3.bucket;
-    this.client = new S3Client({ endpoint: s3.endpoint, region: s3.region, forcePathStyle: s3.endpoint !== undefined });
+    this.client = new S3Client({
+      endpoint: s3.endpoint,
+      region: s3.region,
+      forcePathStyle: s3.endpoint !== undefined,
+      // Checksums only where S3 requires them: the SDK's default streams an upload `aws-chunked` with a trailing
+      // checksum, which S3-compatible servers (s3rver, older MinIO and Ceph) store framing and all. Integrity is the
+      // document's own SHA-256, checked on every download's digest headers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.client.destroy();
   }
 
   onModuleInit(): void {
