@@ -14,11 +14,6 @@ type Node = Record<string, any>;
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const CASE_SCOPED = '/v1/cases/{case_id}';
-/**
- * A public address (`security: []`: a private calendar, a signed download link) takes no token: its own token in the
- * path is the credential, so whoever holds it reads it; its suite tests that a forged or stale one is 404.
- */
-const isPublic = (op: Record<string, any>) => Array.isArray(op.security) && op.security.length === 0;
 
 describe('access matrix: another organization against every route of the document (e2e)', () => {
   let t: TestApp;
@@ -30,8 +25,11 @@ describe('access matrix: another organization against every route of the documen
   const quiet = ['TRANSFER_PROCESSOR', 'PROVIDER_PROCESSOR', 'WEBHOOK_DISPATCHER'];
   const saved = Object.fromEntries(quiet.map((name) => [name, process.env[name]]));
 
-  const operations = () =>
+  const allOperations = () =>
     Object.entries(doc.paths as Node).flatMap(([template, item]) => METHODS.filter((method) => item[method]).map((method) => ({ template, method, op: item[method] as Node })));
+  /** A route with `security: []` is a capability address (the token in its path is the access): not an organization's. */
+  const isCapability = (op: Node) => Array.isArray(op.security) && op.security.length === 0;
+  const operations = () => allOperations().filter(({ op }) => !isCapability(op));
   const caseScoped = () => operations().filter(({ template }) => template === CASE_SCOPED || template.startsWith(`${CASE_SCOPED}/`));
 
   /** Every GET of the document A can fill in, as A reads it (status, ETag, body). */
@@ -75,6 +73,11 @@ describe('access matrix: another organization against every route of the documen
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
+  });
+
+  it('knows every capability address of the document (their signed tokens are tested by their own suites)', () => {
+    const capabilities = allOperations().filter(({ op }) => isCapability(op)).map(({ method, template }) => `${method.toUpperCase()} ${template}`);
+    expect(capabilities).toEqual(['GET /v1/deadline-feeds/{token}', 'GET /v1/document-downloads/{token}']);
   });
 
   it('has an id for every path parameter of every route of the document (a new route needs a fixture)', () => {
@@ -139,7 +142,7 @@ describe('access matrix: another organization against every route of the documen
   it("organization-level routes naming A's records (webhook endpoints, events…): B gets 404 on every method; A's data untouched", async () => {
     const before = await readAll(a);
     const rowsBefore = await tables();
-    const routes = operations().filter(({ template, op }) => !template.startsWith('/v1/cases') && template.includes('{') && !isPublic(op));
+    const routes = operations().filter(({ template }) => !template.startsWith('/v1/cases') && template.includes('{'));
     const answers: string[] = [];
     for (const { template, method, op } of routes) {
       const res = await send(method, urlOf(template, fixtures), b, bodyFor(method, template, op));
@@ -151,9 +154,7 @@ describe('access matrix: another organization against every route of the documen
   });
 
   it("organization-level routes: B's lists and reads never show A's records", async () => {
-    const orgLevel = operations().filter(
-      ({ template, method, op }) => method === 'get' && !template.startsWith(`${CASE_SCOPED}`) && template.startsWith('/v1/') && template !== '/v1/openapi.json' && !isPublic(op),
-    );
+    const orgLevel = operations().filter(({ template, method }) => method === 'get' && !template.startsWith(`${CASE_SCOPED}`) && template.startsWith('/v1/') && template !== '/v1/openapi.json');
     expect(orgLevel.map(({ template }) => template)).toContain('/v1/cases');
     const aIds = [...fixtures.ids.values()];
     for (const { template } of orgLevel) {

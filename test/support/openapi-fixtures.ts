@@ -124,11 +124,6 @@ export async function createDocumentFixtures(t: TestApp, doc: Node, caller: Test
     const body = OVERRIDES[template]?.(fixtures) ?? requestExample(doc.paths[template].post);
     const record = await send('post', template, body);
     fixtures.ids.set(template, record.id);
-    // A signed address (a calendar's, a download's): its token is the id of the public collection it lives under.
-    if (typeof record.url === 'string') {
-      const path = new URL(record.url).pathname;
-      fixtures.ids.set(path.slice(0, path.lastIndexOf('/')), path.slice(path.lastIndexOf('/') + 1));
-    }
     // Records created inside another (a step's sub-tasks) are reachable under it: `…/steps/{step_id}/sub-tasks/{id}`.
     const item = Object.keys(doc.paths as Node).find((path) => new RegExp(`^${escape(template)}/\\{[^}]+\\}$`).test(path));
     for (const [field, value] of Object.entries(record)) {
