@@ -27,15 +27,18 @@ export class UploadDocument {
     if (clientDigest !== null && clientDigest.toLowerCase() !== file.sha256) {
       throw new ValidationFailedError([{ field: 'sha256', message: `sha256 does not match the file received (its SHA-256 is ${file.sha256})` }]);
     }
-    const pageCount = await this.pages.count(file.path, file.contentType as DocumentContentType);
-    return this.writes.add(this.resource, { caseId }, (_clock, em) => this.build(em, caseId, file, fields, pageCount));
+    return this.add(caseId, file, fields);
   }
 
   /** The same from another context's use case: it joins the caller's unit of work (contract §11.2's statement upload). */
   async createFor(caseId: string, file: ReceivedFile, fields: NewDocument): Promise<Record<string, unknown>> {
+    return (await this.add(caseId, file, fields)).data as Record<string, unknown>;
+  }
+
+  private async add(caseId: string, file: ReceivedFile, fields: NewDocument): Promise<SingleResource> {
+    // Counted before the transaction: a second read of the spooled file, not to be done while holding the case row.
     const pageCount = await this.pages.count(file.path, file.contentType as DocumentContentType);
-    const presented = await this.writes.add(this.resource, { caseId }, (_clock, em) => this.build(em, caseId, file, fields, pageCount));
-    return presented.data as Record<string, unknown>;
+    return this.writes.add(this.resource, { caseId }, (_clock, em) => this.build(em, caseId, file, fields, pageCount));
   }
 
   private async build(em: EntityManager, caseId: string, file: ReceivedFile, fields: NewDocument, pageCount: number | null): Promise<Document> {
