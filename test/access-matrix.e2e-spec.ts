@@ -77,7 +77,7 @@ describe('access matrix: another organization against every route of the documen
 
   it('knows every capability address of the document (their signed tokens are tested by their own suites)', () => {
     const capabilities = allOperations().filter(({ op }) => isCapability(op)).map(({ method, template }) => `${method.toUpperCase()} ${template}`);
-    expect(capabilities).toEqual(['GET /v1/deadline-feeds/{token}']);
+    expect(capabilities).toEqual(['GET /v1/deadline-feeds/{token}', 'GET /v1/document-downloads/{token}']);
   });
 
   it('has an id for every path parameter of every route of the document (a new route needs a fixture)', () => {

@@ -268,8 +268,8 @@ describe('HTTP contract (e2e)', () => {
       const paths = Object.keys(res.body.paths);
       expect(paths).toEqual(expect.arrayContaining(Object.keys(expected)));
       // Every other path lies below a case, or is one of the organization-level groups of contract §14 (events, webhooks),
-      // or a private calendar address (its signed token is its credential).
-      for (const path of paths) if (!(path in expected)) expect(path).toMatch(/^\/v1\/(cases\/\{case_id\}\/[a-z]|events(\/|$)|webhook-endpoints(\/|$)|deadline-feeds\/\{token\}$)/);
+      // or a private calendar address or signed download link (its signed token is its credential).
+      for (const path of paths) if (!(path in expected)) expect(path).toMatch(/^\/v1\/(cases\/\{case_id\}\/[a-z]|events(\/|$)|webhook-endpoints(\/|$)|(deadline-feeds|document-downloads)\/\{token\}$)/);
       for (const [path, methods] of Object.entries(expected)) {
         expect(Object.keys(res.body.paths[path]).sort()).toEqual([...methods].sort());
         for (const method of methods) {

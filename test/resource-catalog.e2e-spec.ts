@@ -31,6 +31,7 @@ const CONTRACT_KEYS = [
 const EXPECTED_ACTIONS: Record<string, string[]> = {
   case: ['created', 'updated', 'deleted'],
   deceased: ['created', 'updated'],
+  document: ['created', 'updated', 'deleted'],
   authority: ['created', 'updated'],
   person: ['created', 'updated', 'deleted'],
   institution_contact: ['created', 'updated', 'deleted'],
@@ -57,6 +58,7 @@ const EXPECTED_ACTIONS: Record<string, string[]> = {
 const TAG_DESCRIPTIONS: Record<string, unknown> = {
   cases: 'Estate cases: one per person who died, owned by the organization that opened it. Creating a case may nest the deceased and the authority.',
   deceased: 'The person who died: identity, dates, address. The SSN is accepted in full and always returned masked.',
+  documents: 'Files of a case (PDF, JPEG, PNG, TIFF up to 25 MiB): multipart upload, download with digests, signed links.',
   authority: 'The authority to act for the estate: its level and the grounds it rests on.',
   persons: 'Heirs, beneficiaries and other people involved in the estate.',
   debts: 'Debts of the deceased and the collections among them.',

@@ -76,10 +76,28 @@ const LAST = [TRANSFERS];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A small PDF: the file of a multipart upload fixture (an upload's request example has no bytes). */
+const FIXTURE_PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Page >>\nendobj\ntrailer\n<< >>\n%%EOF\n', 'latin1');
+
+/** The multipart body of an operation that takes one: its text parts from the schema's examples, a PDF as each binary part. */
+function multipartRequest(t: TestApp, doc: Node, url: string, caller: TestCaller, op: Node) {
+  let schema = op.requestBody.content['multipart/form-data'].schema as Node;
+  if (schema.$ref) schema = doc.components.schemas[(schema.$ref as string).split('/').pop() as string];
+  const request = t.http().post(url).set(caller.auth);
+  for (const [name, property] of Object.entries((schema.properties ?? {}) as Node)) {
+    if (property.format === 'binary') request.attach(name, FIXTURE_PDF, { filename: 'fixture.pdf', contentType: 'application/pdf' });
+    else if ((schema.required ?? []).includes(name) && property.example !== undefined) request.field(name, String(property.example));
+  }
+  return request;
+}
+
 export async function createDocumentFixtures(t: TestApp, doc: Node, caller: TestCaller): Promise<DocumentFixtures> {
   const fixtures: DocumentFixtures = { ids: new Map(), bodies: new Map() };
   const send = async (method: 'post' | 'put', template: string, body: unknown) => {
-    const res = await t.http()[method](urlOf(template, fixtures)).set(caller.auth).send(body as object);
+    const op = doc.paths[template]?.[method] as Node | undefined;
+    const res = op?.requestBody?.content?.['multipart/form-data']
+      ? await multipartRequest(t, doc, urlOf(template, fixtures), caller, op)
+      : await t.http()[method](urlOf(template, fixtures)).set(caller.auth).send(body as object);
     if (res.status !== 201 && res.status !== 200) throw new Error(`fixture ${method.toUpperCase()} ${template}: ${res.status} ${JSON.stringify(res.body)}`);
     fixtures.bodies.set(`${method} ${template}`, body);
     return res.body.data as Node;

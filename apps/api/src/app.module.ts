@@ -7,6 +7,7 @@ import { ProbateModule } from '@estate/probate';
 import { TransfersModule } from '@estate/transfers';
 import { CommsModule } from '@estate/comms';
 import { WebhooksModule } from '@estate/webhooks';
+import { DocumentsModule } from '@estate/documents';
 import { ormConfig } from './database/orm-config';
 
 /** The deployable API: the shared kernel, persistence, and every bounded context. */
@@ -24,6 +25,7 @@ export class AppModule {
         TransfersModule,
         CommsModule,
         WebhooksModule,
+        DocumentsModule,
       ],
     };
   }

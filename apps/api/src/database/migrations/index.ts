@@ -13,6 +13,7 @@ import { Migration20261127100000_job_queue } from './Migration20261127100000_job
 import { Migration20261127183000_ach_returns } from './Migration20261127183000_ach_returns';
 import { Migration20261127120000_case_pending_searches } from './Migration20261127120000_case_pending_searches';
 import { Migration20261127130000_deadline_feed_links } from './Migration20261127130000_deadline_feed_links';
+import { Migration20261127200000_documents } from './Migration20261127200000_documents';
 
 /** Every committed migration, in order. Listed explicitly so the built service and the tests run the same ones. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261127120000_case_pending_searches', class: Migration20261127120000_case_pending_searches },
   { name: 'Migration20261127130000_deadline_feed_links', class: Migration20261127130000_deadline_feed_links },
   { name: 'Migration20261127183000_ach_returns', class: Migration20261127183000_ach_returns },
+  { name: 'Migration20261127200000_documents', class: Migration20261127200000_documents },
 ];

@@ -13,10 +13,21 @@ function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
+const multipartRoutes: RegExp[] = [];
+
+/**
+ * A `POST` path that takes `multipart/form-data` (contract §11.1: uploads), registered by the context that serves it
+ * when its module loads. Such a body is left unread here: the route's own parser (busboy, with limits) streams it.
+ */
+export function acceptMultipart(path: RegExp): void {
+  multipartRoutes.push(path);
+}
+
 /** Bodies are JSON; PATCH also takes `application/merge-patch+json`; anything else is 415 (contract §1). */
 export function rejectUnsupportedMediaType(req: Request, res: Response, next: NextFunction): void {
   if (!METHODS_WITH_BODY.has(req.method) || !hasBody(req)) return next();
   const mediaType = mediaTypeOf(req);
+  if (req.method === 'POST' && mediaType === 'multipart/form-data' && multipartRoutes.some((path) => path.test(req.path))) return next();
   const allowed = req.method === 'PATCH' ? JSON_MEDIA_TYPES : ['application/json'];
   if (allowed.includes(mediaType)) return next();
   res.status(415).json(errorBody(req, 'unsupported_media_type', `Send the body as ${allowed.join(' or ')}, not "${mediaType || 'no Content-Type'}".`));

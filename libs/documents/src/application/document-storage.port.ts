@@ -1,0 +1,24 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Readable } from 'node:stream';
+
+/** An upload's bytes, spooled to a local file while the request was parsed (never held whole in memory). */
+export interface UploadedFile {
+  path: string;
+  sizeBytes: number;
+}
+
+/**
+ * Where a document's bytes live (contract §11.1). Chosen by `DOCUMENT_STORAGE`: `postgres` (the default, encrypted
+ * rows written in the request's transaction) or `s3`. The record of a document is the documents context's; the bytes
+ * are the adapter's, found by the document's id.
+ */
+export abstract class DocumentStorage {
+  /** Stores the bytes of a new document as part of `em`'s transaction: they are readable exactly when it commits. */
+  abstract store(em: EntityManager, documentId: string, file: UploadedFile): Promise<void>;
+
+  /** The stored bytes, as a stream; fails when there are none. */
+  abstract open(documentId: string): Promise<Readable>;
+
+  /** Removes the bytes of a document deleted in `em`'s transaction, once that commits. */
+  abstract discard(em: EntityManager, documentId: string): Promise<void>;
+}

@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ulid } from 'ulid';
+import { AggregateWrites, CaseResource, Clock, InjectResource, JsonObject, SingleResource, ValidationFailedError } from '@estate/shared-kernel';
+import { Document } from '../domain/document';
+import { DocumentContentType, DocumentType } from '../domain/document-vocabulary';
+import type { NewDocument, ReceivedFile } from '../ports';
+import { DocumentStorage } from './document-storage.port';
+import { PageCounter } from './page-counter.port';
+
+/**
+ * Makes a document from a received file (contract §11.1): the client's digest checked, the relation checked, the
+ * pages counted, then the record and its bytes written in one transaction with its `document.created` event.
+ */
+@Injectable()
+export class UploadDocument {
+  constructor(
+    @InjectResource('document') private readonly resource: CaseResource<Document>,
+    private readonly writes: AggregateWrites,
+    private readonly storage: DocumentStorage,
+    private readonly pages: PageCounter,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The route's upload: `clientDigest` is the `sha256` text part, if sent. */
+  async execute(caseId: string, file: ReceivedFile, fields: NewDocument, clientDigest: string | null): Promise<SingleResource> {
+    if (clientDigest !== null && clientDigest.toLowerCase() !== file.sha256) {
+      throw new ValidationFailedError([{ field: 'sha256', message: `sha256 does not match the file received (its SHA-256 is ${file.sha256})`, reason: 'rule' }]);
+    }
+    return this.add(caseId, file, fields);
+  }
+
+  /** The same from another context's use case: it joins the caller's unit of work (contract §11.2's statement upload). */
+  async createFor(caseId: string, file: ReceivedFile, fields: NewDocument): Promise<Record<string, unknown>> {
+    return (await this.add(caseId, file, fields)).data as Record<string, unknown>;
+  }
+
+  private async add(caseId: string, file: ReceivedFile, fields: NewDocument): Promise<SingleResource> {
+    // Counted before the transaction: a second read of the spooled file, not to be done while holding the case row.
+    const pageCount = await this.pages.count(file.path, file.contentType as DocumentContentType);
+    return this.writes.add(this.resource, { caseId }, (_clock, em) => this.build(em, caseId, file, fields, pageCount));
+  }
+
+  private async build(em: EntityManager, caseId: string, file: ReceivedFile, fields: NewDocument, pageCount: number | null): Promise<Document> {
+    const problems = (await this.resource.rules?.(
+      { related_type: fields.relatedType ?? null, related_id: fields.relatedId ?? null, file_name: file.fileName } as JsonObject,
+      { em, scope: { caseId }, clock: this.clock },
+    )) ?? [];
+    if (problems.length > 0) throw new ValidationFailedError(problems);
+    const now = this.clock.now();
+    const record = em.create(this.resource.schema, {
+      id: ulid(),
+      caseId,
+      type: fields.type as DocumentType,
+      title: fields.title ?? null,
+      fileName: file.fileName,
+      contentType: file.contentType as DocumentContentType,
+      sizeBytes: file.sizeBytes,
+      sha256: file.sha256,
+      pageCount,
+      relatedType: fields.relatedType ?? null,
+      relatedId: fields.relatedId ?? null,
+      uploadedBy: fields.uploadedBy,
+      notes: fields.notes ?? null,
+      createdAt: now,
+      updatedAt: now,
+    } as never) as Document;
+    // The bytes reference the record: the row goes first, the bytes in the same transaction.
+    await em.flush();
+    await this.storage.store(em, record.id, file);
+    return record;
+  }
+}

@@ -1,0 +1,4 @@
+export { DocumentsModule } from './documents.module';
+export { DOCUMENTS_ENTITIES } from './infrastructure/persistence/document.schema';
+export { documentResource } from './resources/document.resource';
+export * from './ports';

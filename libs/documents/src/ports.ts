@@ -1,0 +1,48 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/** A record that names a document: its resource key (contract §14.2: `statement`, `filing`, …) and its id. */
+export interface DocumentReferrer {
+  type: string;
+  id: string;
+}
+
+/** Finds the records of one kind that name a document of a case (a statement's `document_id`, a filing's `document_ids`). */
+export type DocumentReferrerFinder = (em: EntityManager, caseId: string, documentId: string) => Promise<DocumentReferrer[]>;
+
+/**
+ * Who names a document, asked before one is deleted (`409 document_in_use` lists them all, contract §11.1). A context
+ * whose records name documents registers a finder in its module's `onModuleInit`; a declared case resource whose
+ * `references` point at `documentResource` is found without one.
+ */
+export abstract class DocumentReferences {
+  abstract register(finder: DocumentReferrerFinder): void;
+  abstract referrersOf(em: EntityManager, caseId: string, documentId: string): Promise<DocumentReferrer[]>;
+}
+
+/** A file a context received (a statement's multipart `file` part), already spooled to disk by the upload parser. */
+export interface ReceivedFile {
+  path: string;
+  sizeBytes: number;
+  sha256: string;
+  fileName: string;
+  contentType: string;
+}
+
+export interface NewDocument {
+  type: string;
+  title?: string | null;
+  relatedType?: string | null;
+  relatedId?: string | null;
+  notes?: string | null;
+  uploadedBy: string;
+}
+
+/**
+ * Documents as other contexts use them: make one in the caller's transaction from a received file (a statement's
+ * upload, a notarization's result) and check that an id names a document of the case.
+ */
+export abstract class CaseDocuments {
+  /** Creates the document and stores its bytes in the caller's unit of work (it joins the running one); answers its view. */
+  abstract create(caseId: string, file: ReceivedFile, fields: NewDocument): Promise<Record<string, unknown>>;
+  abstract exists(em: EntityManager, caseId: string, documentId: string): Promise<boolean>;
+}
