@@ -284,6 +284,13 @@ export function declareResponseHeaders(document: OpenAPIObject): void {
       if (status === '429') headers['Retry-After'] = ref('Retry-After');
       if (status === '401') headers['WWW-Authenticate'] = ref('WWW-Authenticate');
       response.headers = { ...headers, ...(response.headers ?? {}) };
+      // A route's own header (a download's Repr-Digest) is declared once too: the first description of a name stands
+      // for every route that sends it. ETags stay with their route, whose description says what the tag is of.
+      for (const [name, header] of Object.entries(response.headers as Node)) {
+        if (name === 'ETag' || (header as Node).$ref) continue;
+        components.headers[name] ??= header;
+        (response.headers as Node)[name] = ref(name);
+      }
     }
   }
 }
