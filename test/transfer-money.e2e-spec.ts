@@ -217,7 +217,7 @@ describe('money movement: veto, submission after commit, returns in the window, 
       expect(await transfer(caseId, id)).toMatchObject({ status: 'returned', return_code: 'R01' });
     });
 
-    it('applies a return to the kept transfer of a case deleted after settlement: status, code, audit trail and event', async () => {
+    it('applies a return to the kept transfer of a case deleted after settlement: status, code, audit trail, event and both ledgers', async () => {
       const { caseId } = await newCase();
       const source = await addAccount(caseId, { account_number: '987600000002' });
       const id = (await request(caseId, { bank_account_id: source.id, amount: 30 }).expect(201)).body.data.id;
@@ -231,6 +231,17 @@ describe('money movement: veto, submission after commit, returns in the window, 
       expect(events[0].moves).toBe('requested,verifying,approved,submitted,in_transit,settled,returned');
       const told = await t.sql(`select type, data->'object'->>'status' as status from events where data->'object'->>'id' = $1 order by created_at desc, id desc limit 1`, [id]);
       expect(told).toEqual([{ type: 'transfer.status_changed', status: 'returned' }]);
+      // The reversing entries are appended to both kept ledgers (transactions are audit records), balances following.
+      for (const accountId of [source.id, (await t.sql<{ estate_account_id: string }>('select estate_account_id from transfers where id = $1', [id]))[0].estate_account_id]) {
+        const ledger = await t.sql<{ amount: string; running_balance: string; reference_number: string }>(
+          'select amount::text, running_balance::text, reference_number from transactions where bank_account_id = $1 order by date, created_at, id',
+          [accountId],
+        );
+        const [settlement, reversal] = ledger.slice(-2);
+        expect(Number(reversal.amount)).toBe(-Number(settlement.amount));
+        expect(Number(reversal.running_balance)).toBeCloseTo(Number(settlement.running_balance) - Number(settlement.amount), 2);
+        expect(reversal.reference_number).toBe(settlement.reference_number);
+      }
       expect(await intake.poll()).toBe(0);
     });
 

@@ -1,8 +1,23 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { RecordWriter } from '@estate/shared-kernel';
+import { ulid } from 'ulid';
+import { Clock, RecordWriter, transactionRows } from '@estate/shared-kernel';
 import { BankAccounts } from '../application/bank-accounts.port';
 import { LedgerEntries, TransferLedgerEntry } from '../application/ports/ledger-entries.port';
 import { transactionResource } from '../resources/transaction.resource';
+
+/**
+ * A ledger row of an account erased with its case (a late ACH return): transactions are audit records kept with the
+ * case's tombstone, so the entry is appended to the kept ledger, its running balance following the last row. No event
+ * is told: the case and its account are gone from the API.
+ */
+const APPEND_TO_KEPT_LEDGER = `
+  insert into transactions (id, case_id, bank_account_id, date, posted_date, effective_date, type, amount, running_balance,
+                            description, reference_number, category, created_at, updated_at)
+  select $1::varchar, $2::varchar, $3::varchar, $4::date, $4::date, $4::date, $5::varchar, $6::numeric,
+         coalesce((select running_balance from transactions where bank_account_id = $3::varchar order by date desc, created_at desc, id desc limit 1), 0) + $6::numeric,
+         $7::text, $8::varchar, 'transfer', $9::timestamptz, $9::timestamptz
+   where exists (select 1 from transactions where bank_account_id = $3::varchar and case_id = $2::varchar)`;
 
 /** The LedgerEntries port on the transaction declaration: the kernel's writer creates the record (balance, event). */
 @Injectable()
@@ -10,12 +25,14 @@ export class DeclaredLedgerEntries extends LedgerEntries {
   constructor(
     private readonly accounts: BankAccounts,
     private readonly writer: RecordWriter,
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
   ) {
     super();
   }
 
   async postTransferEntry(entry: TransferLedgerEntry): Promise<boolean> {
-    if (!(await this.accounts.ofCase(entry.caseId, entry.bankAccountId))) return false;
+    if (!(await this.accounts.ofCase(entry.caseId, entry.bankAccountId))) return this.appendToKeptLedger(entry);
     await this.writer.create(transactionResource, { caseId: entry.caseId, bankAccountId: entry.bankAccountId }, {
       date: entry.date,
       posted_date: entry.date,
@@ -27,5 +44,10 @@ export class DeclaredLedgerEntries extends LedgerEntries {
       category: 'transfer',
     });
     return true;
+  }
+
+  private async appendToKeptLedger(entry: TransferLedgerEntry): Promise<boolean> {
+    const values = [ulid(), entry.caseId, entry.bankAccountId, entry.date, entry.type, entry.amount, entry.description, entry.referenceNumber, this.clock.now()];
+    return (await transactionRows(this.em, `${APPEND_TO_KEPT_LEDGER} returning id`, values)).length > 0;
   }
 }

@@ -34,12 +34,14 @@ export class TransferMoney {
   async reverse(transfer: Transfer, now: Date): Promise<void> {
     const amount = transfer.amountSettled ?? transfer.amountRequested;
     const note = `ACH return ${transfer.returnCode} of instant transfer (trace ${transfer.traceNumber})`;
+    // The ledgers are audit records, kept when an account is erased with its case: the entries land either way; the
+    // balances exist only while the account does.
+    await this.post(transfer, transfer.estateAccountId, -amount, 'ach_return', note, now);
     if (await this.accounts.ofCase(transfer.caseId, transfer.estateAccountId)) {
-      await this.post(transfer, transfer.estateAccountId, -amount, 'ach_return', note, now);
       await this.accounts.adjustBalances(transfer.caseId, transfer.estateAccountId, -amount);
     }
+    await this.post(transfer, transfer.bankAccountId, amount, 'ach_return', note, now);
     if (await this.accounts.ofCase(transfer.caseId, transfer.bankAccountId)) {
-      await this.post(transfer, transfer.bankAccountId, amount, 'ach_return', note, now);
       await this.accounts.adjustBalances(transfer.caseId, transfer.bankAccountId, amount);
       await this.accounts.recordSettledTransfer(transfer.caseId, transfer.bankAccountId, -amount);
     }

@@ -19,6 +19,9 @@ export interface TransferLedgerEntry {
  * `transaction.created` event exactly as a transaction created through the API.
  */
 export abstract class LedgerEntries {
-  /** Posts the entry; an account deleted since (after its transfer ended) keeps no ledger, so nothing is written (false). */
+  /**
+   * Posts the entry. An account erased with its case since keeps its ledger (transactions are audit records): the entry
+   * is appended to it without an event. False only when the account never had a ledger row.
+   */
   abstract postTransferEntry(entry: TransferLedgerEntry): Promise<boolean>;
 }
