@@ -42,7 +42,8 @@ const schemaName = (value: unknown): string | undefined => (typeof value === 'st
 export function loggableError(error: unknown): LoggableError {
   if (error === null || typeof error !== 'object') return { message: withoutValues(String(error)) };
   const fields = error as Record<string, unknown>;
-  const type = typeof fields.name === 'string' ? fields.name : (error as object).constructor?.name;
+  // pg names its errors by the protocol message ('error'); the class says more (DatabaseError).
+  const type = typeof fields.name === 'string' && fields.name !== 'error' ? fields.name : (error as object).constructor?.name;
   const state = databaseStateOf(fields);
   if (state !== undefined) {
     const constraint = schemaName(fields.constraint);
