@@ -5,7 +5,6 @@ import { CreateEmail } from './application/create-email';
 import { CreatePhoneCall } from './application/create-phone-call';
 import { EmailDeliveryProcessor } from './application/email-delivery-processor';
 import { EmailReceipts } from './application/email-receipts';
-import { EmailStepQueue } from './application/email-step-queue';
 import { PatchPhoneCall } from './application/patch-phone-call';
 import { CallSummarizer } from './application/ports/call-summarizer.port';
 import { EmailProvider } from './application/ports/email-provider.port';
@@ -29,7 +28,6 @@ import { phoneCallResource } from './resources/phone-call.resource';
     { provide: EmailProvider, useFactory: emailProviderFor, inject: [CommsConfig] },
     CreatePhoneCall,
     PatchPhoneCall,
-    EmailStepQueue,
     CreateEmail,
     EmailReceipts,
     EmailDeliveryProcessor,

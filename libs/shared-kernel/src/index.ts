@@ -70,3 +70,5 @@ export { requestLog } from './platform/logging/logging';
 export { ResourceExpressAdapter } from './resources/conditional/resource-express-adapter';
 export * from './resources/http/route-decorators';
 export type { RecordFields } from './platform/persistence/record-columns';
+export * from './resources/provider-steps';
+export { ProviderSettings } from './platform/jobs/provider-settings';

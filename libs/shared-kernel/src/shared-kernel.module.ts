@@ -45,6 +45,8 @@ import { EventsController } from './resources/events/events.controller';
 import { runWithinRequest } from './platform/context/request-scope';
 import { EventTypeCatalog } from './platform/events/event-types';
 import { ResourceCatalog } from './resources/resource-catalog';
+import { ProviderSettings } from './platform/jobs/provider-settings';
+import { ProviderSteps } from './resources/provider-steps';
 
 /** The service's pino logger (`createRootLogger`), for the request log mounted ahead of Nest's routes. */
 export const ROOT_LOGGER = Symbol('root-logger');
@@ -119,6 +121,8 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
         CaseRecordsEraser,
         CaseRouteAudit,
         LinkSigner,
+        { provide: ProviderSettings, useFactory: () => ProviderSettings.fromEnvironment(process.env) },
+        ProviderSteps,
         EventOutbox,
         ResourceEvents,
         EventReader,
@@ -130,7 +134,7 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
         { provide: APP_GUARD, useClass: KnownQueryParametersGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],
-      exports: [ROOT_LOGGER, AppConfig, JobQueue, PgBossJobQueue, ResourceCatalog, EventTypeCatalog, InvalidationFeed, PlainQuery, IdentityService, IdempotencyStore, WriteReplyPresenter, Clock, UnitOfWork, CaseResourceReader, RecordWriter, SingletonRecords, AggregateWrites, RecordDeletionVetoes, CaseRecordsEraser, EventOutbox, ResourceEvents, LinkSigner],
+      exports: [ROOT_LOGGER, AppConfig, JobQueue, PgBossJobQueue, ResourceCatalog, EventTypeCatalog, InvalidationFeed, PlainQuery, IdentityService, IdempotencyStore, WriteReplyPresenter, Clock, UnitOfWork, CaseResourceReader, RecordWriter, SingletonRecords, AggregateWrites, RecordDeletionVetoes, CaseRecordsEraser, EventOutbox, ResourceEvents, LinkSigner, ProviderSettings, ProviderSteps],
     };
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CaseResource, Clock, CreateUseCase, InjectResource, JsonObject, RecordWriter, SingleResource, UnitOfWork } from '@estate/shared-kernel';
 import type { Email } from '../domain/email';
 import { CommsConfig } from './comms-config';
-import { EmailStepQueue } from './email-step-queue';
+import { EmailDeliveryProcessor } from './email-delivery-processor';
 
 /**
  * `POST …/emails`: stores the email `queued` with its receipt (contract §3.2); `from` defaults to the service's sending
@@ -16,7 +16,7 @@ export class CreateEmail implements CreateUseCase {
     private readonly writer: RecordWriter,
     private readonly config: CommsConfig,
     private readonly uow: UnitOfWork,
-    private readonly steps: EmailStepQueue,
+    private readonly delivery: EmailDeliveryProcessor,
     private readonly clock: Clock,
   ) {}
 
@@ -25,7 +25,7 @@ export class CreateEmail implements CreateUseCase {
     return this.uow.run(
       async (em) => {
         const created = await this.writer.create(this.resource, scope, { ...body, from });
-        await this.steps.schedule(em, { id: (created.data as { id: string }).id, status: 'queued' }, this.clock.now());
+        await this.delivery.scheduleFirst(em, { id: (created.data as { id: string }).id }, this.clock.now());
         return created;
       },
       { caseId: scope.caseId },

@@ -1,4 +1,4 @@
-import type { CaseRecord } from '@estate/shared-kernel/domain';
+import { nextProviderTry, type CaseRecord } from '@estate/shared-kernel/domain';
 import type { EmailStatus } from './comms-vocabulary';
 
 /**
@@ -83,17 +83,12 @@ export function recordDeliveryStep(email: Email, step: DeliveryStep, now: Date):
   email.nextCheckAt = step.final || FINAL.includes(step.status) ? null : now;
 }
 
-/** Tries before a provider that cannot be reached fails the email (contract-extensions §11.4: 1, 2, 4, 8, 16 s). */
-export const MAX_DELIVERY_ATTEMPTS = 5;
-
 /** A provider call failed: try again after 1, 2, 4, 8, 16 s, then fail the email with `provider_unavailable`. */
 export function recordProviderUnavailable(email: Email, now: Date): void {
   email.deliveryAttempts += 1;
-  if (email.deliveryAttempts >= MAX_DELIVERY_ATTEMPTS) {
+  email.nextCheckAt = nextProviderTry(email.deliveryAttempts, now);
+  if (email.nextCheckAt === null) {
     email.status = 'failed';
     email.statusDetail = 'provider_unavailable';
-    email.nextCheckAt = null;
-    return;
   }
-  email.nextCheckAt = new Date(now.getTime() + 1000 * 2 ** (email.deliveryAttempts - 1));
 }

@@ -7,3 +7,4 @@ export * from './case-record';
 export * from '../errors/domain-error';
 export * from '../clock/clock';
 export * from '../masking/mask';
+export * from './provider-tries';

@@ -1,0 +1,119 @@
+import { RequestContext } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../platform/clock/clock';
+import { runAsSystem } from '../platform/context/request-scope';
+import type { CaseRecord } from '../platform/domain/case-record';
+import { ResourceEvents } from '../platform/events/resource-events';
+import { JobQueue } from '../platform/jobs/job-queue';
+import { ProviderSettings } from '../platform/jobs/provider-settings';
+import { UnitOfWork } from '../platform/transactions/unit-of-work';
+import type { CaseResource } from './case-resource';
+import { CaseResourceReader } from './case-resource-reader';
+import { subjectOf } from './record-writer';
+
+/** A record an outside provider advances: its status, and when the provider is next to be asked (null: never again). */
+export interface ProviderTrackedRecord extends CaseRecord {
+  status: string;
+  nextCheckAt: Date | null;
+}
+
+/** A step's job: the record, and the status the step starts from (a second run of it is then a no-op). */
+export interface ProviderStepJob {
+  [key: string]: string;
+  id: string;
+  status: string;
+}
+
+export interface ProviderStepsDefinition<T extends ProviderTrackedRecord> {
+  /** The job queue's name (`fax-step`). */
+  readonly queue: string;
+  readonly resource: CaseResource<T>;
+  /** Who the events name as the actor of the moves (`fax_processor`). */
+  readonly actor: string;
+  /** Steps a worker takes per poll. */
+  readonly batchSize?: number;
+  /**
+   * One provider call on the held, current record: changes it through its domain moves and answers whether anything
+   * changed (false: nothing new, ask again later). A provider that cannot be reached is the record's own failure to
+   * count (`nextProviderTry`); what it throws is a crash the queue retries.
+   */
+  readonly advance: (record: T, now: Date, em: EntityManager) => Promise<boolean>;
+}
+
+/** A provider-advanced resource's steps: scheduled in the caller's transaction, run by the job queue. */
+export interface ProviderStepQueue<T extends ProviderTrackedRecord> {
+  /** Schedules the record's next step, `PROVIDER_STEP_DELAY_MS` after `now` or at `notBefore` if later. */
+  schedule(em: EntityManager, record: Pick<T, 'id' | 'status'>, now: Date, notBefore?: Date | null): Promise<void>;
+  /** Runs the due steps now, in this process (tests and tools, with `PROVIDER_PROCESSOR=off`); answers how many ran. */
+  runDue(limit?: number): Promise<number>;
+}
+
+/** With nothing new from the provider, it is asked again after this long at the least. */
+const RECHECK_MS = 1000;
+
+/**
+ * Outside providers advance their records in the background (contract-extensions §11.4): no provider call runs in an
+ * HTTP request. The route stores the record in its first status and schedules a step; each step is a job of the
+ * resource's queue that holds the record's row, acts only if the record is still in the status the job was enqueued
+ * for (a job run twice calls the provider once), tells the move as `{key}.status_changed` with the service as actor,
+ * and schedules the next step in the same transaction. `PROVIDER_PROCESSOR=off` keeps a process from working them.
+ */
+@Injectable()
+export class ProviderSteps {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly reader: CaseResourceReader,
+    private readonly events: ResourceEvents,
+    private readonly jobs: JobQueue,
+    private readonly settings: ProviderSettings,
+  ) {}
+
+  /** Call from `onModuleInit`. */
+  define<T extends ProviderTrackedRecord>(definition: ProviderStepsDefinition<T>): ProviderStepQueue<T> {
+    this.jobs.define<ProviderStepJob>({
+      name: definition.queue,
+      enabled: this.settings.processor === 'on',
+      parallel: true,
+      batchSize: definition.batchSize ?? this.settings.batchSize,
+      retryLimit: 5,
+      retryDelaySeconds: 2,
+      expireInSeconds: 120,
+      handle: (job) => RequestContext.create(this.em, () => runAsSystem(definition.actor, () => this.step(definition, job))),
+    });
+    return {
+      schedule: (em, record, now, notBefore) => this.schedule(em, definition.queue, record, now, notBefore),
+      runDue: (limit = 50) => this.jobs.runDue(definition.queue, limit),
+    };
+  }
+
+  private schedule(em: EntityManager, queue: string, record: { id: string; status: string }, now: Date, notBefore?: Date | null): Promise<void> {
+    const afterDelay = now.getTime() + this.settings.stepDelayMs;
+    const startAfter = new Date(Math.max(afterDelay, notBefore?.getTime() ?? 0));
+    const job: ProviderStepJob = { id: record.id, status: record.status };
+    return this.jobs.enqueue(em, queue, job, { startAfter, singletonKey: record.id });
+  }
+
+  private step<T extends ProviderTrackedRecord>(definition: ProviderStepsDefinition<T>, job: ProviderStepJob): Promise<void> {
+    const { resource } = definition;
+    return this.uow.run(async (em) => {
+      const table = em.getMetadata().get(resource.schema.meta.className).tableName;
+      await em.execute(`select id from "${table}" where id = ? for update`, [job.id]);
+      const record = (await em.findOne(resource.schema, { id: job.id } as never, { refresh: true })) as T | null;
+      if (!record || record.status !== job.status || record.nextCheckAt === null) return;
+      const now = this.clock.now();
+      const before = this.reader.view(resource, record);
+      if (!(await definition.advance(record, now, em))) {
+        // Nothing new: ask again later without touching the record's version (its ETag stays).
+        await this.schedule(em, definition.queue, record, now, new Date(now.getTime() + RECHECK_MS));
+        return;
+      }
+      record.updatedAt = now;
+      await em.flush();
+      await this.events.changed(em, subjectOf(resource, record), before, this.reader.view(resource, record));
+      if (record.nextCheckAt !== null) await this.schedule(em, definition.queue, record, now, record.nextCheckAt);
+    });
+  }
+}
