@@ -194,7 +194,7 @@ export class Notarization implements CaseRecord {
    */
   record(progress: NotarizationProgress, now: Date, notarizedDocumentId: string | null = null): void {
     if (progress.status !== this.status && !NOTARIZATION_MOVES[this.status].includes(progress.status)) {
-      throw new Error(`the notary provider reported ${this.status} → ${progress.status}, which is not a move of §11.6`);
+      throw new Error(`the notary provider reported ${this.status} → ${progress.status}, which is not an allowed move`);
     }
     if (progress.status === 'completed' && notarizedDocumentId === null) throw new Error('a completed notarization needs its notarized document');
     this.signers = this.signers.map((signer, index) => {
