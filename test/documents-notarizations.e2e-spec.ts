@@ -138,6 +138,8 @@ describe('notarizations (e2e, contract-extensions §11.6)', () => {
       { name: 'Ada Okafor', email: 'ada@example.com', phone: null, person_id: null, status: 'invited', signed_at: null },
     ]);
     expect(new Date(created.expires_at).getTime() - new Date(created.created_at).getTime()).toBe(7 * DAY_MS);
+    // NOTARY_PROVIDER unset: the simulator is bound (an unknown value stops start-up: simulated-notary-provider.spec.ts).
+    expect(provider.name).toBe('simulator');
     const [row] = await t.sql('select case_id, status, act_type, provider_transaction_id, next_check_at, provider_attempts from notarizations where id = $1', [created.id]);
     expect(row).toMatchObject({ case_id: caseId, status: 'pending_signers', act_type: 'jurat', provider_transaction_id: null, provider_attempts: 0 });
     // The first step is a job written with the row: nothing reached the provider inside the request.
