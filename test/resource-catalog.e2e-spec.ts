@@ -51,6 +51,7 @@ const EXPECTED_ACTIONS: Record<string, string[]> = {
   phone_call: ['created', 'updated', 'deleted', 'status_changed'],
   email: ['created', 'deleted', 'status_changed'],
   transfer: ['created', 'status_changed'],
+  notarization: ['created', 'updated', 'status_changed'],
   webhook_endpoint: ['created', 'updated', 'deleted', 'ping'],
 };
 
@@ -76,6 +77,7 @@ const TAG_DESCRIPTIONS: Record<string, unknown> = {
   transfers: expect.stringMatching(/^Instant transfers out of the deceased's accounts into the estate account\.\n\n\*\*Test values\.\*\*[^]*`…0015` \| returned after settlement with `R15`/),
   'phone-calls': 'Calls to institutions.',
   emails: expect.stringMatching(/^E-mails to institutions and their delivery receipts\.\n\n\*\*Test values\.\*\*[^]*`bounce@…`/),
+  notarizations: expect.stringMatching(/^Remote online notarizations of PDF documents of the case[^]*\*\*Test values\.\*\*[^]*`decline@…`[^]*`expire@…`/),
 };
 
 /** The fields the specification always returns masked (the kernel masked these names anywhere before declarations). */
@@ -114,7 +116,7 @@ describe('the resource catalog, gathered from the declarations', () => {
       expect({ impossible, accepted: catalog.events.accepts(impossible) }).toEqual({ impossible, accepted: false });
     }
     const statusChanging = Object.keys(EXPECTED_ACTIONS).filter((key) => catalog.events.tellsStatusChanges(key));
-    expect(statusChanging.sort()).toEqual(['claim', 'closure_step', 'deadline', 'email', 'phone_call', 'search', 'transfer']);
+    expect(statusChanging.sort()).toEqual(['claim', 'closure_step', 'deadline', 'email', 'notarization', 'phone_call', 'search', 'transfer']);
   });
 
   it('describes the tags as their resources declare them', () => {

@@ -1,20 +1,29 @@
 import { Module } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { acceptMultipart, AppConfig, CaseResourceModule, JobQueue, registerErrorCodes } from '@estate/shared-kernel';
+import { CancelNotarization } from './application/cancel-notarization';
 import { DocumentDownloads } from './application/document-downloads';
 import { DocumentStorage } from './application/document-storage.port';
+import { InitiateNotarization } from './application/initiate-notarization';
+import { NotarizationSteps } from './application/notarization-steps';
+import { NotaryProvider } from './application/notary-provider.port';
 import { PageCounter } from './application/page-counter.port';
 import { RemoveDocument } from './application/remove-document';
+import { ReviseNotarization } from './application/revise-notarization';
 import { UploadDocument } from './application/upload-document';
 import { DocumentDownloadsController, DocumentsController } from './http/documents.controller';
+import { NotarizationsController } from './http/notarizations.controller';
 import { UploadInterceptor } from './http/upload.interceptor';
 import { DeclaredDocumentReferences } from './infrastructure/declared-document-references';
 import { FilePageCounter } from './infrastructure/file-page-counter';
+import { notaryProviderFor } from './infrastructure/notary/simulated-notary-provider';
+import { RegisteredProbateState } from './infrastructure/registered-probate-state';
 import { documentStorageSettings, DocumentStorageSettings } from './infrastructure/storage/document-storage-settings';
 import { PostgresDocumentStorage } from './infrastructure/storage/postgres-document-storage';
 import { S3DocumentStorage } from './infrastructure/storage/s3-document-storage';
-import { CaseDocuments, DocumentReferences } from './ports';
+import { CaseDocuments, CaseProbateState, DocumentReferences } from './ports';
 import { documentResource } from './resources/document.resource';
+import { notarizationResource } from './resources/notarization.resource';
 import { OrmCaseDocuments } from './infrastructure/orm-case-documents';
 
 registerErrorCodes({
@@ -23,12 +32,22 @@ registerErrorCodes({
 // The upload route reads its own body (a multipart parser with limits); every other route stays JSON only.
 acceptMultipart(/^\/v1\/cases\/[^/]+\/documents\/?$/);
 
-/** The documents bounded context (issue 21, contract §11.1): files of a case and where their bytes are kept. */
+/**
+ * The documents bounded context (issue 21, contract §11.1): files of a case and where their bytes are kept; and
+ * remote online notarizations (contract-extensions §11.6), whose result is a new document, with the notary port
+ * (`NOTARY_PROVIDER`) and its steps.
+ */
 @Module({
-  imports: [CaseResourceModule.forResources([documentResource])],
-  controllers: [DocumentsController, DocumentDownloadsController],
+  imports: [CaseResourceModule.forResources([documentResource, notarizationResource])],
+  controllers: [DocumentsController, DocumentDownloadsController, NotarizationsController],
   providers: [
     UploadDocument,
+    InitiateNotarization,
+    ReviseNotarization,
+    CancelNotarization,
+    NotarizationSteps,
+    { provide: NotaryProvider, useFactory: () => notaryProviderFor(process.env) },
+    { provide: CaseProbateState, useClass: RegisteredProbateState },
     RemoveDocument,
     DocumentDownloads,
     UploadInterceptor,
@@ -43,6 +62,6 @@ acceptMultipart(/^\/v1\/cases\/[^/]+\/documents\/?$/);
         settings.kind === 's3' ? new S3DocumentStorage(settings, em, jobs) : new PostgresDocumentStorage(config, em),
     },
   ],
-  exports: [DocumentReferences, CaseDocuments],
+  exports: [DocumentReferences, CaseDocuments, CaseProbateState, NotaryProvider, NotarizationSteps],
 })
 export class DocumentsModule {}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ulid } from 'ulid';
-import { AggregateWrites, CaseResource, Clock, InjectResource, JsonObject, SingleResource, ValidationFailedError } from '@estate/shared-kernel';
+import { AggregateWrites, CaseResource, CaseResourceReader, Clock, InjectResource, JsonObject, ResourceEvents, SingleResource, subjectOf, ValidationFailedError } from '@estate/shared-kernel';
 import { Document } from '../domain/document';
 import { DocumentContentType, DocumentType } from '../domain/document-vocabulary';
 import type { NewDocument, ReceivedFile } from '../ports';
@@ -20,6 +20,8 @@ export class UploadDocument {
     private readonly storage: DocumentStorage,
     private readonly pages: PageCounter,
     private readonly clock: Clock,
+    private readonly reader: CaseResourceReader,
+    private readonly events: ResourceEvents,
   ) {}
 
   /** The route's upload: `clientDigest` is the `sha256` text part, if sent. */
@@ -33,6 +35,18 @@ export class UploadDocument {
   /** The same from another context's use case: it joins the caller's unit of work (contract §11.2's statement upload). */
   async createFor(caseId: string, file: ReceivedFile, fields: NewDocument): Promise<Record<string, unknown>> {
     return (await this.add(caseId, file, fields)).data as Record<string, unknown>;
+  }
+
+  /**
+   * The same inside a transaction that holds its own locks and must not take the case row after them: a provider step
+   * holds its record's row, and the one lock order is the case row first (a notarization's notarized PDF). The record,
+   * its bytes and `document.created` go in the caller's transaction.
+   */
+  async createWithin(em: EntityManager, caseId: string, file: ReceivedFile, fields: NewDocument): Promise<Document> {
+    const pageCount = await this.pages.count(file.path, file.contentType as DocumentContentType);
+    const record = await this.build(em, caseId, file, fields, pageCount);
+    await this.events.created(em, subjectOf(this.resource, { caseId }), this.reader.view(this.resource, record));
+    return record;
   }
 
   private async add(caseId: string, file: ReceivedFile, fields: NewDocument): Promise<SingleResource> {
