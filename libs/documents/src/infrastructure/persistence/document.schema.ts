@@ -1,6 +1,7 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { caseRecordProperties, nullableText, timestampProperties } from '@estate/shared-kernel';
 import { Document } from '../../domain/document';
+import { StatementSchema } from './statement.schema';
 
 export const DocumentSchema = new EntitySchema<Document>({
   class: Document,
@@ -22,4 +23,4 @@ export const DocumentSchema = new EntitySchema<Document>({
   },
 });
 
-export const DOCUMENTS_ENTITIES = [DocumentSchema];
+export const DOCUMENTS_ENTITIES = [DocumentSchema, StatementSchema];
