@@ -2,10 +2,9 @@ import { signerResource } from '@estate/assets';
 import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';
-import { created, newCase, UNKNOWN_ID } from './support/assets-holdings-fixtures';
+import { created, newBankAccount, newCase, UNKNOWN_ID } from './support/assets-holdings-fixtures';
 
 const FIELDS = ['id', 'bank_account_id', 'name', 'role', 'is_deceased', 'person_id', 'email', 'phone', 'added_date', 'notes', 'created_at', 'updated_at'];
-const ACCOUNT = { institution_name: 'First Prairie Bank', account_type: 'checking', ownership_type: 'joint_tenants_wros', account_number: '000123456789' };
 
 describe('signers of a bank account (e2e)', () => {
   let t: TestApp;
@@ -45,12 +44,12 @@ describe('signers of a bank account (e2e)', () => {
       { body: { role: 'owner' }, fields: ['role'] },
       { body: { bank_account_id: UNKNOWN_ID }, fields: ['bank_account_id'] },
     ],
-    parent: { create: async (app, caller, caseId) => (await created(app, caller, `/v1/cases/${caseId}/bank-accounts`, ACCOUNT)).id },
+    parent: { create: (app, caller, caseId) => newBankAccount(app, caller, caseId) },
   });
 
   async function place(): Promise<{ caseId: string; accountId: string; base: string }> {
     const caseId = await newCase(t, owner);
-    const accountId = (await created(t, owner, `/v1/cases/${caseId}/bank-accounts`, ACCOUNT)).id;
+    const accountId = await newBankAccount(t, owner, caseId);
     return { caseId, accountId, base: `/v1/cases/${caseId}/bank-accounts/${accountId}/signers` };
   }
 
@@ -69,7 +68,7 @@ describe('signers of a bank account (e2e)', () => {
       expect((await t.sql('select id from signers where bank_account_id = $1', [accountId])).length).toBe(1);
 
       // Another account of the same case has a primary holder of its own; other roles are not limited.
-      const other = (await created(t, owner, `/v1/cases/${caseId}/bank-accounts`, ACCOUNT)).id;
+      const other = await newBankAccount(t, owner, caseId);
       await created(t, owner, `/v1/cases/${caseId}/bank-accounts/${other}/signers`, { name: 'Grace Okafor', role: 'primary_holder' });
       await created(t, owner, base, { name: 'Grace Okafor', role: 'joint_holder' });
       await created(t, owner, base, { name: 'Daniel Okafor', role: 'joint_holder' });

@@ -2,7 +2,7 @@ import { statementResource } from '@estate/documents';
 import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';
-import { created, newCase, UNKNOWN_ID } from './support/assets-holdings-fixtures';
+import { newBankAccount, newCase, UNKNOWN_ID } from './support/assets-holdings-fixtures';
 import { pdfBytes, PNG, sha256, upload } from './support/document-files';
 
 const FIELDS = [
@@ -22,7 +22,6 @@ const FIELDS = [
   'created_at',
   'updated_at',
 ];
-const ACCOUNT = { institution_name: 'First Prairie Bank', account_type: 'checking', ownership_type: 'individual', account_number: '000123456789' };
 const DAY = 24 * 60 * 60 * 1000;
 /** The create body the contract's foreign-case calls send; a seeded statement takes a period of its own instead. */
 const CREATE = { document_id: UNKNOWN_ID, period_start: '2026-01-01', period_end: '2026-01-31' };
@@ -85,7 +84,7 @@ describe('statements of a bank account (e2e)', () => {
       return (await app.http().get(`${place.collection}/${res.body.data.id}`).set(caller.auth).expect(200)).body.data;
     },
     sortValues: { period_end: ['2026-01-05', '2026-01-02', '2026-01-01', '2026-01-02', '2026-01-04', '2026-01-02', '2026-01-03'] },
-    parent: { create: async (app, caller, caseId) => (await created(app, caller, `/v1/cases/${caseId}/bank-accounts`, ACCOUNT)).id },
+    parent: { create: (app, caller, caseId) => newBankAccount(app, caller, caseId) },
   });
 
   interface Place {
@@ -96,7 +95,7 @@ describe('statements of a bank account (e2e)', () => {
 
   async function place(): Promise<Place> {
     const caseId = await newCase(t, owner);
-    const accountId = (await created(t, owner, `/v1/cases/${caseId}/bank-accounts`, ACCOUNT)).id;
+    const accountId = await newBankAccount(t, owner, caseId);
     return { caseId, accountId, base: `/v1/cases/${caseId}/bank-accounts/${accountId}/statements` };
   }
 
@@ -194,7 +193,7 @@ describe('statements of a bank account (e2e)', () => {
       expect((await rows('statements', caseId)).length).toBe(3);
 
       // Another account of the case has periods of its own.
-      const other = (await created(t, owner, `/v1/cases/${caseId}/bank-accounts`, ACCOUNT)).id;
+      const other = await newBankAccount(t, owner, caseId);
       await post('2026-07-01', '2026-07-31', `/v1/cases/${caseId}/bank-accounts/${other}/statements`).expect(201);
     });
 

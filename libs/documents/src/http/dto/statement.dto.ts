@@ -1,5 +1,6 @@
-import { ApiProperty, IntersectionType, OmitType, PartialType } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType, OmitType, PartialType, PickType } from '@nestjs/swagger';
 import { DateField, MoneyField, RecordView, StringField, TextField } from '@estate/shared-kernel';
+import { UploadDocumentBody, UploadTextParts } from './document.dto';
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
@@ -39,22 +40,10 @@ export class PatchStatementBody extends PartialType(CreateStatementBody, { skipN
  * The text parts of a statement upload: the fields (the file part is the document, so no `document_id`) and the
  * client's `sha256` of the file, as a document upload has it (contract §11.1).
  */
-export class StatementUploadParts extends OmitType(CreateStatementBody, ['document_id'] as const) {
-  @StringField({
-    min: 64,
-    max: 64,
-    pattern: /^[0-9a-fA-F]{64}$/,
-    description: "The client's SHA-256 of the file, hex: a different digest of the bytes received is 422 (an integrity check).",
-    example: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
-  })
-  sha256?: string | null;
-}
+export class StatementUploadParts extends IntersectionType(OmitType(CreateStatementBody, ['document_id'] as const), PickType(UploadTextParts, ['sha256'] as const)) {}
 
 /** The multipart body of a statement upload, as documented (amounts are sent as decimal text, e.g. `1104.08`). */
-export class UploadStatementBody extends StatementUploadParts {
-  @ApiProperty({ type: 'string', format: 'binary', description: 'The statement file: PDF, JPEG, PNG or TIFF, 1 byte to 25 MiB; it becomes a `bank_statement` document related to the account.' })
-  file: unknown;
-}
+export class UploadStatementBody extends IntersectionType(StatementUploadParts, PickType(UploadDocumentBody, ['file'] as const)) {}
 
 export class StatementView extends IntersectionType(RecordView, CreateStatementBody) {
   @ApiProperty({ description: 'The bank account.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AB' })
