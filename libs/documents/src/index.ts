@@ -5,3 +5,4 @@ export { notarizationResource } from './resources/notarization.resource';
 export { NotarizationSteps } from './application/notarization-steps';
 export { NotaryProvider } from './application/notary-provider.port';
 export * from './ports';
+export { statementResource } from './resources/statement.resource';

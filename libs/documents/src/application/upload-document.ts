@@ -26,10 +26,15 @@ export class UploadDocument {
 
   /** The route's upload: `clientDigest` is the `sha256` text part, if sent. */
   async execute(caseId: string, file: ReceivedFile, fields: NewDocument, clientDigest: string | null): Promise<SingleResource> {
+    this.assertDigest(file, clientDigest);
+    return this.add(caseId, file, fields);
+  }
+
+  /** The client's integrity check: a `sha256` part that is not the digest of the bytes received is `422` on `sha256`. */
+  assertDigest(file: ReceivedFile, clientDigest: string | null): void {
     if (clientDigest !== null && clientDigest.toLowerCase() !== file.sha256) {
       throw new ValidationFailedError([{ field: 'sha256', message: `sha256 does not match the file received (its SHA-256 is ${file.sha256})`, reason: 'rule' }]);
     }
-    return this.add(caseId, file, fields);
   }
 
   /** The same from another context's use case: it joins the caller's unit of work (contract §11.2's statement upload). */
