@@ -32,6 +32,8 @@ export class OpenApiResponses {
   private readonly ajv: Ajv2020;
   private readonly routes: Route[];
   private readonly validators = new Map<string, ValidateFunction>();
+  /** The same, by the schema object the document holds: a response's check then costs no serialization of its schema. */
+  private readonly validatorsBySchema = new WeakMap<Node, ValidateFunction>();
 
   constructor(private readonly doc: Node) {
     // inlineRefs off: each component schema compiles once, as a function every operation's validator calls, instead of
@@ -101,6 +103,8 @@ export class OpenApiResponses {
 
   /** One validator per distinct schema: the error bodies of a hundred operations are one schema, compiled once. */
   private validatorFor(schema: Node): ValidateFunction {
+    const known = this.validatorsBySchema.get(schema);
+    if (known) return known;
     const key = JSON.stringify(schema);
     let validate = this.validators.get(key);
     if (!validate) {
@@ -108,6 +112,7 @@ export class OpenApiResponses {
       validate = this.ajv.compile(local);
       this.validators.set(key, validate);
     }
+    this.validatorsBySchema.set(schema, validate);
     return validate;
   }
 }
