@@ -101,7 +101,7 @@ export class ExecutorView extends OmitType(ExecutorBody, ['ssn'] as const) {
     enum: [...IDENTITY_STATUSES],
     example: 'verified',
     description:
-      'Computed: the newest identity verification of the executor (§11.7) — unverified (none yet), pending (pending or processing), verified or failed. Cancelled verifications do not count.',
+      'Computed: the newest identity verification of the executor — unverified (none yet), pending (pending or processing), verified or failed. Cancelled verifications do not count.',
   })
   identity_status: string;
 

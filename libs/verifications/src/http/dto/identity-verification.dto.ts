@@ -13,7 +13,7 @@ export class CreateIdentityVerificationBody {
     description:
       'How: death_record_match or death_certificate_review for the deceased; kba, document_check or id_number for the executor. ' +
       'death_record_match needs the deceased’s ssn and date_of_death; death_certificate_review a document of type death_certificate; kba the executor’s ssn and address; id_number their date_of_birth and ssn.',
-    example: 'kba',
+    example: 'document_check',
   })
   method: string;
 
