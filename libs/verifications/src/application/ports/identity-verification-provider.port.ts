@@ -1,16 +1,11 @@
+import type { IdentitySubject } from '@estate/case/ports';
 import type { CheckStatus, FailureCode, VerificationCheck, VerificationMethod, VerificationSubject } from '../../domain/verification-vocabulary';
 
-/** The person to verify, as their record of the case holds them (the full SSN is for the provider's request only). */
-export interface IdentityFacts {
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-  dateOfBirth: string | null;
-  ssn: string | null;
-  address: { address1: string; address2?: string | null; city: string; state: string; zip: string } | null;
-  /** The deceased's. */
-  dateOfDeath: string | null;
-}
+/**
+ * The person to verify, as their record of the case holds them (the case context's `IdentitySubject`): names, date of
+ * birth, the full SSN (for the provider's request only), address and, for the deceased, the date of death.
+ */
+export type IdentityFacts = IdentitySubject;
 
 export interface IdentityVerificationRequest {
   /** Our verification id: providers keep it as a reference (and a simulator derives its own from it). */
