@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { EntityProperty, EntitySchema } from '@mikro-orm/core';
+import { raw, type EntityProperty, type EntitySchema } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { ulid } from 'ulid';
@@ -166,12 +166,16 @@ export class RecordWriter {
     if (problems.length > 0) throw new ValidationFailedError(problems);
   }
 
-  /** Records of any resource (one-per-case records too) that name the deleted one by a declared reference now name nothing. */
+  /**
+   * Records of any resource (one-per-case records too) that name the deleted one by a declared reference now name
+   * nothing; their version moves, so their ETags follow.
+   */
   private async releaseReferencesTo<T extends CaseRecord>(resource: CaseResource<T>, record: T, em: EntityManager): Promise<void> {
     for (const other of [...declaredCaseResources(), ...declaredSingletonResources()]) {
       for (const [field, target] of Object.entries(other.references ?? {})) {
         if (target() !== (resource as unknown)) continue;
-        await em.nativeUpdate(other.schema as EntitySchema<any>, { caseId: record.caseId, [toCamelCase(field)]: record.id } as never, { [toCamelCase(field)]: null } as never);
+        const property = toCamelCase(field);
+        await em.nativeUpdate(other.schema as EntitySchema<any>, { caseId: record.caseId, [property]: record.id } as never, { [property]: null, version: raw('version + 1') } as never);
       }
     }
   }
