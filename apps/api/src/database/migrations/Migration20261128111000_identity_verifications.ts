@@ -14,7 +14,7 @@ const QUEUE = 'identity-verification-step';
  * one verification per case and subject is under way (`pending` or `processing`): a partial unique index backs the
  * use case's check. The provider's steps are jobs of their own queue (per record: `stately`).
  */
-export class Migration20261127211000_identity_verifications extends Migration {
+export class Migration20261128111000_identity_verifications extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
       create table identity_verifications (

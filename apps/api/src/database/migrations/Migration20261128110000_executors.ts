@@ -16,7 +16,7 @@ const IDENTITY_STATUSES = ['unverified', 'pending', 'verified', 'failed'];
  * Contract-extensions §10.5: the executor, one per case (keyed by it, like the deceased). The SSN is ciphertext (the
  * field cipher's), `identity_status` the projection of the newest executor identity verification (§11.7).
  */
-export class Migration20261127210000_executors extends Migration {
+export class Migration20261128110000_executors extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
       create table executors (
