@@ -364,8 +364,8 @@ describe('OpenAPI document (e2e)', () => {
       const person = await t.http().post(`/v1/cases/${caseId}/persons`).set(caller.auth).send({ first_name: 'A', last_name: 'B', relationship: 'son' }).expect(201);
       const ids: Record<string, string> = { case_id: caseId, person_id: person.body.data.id };
       let sent = 0;
-      // PUTs before PATCHes: the authority must exist before it is patched.
-      const order = ['post', 'put', 'patch'];
+      // PUTs first: the authority must exist before it is patched, the executor before it is verified.
+      const order = ['put', 'post', 'patch'];
       for (const { path, method, op } of bodies().sort((a, b) => order.indexOf(a.method) - order.indexOf(b.method))) {
         const media = op.requestBody.content['application/json'];
         // An upload (contract §11.1) is multipart only: its bytes are no example; the documents suite sends real ones.

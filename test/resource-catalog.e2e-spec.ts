@@ -33,6 +33,8 @@ const EXPECTED_ACTIONS: Record<string, string[]> = {
   deceased: ['created', 'updated'],
   document: ['created', 'updated', 'deleted'],
   authority: ['created', 'updated'],
+  executor: ['created', 'updated', 'deleted'],
+  identity_verification: ['created', 'updated', 'status_changed'],
   person: ['created', 'updated', 'deleted'],
   institution_contact: ['created', 'updated', 'deleted'],
   debt: ['created', 'updated', 'deleted'],
@@ -63,6 +65,10 @@ const TAG_DESCRIPTIONS: Record<string, unknown> = {
   deceased: 'The person who died: identity, dates, address. The SSN is accepted in full and always returned masked.',
   documents: 'Files of a case (PDF, JPEG, PNG, TIFF up to 25 MiB): multipart upload, download with digests, signed links.',
   authority: 'The authority to act for the estate: its level and the grounds it rests on.',
+  executor:
+    'The executor (personal representative): appointment, letters, bond, IRS Form 56. The SSN is accepted in full and always returned masked; ' +
+    '`identity_status` follows their newest identity verification.',
+  'identity-verifications': expect.stringMatching(/^Verifications of the deceased [^]*\*\*Test values\.\*\*[^]*\| `0000` \| `failed`: `identity_mismatch` for the executor, `no_death_record` for the deceased \|/),
   persons: 'Heirs, beneficiaries and other people involved in the estate.',
   debts: 'Debts of the deceased and the collections among them.',
   'institution-contacts': "Contacts at the institutions that hold the estate's accounts.",
@@ -118,7 +124,7 @@ describe('the resource catalog, gathered from the declarations', () => {
       expect({ impossible, accepted: catalog.events.accepts(impossible) }).toEqual({ impossible, accepted: false });
     }
     const statusChanging = Object.keys(EXPECTED_ACTIONS).filter((key) => catalog.events.tellsStatusChanges(key));
-    expect(statusChanging.sort()).toEqual(['claim', 'closure_step', 'deadline', 'email', 'notarization', 'phone_call', 'search', 'transfer']);
+    expect(statusChanging.sort()).toEqual(['claim', 'closure_step', 'deadline', 'email', 'identity_verification', 'notarization', 'phone_call', 'search', 'transfer']);
   });
 
   it('describes the tags as their resources declare them', () => {

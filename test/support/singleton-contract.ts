@@ -4,9 +4,10 @@ import { detailFields, expectError } from './api-assertions';
 import type { TestApp, TestCaller } from './test-app';
 
 /**
- * The generic e2e contract of a one-per-case resource (`singletonResource({...})`: the deceased, the authority): `GET`
- * 404 while the case has none, `PUT` that creates (201) or replaces whole (200), the merge `PATCH` when declared,
- * conditional writes, masking, foreign and unknown cases, races with other writers and with the case's deletion.
+ * The generic e2e contract of a one-per-case resource (`singletonResource({...})`: the deceased, the authority, the
+ * executor): `GET` 404 while the case has none, `PUT` that creates (201) or replaces whole (200), the merge `PATCH` and
+ * `DELETE` when declared, conditional writes, masking, foreign and unknown cases, races with other writers and with the
+ * case's deletion.
  * Everything the code declares is read from the declaration; the spec adds bodies and the response's fields. Each
  * resource's suite then tests only its own rules (dates, SSN forms, the authority's types).
  */
@@ -166,6 +167,7 @@ export function describeSingletonContract(spec: SingletonContractSpec): void {
           await t.http().get(url(caseId)).set(owner.auth),
           await put(caseId, spec.minimal()),
           ...(resource.patch && spec.patches ? [await t.http().patch(url(caseId)).set(owner.auth).send(spec.patches[0])] : []),
+          ...(resource.deletable ? [await t.http().delete(url(caseId)).set(owner.auth)] : []),
         ];
         for (const res of answers) {
           expectError(res, 404, 'not_found');
@@ -217,9 +219,11 @@ export function describeSingletonContract(spec: SingletonContractSpec): void {
           const res = index === 0 ? await request.send(patch) : await request.set('Content-Type', 'application/merge-patch+json').send(JSON.stringify(patch));
           expect(res.status).toBe(200);
           const sent = Object.entries(patch).map(([field, value]) => [field, maskedFields.includes(field) && typeof value === 'string' ? masked(value) : value]);
-          const expected = { ...current, ...Object.fromEntries(sent) };
+          // A visible `updated_at` moves with the change.
+          const expected = { ...current, ...Object.fromEntries(sent), ...('updated_at' in current ? { updated_at: expect.any(String) } : {}) };
           expect(res.body.data).toEqual(expected);
           expect(res.headers.etag).not.toBe(etag);
+          if ('updated_at' in current) expect(res.body.data.updated_at > current.updated_at).toBe(true);
           [current, etag] = [res.body.data, res.headers.etag];
         }
         const [before] = await rows(caseId);
@@ -250,6 +254,37 @@ export function describeSingletonContract(spec: SingletonContractSpec): void {
         expectError(await t.http().patch(url(caseId)).set(owner.auth).set('Content-Type', 'text/plain').send('a=b'), 415, 'unsupported_media_type');
         expect((await rows(caseId))[0]).toEqual(before);
         await t.http().patch(url(caseId)).set(owner.auth).set('If-Match', created.headers.etag).send(patches[0]).expect(200);
+      });
+    }
+
+    if (resource.deletable) {
+      it('DELETE: 204, then GET, PATCH and DELETE are 404 and no row is left; `{name}.deleted` with the last state; a new PUT creates (201) with a new ETag', async () => {
+        const caseId = await newCase();
+        const created = await put(caseId, spec.full());
+        const last = (await t.http().get(url(caseId)).set(owner.auth).expect(200)).body.data;
+        const deleted = await t.http().delete(url(caseId)).set(owner.auth);
+        expect(deleted.status).toBe(204);
+        expect(deleted.text).toBeFalsy();
+        expect(await rows(caseId)).toHaveLength(0);
+        expectError(await t.http().get(url(caseId)).set(owner.auth), 404, 'not_found');
+        if (spec.patches) expectError(await t.http().patch(url(caseId)).set(owner.auth).send(spec.patches[0]), 404, 'not_found');
+        expectError(await t.http().delete(url(caseId)).set(owner.auth), 404, 'not_found');
+        const events = await t.sql<{ data: { object: View } }>(`select data from events where case_id = $1 and type = $2`, [caseId, `${resource.manifest.events.key}.deleted`]);
+        expect(events.map((event) => event.data.object)).toEqual([last]);
+        const again = await put(caseId, spec.full());
+        expect(again.status).toBe(201);
+        expect(again.headers.etag).not.toBe(created.headers.etag);
+        expect(await rows(caseId)).toHaveLength(1);
+      });
+
+      it('DELETE: 412 when If-Match is stale (the row stays); 204 with the current ETag', async () => {
+        const caseId = await newCase();
+        const created = await put(caseId, spec.minimal());
+        const [before] = await rows(caseId);
+        expectError(await t.http().delete(url(caseId)).set(owner.auth).set('If-Match', '"stale"'), 412, 'precondition_failed');
+        expect((await rows(caseId))[0]).toEqual(before);
+        expect((await t.http().delete(url(caseId)).set(owner.auth).set('If-Match', created.headers.etag)).status).toBe(204);
+        expect(await rows(caseId)).toHaveLength(0);
       });
     }
 

@@ -8,6 +8,7 @@ import { TransfersModule } from '@estate/transfers';
 import { CommsModule } from '@estate/comms';
 import { WebhooksModule } from '@estate/webhooks';
 import { DocumentsModule } from '@estate/documents';
+import { VerificationsModule } from '@estate/verifications';
 import { ormConfig } from './database/orm-config';
 
 /** The deployable API: the shared kernel, persistence, and every bounded context. */
@@ -26,6 +27,7 @@ export class AppModule {
         CommsModule,
         WebhooksModule,
         DocumentsModule,
+        VerificationsModule,
       ],
     };
   }

@@ -2,14 +2,18 @@ import { Module } from '@nestjs/common';
 import { CaseOwnership, CaseResourceModule } from '@estate/shared-kernel';
 import { authorityResource } from './resources/authority.resource';
 import { deceasedResource } from './resources/deceased.resource';
+import { executorResource } from './resources/executor.resource';
 import { CaseDeletionParticipants, CaseDeletionRegistry } from './application/case-deletion';
 import { CasesService } from './application/cases.service';
 import { CasePendingSearches } from './application/ports/pending-searches.port';
 import { AuthorityChangeListeners, AuthorityChanges } from './application/ports/authority-changes.port';
-import { CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues } from './application/ports/case-facts.port';
+import { CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues, CaseIdentitySubjects } from './application/ports/case-facts.port';
+import { ExecutorIdentity } from './application/ports/executor-identity.port';
+import { ExecutorIdentityRecords } from './application/executor-identity-records';
 import { AuthorityController } from './http/authority.controller';
 import { CasesController } from './http/cases.controller';
 import { DeceasedController } from './http/deceased.controller';
+import { ExecutorController } from './http/executor.controller';
 import { PersonsController } from './http/persons.controller';
 import { CaseOwnershipAdapter } from './infrastructure/case-ownership.adapter';
 import { CaseReads } from './application/ports/case-reads.port';
@@ -21,12 +25,12 @@ import { OrmCaseFacts } from './infrastructure/persistence/orm-case-facts';
 
 /**
  * The case context. What other contexts may use of it are the ports it exports (`ports.ts`), bound here: the narrow
- * reads of a case, the registries where others plug into its authority changes and deletions, and the projection of
- * pending searches the searches context writes to.
+ * reads of a case, the registries where others plug into its authority changes and deletions, and the projections
+ * other contexts write to (pending searches; the executor's identity status).
  */
 @Module({
-  imports: [CaseResourceModule.forResources([deceasedResource, authorityResource])],
-  controllers: [CasesController, DeceasedController, AuthorityController, PersonsController],
+  imports: [CaseResourceModule.forResources([deceasedResource, authorityResource, executorResource])],
+  controllers: [CasesController, DeceasedController, AuthorityController, ExecutorController, PersonsController],
   providers: [
     CasesService,
     CaseDeletionRegistry,
@@ -37,11 +41,14 @@ import { OrmCaseFacts } from './infrastructure/persistence/orm-case-facts';
     { provide: CaseAuthorityLevels, useExisting: OrmCaseFacts },
     { provide: CaseDeceasedDates, useExisting: OrmCaseFacts },
     { provide: CaseEstateValues, useExisting: OrmCaseFacts },
+    { provide: CaseIdentitySubjects, useExisting: OrmCaseFacts },
+    ExecutorIdentityRecords,
+    { provide: ExecutorIdentity, useExisting: ExecutorIdentityRecords },
     { provide: CaseOwnership, useClass: CaseOwnershipAdapter },
     { provide: CaseReads, useClass: PlainCaseReads },
     { provide: CasePendingSearches, useClass: PlainCasePendingSearches },
     { provide: CaseViews, useClass: PresenterCaseViews },
   ],
-  exports: [CaseOwnership, CaseDeletionParticipants, CasePendingSearches, AuthorityChanges, CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues],
+  exports: [CaseOwnership, CaseDeletionParticipants, CasePendingSearches, AuthorityChanges, CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues, CaseIdentitySubjects, ExecutorIdentity],
 })
 export class CaseModule {}

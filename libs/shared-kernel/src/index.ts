@@ -72,3 +72,4 @@ export * from './resources/http/route-decorators';
 export type { RecordFields } from './platform/persistence/record-columns';
 export * from './resources/provider-steps';
 export { ProviderSettings } from './platform/jobs/provider-settings';
+export * from './resources/record-references';

@@ -113,8 +113,9 @@ export class CasesService {
   }
 
   /**
-   * Irreversible (audit rule 4): other contexts may veto (an active transfer), every declared case resource is
-   * erased, the deceased and authority too, and the case becomes a tombstone — in one transaction.
+   * Irreversible (audit rule 4): other contexts may veto (an active transfer), every declared case resource and
+   * one-per-case record (the deceased, the authority, the executor) is erased, and the case becomes a tombstone — in one
+   * transaction.
    */
   delete(caseId: string, ifMatch: string | undefined): Promise<void> {
     return this.uow.run(
@@ -126,8 +127,6 @@ export class CasesService {
         await this.eraser.eraseCase(caseId);
         // Its searches are erased with the rest, so none is pending on the tombstone.
         await this.pendingSearches.replace(caseId, NO_PENDING_SEARCHES);
-        await em.nativeDelete(Deceased, { caseId });
-        await em.nativeDelete(Authority, { caseId });
         estateCase.markDeleted(this.clock.now());
         await em.flush();
         // The case's events go with it (contract §14.7); its own deletion is the one that stays.

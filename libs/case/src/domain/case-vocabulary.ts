@@ -22,3 +22,36 @@ export type DisputeLevel = (typeof DISPUTE_LEVELS)[number];
 export type AuthorityLevel = (typeof AUTHORITY_LEVELS)[number];
 export type AuthorityType = (typeof AUTHORITY_TYPES)[number];
 export type WaiverStatus = (typeof WAIVER_STATUSES)[number];
+
+/** Contract-extensions §10.5: the executor (the personal representative). */
+export const EXECUTOR_ROLES = ['executor', 'administrator', 'administrator_with_will_annexed', 'special_administrator', 'successor'] as const;
+export const LETTERS_TYPES = [
+  'letters_testamentary',
+  'letters_of_administration',
+  'letters_of_administration_with_will_annexed',
+  'letters_of_special_administration',
+] as const;
+export const RELATIONSHIPS_TO_DECEASED = [
+  'spouse',
+  'child',
+  'grandchild',
+  'parent',
+  'sibling',
+  'niece_nephew',
+  'other_relative',
+  'friend',
+  'attorney',
+  'professional_fiduciary',
+  'creditor',
+  'public_administrator',
+  'other',
+] as const;
+export const BOND_STATUSES = ['not_required', 'waived', 'required', 'posted'] as const;
+/** The executor's `identity_status`, mirroring its newest identity verification (§10.5, §11.7). */
+export const IDENTITY_STATUSES = ['unverified', 'pending', 'verified', 'failed'] as const;
+
+export type ExecutorRole = (typeof EXECUTOR_ROLES)[number];
+export type LettersType = (typeof LETTERS_TYPES)[number];
+export type RelationshipToDeceased = (typeof RELATIONSHIPS_TO_DECEASED)[number];
+export type BondStatus = (typeof BOND_STATUSES)[number];
+export type IdentityStatus = (typeof IDENTITY_STATUSES)[number];

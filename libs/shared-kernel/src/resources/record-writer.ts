@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { EntityProperty } from '@mikro-orm/core';
+import { raw, type EntityProperty, type EntitySchema } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { ulid } from 'ulid';
@@ -18,6 +18,8 @@ import { RecordDeletionVetoes } from './record-deletion-vetoes';
 import { EventSubject, ResourceEvents } from '../platform/events/resource-events';
 import { toCamelCase } from './naming/naming';
 import { writableDocument } from './record-serializer';
+import { referenceProblems } from './record-references';
+import { declaredSingletonResources } from './singleton-resource';
 
 /** A declared resource of kind `record`: the only kind the generic write path accepts. */
 export type PlainRecordResource<T extends CaseRecord> = CaseResource<T> & { readonly kind: 'record' };
@@ -159,24 +161,21 @@ export class RecordWriter {
 
   /** The declaration's references (same case, else 422) and its own rules, all problems reported at once. */
   private async checkRules<T extends CaseRecord>(resource: CaseResource<T>, document: JsonObject, context: WriteContext): Promise<void> {
-    const problems: ErrorDetail[] = [];
-    for (const [field, target] of Object.entries(resource.references ?? {})) {
-      const id = document[field];
-      if (id === null || id === undefined) continue;
-      const referenced = target();
-      const found = typeof id === 'string' ? await context.em.count(referenced.schema, { caseId: context.scope.caseId, id } as never) : 0;
-      if (found === 0) problems.push({ field, message: `${field} must name a ${referenced.name} of this case, or be null`, reason: 'rule' });
-    }
+    const problems: ErrorDetail[] = await referenceProblems(resource.references, document, context.em, context.scope.caseId);
     problems.push(...((await resource.rules?.(document, context)) ?? []));
     if (problems.length > 0) throw new ValidationFailedError(problems);
   }
 
-  /** Records of any resource that name the deleted one by a declared reference now name nothing. */
+  /**
+   * Records of any resource (one-per-case records too) that name the deleted one by a declared reference now name
+   * nothing; their version moves, so their ETags follow.
+   */
   private async releaseReferencesTo<T extends CaseRecord>(resource: CaseResource<T>, record: T, em: EntityManager): Promise<void> {
-    for (const other of declaredCaseResources()) {
+    for (const other of [...declaredCaseResources(), ...declaredSingletonResources()]) {
       for (const [field, target] of Object.entries(other.references ?? {})) {
         if (target() !== (resource as unknown)) continue;
-        await em.nativeUpdate(other.schema, { caseId: record.caseId, [toCamelCase(field)]: record.id } as never, { [toCamelCase(field)]: null } as never);
+        const property = toCamelCase(field);
+        await em.nativeUpdate(other.schema as EntitySchema<any>, { caseId: record.caseId, [property]: record.id } as never, { [property]: null, version: raw('version + 1') } as never);
       }
     }
   }

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Patch, Put, Res, Type } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Param, Patch, Put, Res, Type } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ForeignCase } from '../platform/access/case-access';
@@ -6,7 +6,7 @@ import { IfMatch } from './conditional/if-match.decorator';
 import { SingleResource } from './http/resource-response';
 import { ValidBody, WriteRoute } from './http/route-decorators';
 import { asJsonObject } from './merge-patch/merge-patch';
-import { ApiData, ApiErrors, ApiIfMatch } from './openapi/api-responses';
+import { ApiData, ApiDeleted, ApiErrors, ApiIfMatch } from './openapi/api-responses';
 import { defineRoute } from './case-resource.controller';
 import { ServesResources } from './resource-manifest';
 import { SingletonRecord, SingletonRecords, SingletonResource } from './singleton-resource';
@@ -18,7 +18,7 @@ export class SingletonResourceControllerBase {
 
 /**
  * The routes of a one-per-case resource, as a controller base class: `GET`, `PUT` (create 201 or replace 200) and, if
- * declared, a merge `PATCH`, with their OpenAPI entries, `If-Match`, and 404 for a foreign case:
+ * declared, a merge `PATCH` and `DELETE`, with their OpenAPI entries, `If-Match`, and 404 for a foreign case:
  *
  *   export class DeceasedController extends SingletonResourceController(deceasedResource) {}
  */
@@ -85,5 +85,24 @@ export function SingletonResourceController<T extends SingletonRecord>(resource:
       ApiErrors(404, 412, 415, 422),
     ],
   );
+  if (resource.deletable) {
+    defineRoute(
+      GeneratedController,
+      'remove',
+      async function remove(this: GeneratedController, caseId: string, ifMatch?: string): Promise<void> {
+        await this.records.remove(resource, caseId, ifMatch);
+      },
+      [[Param('case_id'), String], [IfMatch(), String]],
+      [
+        Delete(),
+        WriteRoute(),
+        HttpCode(204),
+        ApiOperation({ summary: `Delete the ${resource.name}`, description: resource.describe.delete ?? `Deletes the ${resource.name} record; 404 while the case has none.` }),
+        ApiDeleted(),
+        ApiIfMatch(),
+        ApiErrors(404, 412),
+      ],
+    );
+  }
   return GeneratedController;
 }

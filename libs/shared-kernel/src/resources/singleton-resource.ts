@@ -13,6 +13,7 @@ import { UnitOfWork } from '../platform/transactions/unit-of-work';
 import { BodyShape, shapeOf } from './body-shape';
 import { Dto, fieldsOf } from './case-resource';
 import { toCamelCase } from './naming/naming';
+import { DeclaredReferences, referenceProblems } from './record-references';
 import { serializeRecord, writableDocument } from './record-serializer';
 import { ResourceManifest, resourceManifest } from './resource-manifest';
 
@@ -24,8 +25,23 @@ export interface SingletonRecord {
   version: number;
 }
 
-/** The routes a one-per-case resource can have: read, create-or-replace, merge patch. */
-export type SingletonRoute = 'read' | 'replace' | 'patch';
+/** The routes a one-per-case resource can have: read, create-or-replace, merge patch, delete. */
+export type SingletonRoute = 'read' | 'replace' | 'patch' | 'delete';
+
+/** What a declaration's rules get: today, the writing transaction and the case (to read other records of it). */
+export interface SingletonWriteContext {
+  today: string;
+  em: EntityManager;
+  caseId: string;
+}
+
+/**
+ * A Nest injectable a declaration names to compute stored fields that need other services (the executor's
+ * `identity_status`, which another context knows); the kernel resolves it and calls it after `derive`, before each save.
+ */
+export interface SingletonDerivation<T extends SingletonRecord> {
+  derive(record: T): Promise<void>;
+}
 
 export interface SingletonResourceDeclaration<T extends SingletonRecord> {
   /** Noun for messages, OpenAPI summaries, the ETag and the events (`deceased`). */
@@ -46,10 +62,22 @@ export interface SingletonResourceDeclaration<T extends SingletonRecord> {
   tagDescription?: string;
   /** JSON fields always returned masked (`ssn`). */
   masked?: readonly string[];
-  /** Rules across fields of the body; details name body fields (the kernel prefixes them when the body is nested). */
-  rules?: (document: JsonObject, context: { today: string }) => ErrorDetail[];
+  /** Rules across fields of the body or records of the case; details name body fields (prefixed when the body is nested). */
+  rules?: (document: JsonObject, context: SingletonWriteContext) => ErrorDetail[] | Promise<ErrorDetail[]>;
+  /**
+   * JSON fields naming another record of the same case (`person_id`): it must exist in the case, else 422 (contract
+   * §10.0); deleting that record through the generic writer sets the field to `null` in the same transaction.
+   */
+  references?: DeclaredReferences;
   /** Stored fields derived from the others, computed before every save (`full_name` from the given names). */
   derive?: (record: T) => void;
+  /** Like `derive`, by an injectable the kernel resolves, when the computation needs services. */
+  derivedBy?: () => new (...args: any[]) => SingletonDerivation<T>;
+  /**
+   * Contract §10.0: a singleton has `DELETE` (204, `{name}.deleted`). Those declared before it (the deceased, the
+   * authority) have none: they go with their case.
+   */
+  deletable?: boolean;
   /** An injectable told of every write inside its transaction, after the event (the authority tells its listeners). */
   afterWriteBy?: () => new (...args: any[]) => SingletonAfterWrite<T>;
 }
@@ -66,12 +94,12 @@ export interface SingletonResource<T extends SingletonRecord = SingletonRecord> 
   readonly maskedFields: ReadonlySet<string>;
 }
 
-const ROUTE_METHODS: Record<SingletonRoute, SpecificationRoute['method']> = { read: 'get', replace: 'put', patch: 'patch' };
+const ROUTE_METHODS: Record<SingletonRoute, SpecificationRoute['method']> = { read: 'get', replace: 'put', patch: 'patch', delete: 'delete' };
 
 /**
  * Declares a one-per-case resource: `GET` (404 while the case has none), `PUT` that creates (201) or replaces (200)
  * it and, with a patch DTO, a merge `PATCH`, conditional on `If-Match` against its ETag; `created`/`updated` events;
- * no `DELETE` (it goes with its case).
+ * `DELETE` when declared `deletable` (otherwise it goes with its case).
  */
 export function singletonResource<T extends SingletonRecord>(declaration: SingletonResourceDeclaration<T>): SingletonResource<T> {
   if (declared.some((other) => other.name === declaration.name)) throw new Error(`a one-per-case resource named "${declaration.name}" is declared twice`);
@@ -80,7 +108,7 @@ export function singletonResource<T extends SingletonRecord>(declaration: Single
     ...declaration,
     manifest: resourceManifest({
       eventKey: declaration.name,
-      emits: ['created', 'updated'],
+      emits: ['created', 'updated', ...(declaration.deletable ? ['deleted'] : [])],
       tag: declaration.tag ?? declaration.path,
       tagDescription: declaration.tagDescription,
       specificationRoutes: (Object.entries(declaration.specRoutes ?? {}) as Array<[SingletonRoute, number]>).map(([route, number]) => ({ number, method: ROUTE_METHODS[route], path })),
@@ -129,7 +157,7 @@ export class SingletonRecords {
   replace<T extends SingletonRecord>(resource: SingletonResource<T>, caseId: string, body: JsonObject, ifMatch: string | undefined, fieldPrefix = ''): Promise<Replaced> {
     return this.uow.run(
       async (em) => {
-        this.checkRules(resource, body, fieldPrefix);
+        await this.checkRules(resource, body, em, caseId, fieldPrefix);
         const existing = (await em.findOne(resource.schema, { caseId } as never)) as T | null;
         if (existing) assertIfMatch(ifMatch, this.etag(resource, existing));
         // If-Match on a record that does not exist yet can never hold, not even `*` (RFC 9110 §13.1.1).
@@ -153,7 +181,7 @@ export class SingletonRecords {
         assertIfMatch(ifMatch, this.etag(resource, record));
         const before = this.view(resource, record);
         const merged = applyMergePatch(writableDocument(record, resource.fields, toCamelCase), patch);
-        this.checkRules(resource, merged, '');
+        await this.checkRules(resource, merged, em, caseId, '');
         await this.save(em, resource, record, merged, before, this.clock.now());
         return this.present(resource, record);
       },
@@ -161,17 +189,45 @@ export class SingletonRecords {
     );
   }
 
-  private checkRules<T extends SingletonRecord>(resource: SingletonResource<T>, document: JsonObject, fieldPrefix: string): void {
-    const problems = resource.rules?.(document, { today: this.clock.today() }) ?? [];
+  /** `DELETE` of a `deletable` declaration: 404 while the case has none, conditional on `If-Match`; `{name}.deleted`. */
+  remove<T extends SingletonRecord>(resource: SingletonResource<T>, caseId: string, ifMatch: string | undefined): Promise<void> {
+    return this.uow.run(
+      async (em) => {
+        const record = (await em.findOne(resource.schema, { caseId } as never)) as T | null;
+        if (!record) throw new NotFoundError(`${resource.name} record`);
+        assertIfMatch(ifMatch, this.etag(resource, record));
+        const lastState = this.view(resource, record);
+        em.remove(record);
+        await em.flush();
+        await this.events.deleted(em, { key: resource.manifest.events.key, caseId }, lastState);
+      },
+      { caseId },
+    );
+  }
+
+  /** The declaration's references (same case, else 422) and its own rules, all problems reported at once. */
+  private async checkRules<T extends SingletonRecord>(resource: SingletonResource<T>, document: JsonObject, em: EntityManager, caseId: string, fieldPrefix: string): Promise<void> {
+    const problems = [
+      ...(await referenceProblems(resource.references, document, em, caseId)),
+      ...((await resource.rules?.(document, { today: this.clock.today(), em, caseId })) ?? []),
+    ];
     if (problems.length > 0) throw new ValidationFailedError(problems.map((problem) => ({ ...problem, field: fieldPrefix + problem.field })));
   }
 
-  /** Stores the document's fields (a field it lacks is `null`), tells the event, then the declaration's listener. */
+  /**
+   * Stores the document's fields (a field it lacks is `null`), tells the event, then the declaration's listener. A
+   * write that leaves the representation as it was keeps `updated_at` (and so the version and the ETag).
+   */
   private async save<T extends SingletonRecord>(em: EntityManager, resource: SingletonResource<T>, record: T, document: JsonObject, before: Record<string, unknown> | undefined, now: Date): Promise<void> {
+    // Stored values unmasked (an SSN changed in its hidden digits is a change) and the view (derived fields).
+    const state = () => JSON.stringify([writableDocument(record, resource.fields, toCamelCase), this.view(resource, record)]);
+    const stateBefore = before === undefined ? undefined : state();
     const properties: Record<string, unknown> = {};
     for (const field of resource.fields) properties[toCamelCase(field)] = document[field] ?? null;
-    Object.assign(record, properties, { updatedAt: now });
+    Object.assign(record, properties);
     resource.derive?.(record);
+    if (resource.derivedBy) await this.moduleRef.get(resource.derivedBy(), { strict: false }).derive(record);
+    if (stateBefore === undefined || state() !== stateBefore) record.updatedAt = now;
     await em.flush();
     const subject = { key: resource.manifest.events.key, caseId: record.caseId };
     if (before === undefined) await this.events.created(em, subject, this.view(resource, record));
@@ -188,6 +244,7 @@ export class SingletonRecords {
   }
 
   private etag<T extends SingletonRecord>(resource: SingletonResource<T>, record: T): string {
-    return etagOfVersion(resource.name, record.caseId, record.version);
+    // A deletable record can be created again: its creation time tells the new one's version 1 from the old one's.
+    return etagOfVersion(resource.name, record.caseId, resource.deletable ? `${record.createdAt.getTime()}:${record.version}` : record.version);
   }
 }

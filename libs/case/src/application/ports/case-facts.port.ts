@@ -19,3 +19,24 @@ export abstract class CaseDeceasedDates {
 export abstract class CaseEstateValues {
   abstract estateValueOf(caseId: string): Promise<EstateValue | null>;
 }
+
+/**
+ * A person of the case as an identity check needs them: names, date of birth, the full SSN (decrypted: for the
+ * provider's request only, never to be logged, stored elsewhere or returned), address and, for the deceased, the date
+ * of death.
+ */
+export interface IdentitySubject {
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  dateOfBirth: string | null;
+  ssn: string | null;
+  address: { address1: string; address2?: string | null; city: string; state: string; zip: string } | null;
+  dateOfDeath: string | null;
+}
+
+/** The deceased and the executor of a case, or `null` while the case has no such record (identity verifications, §11.7). */
+export abstract class CaseIdentitySubjects {
+  abstract deceasedOf(caseId: string): Promise<IdentitySubject | null>;
+  abstract executorOf(caseId: string): Promise<IdentitySubject | null>;
+}

@@ -47,3 +47,34 @@ export const PUT_DECEASED_EXAMPLES = {
 export const PUT_AUTHORITY_EXAMPLES = { executor: { summary: 'An executor named in the will and in probate', value: AUTHORITY_EXAMPLE } };
 
 export const PATCH_AUTHORITY_EXAMPLES = { level: { summary: 'Raise the level once letters are issued', value: { level: 'level_3' } } };
+
+export const EXECUTOR_EXAMPLE = {
+  first_name: 'Grace',
+  middle_name: 'Adaeze',
+  last_name: 'Okafor',
+  email: 'grace.okafor@example.com',
+  phone: '+1 217 555 0134',
+  date_of_birth: '1968-05-02',
+  ssn: '987-65-4321',
+  address,
+  relationship_to_deceased: 'child',
+  role: 'executor',
+  is_professional: false,
+  appointment_date: '2026-09-15',
+  letters_issued_date: '2026-09-22',
+  bond_status: 'posted',
+  bond_amount: 250000,
+  surety_name: 'Prairie Surety Co.',
+  bond_number: 'PS-2026-00417',
+  irs_form_56_filed_date: '2026-09-30',
+};
+
+export const PUT_EXECUTOR_EXAMPLES = {
+  full: { summary: 'An executor named in the will, bonded, Form 56 filed', value: EXECUTOR_EXAMPLE },
+  minimal: { summary: 'Only the required fields; letters_type follows the role', value: { first_name: 'Grace', last_name: 'Okafor', role: 'administrator' } },
+};
+
+export const PATCH_EXECUTOR_EXAMPLES = {
+  letters: { summary: 'Record the letters once issued', value: { letters_issued_date: '2026-09-22', letters_document_id: '01JBX8Q9W4M8Z7T3K2N5R6P0DC' } },
+  bond_waived: { summary: 'The will waives the bond', value: { bond_status: 'waived', bond_amount: null, surety_name: null } },
+};

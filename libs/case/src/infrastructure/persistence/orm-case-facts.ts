@@ -1,10 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '@estate/shared-kernel';
-import { CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues } from '../../application/ports/case-facts.port';
+import { CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues, CaseIdentitySubjects, IdentitySubject } from '../../application/ports/case-facts.port';
 import { Authority } from '../../domain/authority';
 import type { AuthorityLevel, EstateValue } from '../../domain/case-vocabulary';
 import { Deceased } from '../../domain/deceased';
+import { Executor } from '../../domain/executor';
 
 /**
  * The case facts other contexts read, on the caller's unit of work. The estate value is one column by primary key, as a
@@ -12,7 +13,7 @@ import { Deceased } from '../../domain/deceased';
  * full load of the same case a half-filled entity.
  */
 @Injectable()
-export class OrmCaseFacts implements CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues {
+export class OrmCaseFacts implements CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues, CaseIdentitySubjects {
   constructor(private readonly em: EntityManager) {}
 
   /** The authority level on the unit of work: the caller's transaction sees the authority it is changing. */
@@ -26,6 +27,17 @@ export class OrmCaseFacts implements CaseAuthorityLevels, CaseDeceasedDates, Cas
     return deceased?.dateOfDeath ?? null;
   }
 
+  /** Whole records (a partial one in the identity map would hand a later load of it half its fields). */
+  async deceasedOf(caseId: string): Promise<IdentitySubject | null> {
+    const deceased = await this.em.findOne(Deceased, { caseId });
+    return deceased && { ...subjectOf(deceased), dateOfDeath: deceased.dateOfDeath };
+  }
+
+  async executorOf(caseId: string): Promise<IdentitySubject | null> {
+    const executor = await this.em.findOne(Executor, { caseId });
+    return executor && { ...subjectOf(executor), dateOfDeath: null };
+  }
+
   async estateValueOf(caseId: string): Promise<EstateValue | null> {
     const [row] = await this.em.execute<Array<{ estate_value: EstateValue | null }>>(
       'select estate_value from cases where id = ? and deleted_at is null',
@@ -34,4 +46,9 @@ export class OrmCaseFacts implements CaseAuthorityLevels, CaseDeceasedDates, Cas
     if (!row) throw new NotFoundError('case');
     return row.estate_value;
   }
+}
+
+function subjectOf(person: Deceased | Executor): Omit<IdentitySubject, 'dateOfDeath'> {
+  const { firstName, middleName, lastName, dateOfBirth, ssn, address } = person;
+  return { firstName, middleName, lastName, dateOfBirth, ssn, address };
 }

@@ -15,6 +15,8 @@ const NAMES = [
   ['firstName', 'first_name'],
   ['percentageShare', 'percentage_share'],
   ['mailingAddress', 'mailing_address'],
+  ['sha256', 'sha256'],
+  ['irsForm56FiledDate', 'irs_form_56_filed_date'],
 ];
 
 describe('toSnakeCase and toCamelCase', () => {

@@ -1,0 +1,49 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Module, OnModuleInit } from '@nestjs/common';
+import { CaseModule } from '@estate/case';
+import { DocumentReferences, DocumentsModule } from '@estate/documents';
+import { CaseResourceModule } from '@estate/shared-kernel';
+import { CancelIdentityVerification } from './application/cancel-identity-verification';
+import { ExecutorIdentityProjection } from './application/executor-identity-projection';
+import { IdentityVerificationProcessor } from './application/identity-verification-processor';
+import { IdentityVerificationProvider } from './application/ports/identity-verification-provider.port';
+import { VerificationDocuments } from './application/ports/verification-documents.port';
+import { ReviseIdentityVerification } from './application/revise-identity-verification';
+import { StartIdentityVerification } from './application/start-identity-verification';
+import { IdentityVerificationsController } from './http/identity-verifications.controller';
+import { DeclaredVerificationDocuments } from './infrastructure/declared-verification-documents';
+import { IdentityVerificationSchema } from './infrastructure/persistence/identity-verification.schema';
+import { identityProviderFrom } from './infrastructure/provider/identity-provider-setting';
+import { identityVerificationResource } from './resources/identity-verification.resource';
+
+/**
+ * The verifications bounded context (contract-extensions §11.4, §11.7): identity verifications of the deceased and
+ * the executor, the identity-provider port (`IDV_PROVIDER`) and the processor that advances them. It reads the
+ * subjects through the case context's ports and keeps the executor's `identity_status` through `ExecutorIdentity`;
+ * documents it names are documents of the case, and a document a verification names cannot be deleted.
+ */
+@Module({
+  imports: [CaseModule, DocumentsModule, CaseResourceModule.forResources([identityVerificationResource])],
+  controllers: [IdentityVerificationsController],
+  providers: [
+    { provide: IdentityVerificationProvider, useFactory: () => identityProviderFrom(process.env) },
+    { provide: VerificationDocuments, useClass: DeclaredVerificationDocuments },
+    ExecutorIdentityProjection,
+    IdentityVerificationProcessor,
+    StartIdentityVerification,
+    ReviseIdentityVerification,
+    CancelIdentityVerification,
+  ],
+  exports: [IdentityVerificationProcessor, IdentityVerificationProvider],
+})
+export class VerificationsModule implements OnModuleInit {
+  constructor(private readonly documentReferences: DocumentReferences) {}
+
+  /** §11.1: a document a verification names is in use (`409 document_in_use` names the verification). */
+  onModuleInit(): void {
+    this.documentReferences.register(async (em: EntityManager, caseId, documentId) => {
+      const named = await em.find(IdentityVerificationSchema, { caseId, documentIds: { $contains: [documentId] } }, { fields: ['id'] });
+      return named.map((verification) => ({ type: identityVerificationResource.eventKey, id: verification.id }));
+    });
+  }
+}
