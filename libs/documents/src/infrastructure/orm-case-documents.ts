@@ -22,7 +22,7 @@ export class OrmCaseDocuments extends CaseDocuments {
     if (documentIds.length === 0) return [];
     // Plain rows, not entities: the caller only reads them, and partial entities would stay in its unit of work.
     const rows: Array<{ id: string; file_name: string; content_type: string; page_count: number | null }> = await em.execute(
-      'select id, file_name, content_type, page_count from documents where case_id = ? and id = any(?)',
+      'select id, file_name, content_type, page_count from documents where case_id = ? and id in (?)',
       [caseId, [...documentIds]],
     );
     return rows.map((row) => ({ id: row.id, fileName: row.file_name, contentType: row.content_type, pageCount: row.page_count }));

@@ -3,8 +3,8 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * Faxes (contract-extensions §11.5, comms context). Statuses and failure reasons are checked in the database as well;
  * the list filters and sort have indexes led by the case, and the documents' referrer lookup (`document_ids @> […]`)
- * reads the case's faxes through the case index. The provider steps are jobs of the `fax-step` queue, so no claim
- * index is needed here.
+ * reads the case's faxes through the case index. The provider steps are jobs of the `fax-step` queue (created here,
+ * `stately` like `email-step`: at most one step waiting and one running per fax), so no claim index is needed.
  */
 export class Migration20261128100000_faxes extends Migration {
   override async up(): Promise<void> {
@@ -40,9 +40,11 @@ export class Migration20261128100000_faxes extends Migration {
       create index faxes_by_case_status on faxes (case_id, status);
       create index faxes_by_contact on faxes (case_id, institution_contact_id) where institution_contact_id is not null;
     `);
+    this.addSql(`select pgboss.create_queue('fax-step', '{"policy":"stately"}')`);
   }
 
   override async down(): Promise<void> {
+    this.addSql(`select pgboss.delete_queue('fax-step')`);
     this.addSql('drop table faxes;');
   }
 }
