@@ -76,7 +76,7 @@ describe('faxes (e2e)', () => {
 
   const send = (body: Record<string, unknown>, path = faxes) => t.http().post(path).set(owner.auth).send(body);
   const read = async (id: string, path = faxes): Promise<View> => (await t.http().get(`${path}/${id}`).set(owner.auth).expect(200)).body.data;
-  const row = async (id: string) => (await t.sql('select * from faxes where id = $1', [id]))[0];
+  const row = async (id: string) => (await t.sql<View>('select * from faxes where id = $1', [id]))[0];
   const cancel = (id: string, path = faxes) => t.http().post(`${path}/${id}/cancel`).set(owner.auth);
 
   async function queued(body: Record<string, unknown> = {}, path = faxes): Promise<View> {
