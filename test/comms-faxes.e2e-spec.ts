@@ -146,6 +146,19 @@ describe('faxes (e2e)', () => {
       expect(bare).toMatchObject({ pages: 3, cover_page: false });
     });
 
+    it('Idempotency-Key: a retry replays the first answer and queues one fax; another body with the key is 409', async () => {
+      const key = `send-${Date.now()}`;
+      const body = { to_number: '+13125550142', document_ids: [pdf], notes: 'once only' };
+      const first = await send(body).set('Idempotency-Key', key);
+      expect(first.status).toBe(201);
+      const again = await send(body).set('Idempotency-Key', key);
+      expect(again.status).toBe(201);
+      expect(again.body).toEqual(first.body);
+      expect(await t.sql("select id from faxes where notes = 'once only'")).toEqual([{ id: first.body.data.id }]);
+      expect(await waitingJobs(first.body.data.id)).toHaveLength(1);
+      expectError(await send({ ...body, to_number: '+13125550143' }).set('Idempotency-Key', key), 409, 'idempotency_conflict');
+    });
+
     it('to_number may be left out when the contact named has a fax number: it is copied (in E.164); a to_number sent wins', async () => {
       const contact = await addContact(t, owner, caseId, '+1 (312) 555-0177');
       const copied = await queued({ to_number: undefined, institution_contact_id: contact });
