@@ -21,7 +21,7 @@ module.exports = {
   },
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-  setupFiles: ['reflect-metadata'],
+  setupFiles: ['reflect-metadata', '<rootDir>/test/support/async-storage-release.setup.ts'],
   // Every e2e response is checked against the OpenAPI document (test/support/openapi-responses.ts).
   setupFilesAfterEnv: ['<rootDir>/test/support/response-violations.setup.ts'],
   testTimeout: 30_000,

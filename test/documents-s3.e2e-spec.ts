@@ -134,6 +134,49 @@ describe('documents in S3-compatible storage (e2e)', () => {
     expect(await exists(`tmp/${doc.id}`)).toBe(false);
   });
 
+  it("a case's deletion removes its documents' objects after the commit, by one job per document; a job run twice is harmless", async () => {
+    const doomed = await newCase(t, owner);
+    const kept = (await upload(t, owner, caseId).expect(201)).body.data;
+    const promoted = (await upload(t, owner, doomed).expect(201)).body.data;
+    const fresh = (await upload(t, owner, doomed).expect(201)).body.data;
+    // A statement too: its document goes with the case like any other.
+    const account = await t.http().post(`/v1/cases/${doomed}/bank-accounts`).set(owner.auth).send({ institution_name: 'First Prairie Bank', account_type: 'checking', ownership_type: 'individual', account_number: '000123456789' }).expect(201);
+    const statement = await t
+      .http()
+      .post(`/v1/cases/${doomed}/bank-accounts/${account.body.data.id}/statements`)
+      .set(owner.auth)
+      .field('period_start', '2026-08-01')
+      .field('period_end', '2026-08-31')
+      .attach('file', pdfBytes(1), { filename: 'august.pdf', contentType: 'application/pdf' })
+      .expect(201);
+    const statementDocument: string = statement.body.data.document_id;
+    // The uploads renamed; one temporary key left too, as if a rename had not run yet (both keys are removed).
+    expect(await t.app.get(JobQueue).runDue(PROMOTE_QUEUE, 10)).toBeGreaterThanOrEqual(1);
+    await storage.client.send(new PutObjectCommand({ Bucket: BUCKET, Key: `tmp/${fresh.id}`, Body: 'still temporary' }));
+    for (const id of [promoted.id, statementDocument]) expect(await exists(`documents/${id}`)).toBe(true);
+    expect(await exists(`tmp/${fresh.id}`)).toBe(true);
+
+    await t.http().delete(`/v1/cases/${doomed}`).set(owner.auth).expect(204);
+    expect(await t.sql('select id from documents where case_id = $1', [doomed])).toEqual([]);
+    // Enqueued in the deletion's transaction, one job per document with its id only; nothing removed before they run.
+    const jobs = await t.sql<{ data: { document_id: string } }>("select data from pgboss.job where name = $1 and state = 'created'", [REMOVE_QUEUE]);
+    expect(jobs.map((job) => job.data).sort((a, b) => a.document_id.localeCompare(b.document_id))).toEqual(
+      [promoted.id, fresh.id, statementDocument].sort().map((id) => ({ document_id: id })),
+    );
+    expect(await exists(`documents/${promoted.id}`)).toBe(true);
+
+    expect(await t.app.get(JobQueue).runDue(REMOVE_QUEUE, 10)).toBe(3);
+    for (const id of [promoted.id, fresh.id, statementDocument]) {
+      expect(await exists(`documents/${id}`)).toBe(false);
+      expect(await exists(`tmp/${id}`)).toBe(false);
+    }
+    // The handler is idempotent: a second run (a retried job) finds nothing and succeeds.
+    await storage.remove(promoted.id);
+    // Another case's document is untouched.
+    const res = await t.http().get(`/v1/cases/${caseId}/documents/${kept.id}/content`).set(owner.auth).buffer(true).parse(binary).expect(200);
+    expect(res.body.length).toBe(kept.size_bytes);
+  });
+
   it('sweeps temporary keys older than an hour: an abandoned upload is deleted, a committed one renamed, a fresh one left', async () => {
     const orphan = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
     await storage.client.send(new PutObjectCommand({ Bucket: BUCKET, Key: `tmp/${orphan}`, Body: 'abandoned' }));

@@ -39,6 +39,8 @@ const EXPECTED_ACTIONS: Record<string, string[]> = {
   bank_account: ['created', 'updated', 'deleted'],
   transaction: ['created', 'updated'],
   recurring_payment: ['created', 'updated', 'deleted'],
+  signer: ['created', 'updated', 'deleted'],
+  statement: ['created', 'updated', 'deleted'],
   real_estate_valuation: ['created', 'updated', 'deleted'],
   vehicle: ['created', 'updated', 'deleted'],
   investment_account: ['created', 'updated', 'deleted'],
@@ -52,6 +54,7 @@ const EXPECTED_ACTIONS: Record<string, string[]> = {
   email: ['created', 'deleted', 'status_changed'],
   fax: ['created', 'updated', 'status_changed'],
   transfer: ['created', 'status_changed'],
+  notarization: ['created', 'updated', 'status_changed'],
   webhook_endpoint: ['created', 'updated', 'deleted', 'ping'],
 };
 
@@ -64,7 +67,7 @@ const TAG_DESCRIPTIONS: Record<string, unknown> = {
   persons: 'Heirs, beneficiaries and other people involved in the estate.',
   debts: 'Debts of the deceased and the collections among them.',
   'institution-contacts': "Contacts at the institutions that hold the estate's accounts.",
-  'bank-accounts': 'Bank accounts of the deceased, their transactions and recurring payments.',
+  'bank-accounts': 'Bank accounts of the deceased, their transactions, recurring payments, signers and statements.',
   'real-estate-valuations': 'Real estate and its valuations.',
   vehicles: 'Vehicles and what becomes of them.',
   'investment-accounts': 'Investment accounts and their transfer.',
@@ -78,6 +81,7 @@ const TAG_DESCRIPTIONS: Record<string, unknown> = {
   'phone-calls': 'Calls to institutions.',
   emails: expect.stringMatching(/^E-mails to institutions and their delivery receipts\.\n\n\*\*Test values\.\*\*[^]*`bounce@…`/),
   faxes: expect.stringMatching(/^Faxes of documents of the case to institutions\.\n\n\*\*Test values\.\*\*[^]*`…0002` \| `failed` \(`invalid_number`\) straight from `queued`/),
+  notarizations: expect.stringMatching(/^Remote online notarizations of PDF documents of the case[^]*\*\*Test values\.\*\*[^]*`decline@…`[^]*`expire@…`/),
 };
 
 /** The fields the specification always returns masked (the kernel masked these names anywhere before declarations). */
@@ -116,7 +120,7 @@ describe('the resource catalog, gathered from the declarations', () => {
       expect({ impossible, accepted: catalog.events.accepts(impossible) }).toEqual({ impossible, accepted: false });
     }
     const statusChanging = Object.keys(EXPECTED_ACTIONS).filter((key) => catalog.events.tellsStatusChanges(key));
-    expect(statusChanging.sort()).toEqual(['claim', 'closure_step', 'deadline', 'email', 'fax', 'phone_call', 'search', 'transfer']);
+    expect(statusChanging.sort()).toEqual(['claim', 'closure_step', 'deadline', 'email', 'fax', 'notarization', 'phone_call', 'search', 'transfer']);
   });
 
   it('describes the tags as their resources declare them', () => {

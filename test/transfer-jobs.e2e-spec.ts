@@ -1,3 +1,4 @@
+import { JobQueue, UnitOfWork } from '@estate/shared-kernel';
 import { TransferProcessor } from '@estate/transfers';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { overrideEnv } from './support/env';
@@ -138,5 +139,24 @@ describe('transfer steps as jobs: backoff, a terminal state, no starvation (e2e)
     expect(trail.map((event: { to_status: string }) => event.to_status)).toEqual(['requested', 'verifying', 'approved', 'submitted', 'in_transit', 'settled']);
     const [{ debits }] = await t.sql<{ debits: string }>(`select count(*) as debits from transactions where reference_number = (select trace_number from transfers where id = $1)`, [transfer.id]);
     expect(Number(debits)).toBe(2);
+  });
+
+  it('the sweep gives an overdue transfer whose step job was lost a new one, and leaves one with a live job alone', async () => {
+    const { caseId } = await caseWithEstate(quiet);
+    const lost = await transferFrom(quiet, caseId, '000123458888');
+    const kept = await transferFrom(quiet, caseId, '000123457777');
+    const stepJobs = async (id: string) => (await t.sql<{ n: string }>(`select count(*) as n from pgboss.job where name = 'transfer-step' and singleton_key = $1 and state < 'completed'`, [id]))[0].n;
+    // Both overdue by more than the sweep's grace; the lost one's job is gone, as after a queue was wiped.
+    await t.sql(`update transfers set next_step_at = now() - interval '5 minutes' where id in ($1, $2)`, [lost.id, kept.id]);
+    await t.sql(`delete from pgboss.job where name = 'transfer-step' and singleton_key = $1`, [lost.id]);
+    const jobs = t.app.get(JobQueue);
+    expect([...(await jobs.liveKeys('transfer-step', [lost.id, kept.id]))]).toEqual([kept.id]);
+
+    await t.app.get(UnitOfWork).run((em) => jobs.enqueue(em, 'transfer-sweep', {}));
+    expect(await jobs.runDue('transfer-sweep', 5)).toBe(1);
+    expect([...(await jobs.liveKeys('transfer-step', [lost.id, kept.id]))].sort()).toEqual([lost.id, kept.id].sort());
+    expect(await stepJobs(kept.id)).toBe('1');
+    await processor.drain();
+    expect((await statusOf(quiet, caseId, lost.id)).status).toBe('settled');
   });
 });

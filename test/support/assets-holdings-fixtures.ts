@@ -23,3 +23,9 @@ export async function created(t: TestApp, caller: TestCaller, path: string, body
 export async function newContact(t: TestApp, caller: TestCaller, caseId: string): Promise<string> {
   return (await created(t, caller, `/v1/cases/${caseId}/institution-contacts`, { institution_name: 'First Bank', account_types: ['investment', 'insurance'] })).id;
 }
+
+/** A checking account of the case, for the records below an account (signers, statements). */
+export async function newBankAccount(t: TestApp, caller: TestCaller, caseId: string): Promise<string> {
+  const account = { institution_name: 'First Prairie Bank', account_type: 'checking', ownership_type: 'individual', account_number: '000123456789' };
+  return (await created(t, caller, `/v1/cases/${caseId}/bank-accounts`, account)).id;
+}

@@ -37,5 +37,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 }
 
 function mountOpenApi(app: NestExpressApplication): void {
-  SwaggerModule.setup(REFERENCE_PATH.slice(1), app, buildOpenApiDocument(app, app.get(ResourceCatalog).documentParts()), OPENAPI_UI_OPTIONS);
+  // Built on the first request for it (then kept): a process that never serves the reference — a worker's sibling,
+  // most test apps — does not pay the half second of CPU its build costs.
+  SwaggerModule.setup(REFERENCE_PATH.slice(1), app, () => buildOpenApiDocument(app, app.get(ResourceCatalog).documentParts()), OPENAPI_UI_OPTIONS);
 }

@@ -4,6 +4,7 @@ import { BankAccounts } from './application/bank-accounts.port';
 import { InstantTransferSummaries } from './application/instant-transfer-summaries';
 import { BankAccountsController } from './http/bank-accounts.controller';
 import { RecurringPaymentsController } from './http/recurring-payments.controller';
+import { SignersController } from './http/signers.controller';
 import { TransactionsController } from './http/transactions.controller';
 import { OrmBankAccounts } from './infrastructure/orm-bank-accounts';
 import { DebtsController } from './http/debts.controller';
@@ -33,6 +34,7 @@ import { VehiclesController } from './http/vehicles.controller';
     BankAccountsController,
     TransactionsController,
     RecurringPaymentsController,
+    SignersController,
     RealEstateValuationsController,
     VehiclesController,
     InvestmentAccountsController,

@@ -10,4 +10,5 @@ export { lifeInsurancePolicyResource } from './resources/life-insurance-policy.r
 export { bankAccountResource } from './resources/bank-account.resource';
 export { transactionResource } from './resources/transaction.resource';
 export { recurringPaymentResource } from './resources/recurring-payment.resource';
+export { signerResource } from './resources/signer.resource';
 export * from './ports';

@@ -1,3 +1,4 @@
 export { CaseModule } from './case.module';
 export { CASE_ENTITIES } from './infrastructure/persistence/case-entities';
 export * from './ports';
+export { personResource } from './persons/person.resource';

@@ -1,37 +1,65 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { acceptMultipart, AppConfig, CaseResourceModule, JobQueue, registerErrorCodes } from '@estate/shared-kernel';
+import { CaseDeletionParticipants, CaseModule } from '@estate/case';
+import { CancelNotarization } from './application/cancel-notarization';
 import { DocumentDownloads } from './application/document-downloads';
+import { EraseCaseDocuments } from './application/erase-case-documents';
 import { DocumentStorage } from './application/document-storage.port';
+import { InitiateNotarization } from './application/initiate-notarization';
+import { NotarizationSteps } from './application/notarization-steps';
+import { NotaryProvider } from './application/notary-provider.port';
 import { PageCounter } from './application/page-counter.port';
 import { RemoveDocument } from './application/remove-document';
+import { ReviseNotarization } from './application/revise-notarization';
 import { UploadDocument } from './application/upload-document';
+import { UploadStatement } from './application/upload-statement';
 import { DocumentDownloadsController, DocumentsController } from './http/documents.controller';
-import { UploadInterceptor } from './http/upload.interceptor';
+import { NotarizationsController } from './http/notarizations.controller';
+import { StatementsController } from './http/statements.controller';
+import { UploadInterceptor, UploadOrJsonInterceptor } from './http/upload.interceptor';
 import { DeclaredDocumentReferences } from './infrastructure/declared-document-references';
 import { FilePageCounter } from './infrastructure/file-page-counter';
+import { notaryProviderFor } from './infrastructure/notary/simulated-notary-provider';
+import { RegisteredProbateState } from './infrastructure/registered-probate-state';
 import { documentStorageSettings, DocumentStorageSettings } from './infrastructure/storage/document-storage-settings';
 import { PostgresDocumentStorage } from './infrastructure/storage/postgres-document-storage';
 import { S3DocumentStorage } from './infrastructure/storage/s3-document-storage';
-import { CaseDocuments, DocumentReferences } from './ports';
+import { CaseDocuments, CaseProbateState, DocumentReferences } from './ports';
 import { documentResource } from './resources/document.resource';
+import { notarizationResource } from './resources/notarization.resource';
+import { statementResource } from './resources/statement.resource';
 import { OrmCaseDocuments } from './infrastructure/orm-case-documents';
 
 registerErrorCodes({
   document_in_use: { status: 409, explanation: 'The document is named by other records (each `details` item names one); remove those references before deleting it.' },
 });
-// The upload route reads its own body (a multipart parser with limits); every other route stays JSON only.
+// The upload routes read their own body (a multipart parser with limits); every other route stays JSON only.
 acceptMultipart(/^\/v1\/cases\/[^/]+\/documents\/?$/);
+acceptMultipart(/^\/v1\/cases\/[^/]+\/bank-accounts\/[^/]+\/statements\/?$/);
 
-/** The documents bounded context (issue 21, contract §11.1): files of a case and where their bytes are kept. */
+/**
+ * The documents bounded context (issue 21, contract §11.1–§11.2, §11.6): files of a case and where their bytes are
+ * kept; the bank statements resting on them; and remote online notarizations, whose result is a new document, with the
+ * notary port (`NOTARY_PROVIDER`) and its steps.
+ */
 @Module({
-  imports: [CaseResourceModule.forResources([documentResource])],
-  controllers: [DocumentsController, DocumentDownloadsController],
+  imports: [CaseModule, CaseResourceModule.forResources([documentResource, statementResource, notarizationResource])],
+  controllers: [DocumentsController, DocumentDownloadsController, StatementsController, NotarizationsController],
   providers: [
     UploadDocument,
+    UploadStatement,
+    InitiateNotarization,
+    ReviseNotarization,
+    CancelNotarization,
+    NotarizationSteps,
+    { provide: NotaryProvider, useFactory: () => notaryProviderFor(process.env) },
+    { provide: CaseProbateState, useClass: RegisteredProbateState },
     RemoveDocument,
     DocumentDownloads,
+    EraseCaseDocuments,
     UploadInterceptor,
+    UploadOrJsonInterceptor,
     { provide: PageCounter, useClass: FilePageCounter },
     { provide: DocumentReferences, useClass: DeclaredDocumentReferences },
     { provide: CaseDocuments, useClass: OrmCaseDocuments },
@@ -43,6 +71,16 @@ acceptMultipart(/^\/v1\/cases\/[^/]+\/documents\/?$/);
         settings.kind === 's3' ? new S3DocumentStorage(settings, em, jobs) : new PostgresDocumentStorage(config, em),
     },
   ],
-  exports: [DocumentReferences, CaseDocuments],
+  exports: [DocumentReferences, CaseDocuments, CaseProbateState, NotaryProvider, NotarizationSteps],
 })
-export class DocumentsModule {}
+export class DocumentsModule implements OnModuleInit {
+  constructor(
+    private readonly deletion: CaseDeletionParticipants,
+    private readonly erasure: EraseCaseDocuments,
+  ) {}
+
+  onModuleInit(): void {
+    // A deleted case's documents leave no bytes behind, in either storage.
+    this.deletion.register(this.erasure);
+  }
+}

@@ -57,3 +57,17 @@ export abstract class CaseDocuments {
   /** The documents of the case among `documentIds` (ids naming none of them are left out), in no particular order. */
   abstract describe(em: EntityManager, caseId: string, documentIds: readonly string[]): Promise<DocumentFacts[]>;
 }
+
+/** Reads the two-letter state of a case's probate case (contract §10.1), or null when the case has none. */
+export type ProbateStateReader = (em: EntityManager, caseId: string) => Promise<string | null>;
+
+/**
+ * The state of the case's probate case, where a notarization asks for a notary commissioned (contract-extensions
+ * §11.4: the simulated notary's `commission_state`, `UT` when there is none). The probate case (§10.1) is another
+ * context's and is not built yet: until that context registers its reader in its module's `onModuleInit`
+ * (`answerWith`), every case answers null.
+ */
+export abstract class CaseProbateState {
+  abstract answerWith(reader: ProbateStateReader): void;
+  abstract stateOf(em: EntityManager, caseId: string): Promise<string | null>;
+}

@@ -31,3 +31,7 @@ export type BankAccountStatus = (typeof BANK_ACCOUNT_STATUSES)[number];
 export type InstantTransferEligibility = (typeof INSTANT_TRANSFER_ELIGIBILITIES)[number];
 export type RecurringPaymentType = (typeof RECURRING_PAYMENT_TYPES)[number];
 export type RecurringPaymentStatus = (typeof RECURRING_PAYMENT_STATUSES)[number];
+
+/** Contract §11.3: who a signer of an account is. At most one `primary_holder` per account. */
+export const SIGNER_ROLES = ['primary_holder', 'joint_holder', 'authorized_signer', 'power_of_attorney_agent', 'trustee', 'custodian'] as const;
+export type SignerRole = (typeof SIGNER_ROLES)[number];

@@ -1,4 +1,4 @@
-import { centsOf, sumCents } from './cents';
+import { centsOf, sumCents } from '@estate/shared-kernel/domain';
 
 /** A beneficiary item as stored and sent (snake_case JSON inside the `beneficiaries` array). */
 export interface BeneficiaryShare {

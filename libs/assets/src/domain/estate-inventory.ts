@@ -1,6 +1,5 @@
-import { maskSensitive } from '@estate/shared-kernel/domain';
 import type { BankAccount } from './bank-account';
-import { Cents, centsOf, centsToNumber, centsToText, sumCents } from './cents';
+import { Cents, centsOf, centsToNumber, centsToText, maskSensitive, sumCents } from '@estate/shared-kernel/domain';
 import type { Debt } from './debt';
 import type { InvestmentAccount } from './investment-account';
 import type { LifeInsurancePolicy } from './life-insurance-policy';

@@ -1,5 +1,4 @@
-import type { CaseRecord } from '@estate/shared-kernel/domain';
-import { Cents, centsOf, sumCents } from './cents';
+import { type CaseRecord, Cents, centsOf, sumCents } from '@estate/shared-kernel/domain';
 import type { PropertyType, ValuationStatus } from './real-estate-vocabulary';
 
 export interface Address {

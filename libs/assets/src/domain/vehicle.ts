@@ -1,5 +1,4 @@
-import type { CaseRecord } from '@estate/shared-kernel/domain';
-import { Cents, centsOf } from './cents';
+import { type CaseRecord, Cents, centsOf } from '@estate/shared-kernel/domain';
 import type { EquitySource } from './real-estate-valuation';
 import type { VehicleDisposition, VehicleType } from './vehicle-vocabulary';
 

@@ -1,5 +1,5 @@
 import { caseResource } from '@estate/shared-kernel';
-import { centsToNumber } from '../domain/cents';
+import { centsToNumber } from '@estate/shared-kernel/domain';
 import { RealEstateValuation, valuationEquity } from '../domain/real-estate-valuation';
 import { PROPERTY_TYPES, VALUATION_STATUSES } from '../domain/real-estate-vocabulary';
 import { CreateRealEstateValuationBody, PatchRealEstateValuationBody, RealEstateValuationView } from '../http/dto/real-estate-valuation.dto';

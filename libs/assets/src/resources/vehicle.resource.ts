@@ -1,5 +1,5 @@
 import { caseResource } from '@estate/shared-kernel';
-import { centsToNumber } from '../domain/cents';
+import { centsToNumber } from '@estate/shared-kernel/domain';
 import { Vehicle, vehicleEquity } from '../domain/vehicle';
 import { VEHICLE_DISPOSITIONS, VEHICLE_TYPES } from '../domain/vehicle-vocabulary';
 import { CreateVehicleBody, PatchVehicleBody, VehicleView } from '../http/dto/vehicle.dto';

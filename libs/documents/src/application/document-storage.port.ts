@@ -19,6 +19,6 @@ export abstract class DocumentStorage {
   /** The stored bytes, as a stream; fails when there are none. */
   abstract open(documentId: string): Promise<Readable>;
 
-  /** Removes the bytes of a document deleted in `em`'s transaction, once that commits. */
-  abstract discard(em: EntityManager, documentId: string): Promise<void>;
+  /** Removes the bytes of documents deleted in `em`'s transaction (one, or every one of an erased case), once that commits. */
+  abstract discard(em: EntityManager, documentIds: readonly string[]): Promise<void>;
 }

@@ -29,7 +29,7 @@ export class RemoveDocument implements RemoveUseCase {
         );
       }
       await this.vetoes.check(this.resource, record);
-      await this.storage.discard(em, record.id);
+      await this.storage.discard(em, [record.id]);
     });
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ulid } from 'ulid';
-import { AggregateWrites, CaseResource, Clock, InjectResource, JsonObject, SingleResource, ValidationFailedError } from '@estate/shared-kernel';
+import { AggregateWrites, CaseResource, CaseResourceReader, Clock, InjectResource, JsonObject, ResourceEvents, SingleResource, subjectOf, ValidationFailedError } from '@estate/shared-kernel';
 import { Document } from '../domain/document';
 import { DocumentContentType, DocumentType } from '../domain/document-vocabulary';
 import type { NewDocument, ReceivedFile } from '../ports';
@@ -20,19 +20,38 @@ export class UploadDocument {
     private readonly storage: DocumentStorage,
     private readonly pages: PageCounter,
     private readonly clock: Clock,
+    private readonly reader: CaseResourceReader,
+    private readonly events: ResourceEvents,
   ) {}
 
   /** The route's upload: `clientDigest` is the `sha256` text part, if sent. */
   async execute(caseId: string, file: ReceivedFile, fields: NewDocument, clientDigest: string | null): Promise<SingleResource> {
+    this.assertDigest(file, clientDigest);
+    return this.add(caseId, file, fields);
+  }
+
+  /** The client's integrity check: a `sha256` part that is not the digest of the bytes received is `422` on `sha256`. */
+  assertDigest(file: ReceivedFile, clientDigest: string | null): void {
     if (clientDigest !== null && clientDigest.toLowerCase() !== file.sha256) {
       throw new ValidationFailedError([{ field: 'sha256', message: `sha256 does not match the file received (its SHA-256 is ${file.sha256})`, reason: 'rule' }]);
     }
-    return this.add(caseId, file, fields);
   }
 
   /** The same from another context's use case: it joins the caller's unit of work (contract §11.2's statement upload). */
   async createFor(caseId: string, file: ReceivedFile, fields: NewDocument): Promise<Record<string, unknown>> {
     return (await this.add(caseId, file, fields)).data as Record<string, unknown>;
+  }
+
+  /**
+   * The same inside a transaction that holds its own locks and must not take the case row after them: a provider step
+   * holds its record's row, and the one lock order is the case row first (a notarization's notarized PDF). The record,
+   * its bytes and `document.created` go in the caller's transaction.
+   */
+  async createWithin(em: EntityManager, caseId: string, file: ReceivedFile, fields: NewDocument): Promise<Document> {
+    const pageCount = await this.pages.count(file.path, file.contentType as DocumentContentType);
+    const record = await this.build(em, caseId, file, fields, pageCount);
+    await this.events.created(em, subjectOf(this.resource, { caseId }), this.reader.view(this.resource, record));
+    return record;
   }
 
   private async add(caseId: string, file: ReceivedFile, fields: NewDocument): Promise<SingleResource> {

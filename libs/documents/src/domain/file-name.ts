@@ -20,3 +20,11 @@ export function cleanFileName(raw: string | undefined | null): string {
 export function isCleanFileName(name: string): boolean {
   return cleanFileName(name) === name;
 }
+
+const NOTARIZED_SUFFIX = '-notarized.pdf';
+
+/** The notarized PDF's name: the original's without its `.pdf`, then `-notarized.pdf` (`will.pdf` → `will-notarized.pdf`). */
+export function notarizedFileName(original: string): string {
+  const base = original.replace(/\.pdf$/i, '');
+  return cleanFileName(`${Array.from(base).slice(0, MAX_FILE_NAME_LENGTH - NOTARIZED_SUFFIX.length).join('').trim()}${NOTARIZED_SUFFIX}`);
+}

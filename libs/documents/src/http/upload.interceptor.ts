@@ -15,8 +15,12 @@ export type UploadRequest = Request & { upload?: ParsedUpload };
  */
 @Injectable()
 export class UploadInterceptor implements NestInterceptor {
+  /** Whether the route also takes a JSON body (a statement naming an existing document), left to the handler as it is. */
+  protected readonly jsonAccepted: boolean = false;
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<UploadRequest>();
+    if (this.jsonAccepted && !isMultipart(req)) return next.handle();
     return from(this.run(req, next));
   }
 
@@ -33,4 +37,10 @@ export class UploadInterceptor implements NestInterceptor {
       await discard(upload.file.path);
     }
   }
+}
+
+/** The same for a route that takes either an upload or a JSON body (contract §11.2: `POST …/statements`). */
+@Injectable()
+export class UploadOrJsonInterceptor extends UploadInterceptor {
+  protected override readonly jsonAccepted = true;
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createDeflate, deflateSync } from 'node:zlib';
 import { pageCountOf } from './page-count';
 
 const MIB = 1024 * 1024;
@@ -34,8 +35,86 @@ describe('pageCountOf', () => {
     expect(await pageCountOf(file('pages.pdf', pdf), 'application/pdf')).toBe(3);
   });
 
-  it('reads null for a PDF whose page objects are not visible (compressed object streams)', async () => {
-    expect(await pageCountOf(file('compressed.pdf', pdfWith(2048, [[200, '<< /Type /ObjStm /N 4 >>']])), 'application/pdf')).toBeNull();
+  /**
+   * A PDF 1.5 file as today's writers save it: the catalog, the page tree and `pages` page objects inside one
+   * FlateDecode object stream (`/Type /ObjStm`: a header of object numbers and offsets, then the objects), a
+   * cross-reference stream (itself compressed, with a PNG predictor, as writers do) and no object in plain text.
+   * `extraPlainPages` page objects are written outside the stream, as an incremental update would add them.
+   */
+  function objectStreamPdf(pages: number, options: { length?: 'direct' | 'indirect'; compressed?: Buffer; decodeParms?: boolean; extraPlainPages?: number } = {}): Buffer {
+    const kids = Array.from({ length: pages }, (_, index) => `${index + 3} 0 R`).join(' ');
+    const objects = [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+      ...Array.from({ length: pages }, () => '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 99 0 R>>'),
+    ];
+    let body = '';
+    const offsets = objects.map((object) => {
+      const offset = body.length;
+      body += `${object}\n`;
+      return offset;
+    });
+    const header = `${objects.map((_, index) => `${index + 1} ${offsets[index]}`).join(' ')}\n`;
+    const data = options.compressed ?? deflateSync(Buffer.from(header + body, 'latin1'));
+    const streamNumber = objects.length + 1;
+    const length = options.length === 'indirect' ? `${streamNumber + 2} 0 R` : String(data.length);
+    const parts: Buffer[] = [
+      Buffer.from('%PDF-1.5\n%\xe2\xe3\xcf\xd3\n', 'latin1'),
+      Buffer.from(
+        `${streamNumber} 0 obj\n<< /Type /ObjStm /N ${objects.length} /First ${header.length} /Length ${length} /Filter /FlateDecode${options.decodeParms ? ' /DecodeParms << /Predictor 12 /Columns 4 >>' : ''} >>\nstream\n`,
+        'latin1',
+      ),
+      data,
+      Buffer.from('\nendstream\nendobj\n', 'latin1'),
+    ];
+    for (let index = 0; index < (options.extraPlainPages ?? 0); index++) {
+      parts.push(Buffer.from(`${streamNumber + 3 + index} 0 obj\n<< /Type /Page /Parent 2 0 R >>\nendobj\n`, 'latin1'));
+    }
+    const xref = deflateSync(Buffer.alloc(5 * (streamNumber + 1), 1));
+    parts.push(
+      Buffer.from(`${streamNumber + 1} 0 obj\n<< /Type /XRef /Size ${streamNumber + 2} /W [1 2 1] /Root 1 0 R /Length ${xref.length} /Filter /FlateDecode /DecodeParms << /Columns 4 /Predictor 12 >> >>\nstream\n`, 'latin1'),
+      xref,
+      Buffer.from(`\nendstream\nendobj\n${options.length === 'indirect' ? `${streamNumber + 2} 0 obj\n${data.length}\nendobj\n` : ''}startxref\n0\n%%EOF\n`, 'latin1'),
+    );
+    return Buffer.concat(parts);
+  }
+
+  it('counts the page objects inside compressed object streams (PDF 1.5 /ObjStm, FlateDecode)', async () => {
+    const pdf = objectStreamPdf(7);
+    // Nothing of the page tree is visible as text.
+    expect(pdf.includes(Buffer.from('/Type/Page'))).toBe(false);
+    expect(await pageCountOf(file('objstm.pdf', pdf), 'application/pdf')).toBe(7);
+    expect(await pageCountOf(file('objstm-indirect.pdf', objectStreamPdf(3, { length: 'indirect' })), 'application/pdf')).toBe(3);
+  });
+
+  it('adds the page objects in object streams to those written as text', async () => {
+    expect(await pageCountOf(file('objstm-mixed.pdf', objectStreamPdf(2, { extraPlainPages: 2 })), 'application/pdf')).toBe(4);
+  });
+
+  // Each file below has one page object in plain text too: `null` comes from the object stream, not from no pages.
+  it('gives null rather than a count that could be short when an object stream cannot be read', async () => {
+    const corrupt = objectStreamPdf(2, { compressed: Buffer.from('not zlib data at all'), extraPlainPages: 1 });
+    expect(await pageCountOf(file('objstm-corrupt.pdf', corrupt), 'application/pdf')).toBeNull();
+    const truncated = objectStreamPdf(2, { compressed: deflateSync(Buffer.from('1 0 2 40\n<</Type/Page>>'.repeat(50))).subarray(0, 20), extraPlainPages: 1 });
+    expect(await pageCountOf(file('objstm-truncated.pdf', truncated), 'application/pdf')).toBeNull();
+    // A predictor is not undone here, so such a stream is not read.
+    expect(await pageCountOf(file('objstm-predictor.pdf', objectStreamPdf(2, { decodeParms: true, extraPlainPages: 1 })), 'application/pdf')).toBeNull();
+    // An object stream without its data.
+    expect(await pageCountOf(file('objstm-nodata.pdf', pdfWith(2048, [[100, '<< /Type /Page >>'], [200, '<< /Type /ObjStm /N 4 >>']])), 'application/pdf')).toBeNull();
+  });
+
+  it('stops inflating past 100 MiB of object stream data (a zip bomb) and gives null', async () => {
+    const deflate = createDeflate({ level: 9 });
+    const chunks: Buffer[] = [];
+    deflate.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const done = new Promise((resolve) => deflate.on('end', resolve));
+    const zeros = Buffer.alloc(MIB);
+    for (let written = 0; written < 101; written++) deflate.write(zeros);
+    deflate.end();
+    await done;
+    const bomb = Buffer.concat(chunks);
+    expect(bomb.length).toBeLessThan(MIB);
+    expect(await pageCountOf(file('objstm-bomb.pdf', objectStreamPdf(1, { compressed: bomb, extraPlainPages: 1 })), 'application/pdf')).toBeNull();
   });
 
   it('follows a TIFF IFD chain in either byte order, and stops at a loop', async () => {

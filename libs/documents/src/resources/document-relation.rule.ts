@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { declaredCaseResources, declaredSingletonResources, ErrorDetail, JsonObject, WriteContext } from '@estate/shared-kernel';
 import { isCleanFileName } from '../domain/file-name';
 
@@ -16,13 +17,22 @@ export async function relationProblems(document: JsonObject, context: WriteConte
   }
   if (type === null || typeof type !== 'string' || typeof id !== 'string') return [];
   const { em, scope } = context;
-  const refused = [{ field: 'related_id', message: `related_id must name a ${type} of this case`, reason: 'rule' as const }];
-  if (type === 'case') return id === scope.caseId ? [] : refused;
-  const collection = declaredCaseResources().find((resource) => resource.eventKey === type);
-  if (collection) return (await em.count(collection.schema, { caseId: scope.caseId, id } as never)) > 0 ? [] : refused;
-  const singleton = declaredSingletonResources().find((resource) => resource.manifest.events.key === type);
-  if (singleton && id === scope.caseId) return (await em.count(singleton.schema, { caseId: scope.caseId } as never)) > 0 ? [] : refused;
-  return refused;
+  if (await namesRecordOfCase(em, scope.caseId, type, id)) return [];
+  return [{ field: 'related_id', message: `related_id must name a ${type} of this case`, reason: 'rule' as const }];
+}
+
+/**
+ * Whether `id` names a record of the kind `key` (a §14.2 event key) in the case: a declared case resource by its id, a
+ * one-per-case record by the case's own id (it has no other), the case itself by its id. A key whose resource this
+ * service does not have yet names nothing.
+ */
+export async function namesRecordOfCase(em: EntityManager, caseId: string, key: string, id: string): Promise<boolean> {
+  if (key === 'case') return id === caseId;
+  const collection = declaredCaseResources().find((resource) => resource.eventKey === key);
+  if (collection) return (await em.count(collection.schema, { caseId, id } as never)) > 0;
+  const singleton = declaredSingletonResources().find((resource) => resource.manifest.events.key === key);
+  if (singleton && id === caseId) return (await em.count(singleton.schema, { caseId } as never)) > 0;
+  return false;
 }
 
 /** A stored document always has a name; a PATCH may rename it, to a name as an upload would have cleaned it. */

@@ -24,4 +24,9 @@ export const documentResource = caseResource<Document>({
   tagDescription: 'Files of a case (PDF, JPEG, PNG, TIFF up to 25 MiB): multipart upload, download with digests, signed links.',
   useCases: { delete: () => RemoveDocument },
   rules: async (document, context) => [...fileNameProblems(document), ...(await relationProblems(document, context))],
+  // A statement shows its document's `file_name` (contract §11.2), kept on its row: a rename is copied to the
+  // statements that name the document in the same transaction, their version (and so their ETag) following.
+  afterWrite: async (document, { em }) => {
+    await em.execute('update statements set file_name = ?, version = version + 1 where document_id = ? and file_name <> ?', [document.fileName, document.id, document.fileName]);
+  },
 });

@@ -42,6 +42,8 @@ export interface WriteContext {
   em: EntityManager;
   scope: { caseId: string } & Record<string, string>;
   clock: Clock;
+  /** The record a merge patch changes (absent on create): a rule across records leaves it out of its count. */
+  id?: string;
 }
 
 type RouteScope = { caseId: string } & Record<string, string>;

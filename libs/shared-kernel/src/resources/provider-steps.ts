@@ -51,6 +51,11 @@ export interface ProviderStepQueue<T extends ProviderTrackedRecord> {
 
 /** With nothing new from the provider, it is asked again after this long at the least. */
 const RECHECK_MS = 1000;
+/**
+ * A step that crashed on every retry (a bug or an outage of our own, not the provider's) is tried again this much
+ * later instead of being dropped: a record whose steps stopped would never reach a final status, nor expire.
+ */
+const AFTER_EXHAUSTED_MS = 10 * 60_000;
 
 /**
  * Outside providers advance their records in the background (contract-extensions §11.4): no provider call runs in an
@@ -82,6 +87,13 @@ export class ProviderSteps {
       retryDelaySeconds: 2,
       expireInSeconds: 120,
       handle: (job) => RequestContext.create(this.em, () => runAsSystem(definition.actor, () => this.step(definition, job))),
+      onExhausted: (job) =>
+        RequestContext.create(this.em, () =>
+          this.uow.run((em) => {
+            const later = new Date(this.clock.now().getTime() + AFTER_EXHAUSTED_MS);
+            return this.jobs.enqueue(em, definition.queue, job, { startAfter: later, singletonKey: job.id });
+          }),
+        ),
     });
     return {
       schedule: (em, record, now, notBefore) => this.schedule(em, definition.queue, record, now, notBefore),

@@ -93,7 +93,7 @@ export class RecordWriter {
         const merged = applyMergePatch(current, patch);
         // The patch alone was valid; the resource it produces must be valid too (e.g. a merged address keeps its city).
         await validateAgainst(resource.create, merged);
-        const context = this.contextOf(em, scope);
+        const context = this.contextOf(em, scope, record.id);
         await this.checkRules(resource, merged, context);
         const changes: JsonObject = {};
         for (const field of Object.keys(patch)) changes[field] = merged[field] ?? null;
@@ -153,8 +153,8 @@ export class RecordWriter {
     if (resource.derivedBy) await this.moduleRef.get(resource.derivedBy(), { strict: false }).derive(record);
   }
 
-  private contextOf(em: EntityManager, scope: Scope): WriteContext {
-    return { em, scope, clock: this.clock };
+  private contextOf(em: EntityManager, scope: Scope, id?: string): WriteContext {
+    return { em, scope, clock: this.clock, ...(id === undefined ? {} : { id }) };
   }
 
   /** The declaration's references (same case, else 422) and its own rules, all problems reported at once. */

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { EventSubscriber, StoredEvent } from '@estate/shared-kernel';
+import { EventStatementPart, EventSubscriber, StoredEvent } from '@estate/shared-kernel';
 import { DeliveryQueue } from './delivery-queue';
 import { WebhookStore } from './ports/webhook-store.port';
 
@@ -8,7 +8,7 @@ import { WebhookStore } from './ports/webhook-store.port';
 export const PING_EVENT = 'webhook_endpoint.ping';
 
 /**
- * The outbox's webhook side (contract §14.7): in the transaction that writes an event, one delivery row per enabled
+ * The outbox's webhook side (contract §14.7): in the statement that writes an event, one delivery row per enabled
  * endpoint of the organization whose `enabled_events` match, each with its job; a case's erasure cancels its events' pending deliveries.
  */
 @Injectable()
@@ -18,9 +18,9 @@ export class DeliverySubscriber implements EventSubscriber {
     private readonly deliveries: DeliveryQueue,
   ) {}
 
-  async eventEmitted(em: EntityManager, event: StoredEvent): Promise<void> {
-    if (event.type === PING_EVENT) return;
-    await this.deliveries.enqueue(em, await this.store.insertDeliveriesFor(em, event));
+  joinEvent(event: StoredEvent): EventStatementPart | undefined {
+    if (event.type === PING_EVENT) return undefined;
+    return { ...this.store.fanOutAlong(event), joined: (em, deliveryIds) => this.deliveries.enqueue(em, deliveryIds) };
   }
 
   async caseEventsErasing(em: EntityManager, caseId: string): Promise<void> {

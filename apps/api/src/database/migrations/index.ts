@@ -14,6 +14,9 @@ import { Migration20261127183000_ach_returns } from './Migration20261127183000_a
 import { Migration20261127120000_case_pending_searches } from './Migration20261127120000_case_pending_searches';
 import { Migration20261127130000_deadline_feed_links } from './Migration20261127130000_deadline_feed_links';
 import { Migration20261127200000_documents } from './Migration20261127200000_documents';
+import { Migration20261128100000_notarizations } from './Migration20261128100000_notarizations';
+import { Migration20261128100000_signers } from './Migration20261128100000_signers';
+import { Migration20261128101000_statements } from './Migration20261128101000_statements';
 import { Migration20261128100000_faxes } from './Migration20261128100000_faxes';
 
 /** Every committed migration, in order. Listed explicitly so the built service and the tests run the same ones. */
@@ -34,5 +37,8 @@ export const MIGRATIONS = [
   { name: 'Migration20261127130000_deadline_feed_links', class: Migration20261127130000_deadline_feed_links },
   { name: 'Migration20261127183000_ach_returns', class: Migration20261127183000_ach_returns },
   { name: 'Migration20261127200000_documents', class: Migration20261127200000_documents },
+  { name: 'Migration20261128100000_notarizations', class: Migration20261128100000_notarizations },
+  { name: 'Migration20261128100000_signers', class: Migration20261128100000_signers },
+  { name: 'Migration20261128101000_statements', class: Migration20261128101000_statements },
   { name: 'Migration20261128100000_faxes', class: Migration20261128100000_faxes },
 ];

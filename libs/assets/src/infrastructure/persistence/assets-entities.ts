@@ -2,6 +2,7 @@ import { BankAccountSchema } from './bank-account.schema';
 import { DebtSchema } from './debt.schema';
 import { RecurringPaymentSchema } from './recurring-payment.schema';
 import { TransactionSchema } from './transaction.schema';
+import { SignerSchema } from './signer.schema';
 import { InvestmentAccountSchema } from './investment-account.schema';
 import { LifeInsurancePolicySchema } from './life-insurance-policy.schema';
 import { RealEstateValuationSchema } from './real-estate-valuation.schema';
@@ -16,6 +17,7 @@ export const ASSETS_ENTITIES = [
   BankAccountSchema,
   TransactionSchema,
   RecurringPaymentSchema,
+  SignerSchema,
   RealEstateValuationSchema,
   VehicleSchema,
   InvestmentAccountSchema,

@@ -21,5 +21,3 @@ export const DocumentSchema = new EntitySchema<Document>({
     ...timestampProperties(),
   },
 });
-
-export const DOCUMENTS_ENTITIES = [DocumentSchema];

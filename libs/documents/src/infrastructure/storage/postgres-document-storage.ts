@@ -78,7 +78,9 @@ export class PostgresDocumentStorage extends DocumentStorage {
     );
   }
 
-  async discard(em: EntityManager, documentId: string): Promise<void> {
-    await em.getConnection().execute('delete from document_contents where document_id = ?', [documentId], 'run', em.getTransactionContext());
+  async discard(em: EntityManager, documentIds: readonly string[]): Promise<void> {
+    if (documentIds.length === 0) return;
+    const placeholders = documentIds.map(() => '?').join(', ');
+    await em.getConnection().execute(`delete from document_contents where document_id in (${placeholders})`, [...documentIds], 'run', em.getTransactionContext());
   }
 }

@@ -97,8 +97,8 @@ export class S3DocumentStorage extends DocumentStorage implements OnModuleInit, 
     throw new Error(`no stored content for document ${documentId}`);
   }
 
-  async discard(em: EntityManager, documentId: string): Promise<void> {
-    await this.jobs.enqueue(em, REMOVE_QUEUE, { document_id: documentId });
+  async discard(em: EntityManager, documentIds: readonly string[]): Promise<void> {
+    await this.jobs.enqueueMany(em, REMOVE_QUEUE, documentIds.map((documentId) => ({ data: { document_id: documentId } })));
   }
 
   /** Renames a committed upload's temporary key; a second run finds it gone and does nothing. */

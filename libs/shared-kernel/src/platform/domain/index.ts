@@ -8,3 +8,4 @@ export * from '../errors/domain-error';
 export * from '../clock/clock';
 export * from '../masking/mask';
 export * from './provider-tries';
+export * from './cents';

@@ -25,6 +25,28 @@ function insertEventAlong(record: string, offset: number): string {
   on conflict (once_key) where once_key is not null do nothing returning id`;
 }
 
+/**
+ * The event's statement with its subscribers' parts (issue 19): `emitted` is the inserted event (one row, none when the
+ * record wrote nothing or a scheduled event was told before); each part is a further data-modifying CTE reading it;
+ * the one row back carries the event's id (null: nothing written) and each part's returned ids.
+ */
+function eventStatementWithParts(record: string | undefined, recordValues: number, parts: readonly EventStatementPart[]): string {
+  const $ = (n: number) => `$${recordValues + n}`;
+  const ctes: string[] = [];
+  if (record !== undefined) ctes.push(`written as (${record})`);
+  ctes.push(`emitted as (insert into events (id, organization_id, case_id, type, created_at, data, once_key)
+  select ${$(1)}::text, ${$(2)}::text, ${$(3)}::text, ${$(4)}::text, ${$(5)}::timestamptz, ${$(6)}::jsonb, ${$(7)}::text${record !== undefined ? ' where exists (select 1 from written)' : ''}
+  on conflict (once_key) where once_key is not null do nothing returning id)`);
+  let offset = recordValues + 7;
+  parts.forEach((part, index) => {
+    const from = offset;
+    ctes.push(`part${index} as (${part.text((n) => `$${from + n}`)})`);
+    offset += part.values.length;
+  });
+  const returned = parts.map((_part, index) => `array(select id from part${index}) as part${index}`);
+  return `with ${ctes.join(',\n')}\nselect (select id from emitted) as id${returned.map((column) => `, ${column}`).join('')}`;
+}
+
 /** What a change tells: the type, the case (`null` for organization-level events) and the resource as `GET` shows it. */
 export interface EventDraft {
   type: string;
@@ -39,9 +61,26 @@ export interface EventDraft {
   onceKey?: string;
 }
 
+/**
+ * A subscriber's data-modifying statement run inside the event's own statement (one round trip for the record, its
+ * event and, say, its webhook deliveries). Its text reads the inserted event from the CTE `emitted` (one row, or none
+ * when nothing was written) and returns `id`s; its parameters are numbered with `param(1)`, `param(2)`, ….
+ */
+export interface EventStatementPart {
+  /** Names the text among the statements the outbox prepares (`webhook-fan-out`). */
+  readonly key: string;
+  text(param: (n: number) => string): string;
+  readonly values: readonly unknown[];
+  /** Given the ids the part returned, in the same transaction, after the statement. */
+  joined(em: EntityManager, ids: readonly string[]): Promise<void>;
+}
+
 /** Whoever acts on events inside the transaction that writes them (webhook deliveries, one row per endpoint). */
 export interface EventSubscriber {
-  eventEmitted(em: EntityManager, event: StoredEvent): Promise<void>;
+  /** Its share of an event's work, run in the event's statement; undefined when the event is not for it. */
+  joinEvent?(event: StoredEvent): EventStatementPart | undefined;
+  /** Called after the event's statement, in its transaction. */
+  eventEmitted?(em: EntityManager, event: StoredEvent): Promise<void>;
   /** Inside a case deletion, before the case's events go (all but `case.deleted`). */
   caseEventsErasing?(em: EntityManager, caseId: string): Promise<void>;
 }
@@ -82,15 +121,43 @@ export class EventOutbox {
     const event: StoredEvent = { id: this.nextId(), type: draft.type, organizationId, caseId: draft.caseId, createdAt: this.clock.now(), data };
     const values = [event.id, organizationId, event.caseId, event.type, event.createdAt, JSON.stringify(data), draft.onceKey ?? null];
     if (along !== undefined && draft.onceKey !== undefined) throw new Error('an event told with its record\'s write is never a scheduled one');
-    const inserted = along
-      ? await transactionRows<{ id: string }>(em, this.alongText(along.text, along.values.length), [...along.values, ...values], { prepared: true })
-      : await transactionRows<{ id: string }>(em, INSERT_EVENT, values, { prepared: true });
-    if (inserted.length === 0) {
-      if (along) throw along.failed();
-      return undefined;
+    const parts = this.partsFor(event);
+    if (parts.length > 0) {
+      const recordValues = along?.values ?? [];
+      const text = this.partsText(along?.text, recordValues.length, parts);
+      const [row] = await transactionRows<Record<string, unknown>>(em, text, [...recordValues, ...values, ...parts.flatMap((part) => part.values)], { prepared: true });
+      if (row.id === null) {
+        if (along) throw along.failed();
+        return undefined;
+      }
+      for (const [index, part] of parts.entries()) await part.joined(em, row[`part${index}`] as string[]);
+    } else {
+      const inserted = along
+        ? await transactionRows<{ id: string }>(em, this.alongText(along.text, along.values.length), [...along.values, ...values], { prepared: true })
+        : await transactionRows<{ id: string }>(em, INSERT_EVENT, values, { prepared: true });
+      if (inserted.length === 0) {
+        if (along) throw along.failed();
+        return undefined;
+      }
     }
-    for (const subscriber of this.subscribers) await subscriber.eventEmitted(em, event);
+    for (const subscriber of this.subscribers) await subscriber.eventEmitted?.(em, event);
     return event;
+  }
+
+  private partsFor(event: StoredEvent): EventStatementPart[] {
+    const parts: EventStatementPart[] = [];
+    for (const subscriber of this.subscribers) {
+      const part = subscriber.joinEvent?.(event);
+      if (part !== undefined) parts.push(part);
+    }
+    return parts;
+  }
+
+  private partsText(record: string | undefined, recordValues: number, parts: readonly EventStatementPart[]): string {
+    const key = `${parts.map((part) => part.key).join(',')}\n${record ?? ''}`;
+    let text = this.alongTexts.get(key);
+    if (text === undefined) this.alongTexts.set(key, (text = eventStatementWithParts(record, recordValues, parts)));
+    return text;
   }
 
   private alongText(record: string, offset: number): string {

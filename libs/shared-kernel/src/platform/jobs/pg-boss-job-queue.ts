@@ -78,9 +78,10 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
 
   async liveKeys(queue: string, keys: readonly string[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
+    // One placeholder a key: the ORM's query formatting spreads an array into a list, which `any(?)` would not take.
     const rows = await this.orm.em.getConnection().execute<Array<{ key: string }>>(
-      `select distinct singleton_key as key from ${JOB_SCHEMA}.job where name = ? and singleton_key = any(?) and state < 'completed'`,
-      [queue, [...keys]],
+      `select distinct singleton_key as key from ${JOB_SCHEMA}.job where name = ? and singleton_key in (${keys.map(() => '?').join(', ')}) and state < 'completed'`,
+      [queue, ...keys],
     );
     return new Set(rows.map((row: { key: string }) => row.key));
   }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { StoredEvent } from '@estate/shared-kernel';
+import type { EventStatementPart, StoredEvent } from '@estate/shared-kernel';
 import type { DeliveryAttempt } from '../../domain/delivery-rules';
 
 export type EndpointStatus = 'enabled' | 'disabled';
@@ -7,6 +7,9 @@ export type DisabledReason = 'manual' | 'gone' | 'failing';
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
 
 /** A webhook endpoint as the application sees it: secrets in clear (the store encrypts them at rest). */
+/** The fan-out's share of an event's statement; the subscriber adds what it does with the deliveries' ids. */
+export type DeliveryFanOut = Omit<EventStatementPart, 'joined'>;
+
 export interface WebhookEndpoint {
   id: string;
   organizationId: string;
@@ -72,8 +75,11 @@ export abstract class WebhookStore {
   abstract updateEndpoint(em: EntityManager, endpoint: WebhookEndpoint): Promise<void>;
   abstract deleteEndpoint(em: EntityManager, id: string): Promise<void>;
 
-  /** One delivery per enabled endpoint of the event's organization whose `enabled_events` match (one statement). */
-  abstract insertDeliveriesFor(em: EntityManager, event: StoredEvent): Promise<string[]>;
+  /**
+   * One delivery per enabled endpoint of the event's organization whose `enabled_events` match, written by the event's
+   * own statement (`EventStatementPart`); it returns the deliveries' ids.
+   */
+  abstract fanOutAlong(event: StoredEvent): DeliveryFanOut;
   abstract insertDelivery(em: EntityManager, endpointId: string, event: StoredEvent): Promise<string>;
   abstract cancelPendingOfCase(em: EntityManager, caseId: string): Promise<void>;
   abstract cancelPendingOfEndpoint(em: EntityManager, endpointId: string): Promise<void>;

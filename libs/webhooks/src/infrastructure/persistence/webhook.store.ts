@@ -5,6 +5,7 @@ import { FieldCipher, pooledRandom, StoredEvent, transactionRows } from '@estate
 import type { DeliveryAttempt } from '../../domain/delivery-rules';
 import {
   ClaimedDelivery,
+  DeliveryFanOut,
   DeliveryStatus,
   Page,
   PageRequest,
@@ -20,14 +21,17 @@ const ENDPOINT_COLUMNS =
 const DELIVERY_COLUMNS = 'id, endpoint_id, event_id, event_type, organization_id, status, attempts, next_attempt_at, created_at, updated_at';
 /** One delivery id per possible endpoint of an organization (at most 20), handed to the fan-out insert. */
 const FAN_OUT_IDS = 20;
-const FAN_OUT = `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, organization_id, status, attempts, next_attempt_at, created_at, updated_at)
-   select ($1::text[])[matching.position], matching.id, $2, $3, $4, 'pending', '[]'::jsonb, $5, $5, $5
-   from (
+/** The fan-out, as a part of the event's own statement: it reads the inserted event from `emitted`. */
+function fanOutAlongEvent(param: (n: number) => string): string {
+  return `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, organization_id, status, attempts, next_attempt_at, created_at, updated_at)
+   select (${param(1)}::text[])[matching.position], matching.id, emitted.id, ${param(2)}::text, ${param(3)}::text, 'pending', '[]'::jsonb, ${param(4)}::timestamptz, ${param(4)}::timestamptz, ${param(4)}::timestamptz
+   from emitted cross join (
      select id, row_number() over (order by id) as position from webhook_endpoints
-     where organization_id = $6 and status = 'enabled'
-       and ('*' = any(enabled_events) or $7 = any(enabled_events) or $8 = any(enabled_events))
+     where organization_id = ${param(3)}::text and status = 'enabled'
+       and ('*' = any(enabled_events) or ${param(2)}::text = any(enabled_events) or ${param(5)}::text = any(enabled_events))
    ) matching
    returning id`;
+}
 
 /**
  * A statement in the caller's transaction. `em.execute` would not do: on the injected (global) entity manager it
@@ -148,17 +152,11 @@ export class SqlWebhookStore extends WebhookStore {
     await inTransaction(em, 'delete from webhook_endpoints where id = ?', [id]);
   }
 
-  async insertDeliveriesFor(em: EntityManager, event: StoredEvent): Promise<string[]> {
+  fanOutAlong(event: StoredEvent): DeliveryFanOut {
+    // Every write runs this (issue 19): inside the event's own statement, prepared, on the write's connection.
     const ids = Array.from({ length: FAN_OUT_IDS }, () => this.nextId());
     const prefixPattern = `${event.type.split('.')[0]}.*`;
-    // Every write runs this (issue 19): prepared, on the write's own connection, without the ORM's query path.
-    const rows = await transactionRows<{ id: string }>(
-      em,
-      FAN_OUT,
-      [ids, event.id, event.type, event.organizationId, event.createdAt, event.organizationId, event.type, prefixPattern],
-      { prepared: true },
-    );
-    return rows.map((row) => row.id);
+    return { key: 'webhook-fan-out', text: fanOutAlongEvent, values: [ids, event.type, event.organizationId, event.createdAt, prefixPattern] };
   }
 
   async insertDelivery(em: EntityManager, endpointId: string, event: StoredEvent): Promise<string> {

@@ -1,0 +1,117 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { CaseResource, InjectResource, ProviderStepQueue, ProviderSteps } from '@estate/shared-kernel';
+import type { Document } from '../domain/document';
+import { MAX_DOCUMENT_BYTES } from '../domain/document-vocabulary';
+import { notarizedFileName } from '../domain/file-name';
+import { Notarization, NotarizationProgress } from '../domain/notarization';
+import { CaseProbateState } from '../ports';
+import { DocumentStorage } from './document-storage.port';
+import { NotaryProvider, TrackedNotarization } from './notary-provider.port';
+import { removeSpooled, spool, SpooledFile } from './spooled-file';
+import { UploadDocument } from './upload-document';
+
+export const NOTARIZATION_STEP_QUEUE = 'notarization-step';
+
+/**
+ * Advances notarizations through the notary provider in the background (contract-extensions §11.4, §11.6), one job of
+ * the `notarization-step` queue per step (the kernel's `ProviderSteps`): `open` a new notarization at the provider,
+ * then `track` it until it is final; on `completed` the notarized PDF is fetched and stored as a new document of the
+ * case in the step's transaction. A provider that cannot be reached is asked again after 1, 2, 4 and 8 s, then the
+ * notarization fails with `provider_unavailable`. Expiry needs no loop of its own: every open notarization has a step
+ * due no later than its `expires_at` (a quiet provider is asked again at the expiry, not before), and a step that finds
+ * the expiry passed moves the notarization to `expired` without asking the provider.
+ */
+@Injectable()
+export class NotarizationSteps implements OnModuleInit {
+  private readonly logger = new Logger('NotarizationSteps');
+  private steps!: ProviderStepQueue<Notarization>;
+
+  constructor(
+    @InjectResource('notarization') private readonly resource: CaseResource<Notarization>,
+    @InjectResource('document') private readonly documents: CaseResource<Document>,
+    private readonly provider: NotaryProvider,
+    private readonly providerSteps: ProviderSteps,
+    private readonly storage: DocumentStorage,
+    private readonly uploads: UploadDocument,
+    private readonly probateState: CaseProbateState,
+  ) {}
+
+  onModuleInit(): void {
+    this.steps = this.providerSteps.define<Notarization>({
+      queue: NOTARIZATION_STEP_QUEUE,
+      resource: this.resource,
+      actor: 'notary_processor',
+      advance: (notarization, now, em) => this.advance(notarization, now, em),
+    });
+  }
+
+  /** Schedules a new notarization's first step, in the transaction that stores it. */
+  scheduleFirst(em: EntityManager, notarization: Pick<Notarization, 'id' | 'status'>, now: Date): Promise<void> {
+    return this.steps.schedule(em, notarization, now);
+  }
+
+  /** Runs the due steps now (at most `limit`); answers how many jobs ran. */
+  processDue(limit = 50): Promise<number> {
+    return this.steps.runDue(limit);
+  }
+
+  /** One provider call on the held notarization; false when the provider had nothing new to report. */
+  private async advance(notarization: Notarization, now: Date, em: EntityManager): Promise<boolean> {
+    if (notarization.expireIfDue(now)) return true;
+    let progress: NotarizationProgress | null = null;
+    let notarized: SpooledFile | null = null;
+    const tracked = await this.trackedOf(notarization, em);
+    try {
+      if (notarization.providerTransactionId === null) {
+        const opened = await this.provider.open({ ...tracked, document: () => this.storage.open(notarization.documentId) });
+        notarization.opened(opened.transactionId, opened.sessionUrl, now, opened.quietUntil);
+        return true;
+      }
+      progress = await this.provider.track({ ...tracked, transactionId: notarization.providerTransactionId, status: notarization.status });
+      if (!progress) return false;
+      if (progress.status === 'completed') {
+        const transactionId = notarization.providerTransactionId;
+        notarized = await spool(await this.provider.notarizedDocument({ id: notarization.id, transactionId, original: () => this.storage.open(notarization.documentId) }));
+      }
+    } catch (error) {
+      this.logger.warn({ err: error, notarization_id: notarization.id }, 'notary provider unreachable; will retry');
+      notarization.providerUnavailable(now);
+      return true;
+    }
+    return this.recordProgress(em, notarization, progress as NotarizationProgress, notarized, now);
+  }
+
+  /** What the provider reported, with the notarized PDF of a completed notarization stored as a document first. */
+  private async recordProgress(em: EntityManager, notarization: Notarization, progress: NotarizationProgress, notarized: SpooledFile | null, now: Date): Promise<boolean> {
+    try {
+      if (notarized && notarized.sizeBytes > MAX_DOCUMENT_BYTES) notarization.failWith('notarized_document_too_large', now);
+      else notarization.record(progress, now, notarized ? (await this.storeNotarized(em, notarization, notarized)).id : null);
+    } finally {
+      if (notarized) await removeSpooled(notarized.path);
+    }
+    return true;
+  }
+
+  private async trackedOf(notarization: Notarization, em: EntityManager): Promise<Omit<TrackedNotarization, 'transactionId' | 'status'>> {
+    return {
+      id: notarization.id,
+      title: notarization.title,
+      actType: notarization.actType,
+      signers: notarization.signers.map((signer) => ({ name: signer.name, email: signer.email, phone: signer.phone })),
+      expiresAt: notarization.expiresAt,
+      commissionState: await this.probateState.stateOf(em, notarization.caseId),
+    };
+  }
+
+  /** The notarized PDF as a new document of the case (`notarized_document`, related to the notarization). */
+  private async storeNotarized(em: EntityManager, notarization: Notarization, file: SpooledFile): Promise<Document> {
+    const original = await em.findOneOrFail(this.documents.schema, { id: notarization.documentId, caseId: notarization.caseId } as never);
+    return this.uploads.createWithin(
+      em,
+      notarization.caseId,
+      { ...file, fileName: notarizedFileName(original.fileName), contentType: 'application/pdf' },
+      { type: 'notarized_document', title: notarization.title, relatedType: 'notarization', relatedId: notarization.id, uploadedBy: notarization.initiatedBy },
+    );
+  }
+}

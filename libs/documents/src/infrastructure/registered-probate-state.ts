@@ -1,0 +1,17 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { CaseProbateState, ProbateStateReader } from '../ports';
+
+/** The default binding of `CaseProbateState`: no case has a probate case until a context registers its reader. */
+@Injectable()
+export class RegisteredProbateState extends CaseProbateState {
+  private reader: ProbateStateReader = async () => null;
+
+  answerWith(reader: ProbateStateReader): void {
+    this.reader = reader;
+  }
+
+  stateOf(em: EntityManager, caseId: string): Promise<string | null> {
+    return this.reader(em, caseId);
+  }
+}
