@@ -246,7 +246,7 @@ function operationArbitrary(doc: Node, { template, method, op }: Operation, fixt
           {
             weight: 2,
             arbitrary: fc
-              .tuple(fromSchema(doc, bodySchema, 0, false), fc.constantFrom(...Object.keys(resolve(doc, bodySchema).properties ?? { x: 1 })), hostileValue)
+              .tuple(fromSchema(doc, bodySchema, 0, false), fc.constantFrom(...fieldsOrAny(resolve(doc, bodySchema))), hostileValue)
               .map(([value, key, bad]) => JSON.stringify({ ...(value as Node), [key]: bad })),
           },
           { weight: 2, arbitrary: plainFromSchema(doc, resolve(doc, bodySchema), 0).chain(rawBodies) },
@@ -297,6 +297,12 @@ function operationArbitrary(doc: Node, { template, method, op }: Operation, fixt
         return { method, url: `${wire.pathname}${query ? `?${query}` : ''}`, headers: all, body: sentBody };
       });
   }
+}
+
+/** A body schema's fields, for a hostile value among valid ones; `x` for a body of no fields (an action route's). */
+function fieldsOrAny(schema: Node): string[] {
+  const fields = Object.keys(schema.properties ?? {});
+  return fields.length > 0 ? fields : ['x'];
 }
 
 /** One request in a line of reasonable length. */

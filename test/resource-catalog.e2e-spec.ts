@@ -54,6 +54,7 @@ const EXPECTED_ACTIONS: Record<string, string[]> = {
   search: ['created', 'updated', 'status_changed'],
   phone_call: ['created', 'updated', 'deleted', 'status_changed'],
   email: ['created', 'deleted', 'status_changed'],
+  fax: ['created', 'updated', 'status_changed'],
   transfer: ['created', 'status_changed'],
   notarization: ['created', 'updated', 'status_changed'],
   webhook_endpoint: ['created', 'updated', 'deleted', 'ping'],
@@ -85,6 +86,7 @@ const TAG_DESCRIPTIONS: Record<string, unknown> = {
   transfers: expect.stringMatching(/^Instant transfers out of the deceased's accounts into the estate account\.\n\n\*\*Test values\.\*\*[^]*`…0015` \| returned after settlement with `R15`/),
   'phone-calls': 'Calls to institutions.',
   emails: expect.stringMatching(/^E-mails to institutions and their delivery receipts\.\n\n\*\*Test values\.\*\*[^]*`bounce@…`/),
+  faxes: expect.stringMatching(/^Faxes of documents of the case to institutions\.\n\n\*\*Test values\.\*\*[^]*`…0002` \| `failed` \(`invalid_number`\) straight from `queued`/),
   notarizations: expect.stringMatching(/^Remote online notarizations of PDF documents of the case[^]*\*\*Test values\.\*\*[^]*`decline@…`[^]*`expire@…`/),
 };
 
@@ -120,11 +122,11 @@ describe('the resource catalog, gathered from the declarations', () => {
       ...Object.entries(EXPECTED_ACTIONS).flatMap(([key, actions]) => actions.map((action) => `${key}.${action}`)),
     ];
     expect([...catalog.events.patterns].sort()).toEqual(expected.sort());
-    for (const impossible of ['transaction.deleted', 'search.deleted', 'transfer.updated', 'transfer.deleted', 'email.updated', 'pro_user.*', 'deceased.deleted']) {
+    for (const impossible of ['transaction.deleted', 'search.deleted', 'transfer.updated', 'transfer.deleted', 'email.updated', 'fax.deleted', 'pro_user.*', 'deceased.deleted']) {
       expect({ impossible, accepted: catalog.events.accepts(impossible) }).toEqual({ impossible, accepted: false });
     }
     const statusChanging = Object.keys(EXPECTED_ACTIONS).filter((key) => catalog.events.tellsStatusChanges(key));
-    expect(statusChanging.sort()).toEqual(['claim', 'closure_step', 'deadline', 'email', 'identity_verification', 'notarization', 'phone_call', 'search', 'transfer']);
+    expect(statusChanging.sort()).toEqual(['claim', 'closure_step', 'deadline', 'email', 'fax', 'identity_verification', 'notarization', 'phone_call', 'search', 'transfer']);
   });
 
   it('describes the tags as their resources declare them', () => {

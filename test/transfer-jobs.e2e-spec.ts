@@ -1,4 +1,4 @@
-import { JobQueue, UnitOfWork } from '@estate/shared-kernel';
+import { JobQueue, PgBossJobQueue, UnitOfWork } from '@estate/shared-kernel';
 import { TransferProcessor } from '@estate/transfers';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { overrideEnv } from './support/env';
@@ -158,5 +158,16 @@ describe('transfer steps as jobs: backoff, a terminal state, no starvation (e2e)
     expect(await stepJobs(kept.id)).toBe('1');
     await processor.drain();
     expect((await statusOf(quiet, caseId, lost.id)).status).toBe('settled');
+  });
+
+  it('a queue the code defines but no migration created stops the start-up, naming it (pg-boss would drop its jobs)', async () => {
+    const queue = t.app.get(PgBossJobQueue);
+    await expect(queue.assertQueuesExist()).resolves.toBeUndefined();
+    await t.sql(`select pgboss.delete_queue('fax-step')`);
+    try {
+      await expect(queue.assertQueuesExist()).rejects.toThrow('job queues defined but not created by a migration (pgboss.create_queue): fax-step');
+    } finally {
+      await t.sql(`select pgboss.create_queue('fax-step', '{"policy":"stately"}')`);
+    }
   });
 });

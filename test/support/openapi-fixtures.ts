@@ -52,11 +52,13 @@ const BANK_ACCOUNTS = '/v1/cases/{case_id}/bank-accounts';
 const STEPS = '/v1/cases/{case_id}/closure/steps';
 const TRANSFERS = '/v1/cases/{case_id}/transfers';
 const DOCUMENTS = '/v1/cases/{case_id}/documents';
+const FAXES = '/v1/cases/{case_id}/faxes';
 const NOTARIZATIONS = '/v1/cases/{case_id}/notarizations';
 
 /**
  * Bodies that the examples cannot give: an account a transfer can draw on, a step with a sub-task, a transfer of that
- * account (which needs the authority and an estate account first, see `before`), a notarization of the PDF uploaded.
+ * account (which needs the authority and an estate account first, see `before`), a notarization of the PDF uploaded,
+ * a fax of it.
  */
 const OVERRIDES: Record<string, (f: DocumentFixtures) => unknown> = {
   [BANK_ACCOUNTS]: () => ({
@@ -72,10 +74,11 @@ const OVERRIDES: Record<string, (f: DocumentFixtures) => unknown> = {
   [STEPS]: () => ({ step_type: 'close_bank_account', title: 'Close the checking account', sub_tasks: [{ title: 'Call the bank' }] }),
   [TRANSFERS]: (f) => ({ bank_account_id: f.ids.get(BANK_ACCOUNTS), amount: 10 }),
   [NOTARIZATIONS]: (f) => ({ document_id: f.ids.get(DOCUMENTS), title: 'Affidavit of heirship', signers: [{ name: 'Grace Okafor', email: 'grace.okafor@example.com' }] }),
+  [FAXES]: (f) => ({ to_number: '+13125550142', document_ids: [f.ids.get(DOCUMENTS)] }),
 };
 
 /** Created last, in this order (they depend on what the others created). */
-const LAST = [TRANSFERS, NOTARIZATIONS];
+const LAST = [TRANSFERS, NOTARIZATIONS, FAXES];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

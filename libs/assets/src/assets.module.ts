@@ -15,6 +15,8 @@ import { EstateRecords } from './application/ports/estate-records.port';
 import { OrmEstateRecords } from './infrastructure/orm-estate-records';
 import { BankAccountRevisions } from './application/ports/bank-account-revisions.port';
 import { LedgerEntries } from './application/ports/ledger-entries.port';
+import { InstitutionContacts } from './application/ports/institution-contacts.port';
+import { OrmInstitutionContacts } from './infrastructure/orm-institution-contacts';
 import { OrmBankAccountRevisions } from './infrastructure/orm-bank-account-revisions';
 import { DeclaredLedgerEntries } from './infrastructure/declared-ledger-entries';
 import { InvestmentAccountsController } from './http/investment-accounts.controller';
@@ -47,8 +49,9 @@ import { VehiclesController } from './http/vehicles.controller';
     { provide: BankAccounts, useClass: OrmBankAccounts },
     { provide: BankAccountRevisions, useClass: OrmBankAccountRevisions },
     { provide: LedgerEntries, useClass: DeclaredLedgerEntries },
+    { provide: InstitutionContacts, useClass: OrmInstitutionContacts },
   ],
-  exports: [BankAccounts, LedgerEntries],
+  exports: [BankAccounts, LedgerEntries, InstitutionContacts],
 })
 export class AssetsModule implements OnModuleInit {
   constructor(

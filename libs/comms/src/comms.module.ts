@@ -1,37 +1,60 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
+import { AssetsModule } from '@estate/assets';
+import { DocumentReferences, DocumentsModule } from '@estate/documents';
 import { CaseResourceModule } from '@estate/shared-kernel';
+import { CancelFax } from './application/cancel-fax';
 import { CommsConfig, loadCommsConfig } from './application/comms-config';
 import { CreateEmail } from './application/create-email';
 import { CreatePhoneCall } from './application/create-phone-call';
 import { EmailDeliveryProcessor } from './application/email-delivery-processor';
 import { EmailReceipts } from './application/email-receipts';
+import { FaxTransmissionProcessor } from './application/fax-transmission-processor';
 import { PatchPhoneCall } from './application/patch-phone-call';
 import { CallSummarizer } from './application/ports/call-summarizer.port';
 import { EmailProvider } from './application/ports/email-provider.port';
+import { FaxProvider } from './application/ports/fax-provider.port';
+import { ReviseFaxNotes } from './application/revise-fax-notes';
+import { SendFax } from './application/send-fax';
 import { EmailsController } from './http/emails.controller';
+import { FaxesController } from './http/faxes.controller';
 import { PhoneCallsController } from './http/phone-calls.controller';
-import { callSummarizerFor, emailProviderFor } from './infrastructure/comms-adapters';
+import { callSummarizerFor, emailProviderFor, faxProviderFor } from './infrastructure/comms-adapters';
+import { faxesNamingDocument } from './infrastructure/persistence/fax-document-referrers';
 import { emailResource } from './resources/email.resource';
+import { faxResource } from './resources/fax.resource';
 import { phoneCallResource } from './resources/phone-call.resource';
 
 /**
- * The comms bounded context: phone calls (with the call-summary port) and emails (with the email-provider port and
- * the delivery processor). Ports are bound here from configuration; the use cases are handed their declarations by the
- * kernel (`CaseResourceModule`).
+ * The comms bounded context: phone calls (with the call-summary port), emails (with the email-provider port and the
+ * delivery processor) and faxes (with the fax-provider port and the transmission processor; they read documents and
+ * institution contacts through those contexts' ports). Ports are bound here from configuration; the use cases are
+ * handed their declarations by the kernel (`CaseResourceModule`).
  */
 @Module({
-  imports: [CaseResourceModule.forResources([phoneCallResource, emailResource])],
-  controllers: [PhoneCallsController, EmailsController],
+  imports: [AssetsModule, DocumentsModule, CaseResourceModule.forResources([phoneCallResource, emailResource, faxResource])],
+  controllers: [PhoneCallsController, EmailsController, FaxesController],
   providers: [
     { provide: CommsConfig, useFactory: () => loadCommsConfig(process.env) },
     { provide: CallSummarizer, useFactory: callSummarizerFor, inject: [CommsConfig] },
     { provide: EmailProvider, useFactory: emailProviderFor, inject: [CommsConfig] },
+    { provide: FaxProvider, useFactory: faxProviderFor, inject: [CommsConfig] },
     CreatePhoneCall,
     PatchPhoneCall,
     CreateEmail,
     EmailReceipts,
     EmailDeliveryProcessor,
+    SendFax,
+    ReviseFaxNotes,
+    CancelFax,
+    FaxTransmissionProcessor,
   ],
-  exports: [EmailDeliveryProcessor, EmailProvider, CallSummarizer],
+  exports: [EmailDeliveryProcessor, EmailProvider, CallSummarizer, FaxTransmissionProcessor, FaxProvider],
 })
-export class CommsModule {}
+export class CommsModule implements OnModuleInit {
+  constructor(private readonly documentReferences: DocumentReferences) {}
+
+  onModuleInit(): void {
+    // A document a fax names cannot be deleted (409 document_in_use naming the fax).
+    this.documentReferences.register(faxesNamingDocument);
+  }
+}

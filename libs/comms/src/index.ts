@@ -5,3 +5,6 @@ export { emailResource } from './resources/email.resource';
 export { EmailDeliveryProcessor } from './application/email-delivery-processor';
 export { EmailProvider } from './application/ports/email-provider.port';
 export { CallSummarizer } from './application/ports/call-summarizer.port';
+export { faxResource } from './resources/fax.resource';
+export { FaxTransmissionProcessor } from './application/fax-transmission-processor';
+export { FaxProvider } from './application/ports/fax-provider.port';

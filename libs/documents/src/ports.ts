@@ -37,14 +37,25 @@ export interface NewDocument {
   uploadedBy: string;
 }
 
+/** What another context's rules read of a document (a fax counts the pages of PDF and TIFF files). */
+export interface DocumentFacts {
+  id: string;
+  fileName: string;
+  contentType: string;
+  /** Null when unknown (JPEG, PNG, a PDF whose pages are all in compressed object streams). */
+  pageCount: number | null;
+}
+
 /**
  * Documents as other contexts use them: make one in the caller's transaction from a received file (a statement's
- * upload, a notarization's result) and check that an id names a document of the case.
+ * upload, a notarization's result), check that an id names a document of the case, and read what describes some.
  */
 export abstract class CaseDocuments {
   /** Creates the document and stores its bytes in the caller's unit of work (it joins the running one); answers its view. */
   abstract create(caseId: string, file: ReceivedFile, fields: NewDocument): Promise<Record<string, unknown>>;
   abstract exists(em: EntityManager, caseId: string, documentId: string): Promise<boolean>;
+  /** The documents of the case among `documentIds` (ids naming none of them are left out), in no particular order. */
+  abstract describe(em: EntityManager, caseId: string, documentIds: readonly string[]): Promise<DocumentFacts[]>;
 }
 
 /** Reads the two-letter state of a case's probate case (contract §10.1), or null when the case has none. */

@@ -14,3 +14,11 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 /** Statuses after which the provider reports nothing more. */
 export const FINAL_EMAIL_STATUSES: readonly EmailStatus[] = ['opened', 'bounced', 'failed'];
+
+/** Contract-extensions §11.5: where a fax stands. `delivered`, `failed` and `cancelled` are final. */
+export const FAX_STATUSES = ['queued', 'sending', 'delivered', 'failed', 'cancelled'] as const;
+export type FaxStatus = (typeof FAX_STATUSES)[number];
+
+/** Contract-extensions §11.5: why a fax failed. */
+export const FAX_FAILURE_REASONS = ['busy', 'no_answer', 'invalid_number', 'transmission_error', 'provider_unavailable'] as const;
+export type FaxFailureReason = (typeof FAX_FAILURE_REASONS)[number];

@@ -1,7 +1,9 @@
 import { CommsConfig } from '../application/comms-config';
 import { CallSummarizer } from '../application/ports/call-summarizer.port';
 import { EmailProvider } from '../application/ports/email-provider.port';
+import { FaxProvider } from '../application/ports/fax-provider.port';
 import { SimulatedEmailProvider } from './email/simulated-email-provider';
+import { SimulatedFaxProvider } from './fax/simulated-fax-provider';
 import { ExtractiveCallSummarizer } from './summary/extractive-call-summarizer';
 
 /** The adapter a setting names, from those this build ships; any other value stops start-up with a clear message. */
@@ -22,4 +24,9 @@ export function callSummarizerFor(config: CommsConfig): CallSummarizer {
 /** `EMAIL_PROVIDER` selects the email provider; `simulator` (the default) never lets mail leave the machine. */
 export function emailProviderFor(config: CommsConfig): EmailProvider {
   return chosen('EMAIL_PROVIDER', config.emailProvider, { simulator: () => new SimulatedEmailProvider() });
+}
+
+/** `FAX_PROVIDER` selects the fax provider; `simulator` (the default) never dials a number. */
+export function faxProviderFor(config: CommsConfig): FaxProvider {
+  return chosen('FAX_PROVIDER', config.faxProvider, { simulator: () => new SimulatedFaxProvider() });
 }

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { UploadDocument } from '../application/upload-document';
-import { CaseDocuments, NewDocument, ReceivedFile } from '../ports';
+import { CaseDocuments, DocumentFacts, NewDocument, ReceivedFile } from '../ports';
 import { DocumentSchema } from './persistence/document.schema';
 
 @Injectable()
@@ -16,5 +16,15 @@ export class OrmCaseDocuments extends CaseDocuments {
 
   async exists(em: EntityManager, caseId: string, documentId: string): Promise<boolean> {
     return (await em.count(DocumentSchema, { caseId, id: documentId })) > 0;
+  }
+
+  async describe(em: EntityManager, caseId: string, documentIds: readonly string[]): Promise<DocumentFacts[]> {
+    if (documentIds.length === 0) return [];
+    // Plain rows, not entities: the caller only reads them, and partial entities would stay in its unit of work.
+    const rows: Array<{ id: string; file_name: string; content_type: string; page_count: number | null }> = await em.execute(
+      'select id, file_name, content_type, page_count from documents where case_id = ? and id in (?)',
+      [caseId, [...documentIds]],
+    );
+    return rows.map((row) => ({ id: row.id, fileName: row.file_name, contentType: row.content_type, pageCount: row.page_count }));
   }
 }

@@ -36,16 +36,25 @@ export class AggregateWrites {
     );
   }
 
-  /** One move of an existing aggregate (`deadline.update(…)`), conditional on `If-Match`, saved and presented. */
+  /**
+   * One move of an existing aggregate (`deadline.update(…)`), conditional on `If-Match`, saved and presented. `lock`
+   * holds the record's row `for update` (after the case row) before reading it: a move that races a background step
+   * holding only that row (a provider step, contract-extensions §11.4) then waits for it and sees its result.
+   */
   change<T extends CaseRecord>(
     resource: CaseResource<T>,
     scope: Scope | { caseId: string },
     id: string,
     ifMatch: string | undefined,
     move: (record: T, clock: Clock, em: EntityManager) => unknown,
+    options: { lock?: boolean } = {},
   ): Promise<SingleResource> {
     return this.uow.run(
       async (em) => {
+        if (options.lock) {
+          const table = em.getMetadata().get(resource.schema.meta.className).tableName;
+          await em.execute(`select id from "${table}" where case_id = ? and id = ? for update`, [scope.caseId, id]);
+        }
         const record = await this.reader.load(resource, scope as Scope, id);
         assertIfMatch(ifMatch, this.reader.etag(resource, record));
         const before = this.reader.view(resource, record);

@@ -17,6 +17,7 @@ import { Migration20261127200000_documents } from './Migration20261127200000_doc
 import { Migration20261128100000_notarizations } from './Migration20261128100000_notarizations';
 import { Migration20261128100000_signers } from './Migration20261128100000_signers';
 import { Migration20261128101000_statements } from './Migration20261128101000_statements';
+import { Migration20261128100000_faxes } from './Migration20261128100000_faxes';
 import { Migration20261128110000_executors } from './Migration20261128110000_executors';
 import { Migration20261128111000_identity_verifications } from './Migration20261128111000_identity_verifications';
 
@@ -41,6 +42,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261128100000_notarizations', class: Migration20261128100000_notarizations },
   { name: 'Migration20261128100000_signers', class: Migration20261128100000_signers },
   { name: 'Migration20261128101000_statements', class: Migration20261128101000_statements },
+  { name: 'Migration20261128100000_faxes', class: Migration20261128100000_faxes },
   { name: 'Migration20261128110000_executors', class: Migration20261128110000_executors },
   { name: 'Migration20261128111000_identity_verifications', class: Migration20261128111000_identity_verifications },
 ];

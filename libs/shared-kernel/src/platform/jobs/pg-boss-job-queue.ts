@@ -96,8 +96,25 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
 
   async onApplicationBootstrap(): Promise<void> {
     this.bootstrapped = true;
+    await this.assertQueuesExist();
     if (this.config.jobs === 'off') return;
     await this.startQueues([...this.definitions.values()].filter((definition) => this.worksHere(definition)));
+  }
+
+  /**
+   * pg-boss drops a job sent to a queue that was never created, without an error: a queue defined in code but missing
+   * from the migrations would lose every job. The process refuses to start instead.
+   */
+  async assertQueuesExist(): Promise<void> {
+    const names = [...this.definitions.keys()];
+    if (names.length === 0) return;
+    const rows = await this.orm.em.getConnection().execute<Array<{ name: string }>>(
+      `select name from ${JOB_SCHEMA}.queue where name in (${names.map(() => '?').join(', ')})`,
+      names,
+    );
+    const created = new Set(rows.map((row: { name: string }) => row.name));
+    const missing = names.filter((name) => !created.has(name));
+    if (missing.length > 0) throw new Error(`job queues defined but not created by a migration (pgboss.create_queue): ${missing.join(', ')}`);
   }
 
   /** `npm run worker`: every queue, whatever the per-queue switches say. */

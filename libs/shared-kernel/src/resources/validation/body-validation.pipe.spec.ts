@@ -48,6 +48,15 @@ describe('validateAgainst', () => {
     expect((await detailsOf(CreateThingBody, {})).map((d) => d.field).sort()).toEqual(['count', 'title']);
   });
 
+  it('a body of no fields (an action route): {} passes, every field sent is unknown', async () => {
+    class NoFields {}
+    await expect(validateAgainst(NoFields, {})).resolves.toBeUndefined();
+    expect(await detailsOf(NoFields, { reason: 'x', id: 'abc' })).toEqual([
+      { field: 'reason', message: 'reason is not a writable field of this resource', reason: 'unknown_field' },
+      { field: 'id', message: 'id is not a writable field of this resource', reason: 'unknown_field' },
+    ]);
+  });
+
   it('reports unknown fields as not writable', async () => {
     expect(await detailsOf(CreateThingBody, { title: 'x', count: 1, id: 'abc', created_at: 'now' })).toEqual([
       { field: 'id', message: 'id is not a writable field of this resource', reason: 'unknown_field' },

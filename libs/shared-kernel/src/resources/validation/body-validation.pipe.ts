@@ -1,6 +1,6 @@
 import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
+import { getMetadataStorage, validate } from 'class-validator';
 import { ValidationFailedError } from '../../platform/errors/domain-error';
 import { jsonInputProblems } from '../../platform/http/json-input';
 import { toErrorDetails } from './validation-details';
@@ -20,6 +20,13 @@ export async function validateAgainst(dto: new () => object, body: unknown): Pro
   // The common case, a valid body, is answered by the DTO's compiled checks; any doubt, and every refusal with its
   // details, is class-validator's.
   if (acceptorOf(dto)?.(body as Record<string, unknown>)) return;
+  // A body of no fields (an action route's optional body, `POST …/cancel`): every field sent is unknown. class-validator
+  // would answer such a class with one detail naming no field, even for `{}`.
+  if (getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false).length === 0) {
+    const unknown = Object.keys(body);
+    if (unknown.length === 0) return;
+    throw new ValidationFailedError(unknown.map((field) => ({ field, message: `${field} is not a writable field of this resource`, reason: 'unknown_field' })));
+  }
   const instance = plainToInstance(dto, body, { enableImplicitConversion: false });
   const errors = await validate(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
   if (errors.length > 0) throw new ValidationFailedError(toErrorDetails(errors));

@@ -148,6 +148,15 @@ describe('field decorators (validated through validateAgainst)', () => {
       expect(await detailsOf({ name: 'Ann', status: 'pending' })).toEqual([{ field: 'status', message: 'status must be one of: open, closed', reason: 'enum' }]);
     });
 
+    it('rejects string arrays with too few items when a minimum is set', async () => {
+      class Listed {
+        @StringArrayField({ required: true, minItems: 1, maxItems: 2 }) ids: string[];
+      }
+      expect(await detailsOf({ ids: [] }, Listed)).toEqual([{ field: 'ids', message: 'ids must have at least 1 item', reason: 'range' }]);
+      expect(await detailsOf({ ids: ['a', 'b', 'c'] }, Listed)).toEqual([{ field: 'ids', message: 'ids may have at most 2 items', reason: 'range' }]);
+      expect(await detailsOf({ ids: ['a'] }, Listed)).toEqual([]);
+    });
+
     it('rejects enum arrays with foreign items or too few items', async () => {
       expect(await fieldsOf({ name: 'Ann', channels: ['phone', 'fax'] })).toEqual(['channels']);
       expect(await fieldsOf({ name: 'Ann', channels: [] })).toEqual(['channels']);

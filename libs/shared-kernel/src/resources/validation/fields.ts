@@ -228,12 +228,13 @@ export function NestedArrayField(type: () => new () => object, options: FieldOpt
   );
 }
 
-export function StringArrayField(options: FieldOptions & { maxItems?: number } = {}): PropertyDecorator {
+export function StringArrayField(options: FieldOptions & { maxItems?: number; minItems?: number } = {}): PropertyDecorator {
   return applyDecorators(
     // `type: 'array'` with explicit items: with `type: String, isArray: true` swagger writes its own items and drops maxLength.
-    ...presence(options, { type: 'array', items: { type: 'string', maxLength: MAX_NAME_LENGTH }, maxItems: options.maxItems ?? 100 }),
+    ...presence(options, { type: 'array', items: { type: 'string', maxLength: MAX_NAME_LENGTH }, minItems: options.minItems, maxItems: options.maxItems ?? 100 }),
     IsArray({ message: '$property must be an array' }),
     ArrayMaxSize(options.maxItems ?? 100, { message: `$property may have at most ${options.maxItems ?? 100} items` }),
+    ...(options.minItems ? [MinItems(options.minItems)] : []),
     IsString({ each: true, message: 'each item of $property must be a string' }),
     Length(0, MAX_NAME_LENGTH, { each: true, message: `each item of $property must be at most ${MAX_NAME_LENGTH} characters` }),
   );
