@@ -368,6 +368,15 @@ describe('notarizations (e2e, contract-extensions §11.6)', () => {
       expectError(await cancel(caseId, UNKNOWN_ID), 404, 'not_found');
       await runSteps();
     });
+
+    it('takes a body of no fields: {} cancels, a field sent is 422 unknown_field and nothing changes', async () => {
+      const { caseId, notarization } = await started('ivy@example.com');
+      const refused = await cancel(caseId, notarization.id).send({ reason: 'wrong signer' });
+      expectError(refused, 422, 'validation_error');
+      expect(refused.body.error.details).toEqual([expect.objectContaining({ field: 'reason', reason: 'unknown_field' })]);
+      expect((await read(caseId, notarization.id)).status).toBe('pending_signers');
+      expect((await cancel(caseId, notarization.id).send({}).expect(200)).body.data.status).toBe('cancelled');
+    });
   });
 
   describe('refusals', () => {

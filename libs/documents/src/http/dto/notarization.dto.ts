@@ -38,6 +38,9 @@ export class CreateNotarizationBody {
 /** `PATCH`: `title` and `notes` only; every other field is `422`. */
 export class PatchNotarizationBody extends PartialType(PickType(CreateNotarizationBody, ['title', 'notes'] as const), { skipNullProperties: false }) {}
 
+/** `POST …/notarizations/{id}/cancel`: no fields; a field sent is `422 unknown_field` (the body may be left out). */
+export class CancelNotarizationBody {}
+
 export class NotarizationSignerView extends NotarizationSignerBody {
   @ApiProperty({ enum: SIGNER_STATUSES, description: 'Where the signer stands; `invited` on create.', example: 'invited' })
   status: string;
