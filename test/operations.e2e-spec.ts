@@ -208,9 +208,9 @@ describe('operator interface (built entry points)', () => {
       expect([first.role, admin.role, coOwner.role]).toEqual(['admin', 'admin', 'owner']);
       const me = await fetch(`${appUrl}/v1/me`, { headers: { authorization: `Bearer ${admin.token}` } });
       expect(me.status).toBe(200);
-      expect((await me.json()).data).toMatchObject({ id: admin.user_id, organization_id: admin.organization_id, org_role: 'admin', tier: 'pro' });
+      expect(((await me.json()) as { data: unknown }).data).toMatchObject({ id: admin.user_id, organization_id: admin.organization_id, org_role: 'admin', tier: 'pro' });
       const listed = await fetch(`${appUrl}/v1/pro-users?status=active`, { headers: { authorization: `Bearer ${coOwner.token}` } });
-      expect(((await listed.json()).data as Array<{ id: string; status: string }>).map((user) => user.id).sort()).toEqual(
+      expect((((await listed.json()) as { data: unknown }).data as Array<{ id: string; status: string }>).map((user) => user.id).sort()).toEqual(
         [first.user_id, admin.user_id, coOwner.user_id].sort(),
       );
     }, 60_000);

@@ -75,3 +75,4 @@ export { ProviderSettings } from './platform/jobs/provider-settings';
 export * from './resources/record-references';
 export { PerAddressLimit } from './platform/throttling/tier-throttler.guard';
 export { PRINCIPALS_CHANGED } from './platform/auth/principal-cache';
+export { OrganizationManagersOnly } from './platform/access/organization-managers.guard';
