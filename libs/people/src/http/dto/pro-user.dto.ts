@@ -55,8 +55,8 @@ export class DeclinedInvitationView {
 export class MeView {
   @ApiProperty({ description: 'The caller\'s user id.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AB' }) id: string;
   @ApiProperty({ format: 'email', description: 'The caller\'s address.', example: 'pat.rivera@example.com' }) email: string;
-  @ApiProperty({ type: String, nullable: true, example: 'Pat' }) first_name: string | null;
-  @ApiProperty({ type: String, nullable: true, example: 'Rivera' }) last_name: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Given name.', example: 'Pat' }) first_name: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Family name.', example: 'Rivera' }) last_name: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'The caller\'s organization (null for a guest).', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AC' }) organization_id: string | null;
   @ApiProperty({ type: String, enum: ORG_ROLE_VALUES, nullable: true, description: 'The caller\'s role in it (null for a guest).', example: 'owner' }) org_role: string | null;
   @ApiProperty({ type: String, enum: ['pro', 'enterprise'], nullable: true, description: 'The organization\'s tier (null for a guest).', example: 'enterprise' }) tier: string | null;
