@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { applyDecorators, Controller, Get, HttpCode, Param, Patch, Post, Query, Type } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   ApiData,
@@ -142,45 +142,35 @@ const PER_ADDRESS = { status: 429, description: 'rate_limit_exceeded: this addre
 const UNAUTHENTICATED =
   ' Takes no `Authorization` (the code is the credential); limited to 10 requests a minute per client address across both invitation routes; `Idempotency-Key` is ignored.';
 
+/** A route of an invitation code: no token, the per-address window, `{code}` in, `view` out. */
+function InvitationRoute(path: string, summary: string, description: string, view: Type) {
+  return applyDecorators(
+    Post(path),
+    PublicRoute(),
+    PerAddressLimit('invitations'),
+    WriteRoute(),
+    HttpCode(200),
+    ApiOperation({ security: [], summary, description: description + UNAUTHENTICATED }),
+    ApiBody({ type: InvitationCodeBody }),
+    ApiData(view),
+    ApiResponse(NO_CODE),
+    ApiResponse(PER_ADDRESS),
+  );
+}
+
 /** `/v1/invitations/accept|decline` (contract-extensions §13.4): the code is the credential. */
 @ApiTags(proUserManifest.tag)
 @Controller('v1/invitations')
 export class InvitationsController {
   constructor(private readonly invitations: Invitations) {}
 
-  @Post('accept')
-  @PublicRoute()
-  @PerAddressLimit('invitations')
-  @WriteRoute()
-  @HttpCode(200)
-  @ApiOperation({
-    security: [],
-    summary: 'Accept an invitation',
-    description: 'The invited pro user becomes `active` and receives an access token, shown in this response only.' + UNAUTHENTICATED,
-  })
-  @ApiBody({ type: InvitationCodeBody })
-  @ApiData(AcceptedInvitationView)
-  @ApiResponse(NO_CODE)
-  @ApiResponse(PER_ADDRESS)
+  @InvitationRoute('accept', 'Accept an invitation', 'The invited pro user becomes `active` and receives an access token, shown in this response only.', AcceptedInvitationView)
   async accept(@ValidBody() body: InvitationCodeBody): Promise<SingleResource> {
     const accepted = await this.invitations.accept(body.code);
     return new SingleResource(accepted, etagOfBody({ user_id: accepted.user_id }));
   }
 
-  @Post('decline')
-  @PublicRoute()
-  @PerAddressLimit('invitations')
-  @WriteRoute()
-  @HttpCode(200)
-  @ApiOperation({
-    security: [],
-    summary: 'Decline an invitation',
-    description: 'The code is used up and the invited pro user becomes `deactivated`; the address may be invited again.' + UNAUTHENTICATED,
-  })
-  @ApiBody({ type: InvitationCodeBody })
-  @ApiData(DeclinedInvitationView)
-  @ApiResponse(NO_CODE)
-  @ApiResponse(PER_ADDRESS)
+  @InvitationRoute('decline', 'Decline an invitation', 'The code is used up and the invited pro user becomes `deactivated`; the address may be invited again.', DeclinedInvitationView)
   async decline(@ValidBody() body: InvitationCodeBody): Promise<SingleResource> {
     await this.invitations.decline(body.code);
     const data = { status: 'declined' };

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ListPage, ListQuery } from '@estate/shared-kernel';
+import type { Invitation } from '../../domain/invitation';
 import type { OrgRole, ProUserStatus } from '../../domain/org-roles';
 
 /** A member of an organization as the people context reads and writes it. */
@@ -16,25 +17,8 @@ export interface ProUser {
   updatedAt: Date;
 }
 
-export type InvitationKind = 'pro_user' | 'collaborator';
-
-/** One one-time code (§13.4); `collaborator` invitations (with `caseId`) join later. */
-export interface InvitationRecord {
-  id: string;
-  kind: InvitationKind;
-  organizationId: string;
-  userId: string | null;
-  caseId: string | null;
-  email: string;
-  codeHash: string;
-  /** The code, encrypted, until the invitation e-mail has gone. */
-  sealedCode: string | null;
-  invitedBy: string | null;
-  expiresAt: Date;
-  usedAt: Date | null;
-  outcome: 'accepted' | 'declined' | null;
-  createdAt: Date;
-}
+/** An invitation as the store hands it (a plain copy of the row). */
+export type InvitationRecord = Invitation;
 
 /** The people context's tables: the kernel's users and tokens, and the invitations. Writes join the caller's transaction. */
 export abstract class PeopleStore {

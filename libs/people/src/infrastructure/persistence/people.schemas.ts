@@ -1,21 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { InvitationKind } from '../../application/ports/people-store.port';
-
-export class Invitation {
-  id: string;
-  kind: InvitationKind;
-  organizationId: string;
-  userId: string | null;
-  caseId: string | null;
-  email: string;
-  codeHash: string;
-  sealedCode: string | null;
-  invitedBy: string | null;
-  expiresAt: Date;
-  usedAt: Date | null;
-  outcome: 'accepted' | 'declined' | null;
-  createdAt: Date;
-}
+import { Invitation } from '../../domain/invitation';
 
 const timestamp = { type: 'Date', columnType: 'timestamptz(3)' } as const;
 

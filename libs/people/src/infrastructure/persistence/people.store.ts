@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
 import { AccessToken, ListPage, ListQuery, Organization, runListQuery, User } from '@estate/shared-kernel';
 import { InvitationRecord, PeopleStore, ProUser } from '../../application/ports/people-store.port';
-import { Invitation } from './people.schemas';
+import { Invitation } from '../../domain/invitation';
 
 function proUserOf(user: User): ProUser {
   return {
