@@ -324,6 +324,24 @@ describe('pro users, invitations and /v1/me (e2e, contract-extensions §13.2, §
     });
   });
 
+  describe('organization-level events (§14.3)', () => {
+    it('are listed and read by owners and admins; a member sees only case events, and the others are 404', async () => {
+      const invited = (await invite(owner, { email: address('events') }).expect(201)).body.data;
+      const [created] = await t.sql<Row>(`select id from events where type = 'pro_user.created' and data->'object'->>'id' = $1`, [invited.id]);
+      const caseId = (await t.http().post('/v1/cases').set(member.auth).send({}).expect(201)).body.data.id;
+      for (const caller of [owner, admin]) {
+        const listed = await t.http().get('/v1/events?type=pro_user.*&per_page=100').set(caller.auth).expect(200);
+        expect((listed.body.data as Row[]).map((event) => event.id)).toContain(created.id);
+        await t.http().get(`/v1/events/${created.id}`).set(caller.auth).expect(200);
+      }
+      const seen = (await t.http().get('/v1/events?per_page=100').set(member.auth).expect(200)).body.data as Row[];
+      expect(seen.every((event) => event.case_id !== null)).toBe(true);
+      expect(seen.map((event) => event.case_id)).toContain(caseId);
+      expect((await t.http().get('/v1/events?type=pro_user.*').set(member.auth).expect(200)).body.data).toEqual([]);
+      expectError(await t.http().get(`/v1/events/${created.id}`).set(member.auth), 404, 'not_found');
+    });
+  });
+
   describe('GET /v1/me', () => {
     it('tells each caller who it is', async () => {
       const me = await t.http().get('/v1/me').set(owner.auth).expect(200);
