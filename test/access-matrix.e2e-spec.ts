@@ -46,7 +46,9 @@ describe('access matrix: another organization against every route of the documen
   /** Row count and a digest of every row of every table of the application's schema. */
   async function tables(): Promise<Record<string, string>> {
     const names = await t.sql<{ name: string }>(`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
-    const union = names.map(({ name }) => `select '${name}' as name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as digest from "${name}" t`).join(' union all ');
+    // A user's last_seen_at moves with any authenticated call (at most once a minute): not a change a refusal made.
+    const rowsOf = (name: string) => (name === 'users' ? `(select id, organization_id, email, role, status, first_name, last_name, created_at, updated_at, revoked_at from users)` : `"${name}"`);
+    const union = names.map(({ name }) => `select '${name}' as name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as digest from ${rowsOf(name)} t`).join(' union all ');
     const rows = await t.sql<{ name: string; digest: string }>(union);
     return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
   }
@@ -77,7 +79,7 @@ describe('access matrix: another organization against every route of the documen
 
   it('knows every capability address of the document (their signed tokens are tested by their own suites)', () => {
     const capabilities = allOperations().filter(({ op }) => isCapability(op)).map(({ method, template }) => `${method.toUpperCase()} ${template}`);
-    expect(capabilities).toEqual(['GET /v1/deadline-feeds/{token}', 'GET /v1/document-downloads/{token}']);
+    expect(capabilities).toEqual(['GET /v1/deadline-feeds/{token}', 'GET /v1/document-downloads/{token}', 'POST /v1/invitations/accept', 'POST /v1/invitations/decline']);
   });
 
   it('has an id for every path parameter of every route of the document (a new route needs a fixture)', () => {
@@ -151,6 +153,41 @@ describe('access matrix: another organization against every route of the documen
     expect(answers).toEqual(routes.map(({ template, method }) => `${method.toUpperCase()} ${template} -> 404 not_found`));
     expect(await readAll(a)).toEqual(before);
     expect(await tables()).toEqual(rowsBefore);
+  });
+
+  it('organization-level routes by role: a member of A is 403 on every route documenting 403 (owners and admins only), nothing changed; an admin and the owner pass', async () => {
+    const member = await t.join(a, 'member');
+    const admin = await t.join(a, 'admin');
+    // Their first call records last_seen_at (in the background, then not again within the minute): done before the snapshot.
+    for (const caller of [member, admin]) await t.http().get('/v1/me').set(caller.auth).expect(200);
+    for (let tries = 0; tries < 80; tries++) {
+      const [{ n }] = await t.sql<{ n: number }>('select count(*)::int as n from users where id = any($1) and last_seen_at is not null', [[member.userId, admin.userId]]);
+      if (n === 2) break;
+      await new Promise((tick) => setTimeout(tick, 25));
+    }
+    const before = await readAll(a);
+    const rowsBefore = await tables();
+    const orgLevel = operations().filter(({ template }) => template.startsWith('/v1/') && !template.startsWith('/v1/cases') && template !== '/v1/openapi.json');
+    const managed = orgLevel.filter(({ op }) => op.responses['403']);
+    expect(managed.map(({ method, template }) => `${method.toUpperCase()} ${template}`)).toEqual(
+      expect.arrayContaining(['POST /v1/webhook-endpoints', 'GET /v1/webhook-endpoints/{endpoint_id}/deliveries', 'POST /v1/pro-users', 'POST /v1/pro-users/{user_id}/deactivate']),
+    );
+    const answers: string[] = [];
+    for (const { template, method, op } of managed) {
+      const res = await send(method, urlOf(template, fixtures), member, bodyFor(method, template, op));
+      answers.push(`${method.toUpperCase()} ${template} -> ${res.status} ${res.body?.error?.code}`);
+    }
+    expect(answers).toEqual(managed.map(({ template, method }) => `${method.toUpperCase()} ${template} -> 403 forbidden`));
+    expect(await readAll(a)).toEqual(before);
+    expect(await tables()).toEqual(rowsBefore);
+    // Every organization-level read: the owner, an admin and (where no 403 is documented) a member get 200.
+    for (const { template, op } of orgLevel.filter(({ method }) => method === 'get')) {
+      for (const [role, caller] of [['owner', a], ['admin', admin], ['member', member]] as const) {
+        const where = `GET ${template} as ${role}`;
+        const status = (await t.http().get(urlOf(template, fixtures)).set(caller.auth)).status;
+        expect({ where, status }).toEqual({ where, status: role === 'member' && op.responses['403'] ? 403 : 200 });
+      }
+    }
   });
 
   it("organization-level routes: B's lists and reads never show A's records", async () => {

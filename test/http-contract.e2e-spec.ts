@@ -269,7 +269,7 @@ describe('HTTP contract (e2e)', () => {
       expect(paths).toEqual(expect.arrayContaining(Object.keys(expected)));
       // Every other path lies below a case, or is one of the organization-level groups of contract §14 (events, webhooks),
       // or a private calendar address or signed download link (its signed token is its credential).
-      for (const path of paths) if (!(path in expected)) expect(path).toMatch(/^\/v1\/(cases\/\{case_id\}\/[a-z]|events(\/|$)|webhook-endpoints(\/|$)|(deadline-feeds|document-downloads)\/\{token\}$)/);
+      for (const path of paths) if (!(path in expected)) expect(path).toMatch(/^\/v1\/(cases\/\{case_id\}\/[a-z]|events(\/|$)|webhook-endpoints(\/|$)|pro-users(\/|$)|me$|invitations\/(accept|decline)$|(deadline-feeds|document-downloads)\/\{token\}$)/);
       for (const [path, methods] of Object.entries(expected)) {
         expect(Object.keys(res.body.paths[path]).sort()).toEqual([...methods].sort());
         for (const method of methods) {

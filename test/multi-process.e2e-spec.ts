@@ -5,7 +5,9 @@
  * when the LISTEN connection that carries the invalidations drops, the caches stop trusting themselves.
  * `npm test` builds first (pretest); running this file alone needs `npm run build` beforehand.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { ulid } from 'ulid';
 import { ApiProcess, assertBuilt, insertUser, ProcessPair, runCli, startProcessPair } from './support/api-process';
 
 describe('two API processes on one database (issue 7: caches invalidated everywhere)', () => {
@@ -72,6 +74,26 @@ describe('two API processes on one database (issue 7: caches invalidated everywh
     expect(JSON.parse(revoked.stdout)).toEqual({ email: user.email, revoked_tokens: 1 });
 
     const [fromA, fromB] = await Promise.all([a.get(`/v1/cases/${caseId}`, user.token), b.get(`/v1/cases/${caseId}`, user.token)]);
+    expect(fromA.status).toBe(401);
+    expect(fromB.status).toBe(401);
+  });
+
+  it('a pro user deactivated through one process is refused by the next request to the other (contract-extensions §13.2)', async () => {
+    const owner = await invite();
+    const memberToken = `edk_${randomBytes(32).toString('base64url')}`;
+    const memberId = ulid();
+    await sql.query(`insert into users (id, organization_id, email, role, status, created_at) values ($1, $2, $3, 'member', 'active', now())`, [
+      memberId,
+      owner.organizationId,
+      `member-${randomBytes(4).toString('hex')}@multi.example.test`,
+    ]);
+    await sql.query(`insert into access_tokens (id, user_id, token_hash, created_at) values ($1, $2, $3, now())`, [ulid(), memberId, createHash('sha256').update(memberToken).digest('hex')]);
+    // Both processes have cached the member's principal.
+    for (const api of [a, b]) for (let round = 0; round < 2; round++) expect((await api.get('/v1/me', memberToken)).status).toBe(200);
+
+    const deactivated = await fetch(`${a.url}/v1/pro-users/${memberId}/deactivate`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` } });
+    expect(deactivated.status).toBe(200);
+    const [fromA, fromB] = await Promise.all([a.get('/v1/me', memberToken), b.get('/v1/me', memberToken)]);
     expect(fromA.status).toBe(401);
     expect(fromB.status).toBe(401);
   });

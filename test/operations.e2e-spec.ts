@@ -172,12 +172,14 @@ describe('operator interface (built entry points)', () => {
       const lines = result.stdout.trimEnd().split('\n');
       expect(lines).toHaveLength(1);
       const invitation = JSON.parse(lines[0]);
-      expect(Object.keys(invitation).sort()).toEqual(['organization_id', 'tier', 'token', 'user_id']);
+      expect(Object.keys(invitation).sort()).toEqual(['organization_id', 'role', 'tier', 'token', 'user_id']);
       expect(invitation).toEqual({
         organization_id: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{26}$/),
         user_id: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{26}$/),
         token: expect.stringMatching(/^edk_/),
         tier: 'pro',
+        // The command created the organization: its first user is its owner (contract-extensions §13.2).
+        role: 'owner',
       });
       expect(await statusWith(invitation.token)).toBe(200);
       expect(await statusWith('edk_' + 'x'.repeat(43))).toBe(401);
@@ -192,8 +194,25 @@ describe('operator interface (built entry points)', () => {
       expect(b.organization_id).toBe(a.organization_id);
       expect(b.user_id).not.toBe(a.user_id);
       expect(b.tier).toBe('enterprise');
+      // Creating the organization makes an owner; joining it, a member (contract-extensions §13.2).
+      expect([a.role, b.role]).toEqual(['owner', 'member']);
       expect(await statusWith(a.token)).toBe(200);
       expect(await statusWith(b.token)).toBe(200);
+    }, 60_000);
+
+    it('invite --role sets the role, the user is active at once, and /v1/me tells it', async () => {
+      const org = `Ops Roles ${randomBytes(3).toString('hex')}`;
+      const first = JSON.parse((await cli('invite', '--email', email('first-admin'), '--tier', 'pro', '--org', org, '--role', 'admin', '--json')).stdout);
+      const admin = JSON.parse((await cli('invite', '--email', email('admin'), '--tier', 'pro', '--org', org, '--role', 'admin', '--json')).stdout);
+      const coOwner = JSON.parse((await cli('invite', '--email', email('co-owner'), '--tier', 'pro', '--org', org, '--role', 'owner', '--json')).stdout);
+      expect([first.role, admin.role, coOwner.role]).toEqual(['admin', 'admin', 'owner']);
+      const me = await fetch(`${appUrl}/v1/me`, { headers: { authorization: `Bearer ${admin.token}` } });
+      expect(me.status).toBe(200);
+      expect(((await me.json()) as { data: unknown }).data).toMatchObject({ id: admin.user_id, organization_id: admin.organization_id, org_role: 'admin', tier: 'pro' });
+      const listed = await fetch(`${appUrl}/v1/pro-users?status=active`, { headers: { authorization: `Bearer ${coOwner.token}` } });
+      expect((((await listed.json()) as { data: unknown }).data as Array<{ id: string; status: string }>).map((user) => user.id).sort()).toEqual(
+        [first.user_id, admin.user_id, coOwner.user_id].sort(),
+      );
     }, 60_000);
 
     it.each([
@@ -201,6 +220,7 @@ describe('operator interface (built entry points)', () => {
       ['a missing e-mail', ['invite', '--tier', 'pro', '--json'], /--email/],
       ['an unknown command', ['promote', '--email', 'someone@ops.example.test'], /usage/],
       ['an unknown option', ['invite', '--email', 'someone@ops.example.test', '--tier', 'pro', '--bogus'], /bogus/],
+      ['an unknown role', ['invite', '--email', 'someone@ops.example.test', '--tier', 'pro', '--role', 'viewer', '--json'], /--role/],
     ])('refuses %s: non-zero exit, a message on stderr, nothing on stdout', async (_label, args, message) => {
       const result = await cli(...args);
       expect(result.code).not.toBe(0);

@@ -58,6 +58,7 @@ const EXPECTED_ACTIONS: Record<string, string[]> = {
   transfer: ['created', 'status_changed'],
   notarization: ['created', 'updated', 'status_changed'],
   webhook_endpoint: ['created', 'updated', 'deleted', 'ping'],
+  pro_user: ['created', 'updated', 'status_changed'],
 };
 
 /** The tags' descriptions as the document had them when they were a table of the kernel. */
@@ -87,6 +88,7 @@ const TAG_DESCRIPTIONS: Record<string, unknown> = {
   'phone-calls': 'Calls to institutions.',
   emails: expect.stringMatching(/^E-mails to institutions and their delivery receipts\.\n\n\*\*Test values\.\*\*[^]*`bounce@…`/),
   faxes: expect.stringMatching(/^Faxes of documents of the case to institutions\.\n\n\*\*Test values\.\*\*[^]*`…0002` \| `failed` \(`invalid_number`\) straight from `queued`/),
+  People: "The organization's members (pro users), their roles, invitations and `/v1/me`.",
   notarizations: expect.stringMatching(/^Remote online notarizations of PDF documents of the case[^]*\*\*Test values\.\*\*[^]*`decline@…`[^]*`expire@…`/),
 };
 
@@ -122,11 +124,11 @@ describe('the resource catalog, gathered from the declarations', () => {
       ...Object.entries(EXPECTED_ACTIONS).flatMap(([key, actions]) => actions.map((action) => `${key}.${action}`)),
     ];
     expect([...catalog.events.patterns].sort()).toEqual(expected.sort());
-    for (const impossible of ['transaction.deleted', 'search.deleted', 'transfer.updated', 'transfer.deleted', 'email.updated', 'fax.deleted', 'pro_user.*', 'deceased.deleted']) {
+    for (const impossible of ['transaction.deleted', 'search.deleted', 'transfer.updated', 'transfer.deleted', 'email.updated', 'fax.deleted', 'collaborator.*', 'pro_user.deleted', 'deceased.deleted']) {
       expect({ impossible, accepted: catalog.events.accepts(impossible) }).toEqual({ impossible, accepted: false });
     }
     const statusChanging = Object.keys(EXPECTED_ACTIONS).filter((key) => catalog.events.tellsStatusChanges(key));
-    expect(statusChanging.sort()).toEqual(['claim', 'closure_step', 'deadline', 'email', 'fax', 'identity_verification', 'notarization', 'phone_call', 'search', 'transfer']);
+    expect(statusChanging.sort()).toEqual(['claim', 'closure_step', 'deadline', 'email', 'fax', 'identity_verification', 'notarization', 'phone_call', 'pro_user', 'search', 'transfer']);
   });
 
   it('describes the tags as their resources declare them', () => {

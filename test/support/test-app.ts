@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { AppConfig, IdentityService, loadAppConfig, Tier } from '@estate/shared-kernel';
+import { AppConfig, IdentityService, loadAppConfig, OrgRole, Tier } from '@estate/shared-kernel';
 import { createApp } from '../../apps/api/src/create-app';
 import { cloneTemplateDatabase, dropDatabase, TEST_TEMPLATE_ENV, withAdminClient } from './test-database';
 import { Client } from 'pg';
@@ -23,6 +23,8 @@ export interface TestApp {
   http: () => ReturnType<typeof request>;
   /** invites a user into a new (or named) organization and returns its bearer token */
   invite(tier?: Tier, organizationName?: string): Promise<TestCaller>;
+  /** a new active user of `of`'s organization with this role (contract-extensions §13.2), with its bearer token */
+  join(of: TestCaller, role: OrgRole): Promise<TestCaller>;
   /** runs SQL against this file's own database (to assert on stored state) */
   sql<T extends Record<string, unknown> = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
@@ -35,6 +37,11 @@ export interface TestAppOptions {
    * calls from 127.0.0.1 and they share the machine's Redis, so one suite's 401s would turn another's into 429s.
    */
   authFailureLimit?: number;
+  /**
+   * Requests per address and minute to the invitation routes (contract-extensions §13.4). Off unless a suite asks,
+   * for the same reason as `authFailureLimit`.
+   */
+  invitationRateLimit?: number;
 }
 
 /** The served OpenAPI document's response checker of this test file (one compile per file). */
@@ -50,7 +57,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const databaseUrl = await cloneTemplateDatabase(name);
   const config = loadAppConfig(
     { ...process.env, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' },
-    { databaseUrl, fieldEncryptionKey: randomBytes(32), rateLimits: options.rateLimits, logLevel: process.env.TEST_LOG_LEVEL ?? 'silent', authFailureLimit: options.authFailureLimit ?? 0 },
+    { databaseUrl, fieldEncryptionKey: randomBytes(32), rateLimits: options.rateLimits, logLevel: process.env.TEST_LOG_LEVEL ?? 'silent', authFailureLimit: options.authFailureLimit ?? 0, invitationRateLimit: options.invitationRateLimit ?? 0 },
   );
   const app = await createApp(config);
   // Listening once on an ephemeral port: supertest would otherwise start a listener per request, which breaks under
@@ -80,6 +87,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         userId: invitation.user_id,
         auth: { Authorization: `Bearer ${invitation.token}` },
       };
+    },
+    async join(of: TestCaller, role: OrgRole) {
+      invited += 1;
+      const [organization] = (await sqlClient.query('select name, tier from organizations where id = $1', [of.organizationId])).rows as Array<{ name: string; tier: Tier }>;
+      const identity = new IdentityService(app.get(EntityManager).fork());
+      const email = `${role}${invited}-${randomBytes(4).toString('hex')}@example.test`;
+      const invitation = await identity.invite(email, organization.tier, organization.name, role);
+      return { token: invitation.token, organizationId: invitation.organization_id, userId: invitation.user_id, auth: { Authorization: `Bearer ${invitation.token}` } };
     },
     async sql<T extends Record<string, unknown>>(text: string, params: unknown[] = []) {
       return (await sqlClient.query(text, params)).rows as T[];

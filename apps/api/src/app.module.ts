@@ -9,6 +9,7 @@ import { CommsModule } from '@estate/comms';
 import { WebhooksModule } from '@estate/webhooks';
 import { DocumentsModule } from '@estate/documents';
 import { VerificationsModule } from '@estate/verifications';
+import { PeopleModule } from '@estate/people';
 import { ormConfig } from './database/orm-config';
 
 /** The deployable API: the shared kernel, persistence, and every bounded context. */
@@ -28,6 +29,7 @@ export class AppModule {
         WebhooksModule,
         DocumentsModule,
         VerificationsModule,
+        PeopleModule,
       ],
     };
   }

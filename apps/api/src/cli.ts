@@ -1,12 +1,13 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { IdentityService, InvitationRefused, TIERS, Tier } from '@estate/shared-kernel/operator';
+import { IdentityService, InvitationRefused, ORG_ROLES, OrgRole, TIERS, Tier } from '@estate/shared-kernel/operator';
 import { baseOrmConfig, IDENTITY_ENTITIES } from './database/orm-options';
 import { exitWith, prepareRuntime } from './runtime';
 
 const USAGE = `usage:
-  npm run cli -- invite --email E --tier pro|enterprise [--org NAME] [--json]
+  npm run cli -- invite --email E --tier pro|enterprise [--org NAME] [--role owner|admin|member] [--json]
+    (--role defaults to owner when the command creates the organization, member when it joins one)
   npm run cli -- revoke --email E [--json]`;
 
 class UsageError extends Error {}
@@ -16,23 +17,24 @@ async function main(argv: string[]): Promise<void> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { email: { type: 'string' }, tier: { type: 'string' }, org: { type: 'string' }, json: { type: 'boolean', default: false } },
+    options: { email: { type: 'string' }, tier: { type: 'string' }, org: { type: 'string' }, role: { type: 'string' }, json: { type: 'boolean', default: false } },
   });
   const [command] = positionals;
   if (command !== 'invite' && command !== 'revoke') throw new UsageError(USAGE);
   if (!values.email) throw new UsageError(`--email is required\n${USAGE}`);
   if (command === 'invite' && !TIERS.includes(values.tier as Tier)) throw new UsageError(`--tier must be pro or enterprise\n${USAGE}`);
+  if (values.role !== undefined && (command !== 'invite' || !ORG_ROLES.includes(values.role as OrgRole))) throw new UsageError(`--role must be owner, admin or member (invite only)\n${USAGE}`);
 
   const runtime = await prepareRuntime({ migrate: true });
   const orm = await MikroORM.init(baseOrmConfig(runtime.config.databaseUrl, IDENTITY_ENTITIES, { poolMax: 2 }));
   try {
     const identity = new IdentityService(orm.em.fork());
     if (command === 'invite') {
-      const invitation = await identity.invite(values.email, values.tier as Tier, values.org);
+      const invitation = await identity.invite(values.email, values.tier as Tier, values.org, values.role as OrgRole | undefined);
       process.stdout.write(
         values.json
           ? JSON.stringify(invitation) + '\n'
-          : `invited ${values.email} (organization ${invitation.organization_id}, tier ${invitation.tier})\ntoken (shown once): ${invitation.token}\n`,
+          : `invited ${values.email} (organization ${invitation.organization_id}, tier ${invitation.tier}, role ${invitation.role})\ntoken (shown once): ${invitation.token}\n`,
       );
     } else {
       const revoked = await identity.revoke(values.email);

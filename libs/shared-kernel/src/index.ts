@@ -73,3 +73,6 @@ export type { RecordFields } from './platform/persistence/record-columns';
 export * from './resources/provider-steps';
 export { ProviderSettings } from './platform/jobs/provider-settings';
 export * from './resources/record-references';
+export { PerAddressLimit } from './platform/throttling/tier-throttler.guard';
+export { PRINCIPALS_CHANGED } from './platform/auth/principal-cache';
+export { OrganizationManagersOnly } from './platform/access/organization-managers.guard';

@@ -22,6 +22,7 @@ import { AggregateWrites } from './resources/aggregate-writes';
 import { UnitOfWork } from './platform/transactions/unit-of-work';
 import { AuthGuard } from './platform/auth/auth.guard';
 import { IdentityService } from './platform/auth/identity.service';
+import { LastSeen } from './platform/auth/last-seen';
 import { AppConfig } from './platform/config/app-config';
 import { ApiExceptionFilter } from './platform/errors/api-exception.filter';
 import { HealthController } from './platform/health/health.controller';
@@ -102,6 +103,7 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
         { provide: AuthenticationFailures, useExisting: FailedAuthLimiter },
         PlainQuery,
         IdentityService,
+        LastSeen,
         IdempotencyStore,
         { provide: WriteReplyPresenter, useClass: ResourceWriteReplyPresenter },
         PgBossJobQueue,

@@ -44,8 +44,8 @@ export interface Presented {
 }
 
 /**
- * The webhook endpoint use cases of contract §14.4 for one organization (roles do not exist yet: every member acts
- * as its owner). Each runs in one unit of work with its `webhook_endpoint.*` event, so a refused or rolled-back change
+ * The webhook endpoint use cases of contract §14.4 for one organization (its owners and admins: the controller's
+ * guard refuses members). Each runs in one unit of work with its `webhook_endpoint.*` event, so a refused or rolled-back change
  * tells nothing.
  */
 @Injectable()

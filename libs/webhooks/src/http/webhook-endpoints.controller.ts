@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   ApiData,
@@ -11,6 +11,7 @@ import {
   etagOfBody,
   EventView,
   IfMatch,
+  OrganizationManagersOnly,
   parseListQuery,
   Principal,
   ResourceList,
@@ -34,12 +35,14 @@ const ULID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } as const;
 const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
 const ENDPOINT_LIST = { filters: {}, sorts: ['created_at'] } as const;
 const DELIVERY_LIST = { filters: { status: [...DELIVERY_STATUSES], event_type: { kind: 'equals' as const } }, sorts: ['created_at'] } as const;
-const ROLES_NOTE = ' Organization-level: every member of the organization may manage its endpoints until roles exist (then owners and admins).';
+const ROLES_NOTE = ' Organization-level: owners and admins only (a member is `403 forbidden`).';
+const FORBIDDEN = { status: 403, code: 'forbidden', message: "Only the organization's owners and admins may do this." };
 
 /** `/v1/webhook-endpoints` (contract §14.4, §14.6): the organization's endpoints and their delivery logs. */
 @ApiTags(webhookEndpointManifest.tag)
 @ServesResources(webhookEndpointManifest)
 @Controller('v1/webhook-endpoints')
+@UseGuards(OrganizationManagersOnly)
 export class WebhookEndpointsController {
   constructor(
     private readonly endpoints: WebhookEndpoints,
@@ -58,7 +61,7 @@ export class WebhookEndpointsController {
   @ApiBody({ type: CreateWebhookEndpointBody })
   @ApiIdempotencyKey()
   @ApiData(WebhookEndpointWithSecretView, 201)
-  @ApiErrors(400, 413, 415, 422)
+  @ApiErrors(FORBIDDEN, 400, 413, 415, 422)
   async create(@CurrentPrincipal() principal: Principal, @ValidBody() body: CreateWebhookEndpointBody): Promise<SingleResource> {
     const created = await this.endpoints.create(principal.organizationId, body);
     return new SingleResource(created.data, created.etag);
@@ -67,7 +70,7 @@ export class WebhookEndpointsController {
   @Get()
   @ApiOperation({ summary: 'List webhook endpoints', description: "The organization's webhook endpoints, in page mode or cursor mode." + ROLES_NOTE })
   @ApiList(WebhookEndpointView, ENDPOINT_LIST)
-  @ApiErrors(400)
+  @ApiErrors(FORBIDDEN, 400)
   list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<ResourceList> {
     return this.queries.endpoints(principal.organizationId, parseListQuery(query, ENDPOINT_LIST, ['webhook endpoints', principal.organizationId]));
   }
@@ -76,7 +79,7 @@ export class WebhookEndpointsController {
   @ApiParam({ name: 'endpoint_id', description: 'the webhook endpoint', schema: ULID })
   @ApiOperation({ summary: 'Read a webhook endpoint', description: 'One endpoint of the organization, without its secret; another organization\'s is 404.' })
   @ApiData(WebhookEndpointView)
-  @ApiErrors(404)
+  @ApiErrors(FORBIDDEN, 404)
   async read(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string): Promise<SingleResource> {
     const found = await this.endpoints.get(principal.organizationId, id);
     return new SingleResource(found.data, found.etag);
@@ -94,7 +97,7 @@ export class WebhookEndpointsController {
   @ApiBody({ type: PatchWebhookEndpointBody })
   @ApiIfMatch()
   @ApiData(WebhookEndpointView)
-  @ApiErrors(400, 404, 412, 413, 415, 422)
+  @ApiErrors(FORBIDDEN, 400, 404, 412, 413, 415, 422)
   async patch(
     @CurrentPrincipal() principal: Principal,
     @Param('endpoint_id') id: string,
@@ -112,7 +115,7 @@ export class WebhookEndpointsController {
   @ApiOperation({ summary: 'Delete a webhook endpoint', description: 'Deletes the endpoint; its pending deliveries become `cancelled`. Answers 204 with no body.' })
   @ApiDeleted()
   @ApiIfMatch()
-  @ApiErrors(404, 412)
+  @ApiErrors(FORBIDDEN, 404, 412)
   async remove(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string, @IfMatch() ifMatch?: string): Promise<void> {
     await this.endpoints.remove(principal.organizationId, id, ifMatch);
   }
@@ -127,7 +130,7 @@ export class WebhookEndpointsController {
   })
   @ApiIdempotencyKey()
   @ApiData(WebhookEndpointWithSecretView)
-  @ApiErrors(400, 404)
+  @ApiErrors(FORBIDDEN, 400, 404)
   async rotateSecret(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string): Promise<SingleResource> {
     const rotated = await this.endpoints.rotateSecret(principal.organizationId, id);
     return new SingleResource(rotated.data, rotated.etag);
@@ -139,7 +142,7 @@ export class WebhookEndpointsController {
   @ApiOperation({ summary: 'Ping a webhook endpoint', description: 'Emits a `webhook_endpoint.ping` event, delivered to this endpoint only (whatever its `enabled_events`).' })
   @ApiIdempotencyKey()
   @ApiData(EventView, 201)
-  @ApiErrors(400, 404)
+  @ApiErrors(FORBIDDEN, 400, 404)
   async ping(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string): Promise<SingleResource> {
     const event = await this.endpoints.ping(principal.organizationId, id);
     return new SingleResource(event, etagOfBody(event));
@@ -149,7 +152,7 @@ export class WebhookEndpointsController {
   @ApiParam({ name: 'endpoint_id', description: 'the webhook endpoint', schema: ULID })
   @ApiOperation({ summary: 'List deliveries of a webhook endpoint', description: 'The delivery log, newest first by default; kept 30 days. Cursor mode recommended.' })
   @ApiList(WebhookDeliveryView, DELIVERY_LIST)
-  @ApiErrors(400, 404)
+  @ApiErrors(FORBIDDEN, 400, 404)
   deliveries(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string, @Query() query: Record<string, unknown>): Promise<ResourceList> {
     return this.queries.deliveries(principal.organizationId, id, parseListQuery(query, DELIVERY_LIST, ['webhook deliveries', principal.organizationId, id]));
   }
@@ -159,7 +162,7 @@ export class WebhookEndpointsController {
   @ApiParam({ name: 'delivery_id', description: 'the delivery', schema: ULID })
   @ApiOperation({ summary: 'Read a webhook delivery', description: 'One delivery with every attempt (time, status answered, duration, error).' })
   @ApiData(WebhookDeliveryView)
-  @ApiErrors(404)
+  @ApiErrors(FORBIDDEN, 404)
   async delivery(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string, @Param('delivery_id') deliveryId: string): Promise<SingleResource> {
     const found = await this.endpoints.delivery(principal.organizationId, id, deliveryId);
     return new SingleResource(found.data, found.etag);
@@ -176,7 +179,7 @@ export class WebhookEndpointsController {
   })
   @ApiIdempotencyKey()
   @ApiData(WebhookDeliveryView)
-  @ApiErrors(400, 404, { status: 409, code: 'invalid_state', message: 'The delivery is still pending; it will be attempted on its schedule.' })
+  @ApiErrors(FORBIDDEN, 400, 404, { status: 409, code: 'invalid_state', message: 'The delivery is still pending; it will be attempted on its schedule.' })
   async retry(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string, @Param('delivery_id') deliveryId: string): Promise<SingleResource> {
     const delivery = await this.endpoints.retry(principal.organizationId, id, deliveryId);
     return new SingleResource(delivery, etagOfBody(delivery));

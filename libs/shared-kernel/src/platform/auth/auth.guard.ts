@@ -5,6 +5,7 @@ import { AuthenticationFailures } from './authentication-failures';
 import { DomainError } from '../errors/domain-error';
 import { bearerTokenOf, looksLikeAccessToken } from './access-token';
 import { IdentityService } from './identity.service';
+import { LastSeen } from './last-seen';
 import { AuthenticatedRequest, Principal, PUBLIC_ROUTE } from './principal';
 
 export class UnauthorizedError extends DomainError {
@@ -16,10 +17,6 @@ export class UnauthorizedError extends DomainError {
 const UNKNOWN_TOKEN = 'The access token is unknown or revoked.';
 const FLOOD_GATHER_MS = 50;
 
-function authenticated(req: AuthenticatedRequest, principal: Principal): true {
-  req.principal = principal;
-  return true;
-}
 
 /** Bearer-token authentication on every route but the public ones; 401 with `WWW-Authenticate: Bearer` otherwise. */
 @Injectable()
@@ -31,7 +28,14 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly identity: IdentityService,
     private readonly failures: AuthenticationFailures,
+    private readonly lastSeen: LastSeen,
   ) {}
+
+  private authenticated(req: AuthenticatedRequest, principal: Principal): true {
+    req.principal = principal;
+    this.lastSeen.touch(principal.userId);
+    return true;
+  }
 
   /** Answers at once for a token this process already knows (issue 7: no promise on the hot path); else asks. */
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
@@ -43,11 +47,11 @@ export class AuthGuard implements CanActivate {
     if (!token) return refuse('Send an access token: Authorization: Bearer <token>.');
     if (!looksLikeAccessToken(token)) return refuse(UNKNOWN_TOKEN);
     const known = this.identity.knownPrincipalOf(token);
-    if (known) return authenticated(req, known);
+    if (known) return this.authenticated(req, known);
     // From an address past the failure limit, lookups wait up to 50 ms to share one query: a flood of forged tokens
     // then costs a query per 50 ms, not per request, and a valid token among them still passes.
     const gatherMs = this.failures.isFlooding(req) ? FLOOD_GATHER_MS : 0;
-    return this.identity.principalOf(token, { gatherMs }).then((principal) => (principal ? authenticated(req, principal) : refuse(UNKNOWN_TOKEN)));
+    return this.identity.principalOf(token, { gatherMs }).then((principal) => (principal ? this.authenticated(req, principal) : refuse(UNKNOWN_TOKEN)));
   }
 
   private isPublic(context: ExecutionContext): boolean {

@@ -8,11 +8,24 @@ export class Organization {
   createdAt: Date;
 }
 
+/** A member's role in its organization (contract-extensions §13.2). */
+export const ORG_ROLES = ['owner', 'admin', 'member'] as const;
+export type OrgRole = (typeof ORG_ROLES)[number];
+/** A member's status: `invited` until the invitation is accepted; `deactivated` users stay for the audit trail. */
+export const USER_STATUSES = ['invited', 'active', 'deactivated'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
 export class User {
   id: string;
   organizationId: string;
   email: string;
+  role: OrgRole;
+  status: UserStatus;
+  firstName: string | null;
+  lastName: string | null;
+  lastSeenAt: Date | null;
   createdAt: Date;
+  updatedAt: Date;
   revokedAt: Date | null;
 }
 
@@ -42,7 +55,13 @@ export const UserSchema = new EntitySchema<User>({
     id: { type: 'string', primary: true, length: 26 },
     organizationId: { type: 'string', length: 26 },
     email: { type: 'string', length: 320 },
+    role: { type: 'string', length: 10 },
+    status: { type: 'string', length: 12 },
+    firstName: { type: 'string', length: 100, nullable: true },
+    lastName: { type: 'string', length: 100, nullable: true },
+    lastSeenAt: { type: 'Date', columnType: 'timestamptz(3)', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz(3)' },
+    updatedAt: { type: 'Date', columnType: 'timestamptz(3)' },
     revokedAt: { type: 'Date', columnType: 'timestamptz(3)', nullable: true },
   },
 });

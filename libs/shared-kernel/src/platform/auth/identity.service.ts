@@ -5,7 +5,7 @@ import { Clock, SystemClock } from '../clock/clock';
 import type { Tier } from '../config/app-config';
 import { generateAccessToken, hashAccessToken, sameHash } from './access-token';
 import { InvalidationFeed } from '../invalidation/invalidation-feed';
-import { AccessToken, Organization, User } from './identity.entities';
+import { AccessToken, OrgRole, Organization, User } from './identity.entities';
 import type { Principal } from './principal';
 import { CoalescedLookup } from './coalesced-lookup';
 import { PRINCIPALS_CHANGED, PrincipalCache, UnknownTokenCache } from './principal-cache';
@@ -15,6 +15,7 @@ export interface Invitation {
   user_id: string;
   token: string;
   tier: Tier;
+  role: OrgRole;
 }
 
 export class InvitationRefused extends Error {}
@@ -32,7 +33,12 @@ export class IdentityService {
 
   private readonly lookups = new CoalescedLookup<Principal>((hashes) => this.loadMany(hashes));
 
-  async invite(email: string, tier: Tier, organizationName?: string): Promise<Invitation> {
+  /**
+   * The operator's invitation (contract §9, §13.2): the user is active at once with a new token. `role` defaults to
+   * `owner` when this creates the organization and to `member` when it joins one; a user already there keeps its role
+   * unless one is given.
+   */
+  async invite(email: string, tier: Tier, organizationName?: string, role?: OrgRole): Promise<Invitation> {
     const normalisedEmail = email.trim().toLowerCase();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalisedEmail)) throw new InvitationRefused(`"${email}" is not an e-mail address`);
     return this.em.transactional(async (em) => {
@@ -42,6 +48,7 @@ export class IdentityService {
         throw new InvitationRefused(`organization "${name}" exists with tier ${organization.tier}, not ${tier}`);
       }
       const now = this.clock.now();
+      const creates = !organization;
       if (!organization) {
         organization = em.create(Organization, { id: ulid(), name, tier, createdAt: now });
         // Foreign keys are plain columns here, so the unit of work cannot order the inserts: flush parents first.
@@ -51,12 +58,30 @@ export class IdentityService {
       if (user && user.organizationId !== organization.id) {
         throw new InvitationRefused(`${normalisedEmail} already belongs to another organization`);
       }
-      if (!user) user = em.create(User, { id: ulid(), organizationId: organization.id, email: normalisedEmail, createdAt: now, revokedAt: null });
+      if (!user) {
+        user = em.create(User, {
+          id: ulid(),
+          organizationId: organization.id,
+          email: normalisedEmail,
+          role: role ?? (creates ? 'owner' : 'member'),
+          status: 'active',
+          firstName: null,
+          lastName: null,
+          lastSeenAt: null,
+          createdAt: now,
+          updatedAt: now,
+          revokedAt: null,
+        });
+      } else {
+        if (role !== undefined) user.role = role;
+        user.status = 'active';
+        user.updatedAt = now;
+      }
       user.revokedAt = null;
       await em.flush();
       const token = generateAccessToken();
       em.create(AccessToken, { id: ulid(), userId: user.id, tokenHash: hashAccessToken(token), createdAt: now, revokedAt: null });
-      return { organization_id: organization.id, user_id: user.id, token, tier };
+      return { organization_id: organization.id, user_id: user.id, token, tier, role: user.role };
     });
   }
 
@@ -98,18 +123,18 @@ export class IdentityService {
 
   /** The principals of these token hashes, in one query (CoalescedLookup gathers the hashes asked meanwhile). */
   private async loadMany(hashes: string[]): Promise<Map<string, Principal>> {
-    const rows: Array<{ token_hash: string; user_id: string; organization_id: string; tier: Tier }> = await this.em
+    const rows: Array<{ token_hash: string; user_id: string; organization_id: string; tier: Tier; role: OrgRole }> = await this.em
       .getConnection()
       .execute(
-        `select t.token_hash, u.id as user_id, o.id as organization_id, o.tier
+        `select t.token_hash, u.id as user_id, o.id as organization_id, o.tier, u.role
            from access_tokens t join users u on u.id = t.user_id join organizations o on o.id = u.organization_id
-          where t.token_hash in (?) and t.revoked_at is null and u.revoked_at is null`,
+          where t.token_hash in (?) and t.revoked_at is null and u.revoked_at is null and u.status = 'active'`,
         [hashes],
       );
     const principals = new Map<string, Principal>();
     for (const hash of hashes) {
       const row = rows.find((candidate) => sameHash(candidate.token_hash, hash));
-      if (row) principals.set(hash, { userId: row.user_id, organizationId: row.organization_id, tier: row.tier });
+      if (row) principals.set(hash, { userId: row.user_id, organizationId: row.organization_id, tier: row.tier, orgRole: row.role });
     }
     return principals;
   }

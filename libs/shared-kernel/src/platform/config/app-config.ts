@@ -40,6 +40,11 @@ export class AppConfig {
      * allowed, so a developer receives webhooks locally. On by default on the embedded database only; off in production.
      */
     readonly webhookAllowLoopback: boolean = false,
+    /**
+     * `INVITATION_RATE_LIMIT` (contract-extensions §13.4): requests per client address and minute to the invitation
+     * routes, which take no `Authorization`; 0 = none.
+     */
+    readonly invitationRateLimit: number = 10,
   ) {}
 }
 
@@ -71,6 +76,7 @@ export interface AppConfigOverrides {
   fieldEncryptionKey?: string | Buffer;
   rateLimits?: Partial<Record<Tier, number>>;
   authFailureLimit?: number;
+  invitationRateLimit?: number;
   port?: number;
   logLevel?: string;
   /** The embedded default (no `DATABASE_URL`): a developer's machine, where loopback webhook targets are allowed. */
@@ -126,5 +132,6 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, resolved: AppConfigOverrid
     Math.max(500, intFromEnv(env, 'JOB_POLL_INTERVAL_MS', 500)),
     intFromEnv(env, 'TRANSFER_STEP_RETRIES', 6),
     switchFromEnv(env, 'WEBHOOK_ALLOW_LOOPBACK', resolved.embedded ? 'on' : 'off') === 'on',
+    resolved.invitationRateLimit ?? intFromEnv(env, 'INVITATION_RATE_LIMIT', 10),
   );
 }

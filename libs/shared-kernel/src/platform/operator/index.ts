@@ -7,4 +7,5 @@ export { AppConfig, loadAppConfig, TIERS } from '../config/app-config';
 export type { Tier } from '../config/app-config';
 export { IdentityService, InvitationRefused } from '../auth/identity.service';
 export type { Invitation } from '../auth/identity.service';
-export { AccessTokenSchema, OrganizationSchema, UserSchema } from '../auth/identity.entities';
+export { AccessTokenSchema, OrganizationSchema, UserSchema, ORG_ROLES } from '../auth/identity.entities';
+export type { OrgRole } from '../auth/identity.entities';

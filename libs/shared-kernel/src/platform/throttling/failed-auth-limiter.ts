@@ -5,6 +5,9 @@ import { AppConfig } from '../config/app-config';
 import { SharedCounterStorage } from './shared-counter.storage';
 import { DomainError } from '../errors/domain-error';
 import { sendRateLimitHeaders } from './tier-throttler.guard';
+import { clientAddressOf } from './client-address';
+
+export { clientAddressOf };
 
 export class TooManyFailedAuthenticationsError extends DomainError {
   constructor(retryAfterSeconds: number) {
@@ -18,11 +21,6 @@ export class TooManyFailedAuthenticationsError extends DomainError {
  * `429 rate_limit_exceeded` with Retry-After instead of `401` until the minute is over. Only failures are counted:
  * a valid token never reaches this.
  */
-/** One address however the socket reports it: an IPv4 client of a dual-stack listener arrives as `::ffff:a.b.c.d`. */
-export function clientAddressOf(req: Request): string {
-  const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-  return address.startsWith('::ffff:') && address.includes('.') ? address.slice('::ffff:'.length) : address;
-}
 
 @Injectable()
 export class FailedAuthLimiter implements AuthenticationFailures {

@@ -1,16 +1,28 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
+import { ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard, ThrottlerModuleOptions, ThrottlerRequest, ThrottlerStorage } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import type { AuthenticatedRequest } from '../auth/principal';
 import { AppConfig } from '../config/app-config';
 import { DomainError } from '../errors/domain-error';
+import { clientAddressOf } from './client-address';
 
 export class RateLimitExceededError extends DomainError {
   constructor(retryAfterSeconds: number) {
     super('rate_limit_exceeded', `Rate limit exceeded; retry after ${retryAfterSeconds} seconds (see X-RateLimit-Reset).`);
   }
 }
+
+/** The per-address window of a route without `Authorization` (contract-extensions §13.4); see `PerAddressLimit`. */
+export type AddressWindow = 'invitations';
+const ADDRESS_WINDOW = 'estate:address-window';
+
+/**
+ * Counts a public route's requests per client address in the named window (shared by the routes that name it), in the
+ * same storage as the tiers (Redis when set); past the window's limit (`INVITATION_RATE_LIMIT` for `invitations`) the
+ * route answers `429 rate_limit_exceeded`. A public route without it is not counted.
+ */
+export const PerAddressLimit = (window: AddressWindow) => SetMetadata(ADDRESS_WINDOW, window);
 
 /**
  * Per-organization limits by tier (Pro 300/min, Enterprise 1,000/min), counted by @nestjs/throttler's storage —
@@ -33,8 +45,33 @@ export class TierThrottlerGuard extends ThrottlerGuard {
    * look-ups per request are skipped; public routes (no principal) are not counted.
    */
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (!context.switchToHttp().getRequest<AuthenticatedRequest>().principal) return true;
+    if (!context.switchToHttp().getRequest<AuthenticatedRequest>().principal) return this.perAddress(context);
     return this.handleRequest({ context } as ThrottlerRequest);
+  }
+
+  /** Windows of public handlers, looked up once per handler. */
+  private readonly addressWindows = new WeakMap<object, AddressWindow | null>();
+
+  private async perAddress(context: ExecutionContext): Promise<boolean> {
+    const handler = context.getHandler();
+    let window = this.addressWindows.get(handler);
+    if (window === undefined) {
+      window = this.reflector.getAllAndOverride<AddressWindow | undefined>(ADDRESS_WINDOW, [handler, context.getClass()]) ?? null;
+      this.addressWindows.set(handler, window);
+    }
+    const limit = window === 'invitations' ? this.config.invitationRateLimit : 0;
+    if (window === null || limit <= 0) return true;
+    const http = context.switchToHttp();
+    const res = http.getResponse<Response>();
+    const windowMs = this.config.rateLimitWindowMs;
+    const state = await this.storageService.increment(`ratelimit:${window}:${clientAddressOf(http.getRequest<Request>())}`, windowMs, limit, windowMs, 'address');
+    const secondsToReset = Math.max(0, state.isBlocked ? state.timeToBlockExpire : state.timeToExpire);
+    sendRateLimitHeaders(res, { policy: window, limit, windowSeconds: Math.round(windowMs / 1000), hits: state.totalHits, secondsToReset });
+    if (state.isBlocked) {
+      res.setHeader('Retry-After', Math.max(1, secondsToReset));
+      throw new RateLimitExceededError(Math.max(1, secondsToReset));
+    }
+    return true;
   }
 
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {

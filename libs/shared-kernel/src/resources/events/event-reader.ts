@@ -43,7 +43,7 @@ function timestamp(name: string, raw: unknown, problems: ErrorDetail[]): string 
 
 /**
  * The events a token may read (contract §14.3): those of its organization — its cases' events and, for owners and
- * admins (every member until roles exist), the organization-level ones. Newest first, page or cursor mode, filtered by
+ * admins only (`withOrganizationLevel`), the organization-level ones (`case_id` null). Newest first, page or cursor mode, filtered by
  * type (exact or `prefix.*`, repeatable), case and creation time. One hand-written query on the events' index.
  */
 @Injectable()
@@ -53,14 +53,15 @@ export class EventReader {
     private readonly eventTypes: EventTypeCatalog,
   ) {}
 
-  async get(organizationId: string, eventId: string): Promise<StoredEvent> {
+  async get(organizationId: string, eventId: string, withOrganizationLevel = true): Promise<StoredEvent> {
     if (!ULID.test(eventId)) throw new NotFoundError('event');
-    const rows = await this.plain.rows<EventRow>(`select ${EVENT_COLUMNS} from events where id = $1 and organization_id = $2`, [eventId, organizationId]);
+    const caseLevelOnly = withOrganizationLevel ? '' : ' and case_id is not null';
+    const rows = await this.plain.rows<EventRow>(`select ${EVENT_COLUMNS} from events where id = $1 and organization_id = $2${caseLevelOnly}`, [eventId, organizationId]);
     if (rows.length === 0) throw new NotFoundError('event');
     return storedEventOf(rows[0]);
   }
 
-  async list(organizationId: string, raw: Record<string, unknown>, caseId?: string): Promise<ResourceList> {
+  async list(organizationId: string, raw: Record<string, unknown>, caseId?: string, withOrganizationLevel = true): Promise<ResourceList> {
     const query = parseListQuery(raw, { filters: {}, sorts: ['created_at'] }, ['events', organizationId, caseId ?? null]);
     const problems: ErrorDetail[] = [];
     const types = values(raw.type);
@@ -77,6 +78,7 @@ export class EventReader {
     const params: unknown[] = [organizationId];
     const bind = (value: unknown) => `$${params.push(value)}`;
     if (caseFilter !== undefined) where.push(`case_id = ${bind(caseFilter)}`);
+    else if (!withOrganizationLevel) where.push('case_id is not null');
     if (types.length > 0 && !types.includes('*')) {
       const exact = types.filter((type) => !type.endsWith('.*'));
       const prefixes = types.filter((type) => type.endsWith('.*')).map((type) => type.slice(0, -2));

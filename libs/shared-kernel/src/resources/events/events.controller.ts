@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { assertCaseAccessChecked, ForeignCase } from '../../platform/access/case-access';
-import { CurrentPrincipal, Principal } from '../../platform/auth/principal';
+import { CurrentPrincipal, managesOrganization, Principal } from '../../platform/auth/principal';
 import { etagOfVersion } from '../conditional/etag';
 import { ResourceList, SingleResource } from '../http/resource-response';
 import { ApiData, ApiErrors, ApiList } from '../openapi/api-responses';
@@ -34,21 +34,21 @@ export class EventsController {
   constructor(private readonly events: EventReader) {}
 
   @Get('events')
-  @ApiOperation({ summary: 'List events', description: "The events of the caller's organization, newest first, in page or cursor mode." })
+  @ApiOperation({ summary: 'List events', description: "The events of the caller's organization, newest first, in page or cursor mode. Organization-level events (`case_id` null) are listed to owners and admins only." })
   @ApiList(EventView)
   @decorate([...FILTERS, ApiQuery({ name: 'case_id', required: false, description: 'Only the events of this case (its id).', schema: { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } })])
   @ApiErrors(400)
   list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<ResourceList> {
-    return this.events.list(principal.organizationId, query);
+    return this.events.list(principal.organizationId, query, undefined, managesOrganization(principal));
   }
 
   @Get('events/:event_id')
-  @ApiOperation({ summary: 'Read an event', description: 'One event, as its webhook deliveries carry it.' })
+  @ApiOperation({ summary: 'Read an event', description: 'One event, as its webhook deliveries carry it. An organization-level event is 404 to a member who is neither owner nor admin.' })
   @ApiParam({ name: 'event_id', description: 'Identifier of the event.' })
   @ApiData(EventView)
   @ApiErrors(404)
   async get(@CurrentPrincipal() principal: Principal, @Param('event_id') eventId: string): Promise<SingleResource> {
-    const event = await this.events.get(principal.organizationId, eventId);
+    const event = await this.events.get(principal.organizationId, eventId, managesOrganization(principal));
     return new SingleResource(presentEvent(event), etagOfVersion('event', event.id, 1));
   }
 

@@ -1,0 +1,45 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ListPage, ListQuery } from '@estate/shared-kernel';
+import type { Invitation } from '../../domain/invitation';
+import type { OrgRole, ProUserStatus } from '../../domain/org-roles';
+
+/** A member of an organization as the people context reads and writes it. */
+export interface ProUser {
+  id: string;
+  organizationId: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: OrgRole;
+  status: ProUserStatus;
+  lastSeenAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** An invitation as the store hands it (a plain copy of the row). */
+export type InvitationRecord = Invitation;
+
+/** The people context's tables: the kernel's users and tokens, and the invitations. Writes join the caller's transaction. */
+export abstract class PeopleStore {
+  /** Holds the organization's row until commit: role and status changes of one organization run one at a time. */
+  abstract lockOrganization(em: EntityManager, organizationId: string): Promise<void>;
+  abstract organizationTier(em: EntityManager, organizationId: string): Promise<string | undefined>;
+  abstract findUser(em: EntityManager, organizationId: string, userId: string): Promise<ProUser | undefined>;
+  /** The user with this e-mail in any organization (e-mails are unique across the service). */
+  abstract findByEmail(em: EntityManager, email: string): Promise<ProUser | undefined>;
+  abstract activeOwners(em: EntityManager, organizationId: string): Promise<number>;
+  abstract insertUser(em: EntityManager, user: ProUser): Promise<void>;
+  abstract updateUser(em: EntityManager, user: ProUser): Promise<void>;
+  abstract list(organizationId: string, query: ListQuery): Promise<ListPage<ProUser>>;
+  /** Revokes every live token of the user; answers how many. */
+  abstract revokeTokens(em: EntityManager, userId: string, now: Date): Promise<number>;
+  abstract insertToken(em: EntityManager, userId: string, tokenHash: string, now: Date): Promise<void>;
+  abstract insertInvitation(em: EntityManager, invitation: InvitationRecord): Promise<void>;
+  /** The invitation with this code hash, its row held. */
+  abstract invitationByHash(em: EntityManager, codeHash: string): Promise<InvitationRecord | undefined>;
+  abstract invitationById(em: EntityManager, id: string): Promise<InvitationRecord | undefined>;
+  abstract updateInvitation(em: EntityManager, invitation: InvitationRecord): Promise<void>;
+  /** Ends the user's open invitations (a new one replaces them, a deactivation voids them). */
+  abstract closeOpenInvitationsOf(em: EntityManager, userId: string, now: Date): Promise<void>;
+}

@@ -1,0 +1,100 @@
+import { LockMode } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { ulid } from 'ulid';
+import { AccessToken, ListPage, ListQuery, Organization, runListQuery, User } from '@estate/shared-kernel';
+import { InvitationRecord, PeopleStore, ProUser } from '../../application/ports/people-store.port';
+import { Invitation } from '../../domain/invitation';
+
+function proUserOf(user: User): ProUser {
+  return {
+    id: user.id,
+    organizationId: user.organizationId,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    status: user.status,
+    lastSeenAt: user.lastSeenAt,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+  };
+}
+
+/** The people tables through MikroORM's unit of work (the caller's transactional entity manager). */
+@Injectable()
+export class SqlPeopleStore extends PeopleStore {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  async lockOrganization(em: EntityManager, organizationId: string): Promise<void> {
+    await em.findOne(Organization, { id: organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  }
+
+  async organizationTier(em: EntityManager, organizationId: string): Promise<string | undefined> {
+    return (await em.findOne(Organization, { id: organizationId }))?.tier;
+  }
+
+  async findUser(em: EntityManager, organizationId: string, userId: string): Promise<ProUser | undefined> {
+    const user = await em.findOne(User, { id: userId, organizationId }, { refresh: true });
+    return user ? proUserOf(user) : undefined;
+  }
+
+  async findByEmail(em: EntityManager, email: string): Promise<ProUser | undefined> {
+    const user = await em.findOne(User, { email }, { refresh: true });
+    return user ? proUserOf(user) : undefined;
+  }
+
+  async activeOwners(em: EntityManager, organizationId: string): Promise<number> {
+    return em.count(User, { organizationId, role: 'owner', status: 'active' });
+  }
+
+  async insertUser(em: EntityManager, user: ProUser): Promise<void> {
+    em.create(User, { ...user, revokedAt: null });
+    await em.flush();
+  }
+
+  async updateUser(em: EntityManager, user: ProUser): Promise<void> {
+    const row = await em.findOneOrFail(User, { id: user.id });
+    Object.assign(row, { firstName: user.firstName, lastName: user.lastName, role: user.role, status: user.status, updatedAt: user.updatedAt });
+    await em.flush();
+  }
+
+  async list(organizationId: string, query: ListQuery): Promise<ListPage<ProUser>> {
+    const page = await runListQuery(this.em.fork(), User, { organizationId }, query);
+    return { rows: page.rows.map((row) => proUserOf(row as User)), meta: page.meta };
+  }
+
+  async revokeTokens(em: EntityManager, userId: string, now: Date): Promise<number> {
+    return em.nativeUpdate(AccessToken, { userId, revokedAt: null }, { revokedAt: now });
+  }
+
+  async insertToken(em: EntityManager, userId: string, tokenHash: string, now: Date): Promise<void> {
+    em.create(AccessToken, { id: ulid(), userId, tokenHash, createdAt: now, revokedAt: null });
+    await em.flush();
+  }
+
+  async insertInvitation(em: EntityManager, invitation: InvitationRecord): Promise<void> {
+    em.create(Invitation, { ...invitation });
+    await em.flush();
+  }
+
+  async invitationByHash(em: EntityManager, codeHash: string): Promise<InvitationRecord | undefined> {
+    return (await em.findOne(Invitation, { codeHash }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })) ?? undefined;
+  }
+
+  async invitationById(em: EntityManager, id: string): Promise<InvitationRecord | undefined> {
+    return (await em.findOne(Invitation, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })) ?? undefined;
+  }
+
+  async updateInvitation(em: EntityManager, invitation: InvitationRecord): Promise<void> {
+    const row = await em.findOneOrFail(Invitation, { id: invitation.id });
+    Object.assign(row, { usedAt: invitation.usedAt, outcome: invitation.outcome, sealedCode: invitation.sealedCode });
+    await em.flush();
+  }
+
+  async closeOpenInvitationsOf(em: EntityManager, userId: string, now: Date): Promise<void> {
+    await em.nativeUpdate(Invitation, { userId, usedAt: null }, { usedAt: now, sealedCode: null });
+  }
+}
