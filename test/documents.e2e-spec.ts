@@ -5,6 +5,8 @@ import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 import { newCase, UNKNOWN_ID } from './support/assets-holdings-fixtures';
 import { JPEG, pdfBytes, PNG, sha256, tiffBytes, upload } from './support/document-files';
+import { overrideEnv } from './support/env';
+import { PrivateRedis } from './support/private-redis';
 
 const FIELDS = [
   'id',
@@ -290,5 +292,41 @@ describe('documents (e2e)', () => {
       related_type: { samples: ['case', 'vehicle', 'person', UNSET], column: 'related_type' },
       related_id: { samples: ['01JBX8Q9W4M8Z7T3K2N5R6P0AA', '01JBX8Q9W4M8Z7T3K2N5R6P0AB', '01JBX8Q9W4M8Z7T3K2N5R6P0AC', UNSET], column: 'related_id' },
     },
+  });
+});
+
+describe('signed download links: a window per client address (e2e, contract-extensions §13.4)', () => {
+  let redis: PrivateRedis;
+  let restoreEnv: () => void;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // A Redis of its own: the counters of 127.0.0.1 are shared by every suite on the machine's Redis.
+    redis = await PrivateRedis.start();
+    restoreEnv = overrideEnv({ REDIS_URL: redis.url });
+    t = await createTestApp({ downloadRateLimit: 3 });
+  });
+  afterAll(async () => {
+    await t?.close();
+    restoreEnv?.();
+    await redis?.stop();
+  });
+
+  it('answers the links of one address up to its limit (live or not), then 429 with Retry-After; a token holder is not counted', async () => {
+    const owner = await t.invite();
+    const caseId = await newCase(t, owner);
+    const doc = (await upload(t, owner, caseId, { bytes: pdfBytes(1) }).expect(201)).body.data;
+    const link = new URL((await t.http().post(`/v1/cases/${caseId}/documents/${doc.id}/download-links`).set(owner.auth).expect(201)).body.data.url).pathname;
+    const statuses: number[] = [];
+    for (const path of [link, link, '/v1/document-downloads/forged']) {
+      const res = await t.http().get(path);
+      statuses.push(res.status);
+      expect(res.headers['x-ratelimit-limit']).toBe('3');
+    }
+    expect(statuses).toEqual([200, 200, 404]);
+    const limited = await t.http().get(link);
+    expectError(limited, 429, 'rate_limit_exceeded');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    await t.http().get(`/v1/cases/${caseId}/documents/${doc.id}`).set(owner.auth).expect(200);
   });
 });

@@ -42,6 +42,8 @@ export interface TestAppOptions {
    * for the same reason as `authFailureLimit`.
    */
   invitationRateLimit?: number;
+  /** Requests per address and minute to the signed download links (off unless a suite asks, as above). */
+  downloadRateLimit?: number;
 }
 
 /** The served OpenAPI document's response checker of this test file (one compile per file). */
@@ -57,7 +59,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const databaseUrl = await cloneTemplateDatabase(name);
   const config = loadAppConfig(
     { ...process.env, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' },
-    { databaseUrl, fieldEncryptionKey: randomBytes(32), rateLimits: options.rateLimits, logLevel: process.env.TEST_LOG_LEVEL ?? 'silent', authFailureLimit: options.authFailureLimit ?? 0, invitationRateLimit: options.invitationRateLimit ?? 0 },
+    { databaseUrl, fieldEncryptionKey: randomBytes(32), rateLimits: options.rateLimits, logLevel: process.env.TEST_LOG_LEVEL ?? 'silent', authFailureLimit: options.authFailureLimit ?? 0, invitationRateLimit: options.invitationRateLimit ?? 0, downloadRateLimit: options.downloadRateLimit ?? 0 },
   );
   const app = await createApp(config);
   // Listening once on an ephemeral port: supertest would otherwise start a listener per request, which breaks under

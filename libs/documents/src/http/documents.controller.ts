@@ -10,6 +10,7 @@ import {
   ErrorBody,
   etagOfBody,
   ForeignCase,
+  PerAddressLimit,
   PublicRoute,
   SingleResource,
   ValidBody,
@@ -143,15 +144,19 @@ export class DocumentDownloadsController {
 
   @Get(':token')
   @PublicRoute()
+  @PerAddressLimit('downloads')
   @ApiOperation({
     security: [],
     operationId: 'downloadDocumentByLink',
     summary: 'Download a document by a signed link',
-    description: 'The address `POST …/documents/{document_id}/download-links` made; needs no Authorization and answers like `…/content`. An expired or forged token, or a deleted document, is 404.',
+    description:
+      'The address `POST …/documents/{document_id}/download-links` made; needs no Authorization and answers like `…/content`. An expired or forged token, or a deleted document, is 404. ' +
+      'Limited to 60 requests a minute per client address (`DOWNLOAD_RATE_LIMIT`).',
   })
   @ApiParam({ name: 'token', description: 'The signed token of the link.', schema: { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}\\.[0-9]{1,12}\\.[A-Za-z0-9_-]{43}$' } })
   @applyAll(ContentResponses())
   @ApiResponse({ status: 404, description: 'not_found: no such link, or it expired, or its document was deleted.', type: ErrorBody })
+  @ApiResponse({ status: 429, description: 'rate_limit_exceeded: this address used its download requests of this minute (`DOWNLOAD_RATE_LIMIT`, 60).', type: ErrorBody })
   async download(@Param('token') token: string, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<StreamableFile | undefined> {
     return sendDownload(req, res, await this.downloads.ofLink(token));
   }

@@ -45,6 +45,11 @@ export class AppConfig {
      * routes, which take no `Authorization`; 0 = none.
      */
     readonly invitationRateLimit: number = 10,
+    /**
+     * `DOWNLOAD_RATE_LIMIT` (contract-extensions §13.4): requests per client address and minute to the signed document
+     * download links (`/v1/document-downloads/*`), which take no `Authorization`; 0 = none.
+     */
+    readonly downloadRateLimit: number = 60,
   ) {}
 }
 
@@ -77,6 +82,7 @@ export interface AppConfigOverrides {
   rateLimits?: Partial<Record<Tier, number>>;
   authFailureLimit?: number;
   invitationRateLimit?: number;
+  downloadRateLimit?: number;
   port?: number;
   logLevel?: string;
   /** The embedded default (no `DATABASE_URL`): a developer's machine, where loopback webhook targets are allowed. */
@@ -133,5 +139,6 @@ export function loadAppConfig(env: NodeJS.ProcessEnv, resolved: AppConfigOverrid
     intFromEnv(env, 'TRANSFER_STEP_RETRIES', 6),
     switchFromEnv(env, 'WEBHOOK_ALLOW_LOOPBACK', resolved.embedded ? 'on' : 'off') === 'on',
     resolved.invitationRateLimit ?? intFromEnv(env, 'INVITATION_RATE_LIMIT', 10),
+    resolved.downloadRateLimit ?? intFromEnv(env, 'DOWNLOAD_RATE_LIMIT', 60),
   );
 }

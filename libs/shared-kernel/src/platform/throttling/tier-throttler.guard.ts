@@ -14,12 +14,13 @@ export class RateLimitExceededError extends DomainError {
 }
 
 /** The per-address window of a route without `Authorization` (contract-extensions §13.4); see `PerAddressLimit`. */
-export type AddressWindow = 'invitations';
+export type AddressWindow = 'invitations' | 'downloads';
 const ADDRESS_WINDOW = 'estate:address-window';
 
 /**
  * Counts a public route's requests per client address in the named window (shared by the routes that name it), in the
- * same storage as the tiers (Redis when set); past the window's limit (`INVITATION_RATE_LIMIT` for `invitations`) the
+ * same storage as the tiers (Redis when set); past the window's limit (`INVITATION_RATE_LIMIT` for `invitations`,
+ * `DOWNLOAD_RATE_LIMIT` for `downloads`) the
  * route answers `429 rate_limit_exceeded`. A public route without it is not counted.
  */
 export const PerAddressLimit = (window: AddressWindow) => SetMetadata(ADDRESS_WINDOW, window);
@@ -59,7 +60,7 @@ export class TierThrottlerGuard extends ThrottlerGuard {
       window = this.reflector.getAllAndOverride<AddressWindow | undefined>(ADDRESS_WINDOW, [handler, context.getClass()]) ?? null;
       this.addressWindows.set(handler, window);
     }
-    const limit = window === 'invitations' ? this.config.invitationRateLimit : 0;
+    const limit = window === 'invitations' ? this.config.invitationRateLimit : window === 'downloads' ? this.config.downloadRateLimit : 0;
     if (window === null || limit <= 0) return true;
     const http = context.switchToHttp();
     const res = http.getResponse<Response>();
