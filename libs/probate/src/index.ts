@@ -4,3 +4,6 @@ export { probateDeadlineResource } from './resources/probate-deadline.resource';
 export { creditorClaimResource } from './resources/creditor-claim.resource';
 export { closureStepResource } from './resources/closure-step.resource';
 export { searchResource } from './resources/search.resource';
+export { probateCaseResource } from './resources/probate-case.resource';
+export { filingResource } from './resources/filing.resource';
+export { ProbateForms } from './application/ports/probate-forms.port';

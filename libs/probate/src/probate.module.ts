@@ -1,7 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { ClosurePlanEvents } from './application/closure-plans';
 import { DeadlineEventScheduler } from './application/deadline-event-scheduler';
-import { CaseResourceModule, RecordDeletionVetoes } from '@estate/shared-kernel';
+import { CaseResourceModule, RecordDeletionVetoes, registerErrorCodes } from '@estate/shared-kernel';
 import { CaseModule } from '@estate/case';
 import { AddClosureStep } from './application/add-closure-step.service';
 import { ClosurePlanWrites } from './application/closure-plan-writes';
@@ -36,11 +36,43 @@ import { closureStepResource } from './resources/closure-step.resource';
 import { creditorClaimResource } from './resources/creditor-claim.resource';
 import { probateDeadlineResource } from './resources/probate-deadline.resource';
 import { searchResource } from './resources/search.resource';
+import { CaseProbateState, DocumentReferences, DocumentsModule } from '@estate/documents';
+import { FilingReferences } from './application/filing-references';
+import { PrepareFiling } from './application/prepare-filing.service';
+import { RemoveFiling } from './application/remove-filing.service';
+import { ReviseFiling } from './application/revise-filing.service';
+import { ProbateCaseStates } from './application/ports/probate-case-states.port';
+import { ProbateForms } from './application/ports/probate-forms.port';
+import { FilingsController } from './http/filings.controller';
+import { ProbateCaseController } from './http/probate-case.controller';
+import { PrefixProbateForms } from './infrastructure/forms/prefix-probate-forms';
+import { filingsNamingDocument } from './infrastructure/persistence/filing-document-referrers';
+import { OrmProbateCaseStates } from './infrastructure/persistence/orm-probate-case-states';
+import { filingResource } from './resources/filing.resource';
+import { probateCaseResource } from './resources/probate-case.resource';
+
+registerErrorCodes({
+  probate_case_required: { status: 409, explanation: 'The case has no probate case (contract-extensions §10.1); create it with `PUT /v1/cases/{case_id}/probate` first.' },
+});
 
 /** The probate context: deadlines (and their generator and calendar feed), creditor claims, closure steps, searches. */
 @Module({
-  imports: [CaseModule, CaseResourceModule.forResources([probateDeadlineResource, creditorClaimResource, closureStepResource, searchResource])],
-  controllers: [DeadlineFeedLinksController, DeadlineFeedsController, ProbateDeadlineCalendarController, ProbateDeadlinesController, CreditorClaimsController, ClosureStepsController, SearchesController],
+  imports: [
+    CaseModule,
+    DocumentsModule,
+    CaseResourceModule.forResources([probateDeadlineResource, creditorClaimResource, closureStepResource, searchResource, probateCaseResource, filingResource]),
+  ],
+  controllers: [
+    DeadlineFeedLinksController,
+    DeadlineFeedsController,
+    ProbateDeadlineCalendarController,
+    ProbateDeadlinesController,
+    CreditorClaimsController,
+    ClosureStepsController,
+    SearchesController,
+    ProbateCaseController,
+    FilingsController,
+  ],
   providers: [
     CreateDeadline,
     UpdateDeadline,
@@ -63,6 +95,13 @@ import { searchResource } from './resources/search.resource';
     { provide: DeceasedDates, useClass: DeceasedDatesAdapter },
     { provide: JurisdictionRuleBook, useClass: FileJurisdictionRules },
     { provide: SubTaskContacts, useClass: ContactSubTaskReferences },
+    PrepareFiling,
+    ReviseFiling,
+    RemoveFiling,
+    FilingReferences,
+    { provide: ProbateCaseStates, useClass: OrmProbateCaseStates },
+    // The §10.3 forms catalogue binds its own adapter here once it ships; until then the prefix rule.
+    { provide: ProbateForms, useClass: PrefixProbateForms },
   ],
 })
 export class ProbateModule implements OnModuleInit {
@@ -70,6 +109,9 @@ export class ProbateModule implements OnModuleInit {
     private readonly ruleBook: JurisdictionRuleBook,
     private readonly contacts: SubTaskContacts,
     private readonly vetoes: RecordDeletionVetoes,
+    private readonly probateStates: CaseProbateState,
+    private readonly probateCases: ProbateCaseStates,
+    private readonly documentReferences: DocumentReferences,
   ) {}
 
   onModuleInit(): void {
@@ -79,5 +121,9 @@ export class ProbateModule implements OnModuleInit {
     // kernel releases declared references of top-level fields, and sub-tasks are items of a step. The deletion hook
     // of the kernel is its veto registry; this "veto" never refuses.
     this.vetoes.register(institutionContactResource, (record) => this.contacts.release(record.caseId, record.id));
+    // A notarization asks for a notary commissioned in the probate case's state (contract-extensions §11.4).
+    this.probateStates.answerWith((em, caseId) => this.probateCases.stateOf(em, caseId));
+    // A document a filing names cannot be deleted (409 document_in_use naming the filing).
+    this.documentReferences.register(filingsNamingDocument);
   }
 }

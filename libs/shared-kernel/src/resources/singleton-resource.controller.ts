@@ -100,7 +100,7 @@ export function SingletonResourceController<T extends SingletonRecord>(resource:
         ApiOperation({ summary: `Delete the ${resource.name}`, description: resource.describe.delete ?? `Deletes the ${resource.name} record; 404 while the case has none.` }),
         ApiDeleted(),
         ApiIfMatch(),
-        ApiErrors(404, 412),
+        ApiErrors(404, 412, ...(resource.deleteRule ? [{ status: 409, code: 'invalid_state', message: `The ${resource.name} cannot be deleted while other records depend on it.` }] : [])),
       ],
     );
   }

@@ -78,6 +78,13 @@ export interface SingletonResourceDeclaration<T extends SingletonRecord> {
    * authority) have none: they go with their case.
    */
   deletable?: boolean;
+  /**
+   * Refuses a `DELETE` (by throwing, e.g. `409 invalid_state`) while other records depend on the record: run in the
+   * deleting transaction, after the `If-Match` check, before anything is removed (the probate case while it has filings).
+   */
+  deleteRule?: (context: SingletonWriteContext) => Promise<void>;
+  /** A write that moves its `status` is told as `{name}.status_changed` instead of `{name}.updated` (contract §14.2). */
+  statusChanged?: boolean;
   /** An injectable told of every write inside its transaction, after the event (the authority tells its listeners). */
   afterWriteBy?: () => new (...args: any[]) => SingletonAfterWrite<T>;
 }
@@ -108,7 +115,7 @@ export function singletonResource<T extends SingletonRecord>(declaration: Single
     ...declaration,
     manifest: resourceManifest({
       eventKey: declaration.name,
-      emits: ['created', 'updated', ...(declaration.deletable ? ['deleted'] : [])],
+      emits: ['created', 'updated', ...(declaration.deletable ? ['deleted'] : []), ...(declaration.statusChanged ? ['status_changed'] : [])],
       tag: declaration.tag ?? declaration.path,
       tagDescription: declaration.tagDescription,
       specificationRoutes: (Object.entries(declaration.specRoutes ?? {}) as Array<[SingletonRoute, number]>).map(([route, number]) => ({ number, method: ROUTE_METHODS[route], path })),
@@ -196,6 +203,7 @@ export class SingletonRecords {
         const record = (await em.findOne(resource.schema, { caseId } as never)) as T | null;
         if (!record) throw new NotFoundError(`${resource.name} record`);
         assertIfMatch(ifMatch, this.etag(resource, record));
+        await resource.deleteRule?.({ today: this.clock.today(), em, caseId });
         const lastState = this.view(resource, record);
         em.remove(record);
         await em.flush();

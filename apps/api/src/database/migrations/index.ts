@@ -21,6 +21,7 @@ import { Migration20261128100000_faxes } from './Migration20261128100000_faxes';
 import { Migration20261128110000_executors } from './Migration20261128110000_executors';
 import { Migration20261128111000_identity_verifications } from './Migration20261128111000_identity_verifications';
 import { Migration20261129100000_pro_users } from './Migration20261129100000_pro_users';
+import { Migration20261129120000_probate_court } from './Migration20261129120000_probate_court';
 
 /** Every committed migration, in order. Listed explicitly so the built service and the tests run the same ones. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261128110000_executors', class: Migration20261128110000_executors },
   { name: 'Migration20261128111000_identity_verifications', class: Migration20261128111000_identity_verifications },
   { name: 'Migration20261129100000_pro_users', class: Migration20261129100000_pro_users },
+  { name: 'Migration20261129120000_probate_court', class: Migration20261129120000_probate_court },
 ];

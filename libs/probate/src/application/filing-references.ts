@@ -1,0 +1,34 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { CaseDocuments } from '@estate/documents/ports';
+import { ErrorDetail, ValidationFailedError } from '@estate/shared-kernel';
+import type { FilingDocument } from '../domain/filing';
+import { ProbateForms } from './ports/probate-forms.port';
+
+/**
+ * What a filing names outside itself (contract-extensions §10.0, §10.2): `form_id` a form of the probate case's state
+ * or a federal one, `document_ids` distinct documents of the case. Every problem at once, as `422`.
+ */
+@Injectable()
+export class FilingReferences {
+  constructor(
+    private readonly forms: ProbateForms,
+    private readonly documents: CaseDocuments,
+  ) {}
+
+  async check(em: EntityManager, caseId: string, state: string, document: FilingDocument): Promise<void> {
+    const problems: ErrorDetail[] = [];
+    if (typeof document.form_id === 'string' && !(await this.forms.exists(document.form_id, state))) {
+      problems.push({ field: 'form_id', message: `form_id must name a form of ${state} or a federal (US) form (GET /v1/probate/states/${state}/forms)`, reason: 'rule' });
+    }
+    const ids = document.document_ids ?? [];
+    const found = new Set((await this.documents.describe(em, caseId, ids)).map((facts) => facts.id));
+    ids.forEach((id, index) => {
+      const field = `document_ids[${index}]`;
+      const first = ids.indexOf(id);
+      if (first !== index) problems.push({ field, message: `${field} names the same document as document_ids[${first}]`, reason: 'conflict' });
+      else if (!found.has(id)) problems.push({ field, message: `${field} must name a document of this case`, reason: 'rule' });
+    });
+    if (problems.length > 0) throw new ValidationFailedError(problems);
+  }
+}

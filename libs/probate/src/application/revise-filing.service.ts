@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { AggregateWrites, applyMergePatch, asJsonObject, CaseResource, InjectResource, JsonObject, PatchUseCase, SingleResource, validateAgainst } from '@estate/shared-kernel';
+import type { Filing, FilingDocument } from '../domain/filing';
+import { FilingReferences } from './filing-references';
+import { ProbateCaseStates } from './ports/probate-case-states.port';
+
+/** Merge patch of a filing: an edit, or a move of its status (§10.2's list; any other move is 422 on `status`). */
+@Injectable()
+export class ReviseFiling implements PatchUseCase {
+  constructor(
+    @InjectResource('filing') private readonly filings: CaseResource<Filing>,
+    private readonly writes: AggregateWrites,
+    private readonly probateCases: ProbateCaseStates,
+    private readonly references: FilingReferences,
+  ) {}
+
+  execute(scope: { caseId: string }, id: string, patch: JsonObject, ifMatch: string | undefined): Promise<SingleResource> {
+    return this.writes.change(this.filings, scope, id, ifMatch, async (filing, clock, em) => {
+      const merged = applyMergePatch(asJsonObject(filing.document()), patch);
+      await validateAgainst(this.filings.create, merged);
+      const document = merged as unknown as FilingDocument;
+      // A probate case with filings cannot be deleted, so a filing's case always has one.
+      const state = (await this.probateCases.stateOf(em, scope.caseId)) ?? '';
+      await this.references.check(em, scope.caseId, state, document);
+      filing.revise(document, clock.now(), clock.today());
+    });
+  }
+}

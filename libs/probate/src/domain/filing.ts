@@ -1,0 +1,168 @@
+import type { CaseRecord, ErrorDetail } from '@estate/shared-kernel/domain';
+import { ValidationFailedError } from '@estate/shared-kernel/domain';
+import type { FilingStatus, FilingType } from './probate-court-vocabulary';
+
+/**
+ * The moves of §10.2 as data: `draft` → `filed` → `accepted` | `rejected`; `rejected` → `filed` (a re-filing);
+ * `draft` | `filed` → `withdrawn`. `accepted` and `withdrawn` are final.
+ */
+export const FILING_MOVES: Readonly<Record<FilingStatus, readonly FilingStatus[]>> = {
+  draft: ['filed', 'withdrawn'],
+  filed: ['accepted', 'rejected', 'withdrawn'],
+  rejected: ['filed'],
+  accepted: [],
+  withdrawn: [],
+};
+
+/** §10.2: a filing may be deleted only while nothing of it reached the court's records. */
+export const DELETABLE_FILING_STATUSES: readonly FilingStatus[] = ['draft', 'withdrawn'];
+
+/** The filing's JSON document (the create body, or the merged result of a merge patch). */
+export interface FilingDocument {
+  filing_type: FilingType;
+  title: string;
+  description?: string | null;
+  form_id?: string | null;
+  status?: FilingStatus | null;
+  filed_date?: string | null;
+  response_date?: string | null;
+  rejection_reason?: string | null;
+  court_reference?: string | null;
+  filed_by?: string | null;
+  fees_paid?: number | null;
+  document_ids?: string[] | null;
+  hearing_date?: string | null;
+  notes?: string | null;
+}
+
+const FIELDS: Array<[keyof FilingDocument, keyof Filing]> = [
+  ['filing_type', 'filingType'],
+  ['title', 'title'],
+  ['description', 'description'],
+  ['form_id', 'formId'],
+  ['filed_date', 'filedDate'],
+  ['response_date', 'responseDate'],
+  ['rejection_reason', 'rejectionReason'],
+  ['court_reference', 'courtReference'],
+  ['filed_by', 'filedBy'],
+  ['fees_paid', 'feesPaid'],
+  ['hearing_date', 'hearingDate'],
+  ['notes', 'notes'],
+];
+
+/** The dates of past facts (§10.0). */
+const PAST_FACT_DATES = ['filed_date', 'response_date'] as const;
+
+const blank = (value: unknown) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+
+/** A document of the probate case filed with (or prepared for) the court (aggregate): its status moves and what each needs. */
+export class Filing implements CaseRecord {
+  id: string;
+  caseId: string;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+  filingType: FilingType;
+  title: string;
+  description: string | null;
+  formId: string | null;
+  status: FilingStatus;
+  filedDate: string | null;
+  responseDate: string | null;
+  rejectionReason: string | null;
+  courtReference: string | null;
+  filedBy: string | null;
+  feesPaid: number | null;
+  documentIds: string[];
+  hearingDate: string | null;
+  notes: string | null;
+
+  /** A new filing in any status its fields support (`draft` by default): a filing made before the estate was entered. */
+  static prepare(id: string, caseId: string, document: FilingDocument, now: Date, today: string): Filing {
+    const filing = new Filing();
+    Object.assign(filing, { id, caseId, createdAt: now, updatedAt: now, status: 'draft', documentIds: [] });
+    filing.write(document);
+    filing.status = document.status ?? 'draft';
+    filing.assertConsistent(today);
+    return filing;
+  }
+
+  /**
+   * A merge patch's merged document. A status change must be one of FILING_MOVES (else 422 on `status`); a re-filing
+   * (`rejected` → `filed`) needs a new `filed_date` and clears the response fields. Returns whether anything changed.
+   */
+  revise(document: FilingDocument, now: Date, today: string): boolean {
+    const before = JSON.stringify(this.document());
+    if (document.status === null) throw new ValidationFailedError([{ field: 'status', message: 'status cannot be null', reason: 'required' }]);
+    const next = document.status ?? this.status;
+    if (next !== this.status) this.assertMove(next);
+    const refiling = this.status === 'rejected' && next === 'filed';
+    const previousFiledDate = this.filedDate;
+    this.write(document);
+    if (refiling) {
+      if (this.filedDate === previousFiledDate && this.filedDate !== null) {
+        throw new ValidationFailedError([{ field: 'filed_date', message: 're-filing a rejected filing needs a new filed_date', reason: 'rule' }]);
+      }
+      this.responseDate = null;
+      this.rejectionReason = null;
+    }
+    this.status = next;
+    this.assertConsistent(today);
+    const changed = JSON.stringify(this.document()) !== before;
+    if (changed) this.updatedAt = now;
+    return changed;
+  }
+
+  /** Whether `DELETE` may remove it (§10.2: court records stay). */
+  deletable(): boolean {
+    return DELETABLE_FILING_STATUSES.includes(this.status);
+  }
+
+  /** The filing's fields as JSON: the document a merge patch applies to. */
+  document(): FilingDocument {
+    const document: Record<string, unknown> = {};
+    for (const [field, property] of FIELDS) {
+      const value = this[property];
+      if (value !== null && value !== undefined) document[field] = structuredClone(value);
+    }
+    document.status = this.status;
+    document.document_ids = [...this.documentIds];
+    return document as unknown as FilingDocument;
+  }
+
+  private assertMove(next: FilingStatus): void {
+    if (FILING_MOVES[this.status].includes(next)) return;
+    const why = FILING_MOVES[this.status].length === 0 ? `a ${this.status} filing is final` : `a ${this.status} filing cannot become ${next}`;
+    throw new ValidationFailedError([{ field: 'status', message: `${why}; allowed from ${this.status}: ${FILING_MOVES[this.status].join(', ') || 'none'}`, reason: 'rule' }]);
+  }
+
+  /** What each status needs, whichever way the filing reached it, and the order and age of its dates. */
+  private assertConsistent(today: string): void {
+    const problems: ErrorDetail[] = [];
+    const status = this.status;
+    const need = (field: keyof FilingDocument, value: unknown) => {
+      if (blank(value)) problems.push({ field, message: `a ${status} filing needs ${field}`, reason: 'required' });
+    };
+    if (status === 'filed' || status === 'accepted' || status === 'rejected') {
+      need('filed_date', this.filedDate);
+      if (this.documentIds.length === 0) problems.push({ field: 'document_ids', message: `a ${status} filing needs at least one document`, reason: 'required' });
+    }
+    if (status === 'accepted' || status === 'rejected') need('response_date', this.responseDate);
+    if (status === 'rejected') need('rejection_reason', this.rejectionReason);
+    if (this.filedDate !== null && this.responseDate !== null && this.responseDate < this.filedDate) {
+      problems.push({ field: 'response_date', message: 'response_date must not be before filed_date', reason: 'range' });
+    }
+    const dates: Record<(typeof PAST_FACT_DATES)[number], string | null> = { filed_date: this.filedDate, response_date: this.responseDate };
+    for (const field of PAST_FACT_DATES) {
+      const value = dates[field];
+      if (value !== null && value > today) problems.push({ field, message: `${field} must not be after today (${today})`, reason: 'range' });
+    }
+    if (problems.length > 0) throw new ValidationFailedError(problems);
+  }
+
+  private write(document: FilingDocument): void {
+    const target = this as unknown as Record<string, unknown>;
+    for (const [field, property] of FIELDS) target[property] = document[field] ?? null;
+    this.documentIds = [...(document.document_ids ?? [])];
+  }
+}

@@ -1,0 +1,59 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { CalendarDateType, caseRecordProperties, moneyColumn, nullableText, timestampProperties } from '@estate/shared-kernel';
+import { Filing } from '../../domain/filing';
+import { ProbateCase } from '../../domain/probate-case';
+
+const calendarDate = { type: CalendarDateType, nullable: true } as const;
+
+/** Contract-extensions §10.1: the probate case, one per case (keyed by it, like the executor). */
+export const ProbateCaseSchema = new EntitySchema<ProbateCase>({
+  class: ProbateCase,
+  tableName: 'probate_cases',
+  properties: {
+    caseId: { type: 'string', primary: true, length: 26, hidden: true },
+    state: { type: 'string', length: 2 },
+    countyFips: { ...nullableText(5) },
+    countyName: { ...nullableText() },
+    courtName: { ...nullableText() },
+    courtAddress: { type: 'json', nullable: true },
+    caseNumber: { ...nullableText(100) },
+    probateType: { type: 'string', length: 20 },
+    status: { type: 'string', length: 20 },
+    filedDate: calendarDate,
+    openedDate: calendarDate,
+    closedDate: calendarDate,
+    judgeName: { ...nullableText() },
+    nextHearingDate: calendarDate,
+    willAdmitted: { type: 'boolean', default: false },
+    estateValueAtFiling: moneyColumn(),
+    attorney: { type: 'json', nullable: true },
+    notes: { type: 'text', nullable: true },
+    ...timestampProperties(),
+  },
+});
+
+/** Contract-extensions §10.2: filings of the probate case. */
+export const FilingSchema = new EntitySchema<Filing>({
+  class: Filing,
+  tableName: 'probate_filings',
+  properties: {
+    ...caseRecordProperties(),
+    filingType: { type: 'string', length: 20 },
+    title: { type: 'string', length: 200 },
+    description: { type: 'text', nullable: true },
+    formId: { ...nullableText(60) },
+    status: { type: 'string', length: 20 },
+    filedDate: calendarDate,
+    responseDate: calendarDate,
+    rejectionReason: { type: 'text', nullable: true },
+    courtReference: { ...nullableText() },
+    filedBy: { ...nullableText() },
+    feesPaid: moneyColumn(),
+    documentIds: { type: 'json' },
+    hearingDate: calendarDate,
+    notes: { type: 'text', nullable: true },
+    ...timestampProperties(),
+  },
+});
+
+export const PROBATE_COURT_ENTITIES = [ProbateCaseSchema, FilingSchema];
