@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AggregateWrites, applyMergePatch, asJsonObject, CaseResource, InjectResource, JsonObject, PatchUseCase, SingleResource, validateAgainst } from '@estate/shared-kernel';
+import { AggregateWrites, applyMergePatch, asJsonObject, CaseResource, InjectResource, JsonObject, PatchUseCase, SingleResource, validateAgainst, ValidationFailedError } from '@estate/shared-kernel';
 import type { Filing, FilingDocument } from '../domain/filing';
 import { FilingReferences } from './filing-references';
 import { ProbateCaseStates } from './ports/probate-case-states.port';
@@ -16,6 +16,8 @@ export class ReviseFiling implements PatchUseCase {
 
   execute(scope: { caseId: string }, id: string, patch: JsonObject, ifMatch: string | undefined): Promise<SingleResource> {
     return this.writes.change(this.filings, scope, id, ifMatch, async (filing, clock, em) => {
+      // A merge patch's null would clear the status (RFC 7396): a filing always has one.
+      if (patch.status === null) throw new ValidationFailedError([{ field: 'status', message: 'status cannot be null', reason: 'required' }]);
       const merged = applyMergePatch(asJsonObject(filing.document()), patch);
       await validateAgainst(this.filings.create, merged);
       const document = merged as unknown as FilingDocument;

@@ -93,7 +93,6 @@ export class Filing implements CaseRecord {
    */
   revise(document: FilingDocument, now: Date, today: string): boolean {
     const before = JSON.stringify(this.document());
-    if (document.status === null) throw new ValidationFailedError([{ field: 'status', message: 'status cannot be null', reason: 'required' }]);
     const next = document.status ?? this.status;
     if (next !== this.status) this.assertMove(next);
     const refiling = this.status === 'rejected' && next === 'filed';
