@@ -50,6 +50,8 @@ const EXPECTED_ACTIONS: Record<string, string[]> = {
   life_insurance_policy: ['created', 'updated', 'deleted'],
   deadline: ['created', 'updated', 'deleted', 'status_changed', 'reminder', 'overdue'],
   claim: ['created', 'updated', 'deleted', 'status_changed'],
+  probate_case: ['created', 'updated', 'deleted', 'status_changed'],
+  filing: ['created', 'updated', 'deleted', 'status_changed'],
   closure_step: ['created', 'updated', 'deleted', 'status_changed'],
   search: ['created', 'updated', 'status_changed'],
   phone_call: ['created', 'updated', 'deleted', 'status_changed'],
@@ -128,7 +130,7 @@ describe('the resource catalog, gathered from the declarations', () => {
       expect({ impossible, accepted: catalog.events.accepts(impossible) }).toEqual({ impossible, accepted: false });
     }
     const statusChanging = Object.keys(EXPECTED_ACTIONS).filter((key) => catalog.events.tellsStatusChanges(key));
-    expect(statusChanging.sort()).toEqual(['claim', 'closure_step', 'deadline', 'email', 'fax', 'identity_verification', 'notarization', 'phone_call', 'pro_user', 'search', 'transfer']);
+    expect(statusChanging.sort()).toEqual(['claim', 'closure_step', 'deadline', 'email', 'fax', 'filing', 'identity_verification', 'notarization', 'phone_call', 'pro_user', 'probate_case', 'search', 'transfer']);
   });
 
   it('describes the tags as their resources declare them', () => {

@@ -52,7 +52,7 @@ import { filingResource } from './resources/filing.resource';
 import { probateCaseResource } from './resources/probate-case.resource';
 
 registerErrorCodes({
-  probate_case_required: { status: 409, explanation: 'The case has no probate case (contract-extensions §10.1); create it with `PUT /v1/cases/{case_id}/probate` first.' },
+  probate_case_required: { status: 409, explanation: 'The case has no probate case; create it with `PUT /v1/cases/{case_id}/probate` first.' },
 });
 
 /** The probate context: deadlines (and their generator and calendar feed), creditor claims, closure steps, searches. */

@@ -18,7 +18,7 @@ export class CreateFilingBody {
 
   @StringField({
     max: 60,
-    description: "The form filed (§10.3 catalogue id): a form of the probate case's state or a federal (`US-…`) form.",
+    description: "The form filed (an id of `GET /v1/probate/forms`): a form of the probate case's state or a federal (`US-…`) form.",
     example: 'CA-DE-111',
   })
   form_id?: string | null;
