@@ -1,9 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { CaseProbateState } from '@estate/documents';
+import { CaseProbateState, NotarizationSteps } from '@estate/documents';
 import { probateCaseResource } from '@estate/probate';
 import { jurisdictionRules } from '../libs/probate/src/infrastructure/reference-data/jurisdiction-rules.loader';
 import type { ShippedCounty } from '../libs/probate/src/domain/probate-case';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';
+import { pdfBytes, upload } from './support/document-files';
+import { overrideEnv } from './support/env';
 import { describeSingletonContract } from './support/singleton-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
@@ -51,8 +53,11 @@ describe('probate case (e2e, contract-extensions §10.1)', () => {
   const rules = jurisdictionRules();
   const california = rules.states.find((state) => state.code === 'CA')!;
   const restore = { shipped: california.counties_shipped, counties: [...rules.counties] };
+  let restoreEnv: () => void;
 
   beforeAll(async () => {
+    // The notarization below is stepped here, not by the processor.
+    restoreEnv = overrideEnv({ PROVIDER_PROCESSOR: 'off', PROVIDER_STEP_DELAY_MS: '0' });
     // The county data of §10.4 is another change's: where California ships none yet, this test adds two of its counties
     // (in memory, for this process only), one with its own court and one without; otherwise it uses the shipped ones
     // and adds only a county without a court name if none is shipped.
@@ -72,6 +77,7 @@ describe('probate case (e2e, contract-extensions §10.1)', () => {
     california.counties_shipped = restore.shipped;
     rules.counties.splice(0, rules.counties.length, ...restore.counties);
     await t.close();
+    restoreEnv();
   });
 
   describeSingletonContract({
@@ -303,5 +309,19 @@ describe('probate case (e2e, contract-extensions §10.1)', () => {
     expect(await states.stateOf(em.fork(), caseId)).toBe('NY');
     await t.http().delete(url(caseId)).set(owner.auth).expect(204);
     expect(await states.stateOf(em.fork(), caseId)).toBeNull();
+  });
+
+  it('a notarization of a case with a probate case is commissioned in its state', async () => {
+    const caseId = await newCase();
+    await put(caseId, { state: 'FL', probate_type: 'formal' }).expect(201);
+    const document = await upload(t, owner, caseId, { bytes: pdfBytes(2), filename: 'affidavit.pdf', fields: { type: 'small_estate_affidavit' } });
+    expect(document.status).toBe(201);
+    const started = await t.http().post(`/v1/cases/${caseId}/notarizations`).set(owner.auth)
+      .send({ document_id: document.body.data.id, title: 'Affidavit of heirship', signers: [{ name: 'Grace Okafor', email: 'grace@example.com' }] });
+    expect({ status: started.status, error: started.body.error }).toEqual({ status: 201, error: undefined });
+    const steps = t.app.get(NotarizationSteps);
+    for (let round = 0; round < 30 && (await steps.processDue()) > 0; round++);
+    const read = await t.http().get(`/v1/cases/${caseId}/notarizations/${started.body.data.id}`).set(owner.auth).expect(200);
+    expect(read.body.data.notary).toMatchObject({ commission_state: 'FL' });
   });
 });
