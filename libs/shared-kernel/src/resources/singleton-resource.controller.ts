@@ -28,6 +28,8 @@ export function SingletonResourceController<T extends SingletonRecord>(resource:
   @ForeignCase('not_found')
   @Controller(`v1/cases/:case_id/${resource.path}`)
   class GeneratedController extends SingletonResourceControllerBase {}
+  // The name is also the event key (`probate_case`); people read it as words.
+  const noun = resource.name.replace(/_/g, ' ');
   Object.defineProperty(GeneratedController, 'name', { value: `${resource.name[0].toUpperCase()}${resource.name.slice(1)}RoutesBase` });
 
   // The handlers are named functions: the OpenAPI explorer finds a route's `@Param`s by its handler's name.
@@ -40,7 +42,7 @@ export function SingletonResourceController<T extends SingletonRecord>(resource:
     [[Param('case_id'), String]],
     [
       Get(),
-      ApiOperation({ summary: `Read the ${resource.name}`, description: resource.describe.read ?? '' }),
+      ApiOperation({ summary: `Read the ${noun}`, description: resource.describe.read ?? '' }),
       ApiData(resource.view as Type),
       ApiErrors(404),
     ],
@@ -57,7 +59,7 @@ export function SingletonResourceController<T extends SingletonRecord>(resource:
       [
         Patch(),
         WriteRoute(),
-        ApiOperation({ summary: `Update the ${resource.name} (merge patch)`, description: resource.describe.patch ?? '' }),
+        ApiOperation({ summary: `Update the ${noun} (merge patch)`, description: resource.describe.patch ?? '' }),
         ApiBody({ type: patchBody as Type, ...(resource.examples?.patch ? { examples: resource.examples.patch } : {}) }),
         ApiIfMatch(),
         ApiData(resource.view as Type),
@@ -77,7 +79,7 @@ export function SingletonResourceController<T extends SingletonRecord>(resource:
     [
       Put(),
       WriteRoute(),
-      ApiOperation({ summary: `Create or replace the ${resource.name}`, description: resource.describe.replace ?? '' }),
+      ApiOperation({ summary: `Create or replace the ${noun}`, description: resource.describe.replace ?? '' }),
       ApiBody({ type: resource.body as Type, ...(resource.examples?.replace ? { examples: resource.examples.replace } : {}) }),
       ApiIfMatch(),
       ApiData(resource.view as Type),
@@ -97,10 +99,10 @@ export function SingletonResourceController<T extends SingletonRecord>(resource:
         Delete(),
         WriteRoute(),
         HttpCode(204),
-        ApiOperation({ summary: `Delete the ${resource.name}`, description: resource.describe.delete ?? `Deletes the ${resource.name} record; 404 while the case has none.` }),
+        ApiOperation({ summary: `Delete the ${noun}`, description: resource.describe.delete ?? `Deletes the ${noun} record; 404 while the case has none.` }),
         ApiDeleted(),
         ApiIfMatch(),
-        ApiErrors(404, 412, ...(resource.deleteRule ? [{ status: 409, code: 'invalid_state', message: `The ${resource.name} cannot be deleted while other records depend on it.` }] : [])),
+        ApiErrors(404, 412, ...(resource.deleteRule ? [{ status: 409, code: 'invalid_state', message: `The ${noun} cannot be deleted while other records depend on it.` }] : [])),
       ],
     );
   }
