@@ -4,3 +4,4 @@ export { probateDeadlineResource } from './resources/probate-deadline.resource';
 export { creditorClaimResource } from './resources/creditor-claim.resource';
 export { closureStepResource } from './resources/closure-step.resource';
 export { searchResource } from './resources/search.resource';
+export { ProbateReference } from './application/probate-reference.service';

@@ -27,6 +27,10 @@ import { ClosureStepsController } from './http/closure-steps.controller';
 import { CreditorClaimsController } from './http/creditor-claims.controller';
 import { ProbateDeadlineCalendarController, ProbateDeadlinesController } from './http/probate-deadlines.controller';
 import { SearchesController } from './http/searches.controller';
+import { ProbateReferenceController } from './http/probate-reference.controller';
+import { ProbateReference } from './application/probate-reference.service';
+import { ProbateReferenceFiles } from './application/ports/probate-reference-files.port';
+import { FileProbateReference } from './infrastructure/reference-data/file-probate-reference';
 import { DeceasedDatesAdapter } from './infrastructure/persistence/deceased-dates.adapter';
 import { institutionContactResource } from '@estate/assets';
 import { ContactSubTaskReferences } from './infrastructure/persistence/contact-sub-task-references';
@@ -40,7 +44,7 @@ import { searchResource } from './resources/search.resource';
 /** The probate context: deadlines (and their generator and calendar feed), creditor claims, closure steps, searches. */
 @Module({
   imports: [CaseModule, CaseResourceModule.forResources([probateDeadlineResource, creditorClaimResource, closureStepResource, searchResource])],
-  controllers: [DeadlineFeedLinksController, DeadlineFeedsController, ProbateDeadlineCalendarController, ProbateDeadlinesController, CreditorClaimsController, ClosureStepsController, SearchesController],
+  controllers: [ProbateReferenceController, DeadlineFeedLinksController, DeadlineFeedsController, ProbateDeadlineCalendarController, ProbateDeadlinesController, CreditorClaimsController, ClosureStepsController, SearchesController],
   providers: [
     CreateDeadline,
     UpdateDeadline,
@@ -62,12 +66,15 @@ import { searchResource } from './resources/search.resource';
     { provide: CaseSearchTallies, useClass: SqlCaseSearchTallies },
     { provide: DeceasedDates, useClass: DeceasedDatesAdapter },
     { provide: JurisdictionRuleBook, useClass: FileJurisdictionRules },
+    { provide: ProbateReferenceFiles, useClass: FileProbateReference },
+    ProbateReference,
     { provide: SubTaskContacts, useClass: ContactSubTaskReferences },
   ],
 })
 export class ProbateModule implements OnModuleInit {
   constructor(
     private readonly ruleBook: JurisdictionRuleBook,
+    private readonly referenceFiles: ProbateReferenceFiles,
     private readonly contacts: SubTaskContacts,
     private readonly vetoes: RecordDeletionVetoes,
   ) {}
@@ -75,6 +82,8 @@ export class ProbateModule implements OnModuleInit {
   onModuleInit(): void {
     // A broken jurisdiction file stops start-up (contract-extensions §10.4).
     this.ruleBook.rules();
+    // So does a broken forms catalogue (§10.3).
+    this.referenceFiles.forms();
     // Deleting an institution contact releases the sub-tasks that name it, in the deletion's transaction: the
     // kernel releases declared references of top-level fields, and sub-tasks are items of a step. The deletion hook
     // of the kernel is its veto registry; this "veto" never refuses.
