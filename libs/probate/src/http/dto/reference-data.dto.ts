@@ -75,7 +75,7 @@ export class ProbateFormView {
   @ApiProperty({ description: 'USPS code of the state, or `US` for a federal form.', example: 'CA' }) state: string;
   @ApiProperty({ description: 'The number the issuing body gives it.', example: 'DE-111' }) form_number: string;
   @ApiProperty({ description: 'Title of the form.', example: 'Petition for Probate' }) title: string;
-  @ApiProperty({ enum: FORM_PURPOSES, description: 'What it is for: a filing type of §10.2, or `tax`.', example: 'petition' }) purpose: string;
+  @ApiProperty({ enum: FORM_PURPOSES, description: 'What it is for: a court filing type, or `tax` for a tax form.', example: 'petition' }) purpose: string;
   @ApiProperty({ type: [String], enum: PROBATE_TYPES, description: 'The probate types it serves.', example: ['formal', 'informal'] }) probate_types: string[];
   @ApiProperty({ description: 'Whether every case of those types needs it.', example: true }) required: boolean;
   @ApiProperty({ description: 'Who issues it.', example: 'Judicial Council of California' }) issuing_body: string;
