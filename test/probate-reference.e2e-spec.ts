@@ -34,14 +34,20 @@ describe('probate reference data and forms (e2e)', () => {
   }
 
   describe('states (§10.4)', () => {
-    it('lists all 50 states and DC, sorted by code, whole, tagged with the file SHA-256', async () => {
-      const res = await get('/v1/probate/states');
+    it('lists all 50 states and DC, sorted by code, paged like every list, tagged with the file SHA-256', async () => {
+      const res = await get('/v1/probate/states?per_page=100');
       expectReference(res, RULES_TAG);
       const codes = res.body.data.map((state: { code: string }) => state.code);
       expect(codes).toHaveLength(51);
       expect(codes).toEqual([...codes].sort());
       expect(codes).toContain('DC');
       expect(res.body.meta).toEqual({ page: 1, per_page: 100, total_count: 51, total_pages: 1, has_more: false, next_cursor: null });
+      const first = await get('/v1/probate/states');
+      expect(first.body.meta).toEqual({ page: 1, per_page: 25, total_count: 51, total_pages: 3, has_more: true, next_cursor: null });
+      const last = await get('/v1/probate/states?page=3');
+      expect(last.body.data.map((state: { code: string }) => state.code)).toEqual(['WY']);
+      expect(last.body.meta.has_more).toBe(false);
+      for (const query of ['per_page=101', 'page=0', 'cursor=', 'sort_by=code']) expectError(await get(`/v1/probate/states?${query}`), 400, 'bad_request');
     });
 
     it('reads a state with its pinned rules and thresholds; CA, FL and NY ship their counties', async () => {
@@ -73,7 +79,7 @@ describe('probate reference data and forms (e2e)', () => {
       ['FL', 67, '12'],
       ['NY', 62, '36'],
     ])('%s ships %i counties, by FIPS code, each with its court', async (code, count, fips) => {
-      const res = await get(`/v1/probate/states/${code}/counties`);
+      const res = await get(`/v1/probate/states/${code}/counties?per_page=100`);
       expectReference(res, RULES_TAG);
       expect(res.body.data).toHaveLength(count);
       expect(res.body.meta.total_count).toBe(count);
@@ -119,7 +125,7 @@ describe('probate reference data and forms (e2e)', () => {
     const SHIPPED = ['US-SS-4', 'US-56', 'US-1041', 'US-706', 'US-4506-T', 'CA-DE-111', 'CA-DE-121', 'CA-DE-140', 'CA-DE-147', 'CA-DE-150', 'CA-DE-157', 'CA-DE-160', 'CA-DE-305', 'CA-DE-310'];
 
     it('lists the catalogue by id, with every form the contract names', async () => {
-      const res = await get('/v1/probate/forms', member);
+      const res = await get('/v1/probate/forms?per_page=100', member);
       expectReference(res, FORMS_TAG);
       const ids = res.body.data.map((form: { id: string }) => form.id);
       expect(ids).toEqual(expect.arrayContaining(SHIPPED));
@@ -140,7 +146,7 @@ describe('probate reference data and forms (e2e)', () => {
     });
 
     it('filters by state, purpose, probate_type and required; a repeated filter matches any value', async () => {
-      const ids = async (query: string) => (await get(`/v1/probate/forms?${query}`)).body.data.map((form: { id: string }) => form.id);
+      const ids = async (query: string) => (await get(`/v1/probate/forms?per_page=100&${query}`)).body.data.map((form: { id: string }) => form.id);
       expect(await ids('state=US')).toEqual(['US-1041', 'US-4506-T', 'US-56', 'US-706', 'US-SS-4']);
       expect(await ids('state=CA&purpose=notice')).toEqual(['CA-DE-121', 'CA-DE-157']);
       expect(await ids('state=CA&probate_type=small_estate')).toEqual(['CA-DE-305', 'CA-DE-310']);
@@ -158,7 +164,7 @@ describe('probate reference data and forms (e2e)', () => {
         ['required=yes', 'required'],
         ['state=XX', 'state'],
         ['status=open', 'status'],
-        ['page=2', 'page'],
+        ['page=x', 'page'],
       ]) {
         const res = await get(`/v1/probate/forms?${query}`);
         expectError(res, 400, 'bad_request');
@@ -167,11 +173,11 @@ describe('probate reference data and forms (e2e)', () => {
     });
 
     it("lists a state's forms: its own and the federal ones", async () => {
-      const ca = await get('/v1/probate/states/CA/forms');
+      const ca = await get('/v1/probate/states/CA/forms?per_page=100');
       expectReference(ca, FORMS_TAG);
       const ids = ca.body.data.map((form: { id: string }) => form.id);
       expect(ids).toEqual(expect.arrayContaining(SHIPPED));
-      const ny = (await get('/v1/probate/states/NY/forms')).body.data.map((form: { state: string }) => form.state);
+      const ny = (await get('/v1/probate/states/NY/forms?per_page=100')).body.data.map((form: { state: string }) => form.state);
       expect(new Set(ny)).toEqual(new Set(['US']));
     });
 

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { type FilterSpecs, MAX_PER_PAGE, NotFoundError, PageMeta, parseListQuery, ResourceList, SingleResource } from '@estate/shared-kernel';
+import { type FilterSpecs, NotFoundError, PageMeta, parseListQuery, ResourceList, SingleResource } from '@estate/shared-kernel';
 import type { County, StateRules } from '../domain/jurisdiction-rules';
-import { FORM_PURPOSES, formServesState, type ProbateForm } from '../domain/probate-form';
+import { FORM_PURPOSES, formServesState, type ProbateForm, STATE_CODES } from '../domain/probate-form';
 import { ProbateReferenceFiles } from './ports/probate-reference-files.port';
 
 /** The filters of `GET /v1/probate/forms` (§10.3); a repeated filter matches any of its values (contract §4). */
 const FORM_FILTERS = {
+  state: ['US', ...STATE_CODES],
   purpose: FORM_PURPOSES,
   probate_type: ['formal', 'informal', 'small_estate'],
   required: { kind: 'boolean' },
@@ -23,16 +24,17 @@ const FORM_VALUES: Record<string, (form: ProbateForm) => string[]> = {
 const tagOf = (sha256: string) => `"${sha256}"`;
 
 /**
- * The read-only reference routes of §10.3 and §10.4 over the committed files. A list is answered whole, as one page
- * (every list has at most 100 items: 51 states, 67 counties, the forms of a state): see docs/decisions.md.
+ * The read-only reference routes of §10.3 and §10.4 over the committed files. Lists are paged as every list is (§4
+ * page mode; no cursor mode: the lists are fixed and short), in a fixed order: states by code, counties by FIPS code,
+ * forms by id. Every response is tagged with its file's SHA-256. See docs/decisions.md.
  */
 @Injectable()
 export class ProbateReference {
   constructor(private readonly files: ProbateReferenceFiles) {}
 
-  states(): ResourceList<StateRules> {
+  states(query: Record<string, unknown>): ResourceList<StateRules> {
     const { content, sha256 } = this.files.jurisdictions();
-    return this.whole([...content.states].sort((a, b) => a.code.localeCompare(b.code)), sha256);
+    return this.page([...content.states].sort((a, b) => a.code.localeCompare(b.code)), sha256, query, ['probate', 'states']);
   }
 
   state(code: string): SingleResource<StateRules> {
@@ -40,10 +42,11 @@ export class ProbateReference {
     return new SingleResource(this.stateOf(code), tagOf(sha256));
   }
 
-  counties(code: string): ResourceList<County> {
+  counties(code: string, query: Record<string, unknown>): ResourceList<County> {
     const state = this.stateOf(code);
     const { content, sha256 } = this.files.jurisdictions();
-    return this.whole(content.counties.filter((county) => county.state === state.code).sort((a, b) => a.fips.localeCompare(b.fips)), sha256);
+    const counties = content.counties.filter((county) => county.state === state.code).sort((a, b) => a.fips.localeCompare(b.fips));
+    return this.page(counties, sha256, query, ['probate', 'counties', state.code]);
   }
 
   county(code: string, fips: string): SingleResource<County> {
@@ -56,11 +59,10 @@ export class ProbateReference {
 
   /** The catalogue, narrowed by the filters of the query (an invalid value is `400 bad_request` naming it). */
   forms(query: Record<string, unknown>): ResourceList<ProbateForm> {
-    const states = ['US', ...this.files.jurisdictions().content.states.map((state) => state.code)];
-    const { filters } = parseListQuery(query, { filters: { state: states, ...FORM_FILTERS }, sorts: ['created_at'] }, ['probate', 'forms']);
+    const { filters } = parseListQuery(query, { filters: FORM_FILTERS, sorts: ['created_at'] }, ['probate', 'forms']);
     const { content, sha256 } = this.files.forms();
     const matching = content.forms.filter((form) => filters.every((filter) => FORM_VALUES[filter.name](form).some((value) => filter.values.includes(value))));
-    return this.whole(this.byId(matching), sha256);
+    return this.page(this.byId(matching), sha256, query, ['probate', 'forms']);
   }
 
   form(formId: string): SingleResource<ProbateForm> {
@@ -71,10 +73,10 @@ export class ProbateReference {
   }
 
   /** The forms a case of the state may use: the state's own and the federal ones (`US`), §10.2/§10.3. */
-  formsOfState(code: string): ResourceList<ProbateForm> {
+  formsOfState(code: string, query: Record<string, unknown>): ResourceList<ProbateForm> {
     const state = this.stateOf(code);
     const { content, sha256 } = this.files.forms();
-    return this.whole(this.byId(content.forms.filter((form) => formServesState(form, state.code))), sha256);
+    return this.page(this.byId(content.forms.filter((form) => formServesState(form, state.code))), sha256, query, ['probate', 'forms', state.code]);
   }
 
   /**
@@ -97,8 +99,11 @@ export class ProbateReference {
     return [...forms].sort((a, b) => a.id.localeCompare(b.id));
   }
 
-  private whole<T>(items: T[], sha256: string): ResourceList<T> {
-    const meta: PageMeta = { page: 1, per_page: MAX_PER_PAGE, total_count: items.length, total_pages: 1, has_more: false, next_cursor: null };
-    return new ResourceList(items, meta, tagOf(sha256));
+  /** One page of a fixed list (contract §4 page mode: `page`, `per_page`); an invalid value is `400` naming it. */
+  private page<T>(items: T[], sha256: string, query: Record<string, unknown>, list: readonly unknown[]): ResourceList<T> {
+    const { page, perPage } = parseListQuery(query, { filters: {}, sorts: ['created_at'] }, list);
+    const totalPages = Math.ceil(items.length / perPage);
+    const meta: PageMeta = { page, per_page: perPage, total_count: items.length, total_pages: totalPages, has_more: page < totalPages, next_cursor: null };
+    return new ResourceList(items.slice((page - 1) * perPage, page * perPage), meta, tagOf(sha256));
   }
 }

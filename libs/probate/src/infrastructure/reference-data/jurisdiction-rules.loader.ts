@@ -1,4 +1,5 @@
 import type { JurisdictionRules } from '../../domain/jurisdiction-rules';
+import { STATE_CODES } from '../../domain/probate-form';
 import { assertMatchesSchema, firstRepeated, readReferenceFile, refuse } from './reference-file';
 
 const FILE = 'us-probate.json';
@@ -17,6 +18,8 @@ export function validateJurisdictionRules(candidate: unknown): JurisdictionRules
   refuse(FILE, repeatedState && `repeats the state ${repeatedState}`);
   const repeatedCounty = firstRepeated(rules.counties.map((county) => county.fips));
   refuse(FILE, repeatedCounty && `repeats the county ${repeatedCounty}`);
+  const codes = rules.states.map((state) => state.code).sort();
+  refuse(FILE, codes.join() !== STATE_CODES.join() ? `must list the 50 states and DC once each; it lists ${codes.join(', ')}` : undefined);
   const states = new Map(rules.states.map((state) => [state.code, state]));
   for (const county of rules.counties) {
     const state = states.get(county.state);
