@@ -5,3 +5,4 @@ export { creditorClaimResource } from './resources/creditor-claim.resource';
 export { closureStepResource } from './resources/closure-step.resource';
 export { searchResource } from './resources/search.resource';
 export { ProbateReference } from './application/probate-reference.service';
+export { estateEinResource } from './resources/estate-ein.resource';

@@ -40,11 +40,16 @@ import { closureStepResource } from './resources/closure-step.resource';
 import { creditorClaimResource } from './resources/creditor-claim.resource';
 import { probateDeadlineResource } from './resources/probate-deadline.resource';
 import { searchResource } from './resources/search.resource';
+import { estateEinResource } from './resources/estate-ein.resource';
+import { EstateEinController } from './http/estate-ein.controller';
+import { EstateEinDefaults } from './application/estate-ein-defaults';
+import { EstatePartiesReader } from './application/ports/estate-parties.port';
+import { EstatePartiesAdapter } from './infrastructure/persistence/estate-parties.adapter';
 
 /** The probate context: deadlines (and their generator and calendar feed), creditor claims, closure steps, searches. */
 @Module({
-  imports: [CaseModule, CaseResourceModule.forResources([probateDeadlineResource, creditorClaimResource, closureStepResource, searchResource])],
-  controllers: [ProbateReferenceController, DeadlineFeedLinksController, DeadlineFeedsController, ProbateDeadlineCalendarController, ProbateDeadlinesController, CreditorClaimsController, ClosureStepsController, SearchesController],
+  imports: [CaseModule, CaseResourceModule.forResources([probateDeadlineResource, creditorClaimResource, closureStepResource, searchResource, estateEinResource])],
+  controllers: [ProbateReferenceController, EstateEinController, DeadlineFeedLinksController, DeadlineFeedsController, ProbateDeadlineCalendarController, ProbateDeadlinesController, CreditorClaimsController, ClosureStepsController, SearchesController],
   providers: [
     CreateDeadline,
     UpdateDeadline,
@@ -68,6 +73,8 @@ import { searchResource } from './resources/search.resource';
     { provide: JurisdictionRuleBook, useClass: FileJurisdictionRules },
     { provide: ProbateReferenceFiles, useClass: FileProbateReference },
     ProbateReference,
+    EstateEinDefaults,
+    { provide: EstatePartiesReader, useClass: EstatePartiesAdapter },
     { provide: SubTaskContacts, useClass: ContactSubTaskReferences },
   ],
 })
