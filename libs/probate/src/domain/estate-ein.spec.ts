@@ -1,7 +1,7 @@
 import { EstateEin } from './estate-ein';
 
 describe('EstateEin', () => {
-  const blank = () => Object.assign(new EstateEin(), { caseId: 'c', legalName: null, careOfName: null, responsiblePartyName: null, dateStarted: null, closingMonth: null, reasonForApplying: null, ein: null, assignedDate: null });
+  const blank = (): EstateEin => Object.assign(new EstateEin(), { caseId: 'c', legalName: null, careOfName: null, responsiblePartyName: null, dateStarted: null, closingMonth: null, reasonForApplying: null, ein: null, assignedDate: null });
   const parties = { deceased: { fullName: 'Harold James Whitaker', ssn: '123-45-6789', dateOfDeath: '2026-08-14' }, executor: { fullName: 'Grace Okafor', ssn: '987654321' } };
 
   it('fills defaults and the SSN last fours, keeps what was given, and follows ein for status', () => {
