@@ -14,6 +14,8 @@ type Node = Record<string, any>;
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const CASE_SCOPED = '/v1/cases/{case_id}';
+/** The probate reference data and forms shipped with the service (contract-extensions §10.3, §10.4): the same for every organization. */
+const SHARED_REFERENCE = '/v1/probate/';
 
 describe('access matrix: another organization against every route of the document (e2e)', () => {
   let t: TestApp;
@@ -144,7 +146,7 @@ describe('access matrix: another organization against every route of the documen
   it("organization-level routes naming A's records (webhook endpoints, events…): B gets 404 on every method; A's data untouched", async () => {
     const before = await readAll(a);
     const rowsBefore = await tables();
-    const routes = operations().filter(({ template }) => !template.startsWith('/v1/cases') && template.includes('{'));
+    const routes = operations().filter(({ template }) => !template.startsWith('/v1/cases') && !template.startsWith(SHARED_REFERENCE) && template.includes('{'));
     const answers: string[] = [];
     for (const { template, method, op } of routes) {
       const res = await send(method, urlOf(template, fixtures), b, bodyFor(method, template, op));
@@ -197,7 +199,9 @@ describe('access matrix: another organization against every route of the documen
     for (const { template } of orgLevel) {
       const res = await t.http().get(urlOf(template, fixtures)).set(b.auth);
       const where = `GET ${template}`;
-      if (template.includes('{')) expect({ where, status: res.status }).toEqual({ where, status: 404 });
+      // Shared reference data names no organization's record: B reads exactly what A reads.
+      if (template.startsWith(SHARED_REFERENCE)) expect({ where, status: res.status, text: res.text }).toEqual({ where, status: 200, text: (await t.http().get(urlOf(template, fixtures)).set(a.auth)).text });
+      else if (template.includes('{')) expect({ where, status: res.status }).toEqual({ where, status: 404 });
       else expect({ where, status: res.status, leaked: aIds.filter((id) => res.text.includes(id)) }).toEqual({ where, status: 200, leaked: [] });
     }
     // …while A sees its own case in the same list.

@@ -34,6 +34,7 @@ const EXPECTED_ACTIONS: Record<string, string[]> = {
   document: ['created', 'updated', 'deleted'],
   authority: ['created', 'updated'],
   executor: ['created', 'updated', 'deleted'],
+  ein: ['created', 'updated', 'deleted'],
   identity_verification: ['created', 'updated', 'status_changed'],
   person: ['created', 'updated', 'deleted'],
   institution_contact: ['created', 'updated', 'deleted'],
@@ -72,6 +73,7 @@ const TAG_DESCRIPTIONS: Record<string, unknown> = {
   executor:
     'The executor (personal representative): appointment, letters, bond, IRS Form 56. The SSN is accepted in full and always returned masked; ' +
     '`identity_status` follows their newest identity verification.',
+  ein: "The estate's employer identification number: the Form SS-4 application and the number the IRS assigns, always returned masked.",
   'identity-verifications': expect.stringMatching(/^Verifications of the deceased [^]*\*\*Test values\.\*\*[^]*\| `0000` \| `failed`: `identity_mismatch` for the executor, `no_death_record` for the deceased \|/),
   persons: 'Heirs, beneficiaries and other people involved in the estate.',
   debts: 'Debts of the deceased and the collections among them.',

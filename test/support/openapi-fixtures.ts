@@ -136,6 +136,9 @@ export async function createDocumentFixtures(t: TestApp, doc: Node, caller: Test
       if (item && Array.isArray(value) && typeof value[0]?.id === 'string') fixtures.ids.set(`${item}/${field.replace(/_/g, '-')}`, value[0].id as string);
     }
   }
+  // The shipped probate reference data (contract-extensions §10.4): a state and a county of it, by code.
+  fixtures.ids.set('/v1/probate/states', 'CA');
+  fixtures.ids.set('/v1/probate/states/{state}/counties', '06037');
   // Collections the API writes itself (events): the id of the newest record of the caller's list.
   for (const [template, item] of Object.entries(doc.paths as Node)) {
     const collection = template.replace(/\/\{[^}]+\}$/, '');

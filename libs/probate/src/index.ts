@@ -7,3 +7,5 @@ export { searchResource } from './resources/search.resource';
 export { probateCaseResource } from './resources/probate-case.resource';
 export { filingResource } from './resources/filing.resource';
 export { ProbateForms } from './application/ports/probate-forms.port';
+export { ProbateReference } from './application/probate-reference.service';
+export { estateEinResource } from './resources/estate-ein.resource';

@@ -27,6 +27,10 @@ import { ClosureStepsController } from './http/closure-steps.controller';
 import { CreditorClaimsController } from './http/creditor-claims.controller';
 import { ProbateDeadlineCalendarController, ProbateDeadlinesController } from './http/probate-deadlines.controller';
 import { SearchesController } from './http/searches.controller';
+import { ProbateReferenceController } from './http/probate-reference.controller';
+import { ProbateReference } from './application/probate-reference.service';
+import { ProbateReferenceFiles } from './application/ports/probate-reference-files.port';
+import { FileProbateReference } from './infrastructure/reference-data/file-probate-reference';
 import { DeceasedDatesAdapter } from './infrastructure/persistence/deceased-dates.adapter';
 import { institutionContactResource } from '@estate/assets';
 import { ContactSubTaskReferences } from './infrastructure/persistence/contact-sub-task-references';
@@ -45,11 +49,17 @@ import { ProbateCaseStates } from './application/ports/probate-case-states.port'
 import { ProbateForms } from './application/ports/probate-forms.port';
 import { FilingsController } from './http/filings.controller';
 import { ProbateCaseController } from './http/probate-case.controller';
-import { PrefixProbateForms } from './infrastructure/forms/prefix-probate-forms';
 import { filingsNamingDocument } from './infrastructure/persistence/filing-document-referrers';
 import { OrmProbateCaseStates } from './infrastructure/persistence/orm-probate-case-states';
 import { filingResource } from './resources/filing.resource';
 import { probateCaseResource } from './resources/probate-case.resource';
+
+import { estateEinResource } from './resources/estate-ein.resource';
+import { EstateEinController } from './http/estate-ein.controller';
+import { EstateEinDefaults } from './application/estate-ein-defaults';
+import { EstatePartiesReader } from './application/ports/estate-parties.port';
+import { EstatePartiesAdapter } from './infrastructure/persistence/estate-parties.adapter';
+
 
 registerErrorCodes({
   probate_case_required: { status: 409, explanation: 'The case has no probate case; create it with `PUT /v1/cases/{case_id}/probate` first.' },
@@ -60,9 +70,11 @@ registerErrorCodes({
   imports: [
     CaseModule,
     DocumentsModule,
-    CaseResourceModule.forResources([probateDeadlineResource, creditorClaimResource, closureStepResource, searchResource, probateCaseResource, filingResource]),
+    CaseResourceModule.forResources([probateDeadlineResource, creditorClaimResource, closureStepResource, searchResource, probateCaseResource, filingResource, estateEinResource]),
   ],
   controllers: [
+    ProbateReferenceController,
+    EstateEinController,
     DeadlineFeedLinksController,
     DeadlineFeedsController,
     ProbateDeadlineCalendarController,
@@ -94,19 +106,24 @@ registerErrorCodes({
     { provide: CaseSearchTallies, useClass: SqlCaseSearchTallies },
     { provide: DeceasedDates, useClass: DeceasedDatesAdapter },
     { provide: JurisdictionRuleBook, useClass: FileJurisdictionRules },
+    { provide: ProbateReferenceFiles, useClass: FileProbateReference },
+    ProbateReference,
+    EstateEinDefaults,
+    { provide: EstatePartiesReader, useClass: EstatePartiesAdapter },
     { provide: SubTaskContacts, useClass: ContactSubTaskReferences },
     PrepareFiling,
     ReviseFiling,
     RemoveFiling,
     FilingReferences,
     { provide: ProbateCaseStates, useClass: OrmProbateCaseStates },
-    // The §10.3 forms catalogue binds its own adapter here once it ships; until then the prefix rule.
-    { provide: ProbateForms, useClass: PrefixProbateForms },
+    // The filings' form rule reads the §10.3 catalogue.
+    { provide: ProbateForms, useFactory: (reference: ProbateReference): ProbateForms => ({ exists: async (formId, state) => reference.formExists(formId, state) }), inject: [ProbateReference] },
   ],
 })
 export class ProbateModule implements OnModuleInit {
   constructor(
     private readonly ruleBook: JurisdictionRuleBook,
+    private readonly referenceFiles: ProbateReferenceFiles,
     private readonly contacts: SubTaskContacts,
     private readonly vetoes: RecordDeletionVetoes,
     private readonly probateStates: CaseProbateState,
@@ -117,6 +134,8 @@ export class ProbateModule implements OnModuleInit {
   onModuleInit(): void {
     // A broken jurisdiction file stops start-up (contract-extensions §10.4).
     this.ruleBook.rules();
+    // So does a broken forms catalogue (§10.3).
+    this.referenceFiles.forms();
     // Deleting an institution contact releases the sub-tasks that name it, in the deletion's transaction: the
     // kernel releases declared references of top-level fields, and sub-tasks are items of a step. The deletion hook
     // of the kernel is its veto registry; this "veto" never refuses.

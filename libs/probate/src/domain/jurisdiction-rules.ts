@@ -69,5 +69,18 @@ export interface JurisdictionRules {
   upc_defaults: Record<StateRuleName, PeriodRule>;
   deadline_templates: DeadlineTemplate[];
   states: StateRules[];
-  counties: unknown[];
+  /** Where every county value comes from (`fields` of the counties of `states`). */
+  county_sources: Array<{ states: string[]; fields: string[]; citation: string; url: string }>;
+  counties: County[];
+}
+
+/** A county of §10.4 with its probate court; a value not yet reviewed is `null`. */
+export interface County {
+  fips: string;
+  state: string;
+  name: string;
+  court_name: string | null;
+  court_address: { address1: string; address2?: string | null; city: string; state: string; zip: string } | null;
+  court_phone: string | null;
+  court_website: string | null;
 }

@@ -1,46 +1,54 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import Ajv from 'ajv';
 import type { JurisdictionRules } from '../../domain/jurisdiction-rules';
+import { STATE_CODES } from '../../domain/probate-form';
+import { assertMatchesSchema, firstRepeated, readReferenceFile, refuse } from './reference-file';
 
-const FOLDER = join('libs', 'probate', 'reference-data');
-
-/**
- * The committed folder `libs/probate/reference-data`, found upwards from this file: from the sources (tests) and from
- * the build under `dist/` alike, without copying data files into the build.
- */
-function referenceDataFolder(): string {
-  for (let directory = __dirname; ; directory = dirname(directory)) {
-    if (existsSync(join(directory, FOLDER, 'us-probate.json'))) return join(directory, FOLDER);
-    if (dirname(directory) === directory) throw new Error(`${FOLDER}/us-probate.json was not found above ${__dirname}`);
-  }
-}
-
-function readJson(name: string): unknown {
-  return JSON.parse(readFileSync(join(referenceDataFolder(), name), 'utf8'));
-}
+const FILE = 'us-probate.json';
 
 /**
- * The committed jurisdiction file, validated against its JSON Schema (contract-extensions §10.4). A broken file stops
- * start-up: the probate module loads it in `onModuleInit`, before the service listens.
+ * The committed jurisdiction file, validated against its JSON Schema (contract-extensions §10.4), with the rules the
+ * schema cannot state: unique template keys, states and county FIPS codes; every county of a known state and inside
+ * its FIPS code; `counties_shipped` exactly for the states with counties. A broken file stops start-up: the probate
+ * module loads it in `onModuleInit`, before the service listens.
  */
 export function validateJurisdictionRules(candidate: unknown): JurisdictionRules {
-  const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false });
-  const validate = ajv.compile(readJson('us-probate.schema.json') as object);
-  if (!validate(candidate)) {
-    const problems = (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`).join('; ');
-    throw new Error(`libs/probate/reference-data/us-probate.json does not match its schema: ${problems}`);
+  const rules = assertMatchesSchema<JurisdictionRules>(candidate, FILE, 'us-probate.schema.json');
+  const repeatedKey = firstRepeated(rules.deadline_templates.map((template) => template.key));
+  refuse(FILE, repeatedKey && `repeats a deadline template key (${repeatedKey})`);
+  const repeatedState = firstRepeated(rules.states.map((state) => state.code));
+  refuse(FILE, repeatedState && `repeats the state ${repeatedState}`);
+  const repeatedCounty = firstRepeated(rules.counties.map((county) => county.fips));
+  refuse(FILE, repeatedCounty && `repeats the county ${repeatedCounty}`);
+  const codes = rules.states.map((state) => state.code).sort();
+  refuse(FILE, codes.join() !== STATE_CODES.join() ? `must list the 50 states and DC once each; it lists ${codes.join(', ')}` : undefined);
+  const states = new Map(rules.states.map((state) => [state.code, state]));
+  for (const county of rules.counties) {
+    const state = states.get(county.state);
+    refuse(FILE, !state ? `has county ${county.fips} of an unknown state ${county.state}` : undefined);
+    refuse(FILE, state && !county.fips.startsWith(state.fips) ? `has county ${county.fips} outside ${county.state} (FIPS ${state.fips})` : undefined);
   }
-  const rules = candidate as JurisdictionRules;
-  const keys = rules.deadline_templates.map((template) => template.key);
-  if (new Set(keys).size !== keys.length) throw new Error('libs/probate/reference-data/us-probate.json repeats a deadline template key');
+  for (const state of rules.states) {
+    const shipped = rules.counties.some((county) => county.state === state.code);
+    refuse(FILE, shipped !== state.counties_shipped ? `says counties_shipped: ${state.counties_shipped} for ${state.code}, which has ${shipped ? 'counties' : 'none'}` : undefined);
+  }
   return rules;
 }
 
-let loaded: JurisdictionRules | undefined;
+let loaded: { rules: JurisdictionRules; sha256: string } | undefined;
+
+function load(): { rules: JurisdictionRules; sha256: string } {
+  if (!loaded) {
+    const file = readReferenceFile(FILE);
+    loaded = { rules: validateJurisdictionRules(file.content), sha256: file.sha256 };
+  }
+  return loaded;
+}
 
 /** The validated rules, once per process. */
 export function jurisdictionRules(): JurisdictionRules {
-  loaded ??= validateJurisdictionRules(readJson('us-probate.json'));
-  return loaded;
+  return load().rules;
+}
+
+/** The SHA-256 of the jurisdiction file as committed: the `ETag` of the reference-data routes. */
+export function jurisdictionFileDigest(): string {
+  return load().sha256;
 }

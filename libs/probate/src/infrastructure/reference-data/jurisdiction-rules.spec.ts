@@ -18,6 +18,32 @@ describe('the jurisdiction file', () => {
     duplicated.deadline_templates.push(duplicated.deadline_templates[0]);
     expect(() => validateJurisdictionRules(duplicated)).toThrow(/repeats/);
   });
+
+  it('ships the counties of CA (58), FL (67) and NY (62) and no other state, each source cited', () => {
+    const rules = jurisdictionRules();
+    const count = (code: string) => rules.counties.filter((county) => county.state === code).length;
+    expect([count('CA'), count('FL'), count('NY')]).toEqual([58, 67, 62]);
+    expect(rules.counties).toHaveLength(58 + 67 + 62);
+    expect(rules.states.filter((state) => state.counties_shipped).map((state) => state.code)).toEqual(['CA', 'FL', 'NY']);
+    for (const field of ['fips', 'name', 'court_name']) {
+      for (const code of ['CA', 'FL', 'NY']) expect(rules.county_sources.some((source) => source.states.includes(code) && source.fields.includes(field))).toBe(true);
+    }
+    // A value no source covers is null (not yet reviewed), never made up.
+    expect(rules.counties.every((county) => county.court_address === null && county.court_phone === null && county.court_website === null)).toBe(true);
+  });
+
+  it.each([
+    ['a county outside its state', (file: Record<string, any>) => (file.counties[0].fips = '12999'), /county 12999 outside CA/],
+    ['a repeated county', (file: Record<string, any>) => file.counties.push(file.counties[0]), /repeats the county 06001/],
+    ['counties_shipped without counties', (file: Record<string, any>) => (file.states.find((state: any) => state.code === 'TX').counties_shipped = true), /counties_shipped: true for TX/],
+    ['a county named with "County"', (file: Record<string, any>) => (file.counties[0].name = 'Alameda County'), /counties\/0\/name/],
+    ['a made-up phone format', (file: Record<string, any>) => (file.counties[0].court_phone = 'call us'), /counties\/0\/court_phone/],
+  ])('refuses %s, naming the file and the problem', (_what, breakIt, message) => {
+    const broken = structuredClone(jurisdictionRules()) as unknown as Record<string, any>;
+    breakIt(broken);
+    expect(() => validateJurisdictionRules(broken)).toThrow(/libs\/probate\/reference-data\/us-probate.json/);
+    expect(() => validateJurisdictionRules(broken)).toThrow(message);
+  });
 });
 
 describe('generateDeadlines', () => {

@@ -24,7 +24,7 @@ function presented(resource: Resource): Presented {
   }
   const body = { data: resource.data, meta: resource.meta };
   const text = JSON.stringify(body);
-  return { body, text, etag: etagOfText(text) };
+  return { body, text, etag: resource.etag ?? etagOfText(text) };
 }
 
 function notModified(req: IncomingMessage | undefined, etag: string): boolean {

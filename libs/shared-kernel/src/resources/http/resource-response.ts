@@ -8,10 +8,14 @@ export class SingleResource<T = unknown> {
   ) {}
 }
 
-/** A page of resources; sent as `{data, meta}` with an ETag of the body. */
+/**
+ * A page of resources; sent as `{data, meta}` with an ETag of the body, or with `etag` when the list has a version of
+ * its own (a committed reference file's SHA-256, contract-extensions §10.4).
+ */
 export class ResourceList<T = unknown> {
   constructor(
     readonly data: T[],
     readonly meta: PageMeta,
+    readonly etag?: string,
   ) {}
 }

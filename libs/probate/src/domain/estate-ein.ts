@@ -1,0 +1,94 @@
+import type { ErrorDetail } from '@estate/shared-kernel/domain';
+
+export const EIN_REASONS = ['banking_purpose', 'other'] as const;
+export const EIN_APPLIED_VIA = ['online', 'fax', 'mail'] as const;
+export const EIN_STATUSES = ['requested', 'assigned'] as const;
+
+/** The EIN prefixes the IRS never issues (contract-extensions §10.6; the same rule holds for a business's EIN). */
+export const UNISSUED_EIN_PREFIXES: ReadonlySet<string> = new Set(['00', '07', '08', '09', '17', '18', '19', '28', '29', '49', '69', '70', '78', '79', '89', '96', '97']);
+
+export interface MailingAddress {
+  address1: string;
+  address2?: string | null;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+/** The people an EIN application names by default: the deceased and the executor of the case. */
+export interface EstateParties {
+  deceased: { fullName: string; ssn: string | null; dateOfDeath: string | null } | null;
+  executor: { fullName: string; ssn: string | null } | null;
+}
+
+/** The last four digits of an SSN, or `null` (the full number stays on the executor or the deceased). */
+function lastFour(ssn: string | null | undefined): string | null {
+  const digits = (ssn ?? '').replace(/\D/g, '');
+  return digits.length >= 4 ? digits.slice(-4) : null;
+}
+
+/**
+ * The estate's EIN (contract-extensions §10.6): the Form SS-4 application and the number the IRS assigns, one per
+ * case. `ein` is stored encrypted and always returned masked; `status` follows it (`requested` until it is set).
+ */
+export class EstateEin {
+  caseId: string;
+  legalName: string | null;
+  careOfName: string | null;
+  mailingAddress: MailingAddress | null;
+  principalCounty: string | null;
+  principalState: string | null;
+  responsiblePartyName: string | null;
+  responsiblePartySsnLast4: string | null;
+  decedentSsnLast4: string | null;
+  entityType: 'estate';
+  reasonForApplying: (typeof EIN_REASONS)[number] | null;
+  reasonDetail: string | null;
+  dateStarted: string | null;
+  closingMonth: number | null;
+  appliedVia: (typeof EIN_APPLIED_VIA)[number] | null;
+  requestedDate: string | null;
+  ein: string | null;
+  assignedDate: string | null;
+  confirmationDocumentId: string | null;
+  status: (typeof EIN_STATUSES)[number];
+  notes: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+
+  /** §10.6 on a whole document: `mailing_address` unless `ein` is sent; an `ein` with a prefix the IRS issues. */
+  static problems(document: Record<string, unknown>): ErrorDetail[] {
+    const problems: ErrorDetail[] = [];
+    const ein = typeof document.ein === 'string' ? document.ein : null;
+    if (document.mailing_address == null && ein === null) {
+      problems.push({ field: 'mailing_address', message: 'mailing_address is required unless ein is sent', reason: 'required' });
+    }
+    if (ein !== null && /^\d{2}-\d{7}$/.test(ein) && UNISSUED_EIN_PREFIXES.has(ein.slice(0, 2))) {
+      problems.push({ field: 'ein', message: `ein prefix ${ein.slice(0, 2)} is never issued by the IRS`, reason: 'rule' });
+    }
+    return problems;
+  }
+
+  /**
+   * The defaults and computed fields: the estate's name, the executor as care-of line and responsible party, the last
+   * four digits of both SSNs, the date of death as start date, December as closing month, `banking_purpose`, the
+   * constant `estate`, and the status (with `assigned_date` today once the EIN is set without one).
+   */
+  static derive(ein: EstateEin, parties: EstateParties, today: string): void {
+    const { deceased, executor } = parties;
+    ein.legalName ??= deceased ? `Estate of ${deceased.fullName}` : null;
+    ein.careOfName ??= executor ? `${executor.fullName}, Executor` : null;
+    ein.responsiblePartyName ??= executor?.fullName ?? null;
+    ein.responsiblePartySsnLast4 = lastFour(executor?.ssn);
+    ein.decedentSsnLast4 = lastFour(deceased?.ssn);
+    ein.dateStarted ??= deceased?.dateOfDeath ?? null;
+    ein.closingMonth ??= 12;
+    ein.reasonForApplying ??= 'banking_purpose';
+    ein.entityType = 'estate';
+    ein.principalCounty ??= null;
+    ein.principalState ??= null;
+    if (ein.ein) ein.assignedDate ??= today;
+    ein.status = ein.ein ? 'assigned' : 'requested';
+  }
+}
