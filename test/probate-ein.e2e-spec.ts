@@ -107,7 +107,9 @@ describe('EIN of the estate (e2e, contract-extensions §10.6)', () => {
     expect(events.length).toBe(2);
     const listed = await t.http().get(`/v1/cases/${caseId}/events`).set(owner.auth).expect(200);
     const types = listed.body.data.map((event: { type: string }) => event.type);
-    expect(types).toEqual(expect.arrayContaining(['ein.created', 'ein.updated']));
+    expect(types).toEqual(expect.arrayContaining(['ein.created', 'ein.status_changed']));
+    const moved = events.find((event) => event.type === 'ein.status_changed') as unknown as { data: { previous_attributes?: Record<string, unknown> } };
+    expect(moved.data.previous_attributes).toMatchObject({ status: 'requested', ein: null });
     expect(listed.text).not.toContain(EIN);
     expect(listed.text).not.toContain('1234567');
     expect(JSON.stringify(events)).not.toContain('1234567');
@@ -117,6 +119,17 @@ describe('EIN of the estate (e2e, contract-extensions §10.6)', () => {
     const after = await t.http().get(`/v1/cases/${caseId}/events`).set(owner.auth).expect(200);
     expect(after.body.data.map((event: { type: string }) => event.type)).toContain('ein.deleted');
     expect(await row(caseId)).toBeUndefined();
+  });
+
+  it("takes the principal state and county from the probate case unless sent", async () => {
+    const caseId = await newCase();
+    const unplaced = await put(caseId, { mailing_address: ADDRESS }).expect(201);
+    expect(unplaced.body.data).toMatchObject({ principal_state: null, principal_county: null });
+    await t.http().put(`/v1/cases/${caseId}/probate`).set(owner.auth).send({ state: 'FL', probate_type: 'formal', county_fips: '12086' }).expect(201);
+    const placed = await put(caseId, { mailing_address: ADDRESS }).expect(200);
+    expect(placed.body.data).toMatchObject({ principal_state: 'FL', principal_county: 'Miami-Dade' });
+    const sent = await put(caseId, { mailing_address: ADDRESS, principal_state: 'IL', principal_county: 'Sangamon' }).expect(200);
+    expect(sent.body.data).toMatchObject({ principal_state: 'IL', principal_county: 'Sangamon' });
   });
 
   it('needs mailing_address unless ein is sent', async () => {

@@ -34,7 +34,7 @@ const EXPECTED_ACTIONS: Record<string, string[]> = {
   document: ['created', 'updated', 'deleted'],
   authority: ['created', 'updated'],
   executor: ['created', 'updated', 'deleted'],
-  ein: ['created', 'updated', 'deleted'],
+  ein: ['created', 'updated', 'deleted', 'status_changed'],
   identity_verification: ['created', 'updated', 'status_changed'],
   person: ['created', 'updated', 'deleted'],
   institution_contact: ['created', 'updated', 'deleted'],
@@ -132,7 +132,7 @@ describe('the resource catalog, gathered from the declarations', () => {
       expect({ impossible, accepted: catalog.events.accepts(impossible) }).toEqual({ impossible, accepted: false });
     }
     const statusChanging = Object.keys(EXPECTED_ACTIONS).filter((key) => catalog.events.tellsStatusChanges(key));
-    expect(statusChanging.sort()).toEqual(['claim', 'closure_step', 'deadline', 'email', 'fax', 'filing', 'identity_verification', 'notarization', 'phone_call', 'pro_user', 'probate_case', 'search', 'transfer']);
+    expect(statusChanging.sort()).toEqual(['claim', 'closure_step', 'deadline', 'ein', 'email', 'fax', 'filing', 'identity_verification', 'notarization', 'phone_call', 'pro_user', 'probate_case', 'search', 'transfer']);
   });
 
   it('describes the tags as their resources declare them', () => {

@@ -1,17 +1,26 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Clock, SingletonDerivation } from '@estate/shared-kernel';
 import { EstateEin } from '../domain/estate-ein';
 import { EstatePartiesReader } from './ports/estate-parties.port';
+import { ProbateCaseStates } from './ports/probate-case-states.port';
 
-/** Fills the EIN's defaults and computed fields from the deceased and the executor on every write (§10.6). */
+/**
+ * Fills the EIN's defaults and computed fields from the deceased, the executor and the probate case on every write
+ * (§10.6), reading them in the write's transaction.
+ */
 @Injectable()
 export class EstateEinDefaults implements SingletonDerivation<EstateEin> {
   constructor(
     private readonly parties: EstatePartiesReader,
+    private readonly probateCases: ProbateCaseStates,
+    private readonly em: EntityManager,
     private readonly clock: Clock,
   ) {}
 
   async derive(ein: EstateEin): Promise<void> {
-    EstateEin.derive(ein, await this.parties.partiesOf(ein.caseId), this.clock.today());
+    const parties = await this.parties.partiesOf(ein.caseId);
+    const probate = await this.probateCases.placeOf(this.em, ein.caseId);
+    EstateEin.derive(ein, { ...parties, probate }, this.clock.today());
   }
 }

@@ -19,6 +19,8 @@ export interface MailingAddress {
 export interface EstateParties {
   deceased: { fullName: string; ssn: string | null; dateOfDeath: string | null } | null;
   executor: { fullName: string; ssn: string | null } | null;
+  /** Where the probate case is (its state and county): the principal place of business by default. */
+  probate?: { state: string; countyName: string | null } | null;
 }
 
 /** The last four digits of an SSN, or `null` (the full number stays on the executor or the deceased). */
@@ -86,8 +88,8 @@ export class EstateEin {
     ein.closingMonth ??= 12;
     ein.reasonForApplying ??= 'banking_purpose';
     ein.entityType = 'estate';
-    ein.principalCounty ??= null;
-    ein.principalState ??= null;
+    ein.principalCounty ??= parties.probate?.countyName ?? null;
+    ein.principalState ??= parties.probate?.state ?? null;
     if (ein.ein) ein.assignedDate ??= today;
     ein.status = ein.ein ? 'assigned' : 'requested';
   }

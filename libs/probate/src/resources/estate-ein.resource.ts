@@ -15,11 +15,13 @@ export const estateEinResource = singletonResource<EstateEin>({
   patch: PatchEstateEinBody,
   view: EstateEinView,
   deletable: true,
+  // `requested` → `assigned` is told as `ein.status_changed` (§14.2).
+  statusChanged: true,
   describe: {
     read: "The estate's EIN application and number; the EIN comes back masked. 404 while the case has none.",
     replace:
-      'Creates the record (201) or replaces it whole (200). `mailing_address` is required unless `ein` is sent. Defaults come from the deceased and ' +
-      'the executor; `status`, `entity_type` and the SSN last fours are computed and cannot be sent. The service never calls the IRS.',
+      'Creates the record (201) or replaces it whole (200). `mailing_address` is required unless `ein` is sent. Defaults come from the deceased, ' +
+      'the executor and the probate case (`principal_state`, `principal_county`); `status`, `entity_type` and the SSN last fours are computed and cannot be sent. The service never calls the IRS.',
     patch: 'JSON Merge Patch of the writable fields; the rules of `PUT` hold for the merged record. 404 while the case has none.',
     delete: 'Deletes the EIN record; 404 while the case has none.',
   },

@@ -10,4 +10,9 @@ export class OrmProbateCaseStates extends ProbateCaseStates {
     const probate = await em.findOne(ProbateCaseSchema, { caseId });
     return probate?.state ?? null;
   }
+
+  async placeOf(em: EntityManager, caseId: string): Promise<{ state: string; countyName: string | null } | null> {
+    const probate = await em.findOne(ProbateCaseSchema, { caseId });
+    return probate ? { state: probate.state, countyName: probate.countyName ?? null } : null;
+  }
 }
