@@ -270,6 +270,15 @@ describe('probate case (e2e, contract-extensions §10.1)', () => {
     // A merge patch that clears the court name has it filled again.
     const cleared = await patch(caseId, { court_name: null }).expect(200);
     expect(cleared.body.data.court_name).toBe(california.court_name_pattern!.replace('{county}', withoutCourt.name));
+
+    // A merge patch that moves the county refills what it does not send from the new county; what it sends stays.
+    const moved = await patch(caseId, { county_fips: withCourt.fips }).expect(200);
+    expect(moved.body.data).toMatchObject({ county_fips: withCourt.fips, county_name: withCourt.name, court_name: withCourt.court_name });
+    const movedBack = await patch(caseId, { county_fips: withoutCourt.fips, court_name: 'Courthouse B' }).expect(200);
+    expect(movedBack.body.data).toMatchObject({ county_name: withoutCourt.name, court_name: 'Courthouse B' });
+    // A patch naming the same county again changes nothing of the names.
+    const same = await patch(caseId, { county_fips: withoutCourt.fips }).expect(200);
+    expect(same.body.data).toMatchObject({ county_name: withoutCourt.name, court_name: 'Courthouse B' });
   });
 
   it('DELETE while the case has a filing is 409 invalid_state (nothing deleted); 204 once the filing is gone', async () => {

@@ -109,6 +109,17 @@ export class ProbateCase {
     return problems;
   }
 
+  /**
+   * A merge patch that moves `county_fips`: the county's name, court name and court address it does not send are
+   * unsent (null), so the new county fills them, rather than kept from the county before.
+   */
+  static followCounty<Document extends Record<string, unknown>>(merged: Document, patch: Record<string, unknown>, stored: Record<string, unknown>): Document {
+    if (!('county_fips' in patch) || patch.county_fips === stored.county_fips) return merged;
+    const followed: Record<string, unknown> = { ...merged };
+    for (const field of ['county_name', 'court_name', 'court_address']) if (!(field in patch)) followed[field] = null;
+    return followed as Document;
+  }
+
   /** Fills what the reference data knows of the county: an unsent (null) county name, court name and court address. */
   static fillFromCounty(record: ProbateCase, jurisdictions: ProbateJurisdictions): void {
     if (record.countyFips === null) return;

@@ -38,6 +38,8 @@ export const probateCaseResource = singletonResource<ProbateCase>({
     const current = await em.findOne(ProbateCaseSchema, { caseId });
     return ProbateCase.problems(document, current?.status ?? null, today, jurisdictions());
   },
+  // A patch that moves the county without naming its name, court and address lets the new county fill them.
+  mergedPatch: (merged, patch, stored) => ProbateCase.followCounty(merged, patch, stored),
   derive: (probate) => {
     probate.status ??= 'not_filed';
     probate.willAdmitted ??= false;

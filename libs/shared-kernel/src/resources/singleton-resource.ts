@@ -85,6 +85,12 @@ export interface SingletonResourceDeclaration<T extends SingletonRecord> {
   deleteRule?: (context: SingletonWriteContext) => Promise<void>;
   /** A write that moves its `status` is told as `{name}.status_changed` instead of `{name}.updated` (contract §14.2). */
   statusChanged?: boolean;
+  /**
+   * A merge patch's document before the rules see it, given the patch as sent and the stored document: for fields
+   * derived from another unless sent (the probate case's county names follow a new `county_fips` the patch did not
+   * name them with). Returns the document to validate and store.
+   */
+  mergedPatch?: (merged: JsonObject, patch: JsonObject, stored: JsonObject) => JsonObject;
   /** An injectable told of every write inside its transaction, after the event (the authority tells its listeners). */
   afterWriteBy?: () => new (...args: any[]) => SingletonAfterWrite<T>;
 }
@@ -187,7 +193,8 @@ export class SingletonRecords {
         if (!record) throw new NotFoundError(`${resource.name} record`);
         assertIfMatch(ifMatch, this.etag(resource, record));
         const before = this.view(resource, record);
-        const merged = applyMergePatch(writableDocument(record, resource.fields, toCamelCase), patch);
+        const stored = writableDocument(record, resource.fields, toCamelCase);
+        const merged = resource.mergedPatch?.(applyMergePatch(stored, patch), patch, stored) ?? applyMergePatch(stored, patch);
         await this.checkRules(resource, merged, em, caseId, '');
         await this.save(em, resource, record, merged, before, this.clock.now());
         return this.present(resource, record);
