@@ -34,12 +34,13 @@ export class CasesController {
   @Get()
   @ApiOperation({
     summary: 'List cases',
-    description: "The cases of the caller's organization, in page mode or keyset cursor mode; filters may repeat to match any of several values.",
+    description:
+      "The cases of the caller's organization and those shared with the caller as a collaborator (filter `access`: `member`, `collaborator`), in page mode or keyset cursor mode; filters may repeat to match any of several values.",
   })
   @ApiList(CaseView, CASE_LIST_RULES)
   @ApiErrors(400)
   async list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<ResourceList> {
-    const page = await this.cases.list(principal.organizationId, query);
+    const page = await this.cases.list(principal, query);
     return new ResourceList((await this.cases.readings(page.rows)).map(caseView), page.meta);
   }
 

@@ -20,6 +20,7 @@ import { Migration20261128101000_statements } from './Migration20261128101000_st
 import { Migration20261128100000_faxes } from './Migration20261128100000_faxes';
 import { Migration20261128110000_executors } from './Migration20261128110000_executors';
 import { Migration20261128111000_identity_verifications } from './Migration20261128111000_identity_verifications';
+import { Migration20261129120000_collaborators } from './Migration20261129120000_collaborators';
 import { Migration20261129100000_pro_users } from './Migration20261129100000_pro_users';
 
 /** Every committed migration, in order. Listed explicitly so the built service and the tests run the same ones. */
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261128110000_executors', class: Migration20261128110000_executors },
   { name: 'Migration20261128111000_identity_verifications', class: Migration20261128111000_identity_verifications },
   { name: 'Migration20261129100000_pro_users', class: Migration20261129100000_pro_users },
+  { name: 'Migration20261129120000_collaborators', class: Migration20261129120000_collaborators },
 ];

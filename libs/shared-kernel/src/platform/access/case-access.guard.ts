@@ -3,9 +3,12 @@ import { ModuleRef, Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import type { AuthenticatedRequest } from '../auth/principal';
 import { ForbiddenError, NotFoundError } from '../errors/domain-error';
-import { CASE_ID_PARAM, CaseOwnership, FOREIGN_CASE_ANSWER, ForeignCaseAnswer, markCaseAccessChecked } from './case-access';
+import { CASE_ID_PARAM, CaseOwnership, collaboratorMay, FOREIGN_CASE_ANSWER, ForeignCaseAnswer, markCaseAccessChecked } from './case-access';
 
-/** Refuses every route with a `case_id` parameter unless the case belongs to the caller's organization. */
+/**
+ * Refuses every route with a `case_id` parameter unless the case belongs to the caller's organization or is shared
+ * with the caller as an accepted collaborator whose role allows the route (contract-extensions §13.1).
+ */
 @Injectable()
 export class CaseAccessGuard implements CanActivate {
   private ownership?: CaseOwnership;
@@ -26,8 +29,17 @@ export class CaseAccessGuard implements CanActivate {
     return this.ownership.organizationOf(caseId).then((owner) => this.decide(context, req, caseId, owner));
   }
 
-  private decide(context: ExecutionContext, req: AuthenticatedRequest, caseId: string, owner: string | undefined): true {
-    if (owner === req.principal!.organizationId) {
+  private decide(context: ExecutionContext, req: Request & AuthenticatedRequest, caseId: string, owner: string | undefined): true {
+    const principal = req.principal!;
+    if (owner === principal.organizationId) {
+      markCaseAccessChecked(req, caseId);
+      return true;
+    }
+    // The one place a collaborator's role is decided (contract-extensions §13.1): from the route's method and path.
+    const role = owner === undefined ? undefined : principal.collaborations[caseId];
+    if (role !== undefined) {
+      const routePath = (req.route as { path?: string } | undefined)?.path ?? req.path;
+      if (!collaboratorMay(role, req.method, routePath)) throw new ForbiddenError(`A collaborator with the role ${role} may not do this on the case.`);
       markCaseAccessChecked(req, caseId);
       return true;
     }

@@ -1,4 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
+import type { CollaboratorRole } from '../auth/principal';
 
 /**
  * Port: which organization owns a case (undefined when it does not exist or was deleted). The case context binds
@@ -54,4 +55,21 @@ export function assertCaseAccessChecked(req: { params?: Record<string, unknown> 
  */
 export function misnamedCaseRoutes(paths: readonly string[]): string[] {
   return paths.filter((path) => /(^|\/)cases\/:(?!case_id(\/|$))/.test(path));
+}
+
+/**
+ * What a collaborator's role allows on a route under its case (contract-extensions §13.1), decided here from the
+ * route's method and path pattern only, never in a controller: reads for every role; a `viewer` nothing else but
+ * `POST …/documents/{id}/download-links`; an `editor` every write but the case's collaborators and `DELETE` of the
+ * case itself; a collaborator `owner` an editor who also manages the collaborators.
+ */
+export function collaboratorMay(role: CollaboratorRole, method: string, routePath: string): boolean {
+  const verb = method.toUpperCase();
+  if (verb === 'GET' || verb === 'HEAD') return true;
+  const path = routePath.replace(/\/+$/, '');
+  if (verb === 'POST' && /\/cases\/:case_id\/documents\/:[a-z_]+\/download-links$/.test(path)) return true;
+  if (role === 'viewer') return false;
+  if (/\/cases\/:case_id$/.test(path) && verb === 'DELETE') return false;
+  if (/\/cases\/:case_id\/collaborators(\/|$)/.test(path)) return role === 'owner';
+  return true;
 }

@@ -12,7 +12,17 @@ export interface Principal {
    * collaborator without an organization), whom nothing creates yet: today every principal is an active member.
    */
   orgRole: OrgRole | null;
+  /**
+   * The cases shared with the user as an accepted collaborator, by case id, with its role there (contract-extensions
+   * §13.1, §13.3). Loaded with the principal in its one query and cached with it; any collaborator change drops the
+   * cached principals on every process (the `principals` notification), so a removed collaborator is refused at once.
+   */
+  collaborations: Readonly<Record<string, CollaboratorRole>>;
 }
+
+/** A collaborator's role on the one case it was invited onto (contract-extensions §13.3). */
+export const COLLABORATOR_ROLES = ['owner', 'editor', 'viewer'] as const;
+export type CollaboratorRole = (typeof COLLABORATOR_ROLES)[number];
 
 /** Whether the caller is an owner or an admin of its organization (organization-level management, §13.2, §14.4). */
 export function managesOrganization(principal: Principal): boolean {
