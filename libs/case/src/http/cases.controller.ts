@@ -17,6 +17,7 @@ import {
   SingleResource,
   ValidBody,
   WriteRoute,
+  memberOrganizationOf,
 } from '@estate/shared-kernel';
 import { CASE_LIST_RULES, CasesService } from '../application/cases.service';
 import { caseManifest } from '../resources/case-manifests';
@@ -53,9 +54,9 @@ export class CasesController {
   @ApiBody({ type: CreateCaseBody, examples: CREATE_CASE_EXAMPLES })
   @ApiIdempotencyKey()
   @ApiData(CaseView, 201)
-  @ApiErrors(400, 409, 413, 415, 422)
+  @ApiErrors(400, { status: 403, code: 'forbidden', message: 'A guest reaches only the cases shared with it.' }, 409, 413, 415, 422)
   async create(@CurrentPrincipal() principal: Principal, @ValidBody() body: CreateCaseBody): Promise<SingleResource> {
-    return presentCase(await this.cases.create(principal.organizationId, asJsonObject(body)));
+    return presentCase(await this.cases.create(memberOrganizationOf(principal), asJsonObject(body)));
   }
 
   @Get(':case_id')

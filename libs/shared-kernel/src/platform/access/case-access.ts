@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import type { CollaboratorRole } from '../auth/principal';
+import type { CollaboratorRole } from '../domain/collaborator-role';
 
 /**
  * Port: which organization owns a case (undefined when it does not exist or was deleted). The case context binds
@@ -32,9 +32,23 @@ export const CASE_ID_PARAM = 'case_id';
 
 const ACCESS_CHECKED = Symbol('estate:case-access-checked');
 
-/** Called by the access guard once the caller's organization owns the request's case. */
-export function markCaseAccessChecked(req: object, caseId: string): void {
+const CASE_OWNER = Symbol('estate:case-owner');
+
+/** Called by the access guard once the caller may reach the request's case (a member, or a collaborator), with its owner. */
+export function markCaseAccessChecked(req: object, caseId: string, owner?: string): void {
   (req as Record<symbol, unknown>)[ACCESS_CHECKED] = caseId;
+  (req as Record<symbol, unknown>)[CASE_OWNER] = owner;
+}
+
+/**
+ * The organization that owns the request's case, as the access guard found it: what a case route reads by when the
+ * caller may be a collaborator of another organization (or a guest), not the caller's own organization.
+ */
+export function checkedCaseOwnerOf(req: { params?: Record<string, unknown> }): string {
+  assertCaseAccessChecked(req);
+  const owner = (req as Record<symbol, unknown>)[CASE_OWNER];
+  if (typeof owner !== 'string') throw new Error('the access guard did not record the owner of this case');
+  return owner;
 }
 
 /**

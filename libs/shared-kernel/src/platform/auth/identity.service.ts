@@ -81,7 +81,7 @@ export class IdentityService {
       await em.flush();
       const token = generateAccessToken();
       em.create(AccessToken, { id: ulid(), userId: user.id, tokenHash: hashAccessToken(token), createdAt: now, revokedAt: null });
-      return { organization_id: organization.id, user_id: user.id, token, tier, role: user.role };
+      return { organization_id: organization.id, user_id: user.id, token, tier, role: user.role ?? 'member' };
     });
   }
 
@@ -126,9 +126,9 @@ export class IdentityService {
     const rows: Array<{
       token_hash: string;
       user_id: string;
-      organization_id: string;
-      tier: Tier;
-      role: OrgRole;
+      organization_id: string | null;
+      tier: Tier | null;
+      role: OrgRole | null;
       collaborations: Record<string, CollaboratorRole> | null;
     }> = await this.em
       .getConnection()
@@ -136,7 +136,7 @@ export class IdentityService {
         `select t.token_hash, u.id as user_id, o.id as organization_id, o.tier, u.role,
                 (select json_object_agg(c.case_id, c.role) from collaborators c
                   where c.user_id = u.id and c.status = 'accepted') as collaborations
-           from access_tokens t join users u on u.id = t.user_id join organizations o on o.id = u.organization_id
+           from access_tokens t join users u on u.id = t.user_id left join organizations o on o.id = u.organization_id
           where t.token_hash in (?) and t.revoked_at is null and u.revoked_at is null and u.status = 'active'`,
         [hashes],
       );

@@ -1,16 +1,19 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { Tier } from '../config/app-config';
+import { ForbiddenError } from '../errors/domain-error';
 import type { OrgRole } from './identity.entities';
+import type { CollaboratorRole } from '../domain/collaborator-role';
+
+export type { CollaboratorRole };
 
 /** Who is calling: set by the AuthGuard from the bearer token. */
 export interface Principal {
   userId: string;
-  organizationId: string;
-  tier: Tier;
-  /**
-   * The user's role in `organizationId` (contract-extensions §13.2). Typed nullable for the guests of §13.1 (a
-   * collaborator without an organization), whom nothing creates yet: today every principal is an active member.
-   */
+  /** Null for a guest (contract-extensions §13.1): a collaborator without an organization, who reaches only its shared cases. */
+  organizationId: string | null;
+  /** Null for a guest, who is limited in a window of its own of the `pro` size. */
+  tier: Tier | null;
+  /** The user's role in `organizationId` (contract-extensions §13.2); null for a guest. */
   orgRole: OrgRole | null;
   /**
    * The cases shared with the user as an accepted collaborator, by case id, with its role there (contract-extensions
@@ -20,9 +23,6 @@ export interface Principal {
   collaborations: Readonly<Record<string, CollaboratorRole>>;
 }
 
-/** A collaborator's role on the one case it was invited onto (contract-extensions §13.3). */
-export const COLLABORATOR_ROLES = ['owner', 'editor', 'viewer'] as const;
-export type CollaboratorRole = (typeof COLLABORATOR_ROLES)[number];
 
 /** Whether the caller is an owner or an admin of its organization (organization-level management, §13.2, §14.4). */
 export function managesOrganization(principal: Principal): boolean {
@@ -43,3 +43,12 @@ export const CurrentPrincipal = createParamDecorator((_data: unknown, context: E
   if (!principal) throw new Error('CurrentPrincipal used on a public route');
   return principal;
 });
+
+/**
+ * The caller's organization, for a route of the organization's own (its members, webhooks, events, a new case): a
+ * guest (contract-extensions §13.1), who has none, is refused `403 forbidden`.
+ */
+export function memberOrganizationOf(principal: Principal): string {
+  if (principal.organizationId === null) throw new ForbiddenError('A guest reaches only the cases shared with it.');
+  return principal.organizationId;
+}

@@ -1,0 +1,3 @@
+/** A collaborator's role on the one case it was invited onto (contract-extensions §13.3). */
+export const COLLABORATOR_ROLES = ['owner', 'editor', 'viewer'] as const;
+export type CollaboratorRole = (typeof COLLABORATOR_ROLES)[number];
