@@ -8,12 +8,9 @@ import { presentProUser, previousOf } from './presentation';
 import { ProUsers } from './pro-users.service';
 import { PrincipalChanges } from './ports/principal-changes.port';
 import { CollaboratorAnswers } from './collaborators/collaborator-answers';
+import type { Accepted } from './accepted-invitation';
 
-export interface Accepted {
-  user_id: string;
-  organization_id: string | null;
-  token: string | null;
-}
+export type { Accepted };
 
 /**
  * Accepting or declining an invitation code (contract-extensions §13.4), without `Authorization`: the code is the

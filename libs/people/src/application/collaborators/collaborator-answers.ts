@@ -4,7 +4,7 @@ import { Collaborator } from '../../domain/collaborator';
 import type { InvitationRecord } from '../ports/people-store.port';
 import { PeopleStore } from '../ports/people-store.port';
 import { PrincipalChanges } from '../ports/principal-changes.port';
-import type { Accepted } from '../invitations.service';
+import type { Accepted } from '../accepted-invitation';
 import { GuestUsers } from './guest-users';
 
 /**

@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import type { CollaboratorRole } from '../domain/collaborator-role';
+import type { CollaboratorRole } from '../auth/collaborator-role';
 
 /**
  * Port: which organization owns a case (undefined when it does not exist or was deleted). The case context binds

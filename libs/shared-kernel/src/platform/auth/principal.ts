@@ -2,7 +2,7 @@ import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/com
 import type { Tier } from '../config/app-config';
 import { ForbiddenError } from '../errors/domain-error';
 import type { OrgRole } from './identity.entities';
-import type { CollaboratorRole } from '../domain/collaborator-role';
+import type { CollaboratorRole } from './collaborator-role';
 
 export type { CollaboratorRole };
 
