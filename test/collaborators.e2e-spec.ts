@@ -399,4 +399,24 @@ describe('collaborators (e2e, contract-extensions §13.1, §13.3)', () => {
     await t.sql(`update collaborators set status = 'pending' where user_id = $1`, [pending.userId]);
     expectError(await t.http().get(`/v1/cases/${caseId}`).set(pending.auth), 404, 'not_found');
   });
+
+  it('a guest has a window of its own, of the Pro size, keyed by the user (the inviting organization\'s is untouched)', async () => {
+    const small = await createTestApp({ rateLimits: { pro: 3, enterprise: 1000 } });
+    try {
+      const host = await small.invite('enterprise');
+      const caseId = (await small.http().post('/v1/cases').set(host.auth).send({}).expect(201)).body.data.id;
+      const code = (await small.http().post(`/v1/cases/${caseId}/collaborators`).set(host.auth).send({ email: address('window'), role: 'viewer' }).expect(201)).body.data.invitation_code;
+      const token = (await small.http().post('/v1/invitations/accept').send({ code }).expect(200)).body.data.token;
+      const guest = { Authorization: `Bearer ${token}` };
+      for (let n = 0; n < 3; n++) {
+        const res = await small.http().get(`/v1/cases/${caseId}`).set(guest).expect(200);
+        expect(res.headers['ratelimit-limit'] ?? res.headers['x-ratelimit-limit']).toBe('3');
+      }
+      expectError(await small.http().get(`/v1/cases/${caseId}`).set(guest), 429, 'rate_limit_exceeded');
+      await small.http().get(`/v1/cases/${caseId}`).set(host.auth).expect(200);
+    } finally {
+      await small.close();
+    }
+  });
 });
+
