@@ -90,7 +90,7 @@ describe('access matrix: another organization against every route of the documen
     expect(caseScoped().length).toBeGreaterThan(90);
   });
 
-  it("B gets exactly 403 or 404 (as each route's documented errors say) on every case route with A's ids; A's data is untouched", async () => {
+  it("B gets exactly 403 or 404 (as each route's documented x-foreign-case says) on every case route with A's ids; A's data is untouched", async () => {
     const before = await readAll(a);
     const rowsBefore = await tables();
     for (const [, read] of before) expect(read).toMatchObject({ status: 200 });
@@ -98,7 +98,7 @@ describe('access matrix: another organization against every route of the documen
     const answers: string[] = [];
     const expected: string[] = [];
     for (const { template, method, op } of caseScoped()) {
-      const status = op.responses['403'] ? 403 : 404;
+      const status = op['x-foreign-case'] === 'forbidden' ? 403 : 404;
       const res = await send(method, urlOf(template, fixtures), b, bodyFor(method, template, op));
       const where = `${method.toUpperCase()} ${template}`;
       answers.push(`${where} -> ${res.status} ${res.body?.error?.code ?? ''} ${res.headers['x-request-id'] ? 'id' : 'no-id'}`);
@@ -206,5 +206,83 @@ describe('access matrix: another organization against every route of the documen
     }
     // …while A sees its own case in the same list.
     expect((await t.http().get('/v1/cases').set(a.auth).expect(200)).text).toContain(fixtures.ids.get('/v1/cases'));
+  });
+
+  describe("the collaborator roles on A's case (contract-extensions: viewer, editor, collaborator owner)", () => {
+    /** Routes a viewer may still write: a download link is a read of the document. */
+    const viewerMay = (method: string, template: string) => method === 'post' && /\/documents\/\{[a-z_]+\}\/download-links$/.test(template);
+    const managesCollaborators = (template: string) => template.startsWith(`${CASE_SCOPED}/collaborators`);
+    const deletesCase = (method: string, template: string) => method === 'delete' && template === CASE_SCOPED;
+    const writes = () => caseScoped().filter(({ method }) => method !== 'get');
+    let seq = 0;
+
+    /** A user of another organization seated on A's case with this role, accepted (before its first request). */
+    async function seat(role: 'viewer' | 'editor' | 'owner'): Promise<TestCaller> {
+      const caller = await t.invite('pro');
+      await t.sql(
+        `insert into collaborators (id, case_id, organization_id, email, role, status, user_id, invitation_expires_at, accepted_at, created_at, updated_at)
+         select $1, $2, $3, email, $4, 'accepted', id, now() + interval '7 days', now(), now(), now() from users where id = $5`,
+        [`01JMATRIX${String(++seq).padStart(17, '0')}`, fixtures.ids.get('/v1/cases'), a.organizationId, role, caller.userId],
+      );
+      return caller;
+    }
+
+    it('a viewer reads every case route (200) and is 403 on every other method, the download link aside; nothing changed', async () => {
+      const viewer = await seat('viewer');
+      for (const { template } of caseScoped().filter(({ method }) => method === 'get')) {
+        const where = `GET ${template}`;
+        expect({ where, status: (await t.http().get(urlOf(template, fixtures)).set(viewer.auth)).status }).toEqual({ where, status: 200 });
+      }
+      const before = await readAll(a);
+      const rowsBefore = await tables();
+      const refused = writes().filter(({ method, template }) => !viewerMay(method, template));
+      expect(refused.length).toBeGreaterThan(60);
+      const answers: string[] = [];
+      for (const { template, method, op } of refused) {
+        const res = await send(method, urlOf(template, fixtures), viewer, bodyFor(method, template, op));
+        answers.push(`${method.toUpperCase()} ${template} -> ${res.status} ${res.body?.error?.code}`);
+      }
+      expect(answers).toEqual(refused.map(({ method, template }) => `${method.toUpperCase()} ${template} -> 403 forbidden`));
+      expect(await readAll(a)).toEqual(before);
+      expect(await tables()).toEqual(rowsBefore);
+      for (const { template, method, op } of writes().filter(({ method, template }) => viewerMay(method, template))) {
+        expect((await send(method, urlOf(template, fixtures), viewer, bodyFor(method, template, op))).status).toBe(201);
+      }
+    });
+
+    it('an editor is 403 on the collaborators\' writes and on deleting the case, nothing changed; a collaborator owner only on deleting the case', async () => {
+      const editor = await seat('editor');
+      const owner = await seat('owner');
+      const named = writes().filter(({ method, template }) => managesCollaborators(template) || deletesCase(method, template));
+      expect(named.length).toBe(5);
+      const rowsBefore = await tables();
+      for (const [role, caller] of [['editor', editor], ['owner', owner]] as const) {
+        const answers: string[] = [];
+        const expected: string[] = [];
+        for (const { template, method, op } of named) {
+          if (role === 'owner' && !deletesCase(method, template)) continue;
+          const res = await send(method, urlOf(template, fixtures), caller, bodyFor(method, template, op));
+          answers.push(`${role} ${method.toUpperCase()} ${template} -> ${res.status} ${res.body?.error?.code}`);
+          expected.push(`${role} ${method.toUpperCase()} ${template} -> 403 forbidden`);
+        }
+        expect(answers).toEqual(expected);
+      }
+      expect(await tables()).toEqual(rowsBefore);
+    });
+
+    it('an editor is never refused by its role elsewhere, and a collaborator owner manages the collaborators (last: these write)', async () => {
+      const editor = await seat('editor');
+      const owner = await seat('owner');
+      const refusals: string[] = [];
+      for (const { template, method, op } of writes().filter(({ method, template }) => !managesCollaborators(template) && !deletesCase(method, template))) {
+        const res = await send(method, urlOf(template, fixtures), editor, bodyFor(method, template, op));
+        if (res.status === 403) refusals.push(`${method.toUpperCase()} ${template} -> 403 ${res.body?.error?.code}`);
+      }
+      for (const { template, method, op } of writes().filter(({ template }) => managesCollaborators(template))) {
+        const res = await send(method, urlOf(template, fixtures), owner, bodyFor(method, template, op));
+        if (res.status === 403) refusals.push(`owner ${method.toUpperCase()} ${template} -> 403 ${res.body?.error?.code}`);
+      }
+      expect(refusals).toEqual([]);
+    });
   });
 });

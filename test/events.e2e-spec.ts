@@ -169,7 +169,7 @@ describe('events (e2e, contract §14)', () => {
     ['type=transaction.deleted', 'type'],
     ['type=search.deleted', 'type'],
     ['type=transfer.updated', 'type'],
-    ['type=person.*&type=collaborator.*', 'type'],
+    ['type=person.*&type=shareholder.*', 'type'],
     ['created_after=yesterday', 'created_after'],
     ['created_before=2026-13-45T00:00:00Z', 'created_before'],
     ['case_id=nope', 'case_id'],

@@ -98,6 +98,30 @@ describe('two API processes on one database (issue 7: caches invalidated everywh
     expect(fromB.status).toBe(401);
   });
 
+  it('a collaborator removed through one process is refused by the next request to the other (contract-extensions §13.3)', async () => {
+    const owner = await invite();
+    const outsider = await invite();
+    const caseId = await createCase(a, owner.token);
+    const collaboratorId = ulid();
+    await sql.query(
+      `insert into collaborators (id, case_id, organization_id, email, role, status, user_id, invitation_expires_at, accepted_at, created_at, updated_at)
+       values ($1, $2, $3, $4, 'editor', 'accepted', $5, now() + interval '7 days', now(), now(), now())`,
+      [collaboratorId, caseId, owner.organizationId, outsider.email, outsider.userId],
+    );
+    // Both processes have cached the collaborator's principal (with its shared case).
+    for (const api of [a, b]) {
+      expect(await statusWithin(2_000, () => api.get(`/v1/cases/${caseId}`, outsider.token), 200)).toBe(200);
+      expect((await api.get(`/v1/cases/${caseId}`, outsider.token)).status).toBe(200);
+    }
+    const removed = await fetch(`${a.url}/v1/cases/${caseId}/collaborators/${collaboratorId}`, { method: 'DELETE', headers: { authorization: `Bearer ${owner.token}` } });
+    expect(removed.status).toBe(204);
+    // This process at once (it announced the change before answering); the other as soon as PostgreSQL's NOTIFY, sent
+    // at commit, is read — under a loaded machine its HTTP socket may be read a few milliseconds before that one.
+    expect((await a.get(`/v1/cases/${caseId}`, outsider.token)).status).toBe(404);
+    expect(await statusWithin(250, () => b.get(`/v1/cases/${caseId}`, outsider.token), 404)).toBe(404);
+    expect((await b.get(`/v1/cases/${caseId}/persons`, outsider.token)).status).toBe(404);
+  });
+
   it('a case deleted through one process answers 404 on the other at once, sub-resources included', async () => {
     const user = await invite();
     const caseId = await createCase(a, user.token);

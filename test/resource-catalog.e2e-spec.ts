@@ -54,6 +54,7 @@ const EXPECTED_ACTIONS: Record<string, string[]> = {
   probate_case: ['created', 'updated', 'deleted', 'status_changed'],
   filing: ['created', 'updated', 'deleted', 'status_changed'],
   closure_step: ['created', 'updated', 'deleted', 'status_changed'],
+  collaborator: ['created', 'updated', 'deleted', 'status_changed'],
   search: ['created', 'updated', 'status_changed'],
   phone_call: ['created', 'updated', 'deleted', 'status_changed'],
   email: ['created', 'deleted', 'status_changed'],
@@ -86,6 +87,7 @@ const TAG_DESCRIPTIONS: Record<string, unknown> = {
   'life-insurance': 'Life insurance policies and their beneficiaries.',
   probate: 'Probate deadlines and creditor claims.',
   closure: 'Closure steps and their sub-tasks.',
+  collaborators: 'Outside people invited onto one case, as owner, editor or viewer.',
   searches: 'Searches for accounts, policies and property of the deceased.',
   // The tags of resources behind a simulator list its magic values, as test card numbers are listed.
   transfers: expect.stringMatching(/^Instant transfers out of the deceased's accounts into the estate account\.\n\n\*\*Test values\.\*\*[^]*`…0015` \| returned after settlement with `R15`/),
@@ -128,11 +130,11 @@ describe('the resource catalog, gathered from the declarations', () => {
       ...Object.entries(EXPECTED_ACTIONS).flatMap(([key, actions]) => actions.map((action) => `${key}.${action}`)),
     ];
     expect([...catalog.events.patterns].sort()).toEqual(expected.sort());
-    for (const impossible of ['transaction.deleted', 'search.deleted', 'transfer.updated', 'transfer.deleted', 'email.updated', 'fax.deleted', 'collaborator.*', 'pro_user.deleted', 'deceased.deleted']) {
+    for (const impossible of ['transaction.deleted', 'search.deleted', 'transfer.updated', 'transfer.deleted', 'email.updated', 'fax.deleted', 'collaborator.overdue', 'pro_user.deleted', 'deceased.deleted']) {
       expect({ impossible, accepted: catalog.events.accepts(impossible) }).toEqual({ impossible, accepted: false });
     }
     const statusChanging = Object.keys(EXPECTED_ACTIONS).filter((key) => catalog.events.tellsStatusChanges(key));
-    expect(statusChanging.sort()).toEqual(['claim', 'closure_step', 'deadline', 'ein', 'email', 'fax', 'filing', 'identity_verification', 'notarization', 'phone_call', 'pro_user', 'probate_case', 'search', 'transfer']);
+    expect(statusChanging.sort()).toEqual(['claim', 'closure_step', 'collaborator', 'deadline', 'ein', 'email', 'fax', 'filing', 'identity_verification', 'notarization', 'phone_call', 'pro_user', 'probate_case', 'search', 'transfer']);
   });
 
   it('describes the tags as their resources declare them', () => {

@@ -28,7 +28,7 @@ export function assertBuilt(...names: string[]): void {
 }
 
 /** A user and token written straight into the database (quicker than the CLI), in a new organization of `tier`. */
-export async function insertUser(sql: Client, tier: 'pro' | 'enterprise' = 'enterprise'): Promise<{ email: string; token: string; organizationId: string }> {
+export async function insertUser(sql: Client, tier: 'pro' | 'enterprise' = 'enterprise'): Promise<{ email: string; token: string; organizationId: string; userId: string }> {
   const email = `multi-${randomBytes(4).toString('hex')}@multi.example.test`;
   const token = `edk_${randomBytes(32).toString('base64url')}`;
   const [organizationId, userId] = [ulid(), ulid()];
@@ -39,7 +39,7 @@ export async function insertUser(sql: Client, tier: 'pro' | 'enterprise' = 'ente
     userId,
     createHash('sha256').update(token).digest('hex'),
   ]);
-  return { email, token, organizationId };
+  return { email, token, organizationId, userId };
 }
 
 export function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {

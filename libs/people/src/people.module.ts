@@ -1,6 +1,17 @@
 import { Module } from '@nestjs/common';
 import { CommsModule } from '@estate/comms';
-import { registerErrorCodes } from '@estate/shared-kernel';
+import { CaseResourceModule, registerErrorCodes } from '@estate/shared-kernel';
+import {
+  CollaboratorInvitationCodes,
+  CreateCollaborator,
+  PatchCollaborator,
+  RemoveCollaborator,
+  ResendCollaboratorInvitation,
+} from './application/collaborators/collaborator-writes';
+import { CollaboratorAnswers } from './application/collaborators/collaborator-answers';
+import { GuestUsers } from './application/collaborators/guest-users';
+import { CollaboratorsController } from './http/collaborators.controller';
+import { collaboratorResource } from './resources/collaborator.resource';
 import { InvitationMailer } from './application/invitation-mailer';
 import { Invitations } from './application/invitations.service';
 import { loadPeopleConfig, PeopleConfig } from './application/people-config';
@@ -17,7 +28,9 @@ registerErrorCodes({
   last_owner: { status: 409, explanation: 'The change would leave the organization without an active owner: make another member an owner first.' },
   already_invited: {
     status: 409,
-    explanation: 'The address already belongs to an active or invited member of this organization (or to another organization); a deactivated member may be invited again.',
+    explanation:
+      'The address already belongs to an active or invited member of this organization (or to another organization); a deactivated member may be invited again. ' +
+      'For a collaborator: the address belongs to a member of the organization that owns the case, or to a collaborator of the case who has neither declined nor expired.',
   },
 });
 
@@ -27,8 +40,8 @@ registerErrorCodes({
  * kernel's identity tables; the principal carries the role, so the kernel's guards and other contexts read it there.
  */
 @Module({
-  imports: [CommsModule],
-  controllers: [ProUsersController, MeController, InvitationsController],
+  imports: [CommsModule, CaseResourceModule.forResources([collaboratorResource])],
+  controllers: [ProUsersController, MeController, InvitationsController, CollaboratorsController],
   providers: [
     { provide: PeopleConfig, useFactory: () => loadPeopleConfig(process.env) },
     { provide: PeopleStore, useClass: SqlPeopleStore },
@@ -37,6 +50,13 @@ registerErrorCodes({
     ProUsers,
     Invitations,
     InvitationMailer,
+    CollaboratorInvitationCodes,
+    CreateCollaborator,
+    PatchCollaborator,
+    RemoveCollaborator,
+    ResendCollaboratorInvitation,
+    CollaboratorAnswers,
+    GuestUsers,
   ],
   exports: [InvitationMailer],
 })

@@ -9,6 +9,7 @@ import {
   JsonObject,
   NotFoundError,
   parseListQuery,
+  Principal,
   InjectResource,
   runListQuery,
   ResourceEvents,
@@ -26,8 +27,11 @@ import { caseEtag } from './case-etag';
 import { CaseReads } from './ports/case-reads.port';
 import { CasePendingSearches, NO_PENDING_SEARCHES, PendingSearches } from './ports/pending-searches.port';
 
+/** How the caller reaches a listed case (contract-extensions §13.1): as a member of its organization, or shared. */
+export const CASE_ACCESS = ['member', 'collaborator'] as const;
+
 export const CASE_LIST_RULES = {
-  filters: { progress: PROGRESS_STAGES, estate_value: ESTATE_VALUES, possible_dispute: DISPUTE_LEVELS },
+  filters: { progress: PROGRESS_STAGES, estate_value: ESTATE_VALUES, possible_dispute: DISPUTE_LEVELS, access: CASE_ACCESS },
   sorts: ['created_at', 'updated_at'],
 } as const;
 
@@ -80,9 +84,20 @@ export class CasesService {
     });
   }
 
-  async list(organizationId: string, rawQuery: Record<string, unknown>) {
-    const query = parseListQuery(rawQuery, CASE_LIST_RULES, ['cases', organizationId]);
-    return runListQuery(this.em, EstateCase, { organizationId, deletedAt: null }, query);
+  /**
+   * The organization's cases and those shared with the caller (contract-extensions §13.1), in one statement: the
+   * shared case ids come with the principal, so no join with the collaborators is needed. `access` narrows to either.
+   */
+  async list(caller: Pick<Principal, 'organizationId' | 'userId' | 'collaborations'>, rawQuery: Record<string, unknown>) {
+    const parsed = parseListQuery(rawQuery, CASE_LIST_RULES, ['cases', caller.organizationId, caller.userId]);
+    const access = parsed.filters.find((filter) => filter.name === 'access')?.values ?? CASE_ACCESS;
+    const query = { ...parsed, filters: parsed.filters.filter((filter) => filter.name !== 'access') };
+    const shared = Object.keys(caller.collaborations);
+    const reach: Array<Record<string, unknown>> = [];
+    if (access.includes('member')) reach.push({ organizationId: caller.organizationId });
+    if (access.includes('collaborator') && shared.length > 0) reach.push({ id: { $in: shared }, organizationId: { $ne: caller.organizationId } });
+    if (reach.length === 0) reach.push({ id: { $in: [] } });
+    return runListQuery(this.em, EstateCase, { $or: reach, deletedAt: null } as never, query);
   }
 
   /** The access guard has already checked ownership; this only loads (a deleted case reads as not found). */

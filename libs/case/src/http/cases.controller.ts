@@ -17,6 +17,7 @@ import {
   SingleResource,
   ValidBody,
   WriteRoute,
+  memberOrganizationOf,
 } from '@estate/shared-kernel';
 import { CASE_LIST_RULES, CasesService } from '../application/cases.service';
 import { caseManifest } from '../resources/case-manifests';
@@ -34,12 +35,13 @@ export class CasesController {
   @Get()
   @ApiOperation({
     summary: 'List cases',
-    description: "The cases of the caller's organization, in page mode or keyset cursor mode; filters may repeat to match any of several values.",
+    description:
+      "The cases of the caller's organization and those shared with the caller as a collaborator (filter `access`: `member`, `collaborator`), in page mode or keyset cursor mode; filters may repeat to match any of several values.",
   })
   @ApiList(CaseView, CASE_LIST_RULES)
   @ApiErrors(400)
   async list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<ResourceList> {
-    const page = await this.cases.list(principal.organizationId, query);
+    const page = await this.cases.list(principal, query);
     return new ResourceList((await this.cases.readings(page.rows)).map(caseView), page.meta);
   }
 
@@ -52,9 +54,9 @@ export class CasesController {
   @ApiBody({ type: CreateCaseBody, examples: CREATE_CASE_EXAMPLES })
   @ApiIdempotencyKey()
   @ApiData(CaseView, 201)
-  @ApiErrors(400, 409, 413, 415, 422)
+  @ApiErrors(400, { status: 403, code: 'forbidden', message: 'A guest reaches only the cases shared with it.' }, 409, 413, 415, 422)
   async create(@CurrentPrincipal() principal: Principal, @ValidBody() body: CreateCaseBody): Promise<SingleResource> {
-    return presentCase(await this.cases.create(principal.organizationId, asJsonObject(body)));
+    return presentCase(await this.cases.create(memberOrganizationOf(principal), asJsonObject(body)));
   }
 
   @Get(':case_id')

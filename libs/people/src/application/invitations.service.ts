@@ -7,12 +7,10 @@ import { InvitationRecord, PeopleStore, ProUser } from './ports/people-store.por
 import { presentProUser, previousOf } from './presentation';
 import { ProUsers } from './pro-users.service';
 import { PrincipalChanges } from './ports/principal-changes.port';
+import { CollaboratorAnswers } from './collaborators/collaborator-answers';
+import type { Accepted } from './accepted-invitation';
 
-export interface Accepted {
-  user_id: string;
-  organization_id: string;
-  token: string | null;
-}
+export type { Accepted };
 
 /**
  * Accepting or declining an invitation code (contract-extensions §13.4), without `Authorization`: the code is the
@@ -26,10 +24,16 @@ export class Invitations {
     private readonly clock: Clock,
     private readonly proUsers: ProUsers,
     private readonly principals: PrincipalChanges,
+    private readonly collaborators: CollaboratorAnswers,
   ) {}
 
-  /** The invited pro user becomes `active` and receives a token, shown once. */
-  accept(code: string): Promise<Accepted> {
+  /**
+   * The invited pro user becomes `active` and receives a token, shown once; a collaborator invitation is answered by
+   * the collaborators' use case (the case is granted, `collaborator.status_changed`).
+   */
+  async accept(code: string): Promise<Accepted> {
+    const collaborator = await this.collaboratorInvitation(code);
+    if (collaborator) return this.collaborators.accept(collaborator, hashInvitationCode(code));
     return this.uow.run(async (em) => {
       const { invitation, user, now } = await this.open(em, code);
       await this.store.updateInvitation(em, { ...invitation, usedAt: now, outcome: 'accepted', sealedCode: null });
@@ -47,7 +51,9 @@ export class Invitations {
    * The invitation is used up and the invited pro user becomes `deactivated` (kept, like every user, for the audit
    * trail): its e-mail may be invited again, which brings the same user back to `invited`.
    */
-  decline(code: string): Promise<void> {
+  async decline(code: string): Promise<void> {
+    const collaborator = await this.collaboratorInvitation(code);
+    if (collaborator) return this.collaborators.decline(collaborator, hashInvitationCode(code));
     return this.uow.run(async (em) => {
       const { invitation, user, now } = await this.open(em, code);
       await this.store.updateInvitation(em, { ...invitation, usedAt: now, outcome: 'declined', sealedCode: null });
@@ -55,6 +61,13 @@ export class Invitations {
       await this.store.updateUser(em, declined);
       await this.proUsers.tell(em, declined, 'pro_user.status_changed', previousOf(presentProUser(user), presentProUser(declined)), user.id);
     });
+  }
+
+  /** The collaborator invitation of this code, read without holding it (its use case holds it after the case row). */
+  private async collaboratorInvitation(code: string): Promise<InvitationRecord | undefined> {
+    if (!looksLikeInvitationCode(code)) return undefined;
+    const invitation = await this.store.peekInvitation(hashInvitationCode(code));
+    return invitation?.kind === 'collaborator' ? invitation : undefined;
   }
 
   /** The live invitation of this code, held, with its invited user still `invited`; else 404. */

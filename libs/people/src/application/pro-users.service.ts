@@ -13,6 +13,7 @@ import {
   PageMeta,
   Principal,
   UnitOfWork,
+  memberOrganizationOf,
 } from '@estate/shared-kernel';
 import { hashInvitationCode, manages, mayChangeRole, mayRename, newInvitationCode, OrgRole, removesLastOwner } from '../domain/org-roles';
 import { InvitationMailer } from './invitation-mailer';
@@ -60,7 +61,7 @@ export class ProUsers {
   ) {}
 
   async list(principal: Principal, query: ListQuery): Promise<{ data: Record<string, unknown>[]; meta: PageMeta }> {
-    const page = await this.store.list(principal.organizationId, query);
+    const page = await this.store.list(memberOrganizationOf(principal), query);
     return { data: page.rows.map(presentProUser), meta: page.meta };
   }
 
@@ -78,13 +79,13 @@ export class ProUsers {
     if (!mayChangeRole(principal.orgRole, 'member', role)) throw new ForbiddenError('Only owners invite owners.');
     const email = input.email.trim().toLowerCase();
     return this.uow.run(async (em) => {
-      await this.store.lockOrganization(em, principal.organizationId);
+      await this.store.lockOrganization(em, memberOrganizationOf(principal));
       const now = this.clock.now();
       const existing = await this.store.findByEmail(em, email);
-      if (existing && (existing.organizationId !== principal.organizationId || existing.status !== 'deactivated')) {
+      if (existing && (existing.organizationId !== memberOrganizationOf(principal) || existing.status !== 'deactivated')) {
         throw new ConflictError(
           'already_invited',
-          existing.organizationId === principal.organizationId ? `${email} is already ${existing.status} in this organization.` : `${email} already belongs to another organization.`,
+          existing.organizationId === memberOrganizationOf(principal) ? `${email} is already ${existing.status} in this organization.` : `${email} already belongs to another organization.`,
         );
       }
       let user: ProUser;
@@ -98,7 +99,7 @@ export class ProUsers {
       } else {
         user = {
           id: ulid(),
-          organizationId: principal.organizationId,
+          organizationId: memberOrganizationOf(principal),
           email,
           firstName: input.first_name ?? null,
           lastName: input.last_name ?? null,
@@ -116,7 +117,7 @@ export class ProUsers {
       await this.store.insertInvitation(em, {
         id: invitationId,
         kind: 'pro_user',
-        organizationId: principal.organizationId,
+        organizationId: memberOrganizationOf(principal),
         userId: user.id,
         caseId: null,
         email,
@@ -135,7 +136,7 @@ export class ProUsers {
 
   async patch(principal: Principal, userId: string, patch: ProUserPatch, ifMatch: string | undefined): Promise<Presented> {
     return this.uow.run(async (em) => {
-      if (patch.role !== undefined) await this.store.lockOrganization(em, principal.organizationId);
+      if (patch.role !== undefined) await this.store.lockOrganization(em, memberOrganizationOf(principal));
       const user = await this.load(em, principal, userId);
       assertIfMatch(ifMatch, etagOfProUser(user));
       const renames = patch.first_name !== undefined || patch.last_name !== undefined;
@@ -152,7 +153,7 @@ export class ProUsers {
         lastName: patch.last_name !== undefined ? patch.last_name : user.lastName,
         role: patch.role ?? user.role,
       };
-      if (changesRole && removesLastOwner(user, next, await this.store.activeOwners(em, principal.organizationId))) {
+      if (changesRole && removesLastOwner(user, next, await this.store.activeOwners(em, memberOrganizationOf(principal)))) {
         throw new ConflictError('last_owner', LAST_OWNER);
       }
       const before = presentProUser(user);
@@ -170,12 +171,12 @@ export class ProUsers {
   async deactivate(principal: Principal, userId: string): Promise<Presented> {
     if (!manages(principal.orgRole)) throw new ForbiddenError('Only owners and admins deactivate pro users.');
     return this.uow.run(async (em) => {
-      await this.store.lockOrganization(em, principal.organizationId);
+      await this.store.lockOrganization(em, memberOrganizationOf(principal));
       const user = await this.load(em, principal, userId);
       if (user.role === 'owner' && principal.orgRole !== 'owner') throw new ForbiddenError('Only owners deactivate an owner.');
       if (user.status === 'deactivated') return { data: presentProUser(user), etag: etagOfProUser(user) };
       const next: ProUser = { ...user, status: 'deactivated', updatedAt: this.clock.now() };
-      if (removesLastOwner(user, next, await this.store.activeOwners(em, principal.organizationId))) throw new ConflictError('last_owner', LAST_OWNER);
+      if (removesLastOwner(user, next, await this.store.activeOwners(em, memberOrganizationOf(principal)))) throw new ConflictError('last_owner', LAST_OWNER);
       await this.store.updateUser(em, next);
       await this.store.revokeTokens(em, user.id, next.updatedAt);
       await this.store.closeOpenInvitationsOf(em, user.id, next.updatedAt);
@@ -188,7 +189,9 @@ export class ProUsers {
   /** `GET /v1/me` (§13.4). */
   async me(principal: Principal): Promise<Record<string, unknown>> {
     return this.uow.run(async (em) => {
-      const user = await this.load(em, principal, principal.userId);
+      // A guest (contract-extensions §13.1) has no organization: null organization, role and tier.
+      const user = principal.organizationId === null ? await this.store.findGuest(em, principal.userId) : await this.load(em, principal, principal.userId);
+      if (!user) throw new NotFoundError('user');
       return {
         id: user.id,
         email: user.email,
@@ -202,7 +205,7 @@ export class ProUsers {
   }
 
   private async load(em: EntityManager, principal: Principal, userId: string): Promise<ProUser> {
-    const user = await this.store.findUser(em, principal.organizationId, userId);
+    const user = await this.store.findUser(em, memberOrganizationOf(principal), userId);
     if (!user) throw new NotFoundError('pro user');
     return user;
   }

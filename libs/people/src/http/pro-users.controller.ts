@@ -164,13 +164,19 @@ function InvitationRoute(path: string, summary: string, description: string, vie
 export class InvitationsController {
   constructor(private readonly invitations: Invitations) {}
 
-  @InvitationRoute('accept', 'Accept an invitation', 'The invited pro user becomes `active` and receives an access token, shown in this response only.', AcceptedInvitationView)
+  @InvitationRoute(
+    'accept',
+    'Accept an invitation',
+    'The invited pro user becomes `active` and receives an access token, shown in this response only. A collaborator invitation grants the case to ' +
+      'the existing user with the invited address (`token` null) or creates a guest user (no organization) with a token; the collaborator becomes `accepted`.',
+    AcceptedInvitationView,
+  )
   async accept(@ValidBody() body: InvitationCodeBody): Promise<SingleResource> {
     const accepted = await this.invitations.accept(body.code);
     return new SingleResource(accepted, etagOfBody({ user_id: accepted.user_id }));
   }
 
-  @InvitationRoute('decline', 'Decline an invitation', 'The code is used up and the invited pro user becomes `deactivated`; the address may be invited again.', DeclinedInvitationView)
+  @InvitationRoute('decline', 'Decline an invitation', 'The code is used up and the invited pro user becomes `deactivated` (a collaborator `declined`); the address may be invited again.', DeclinedInvitationView)
   async decline(@ValidBody() body: InvitationCodeBody): Promise<SingleResource> {
     await this.invitations.decline(body.code);
     const data = { status: 'declined' };

@@ -19,6 +19,7 @@ import {
   SingleResource,
   ValidBody,
   WriteRoute,
+  memberOrganizationOf,
 } from '@estate/shared-kernel';
 import { WebhookQueries } from '../application/webhook-queries';
 import { webhookEndpointManifest } from '../resources/webhook-endpoint.manifest';
@@ -63,7 +64,7 @@ export class WebhookEndpointsController {
   @ApiData(WebhookEndpointWithSecretView, 201)
   @ApiErrors(FORBIDDEN, 400, 413, 415, 422)
   async create(@CurrentPrincipal() principal: Principal, @ValidBody() body: CreateWebhookEndpointBody): Promise<SingleResource> {
-    const created = await this.endpoints.create(principal.organizationId, body);
+    const created = await this.endpoints.create(memberOrganizationOf(principal), body);
     return new SingleResource(created.data, created.etag);
   }
 
@@ -72,7 +73,7 @@ export class WebhookEndpointsController {
   @ApiList(WebhookEndpointView, ENDPOINT_LIST)
   @ApiErrors(FORBIDDEN, 400)
   list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<ResourceList> {
-    return this.queries.endpoints(principal.organizationId, parseListQuery(query, ENDPOINT_LIST, ['webhook endpoints', principal.organizationId]));
+    return this.queries.endpoints(memberOrganizationOf(principal), parseListQuery(query, ENDPOINT_LIST, ['webhook endpoints', memberOrganizationOf(principal)]));
   }
 
   @Get(':endpoint_id')
@@ -81,7 +82,7 @@ export class WebhookEndpointsController {
   @ApiData(WebhookEndpointView)
   @ApiErrors(FORBIDDEN, 404)
   async read(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string): Promise<SingleResource> {
-    const found = await this.endpoints.get(principal.organizationId, id);
+    const found = await this.endpoints.get(memberOrganizationOf(principal), id);
     return new SingleResource(found.data, found.etag);
   }
 
@@ -104,7 +105,7 @@ export class WebhookEndpointsController {
     @ValidBody() body: PatchWebhookEndpointBody,
     @IfMatch() ifMatch?: string,
   ): Promise<SingleResource> {
-    const patched = await this.endpoints.patch(principal.organizationId, id, body as never, ifMatch);
+    const patched = await this.endpoints.patch(memberOrganizationOf(principal), id, body as never, ifMatch);
     return new SingleResource(patched.data, patched.etag);
   }
 
@@ -117,7 +118,7 @@ export class WebhookEndpointsController {
   @ApiIfMatch()
   @ApiErrors(FORBIDDEN, 404, 412)
   async remove(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string, @IfMatch() ifMatch?: string): Promise<void> {
-    await this.endpoints.remove(principal.organizationId, id, ifMatch);
+    await this.endpoints.remove(memberOrganizationOf(principal), id, ifMatch);
   }
 
   @Post(':endpoint_id/rotate-secret')
@@ -132,7 +133,7 @@ export class WebhookEndpointsController {
   @ApiData(WebhookEndpointWithSecretView)
   @ApiErrors(FORBIDDEN, 400, 404)
   async rotateSecret(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string): Promise<SingleResource> {
-    const rotated = await this.endpoints.rotateSecret(principal.organizationId, id);
+    const rotated = await this.endpoints.rotateSecret(memberOrganizationOf(principal), id);
     return new SingleResource(rotated.data, rotated.etag);
   }
 
@@ -144,7 +145,7 @@ export class WebhookEndpointsController {
   @ApiData(EventView, 201)
   @ApiErrors(FORBIDDEN, 400, 404)
   async ping(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string): Promise<SingleResource> {
-    const event = await this.endpoints.ping(principal.organizationId, id);
+    const event = await this.endpoints.ping(memberOrganizationOf(principal), id);
     return new SingleResource(event, etagOfBody(event));
   }
 
@@ -154,7 +155,7 @@ export class WebhookEndpointsController {
   @ApiList(WebhookDeliveryView, DELIVERY_LIST)
   @ApiErrors(FORBIDDEN, 400, 404)
   deliveries(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string, @Query() query: Record<string, unknown>): Promise<ResourceList> {
-    return this.queries.deliveries(principal.organizationId, id, parseListQuery(query, DELIVERY_LIST, ['webhook deliveries', principal.organizationId, id]));
+    return this.queries.deliveries(memberOrganizationOf(principal), id, parseListQuery(query, DELIVERY_LIST, ['webhook deliveries', memberOrganizationOf(principal), id]));
   }
 
   @Get(':endpoint_id/deliveries/:delivery_id')
@@ -164,7 +165,7 @@ export class WebhookEndpointsController {
   @ApiData(WebhookDeliveryView)
   @ApiErrors(FORBIDDEN, 404)
   async delivery(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string, @Param('delivery_id') deliveryId: string): Promise<SingleResource> {
-    const found = await this.endpoints.delivery(principal.organizationId, id, deliveryId);
+    const found = await this.endpoints.delivery(memberOrganizationOf(principal), id, deliveryId);
     return new SingleResource(found.data, found.etag);
   }
 
@@ -181,7 +182,7 @@ export class WebhookEndpointsController {
   @ApiData(WebhookDeliveryView)
   @ApiErrors(FORBIDDEN, 400, 404, { status: 409, code: 'invalid_state', message: 'The delivery is still pending; it will be attempted on its schedule.' })
   async retry(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string, @Param('delivery_id') deliveryId: string): Promise<SingleResource> {
-    const delivery = await this.endpoints.retry(principal.organizationId, id, deliveryId);
+    const delivery = await this.endpoints.retry(memberOrganizationOf(principal), id, deliveryId);
     return new SingleResource(delivery, etagOfBody(delivery));
   }
 }

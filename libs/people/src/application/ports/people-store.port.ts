@@ -28,7 +28,13 @@ export abstract class PeopleStore {
   abstract findUser(em: EntityManager, organizationId: string, userId: string): Promise<ProUser | undefined>;
   /** The user with this e-mail in any organization (e-mails are unique across the service). */
   abstract findByEmail(em: EntityManager, email: string): Promise<ProUser | undefined>;
+  /** Whoever holds this address, member or guest (e-mails are unique across the service). */
+  abstract accountByEmail(em: EntityManager, email: string): Promise<{ id: string; organizationId: string | null } | undefined>;
+  /** A guest user by id (its address and names, for `/v1/me`). */
+  abstract findGuest(em: EntityManager, userId: string): Promise<Pick<ProUser, 'id' | 'email' | 'firstName' | 'lastName'> | undefined>;
   abstract activeOwners(em: EntityManager, organizationId: string): Promise<number>;
+  /** A guest: a user without an organization (nor role), active at once. */
+  abstract insertGuest(em: EntityManager, guest: { id: string; email: string; firstName: string | null; lastName: string | null; now: Date }): Promise<void>;
   abstract insertUser(em: EntityManager, user: ProUser): Promise<void>;
   abstract updateUser(em: EntityManager, user: ProUser): Promise<void>;
   abstract list(organizationId: string, query: ListQuery): Promise<ListPage<ProUser>>;
@@ -40,6 +46,14 @@ export abstract class PeopleStore {
   abstract invitationByHash(em: EntityManager, codeHash: string): Promise<InvitationRecord | undefined>;
   abstract invitationById(em: EntityManager, id: string): Promise<InvitationRecord | undefined>;
   abstract updateInvitation(em: EntityManager, invitation: InvitationRecord): Promise<void>;
+  /** Whether this address is an active or invited member of the organization (a collaborator invitation is then refused). */
+  abstract isMemberAddress(em: EntityManager, organizationId: string, email: string): Promise<boolean>;
+  /** The invitation with this code hash, read without holding it (to learn its kind before the right use case holds it). */
+  abstract peekInvitation(codeHash: string): Promise<InvitationRecord | undefined>;
+  /** Ends the open collaborator invitations of this address on this case (a resend or a removal replaces or voids them). */
+  abstract closeCollaboratorInvitations(em: EntityManager, caseId: string, email: string, now: Date): Promise<void>;
+  /** The `pending` collaborator of this address on this case, if any (read without holding it). */
+  abstract pendingCollaboratorId(caseId: string, email: string): Promise<string | undefined>;
   /** Ends the user's open invitations (a new one replaces them, a deactivation voids them). */
   abstract closeOpenInvitationsOf(em: EntityManager, userId: string, now: Date): Promise<void>;
 }

@@ -2,8 +2,8 @@ import { ApiProperty, PartialType, PickType } from '@nestjs/swagger';
 import { EmailField, EnumField, RecordView, StringField } from '@estate/shared-kernel';
 import { ORG_ROLE_VALUES, PRO_USER_STATUSES } from '../../domain/org-roles';
 
-const INVITATION_CODE = { type: 'string', pattern: '^inv_[A-Za-z0-9_-]{43}$' } as const;
-const INVITATION_CODE_EXAMPLE = 'inv_q5Xo0mY8mJk3bN2v7cWZ1aP4dR6tL9sE0hGfKjU3wYe';
+export const INVITATION_CODE = { type: 'string', pattern: '^inv_[A-Za-z0-9_-]{43}$' } as const;
+export const INVITATION_CODE_EXAMPLE = 'inv_q5Xo0mY8mJk3bN2v7cWZ1aP4dR6tL9sE0hGfKjU3wYe';
 
 export class CreateProUserBody {
   @EmailField({ required: true, description: 'Where the invitation is sent; the member signs in as this address.', example: 'pat.rivera@example.com' })
@@ -44,8 +44,9 @@ export class InvitationCodeBody {
 
 export class AcceptedInvitationView {
   @ApiProperty({ description: 'The invited user.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AB' }) user_id: string;
-  @ApiProperty({ description: 'The organization joined.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AC' }) organization_id: string;
-  @ApiProperty({ type: String, nullable: true, description: 'A new access token, shown once.', example: 'edk_q5Xo0mY8mJk3bN2v7cWZ1aP4dR6tL9sE0hGfKjU3wYe' }) token: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The organization joined; for a collaborator, the organization of its user (null for a guest).', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AC' })
+  organization_id: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'A new access token, shown once (null when a collaborator invitation is accepted by an existing user, who keeps its tokens).', example: 'edk_q5Xo0mY8mJk3bN2v7cWZ1aP4dR6tL9sE0hGfKjU3wYe' }) token: string | null;
 }
 
 export class DeclinedInvitationView {

@@ -4,16 +4,18 @@ import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
 import { AccessToken, ListPage, ListQuery, Organization, runListQuery, User } from '@estate/shared-kernel';
 import { InvitationRecord, PeopleStore, ProUser } from '../../application/ports/people-store.port';
+import { Collaborator } from '../../domain/collaborator';
 import { Invitation } from '../../domain/invitation';
 
+/** A member (a guest, without organization, is never read as one: `findUser` names an organization). */
 function proUserOf(user: User): ProUser {
   return {
     id: user.id,
-    organizationId: user.organizationId,
+    organizationId: user.organizationId ?? '',
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
-    role: user.role,
+    role: user.role ?? 'member',
     status: user.status,
     lastSeenAt: user.lastSeenAt,
     createdAt: user.createdAt,
@@ -46,8 +48,35 @@ export class SqlPeopleStore extends PeopleStore {
     return user ? proUserOf(user) : undefined;
   }
 
+  async accountByEmail(em: EntityManager, email: string): Promise<{ id: string; organizationId: string | null } | undefined> {
+    const user = await em.findOne(User, { email }, { refresh: true });
+    return user ? { id: user.id, organizationId: user.organizationId } : undefined;
+  }
+
+  async findGuest(em: EntityManager, userId: string): Promise<Pick<ProUser, 'id' | 'email' | 'firstName' | 'lastName'> | undefined> {
+    const user = await em.findOne(User, { id: userId, organizationId: null }, { refresh: true });
+    return user ? { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName } : undefined;
+  }
+
   async activeOwners(em: EntityManager, organizationId: string): Promise<number> {
     return em.count(User, { organizationId, role: 'owner', status: 'active' });
+  }
+
+  async insertGuest(em: EntityManager, guest: { id: string; email: string; firstName: string | null; lastName: string | null; now: Date }): Promise<void> {
+    em.create(User, {
+      id: guest.id,
+      organizationId: null,
+      email: guest.email,
+      role: null,
+      status: 'active',
+      firstName: guest.firstName,
+      lastName: guest.lastName,
+      lastSeenAt: null,
+      createdAt: guest.now,
+      updatedAt: guest.now,
+      revokedAt: null,
+    });
+    await em.flush();
   }
 
   async insertUser(em: EntityManager, user: ProUser): Promise<void> {
@@ -96,5 +125,21 @@ export class SqlPeopleStore extends PeopleStore {
 
   async closeOpenInvitationsOf(em: EntityManager, userId: string, now: Date): Promise<void> {
     await em.nativeUpdate(Invitation, { userId, usedAt: null }, { usedAt: now, sealedCode: null });
+  }
+
+  async isMemberAddress(em: EntityManager, organizationId: string, email: string): Promise<boolean> {
+    return (await em.count(User, { organizationId, email, status: { $in: ['active', 'invited'] } })) > 0;
+  }
+
+  async peekInvitation(codeHash: string): Promise<InvitationRecord | undefined> {
+    return (await this.em.fork().findOne(Invitation, { codeHash })) ?? undefined;
+  }
+
+  async closeCollaboratorInvitations(em: EntityManager, caseId: string, email: string, now: Date): Promise<void> {
+    await em.nativeUpdate(Invitation, { kind: 'collaborator', caseId, email, usedAt: null }, { usedAt: now, sealedCode: null });
+  }
+
+  async pendingCollaboratorId(caseId: string, email: string): Promise<string | undefined> {
+    return (await this.em.fork().findOne(Collaborator, { caseId, email, status: 'pending' }))?.id;
   }
 }

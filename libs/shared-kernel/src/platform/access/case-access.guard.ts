@@ -3,9 +3,17 @@ import { ModuleRef, Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import type { AuthenticatedRequest } from '../auth/principal';
 import { ForbiddenError, NotFoundError } from '../errors/domain-error';
-import { CASE_ID_PARAM, CaseOwnership, FOREIGN_CASE_ANSWER, ForeignCaseAnswer, markCaseAccessChecked } from './case-access';
+import { CASE_ID_PARAM, CaseOwnership, collaboratorMay, FOREIGN_CASE_ANSWER, ForeignCaseAnswer, markCaseAccessChecked } from './case-access';
 
-/** Refuses every route with a `case_id` parameter unless the case belongs to the caller's organization. */
+/** The routes outside a case a guest may call. */
+const GUEST_READS = new Set(['/v1/cases', '/v1/me']);
+/** …and the reference data and forms every authenticated user reads, collaborators included (§10.3, §10.4). */
+const GUEST_READ_PREFIX = '/v1/probate/';
+
+/**
+ * Refuses every route with a `case_id` parameter unless the case belongs to the caller's organization or is shared
+ * with the caller as an accepted collaborator whose role allows the route (contract-extensions §13.1).
+ */
 @Injectable()
 export class CaseAccessGuard implements CanActivate {
   private ownership?: CaseOwnership;
@@ -19,16 +27,38 @@ export class CaseAccessGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
     const caseId = req.params?.[CASE_ID_PARAM] as string | undefined;
-    if (caseId === undefined || !req.principal) return true;
+    if (!req.principal) return true;
+    if (caseId === undefined) return this.outsideCases(req);
     this.ownership ??= this.moduleRef.get(CaseOwnership, { strict: false });
     const known = this.ownership.knownOrganizationOf(caseId);
     if (known !== undefined) return this.decide(context, req, caseId, known);
     return this.ownership.organizationOf(caseId).then((owner) => this.decide(context, req, caseId, owner));
   }
 
-  private decide(context: ExecutionContext, req: AuthenticatedRequest, caseId: string, owner: string | undefined): true {
-    if (owner === req.principal!.organizationId) {
-      markCaseAccessChecked(req, caseId);
+  /**
+   * A guest (contract-extensions §13.1: a collaborator without an organization) reaches its shared cases and, outside
+   * them, only what it reads of itself (`GET /v1/me`), the list of its cases and the shipped probate reference data and
+   * forms: creating a case, and every route of an organization, is `403`.
+   */
+  private outsideCases(req: Request & AuthenticatedRequest): true {
+    if (req.principal!.organizationId !== null) return true;
+    const routePath = ((req.route as { path?: string } | undefined)?.path ?? req.path).replace(/\/+$/, '');
+    if ((req.method === 'GET' || req.method === 'HEAD') && (GUEST_READS.has(routePath) || routePath.startsWith(GUEST_READ_PREFIX))) return true;
+    throw new ForbiddenError('A guest reaches only the cases shared with it.');
+  }
+
+  private decide(context: ExecutionContext, req: Request & AuthenticatedRequest, caseId: string, owner: string | undefined): true {
+    const principal = req.principal!;
+    if (owner !== undefined && owner === principal.organizationId) {
+      markCaseAccessChecked(req, caseId, owner);
+      return true;
+    }
+    // The one place a collaborator's role is decided (contract-extensions §13.1): from the route's method and path.
+    const role = owner === undefined ? undefined : principal.collaborations[caseId];
+    if (role !== undefined) {
+      const routePath = (req.route as { path?: string } | undefined)?.path ?? req.path;
+      if (!collaboratorMay(role, req.method, routePath)) throw new ForbiddenError(`A collaborator with the role ${role} may not do this on the case.`);
+      markCaseAccessChecked(req, caseId, owner);
       return true;
     }
     const answer = this.reflector.getAllAndOverride<ForeignCaseAnswer>(FOREIGN_CASE_ANSWER, [context.getHandler(), context.getClass()]);

@@ -1,4 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
+import type { CollaboratorRole } from '../auth/collaborator-role';
 
 /**
  * Port: which organization owns a case (undefined when it does not exist or was deleted). The case context binds
@@ -31,9 +32,23 @@ export const CASE_ID_PARAM = 'case_id';
 
 const ACCESS_CHECKED = Symbol('estate:case-access-checked');
 
-/** Called by the access guard once the caller's organization owns the request's case. */
-export function markCaseAccessChecked(req: object, caseId: string): void {
+const CASE_OWNER = Symbol('estate:case-owner');
+
+/** Called by the access guard once the caller may reach the request's case (a member, or a collaborator), with its owner. */
+export function markCaseAccessChecked(req: object, caseId: string, owner?: string): void {
   (req as Record<symbol, unknown>)[ACCESS_CHECKED] = caseId;
+  (req as Record<symbol, unknown>)[CASE_OWNER] = owner;
+}
+
+/**
+ * The organization that owns the request's case, as the access guard found it: what a case route reads by when the
+ * caller may be a collaborator of another organization (or a guest), not the caller's own organization.
+ */
+export function checkedCaseOwnerOf(req: { params?: Record<string, unknown> }): string {
+  assertCaseAccessChecked(req);
+  const owner = (req as Record<symbol, unknown>)[CASE_OWNER];
+  if (typeof owner !== 'string') throw new Error('the access guard did not record the owner of this case');
+  return owner;
 }
 
 /**
@@ -54,4 +69,21 @@ export function assertCaseAccessChecked(req: { params?: Record<string, unknown> 
  */
 export function misnamedCaseRoutes(paths: readonly string[]): string[] {
   return paths.filter((path) => /(^|\/)cases\/:(?!case_id(\/|$))/.test(path));
+}
+
+/**
+ * What a collaborator's role allows on a route under its case (contract-extensions §13.1), decided here from the
+ * route's method and path pattern only, never in a controller: reads for every role; a `viewer` nothing else but
+ * `POST …/documents/{id}/download-links`; an `editor` every write but the case's collaborators and `DELETE` of the
+ * case itself; a collaborator `owner` an editor who also manages the collaborators.
+ */
+export function collaboratorMay(role: CollaboratorRole, method: string, routePath: string): boolean {
+  const verb = method.toUpperCase();
+  if (verb === 'GET' || verb === 'HEAD') return true;
+  const path = routePath.replace(/\/+$/, '');
+  if (verb === 'POST' && /\/cases\/:case_id\/documents\/:[a-z_]+\/download-links$/.test(path)) return true;
+  if (role === 'viewer') return false;
+  if (/\/cases\/:case_id$/.test(path) && verb === 'DELETE') return false;
+  if (/\/cases\/:case_id\/collaborators(\/|$)/.test(path)) return role === 'owner';
+  return true;
 }

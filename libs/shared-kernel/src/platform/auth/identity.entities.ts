@@ -17,9 +17,10 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 
 export class User {
   id: string;
-  organizationId: string;
+  /** Null for a guest (contract-extensions §13.1): a collaborator without an organization, and without a role. */
+  organizationId: string | null;
   email: string;
-  role: OrgRole;
+  role: OrgRole | null;
   status: UserStatus;
   firstName: string | null;
   lastName: string | null;
@@ -53,9 +54,9 @@ export const UserSchema = new EntitySchema<User>({
   tableName: 'users',
   properties: {
     id: { type: 'string', primary: true, length: 26 },
-    organizationId: { type: 'string', length: 26 },
+    organizationId: { type: 'string', length: 26, nullable: true },
     email: { type: 'string', length: 320 },
-    role: { type: 'string', length: 10 },
+    role: { type: 'string', length: 10, nullable: true },
     status: { type: 'string', length: 12 },
     firstName: { type: 'string', length: 100, nullable: true },
     lastName: { type: 'string', length: 100, nullable: true },

@@ -6,7 +6,7 @@ import type { Tier } from '../config/app-config';
 import { generateAccessToken, hashAccessToken, sameHash } from './access-token';
 import { InvalidationFeed } from '../invalidation/invalidation-feed';
 import { AccessToken, OrgRole, Organization, User } from './identity.entities';
-import type { Principal } from './principal';
+import type { CollaboratorRole, Principal } from './principal';
 import { CoalescedLookup } from './coalesced-lookup';
 import { PRINCIPALS_CHANGED, PrincipalCache, UnknownTokenCache } from './principal-cache';
 
@@ -81,7 +81,7 @@ export class IdentityService {
       await em.flush();
       const token = generateAccessToken();
       em.create(AccessToken, { id: ulid(), userId: user.id, tokenHash: hashAccessToken(token), createdAt: now, revokedAt: null });
-      return { organization_id: organization.id, user_id: user.id, token, tier, role: user.role };
+      return { organization_id: organization.id, user_id: user.id, token, tier, role: user.role ?? 'member' };
     });
   }
 
@@ -123,18 +123,35 @@ export class IdentityService {
 
   /** The principals of these token hashes, in one query (CoalescedLookup gathers the hashes asked meanwhile). */
   private async loadMany(hashes: string[]): Promise<Map<string, Principal>> {
-    const rows: Array<{ token_hash: string; user_id: string; organization_id: string; tier: Tier; role: OrgRole }> = await this.em
+    const rows: Array<{
+      token_hash: string;
+      user_id: string;
+      organization_id: string | null;
+      tier: Tier | null;
+      role: OrgRole | null;
+      collaborations: Record<string, CollaboratorRole> | null;
+    }> = await this.em
       .getConnection()
       .execute(
-        `select t.token_hash, u.id as user_id, o.id as organization_id, o.tier, u.role
-           from access_tokens t join users u on u.id = t.user_id join organizations o on o.id = u.organization_id
+        `select t.token_hash, u.id as user_id, o.id as organization_id, o.tier, u.role,
+                (select json_object_agg(c.case_id, c.role) from collaborators c
+                  where c.user_id = u.id and c.status = 'accepted') as collaborations
+           from access_tokens t join users u on u.id = t.user_id left join organizations o on o.id = u.organization_id
           where t.token_hash in (?) and t.revoked_at is null and u.revoked_at is null and u.status = 'active'`,
         [hashes],
       );
     const principals = new Map<string, Principal>();
     for (const hash of hashes) {
       const row = rows.find((candidate) => sameHash(candidate.token_hash, hash));
-      if (row) principals.set(hash, { userId: row.user_id, organizationId: row.organization_id, tier: row.tier, orgRole: row.role });
+      if (row) {
+        principals.set(hash, {
+          userId: row.user_id,
+          organizationId: row.organization_id,
+          tier: row.tier,
+          orgRole: row.role,
+          collaborations: row.collaborations ?? {},
+        });
+      }
     }
     return principals;
   }

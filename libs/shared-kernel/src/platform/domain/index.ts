@@ -9,3 +9,4 @@ export * from '../clock/clock';
 export * from '../masking/mask';
 export * from './provider-tries';
 export * from './cents';
+export * from '../auth/collaborator-role';

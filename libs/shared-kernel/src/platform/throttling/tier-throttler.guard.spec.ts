@@ -38,8 +38,8 @@ function call(principal?: Principal): Call {
   return { context, headers };
 }
 
-const pro = (organizationId: string, userId = 'user-1'): Principal => ({ userId, organizationId, tier: 'pro', orgRole: 'owner' });
-const enterprise = (organizationId: string, userId = 'user-1'): Principal => ({ userId, organizationId, tier: 'enterprise', orgRole: 'owner' });
+const pro = (organizationId: string, userId = 'user-1'): Principal => ({ userId, organizationId, tier: 'pro', orgRole: 'owner', collaborations: {} });
+const enterprise = (organizationId: string, userId = 'user-1'): Principal => ({ userId, organizationId, tier: 'enterprise', orgRole: 'owner', collaborations: {} });
 
 describe('TierThrottlerGuard', () => {
   let storage: ThrottlerStorageService;

@@ -83,10 +83,11 @@ export class TierThrottlerGuard extends ThrottlerGuard {
     const http = request.context.switchToHttp();
     const principal = http.getRequest<Request & AuthenticatedRequest>().principal!;
     const res = http.getResponse<Response>();
-    const limit = this.config.rateLimits[principal.tier];
+    // A guest (contract-extensions §13.1) has a window of its own, of the `pro` size, keyed by the user.
+    const limit = this.config.rateLimits[principal.tier ?? 'pro'];
     const windowMs = this.config.rateLimitWindowMs;
     const windowSeconds = Math.round(windowMs / 1000);
-    const state = await this.storageService.increment(`ratelimit:${principal.organizationId}`, windowMs, limit, windowMs, 'tier');
+    const state = await this.storageService.increment(principal.organizationId === null ? `ratelimit:guest:${principal.userId}` : `ratelimit:${principal.organizationId}`, windowMs, limit, windowMs, 'tier');
     const secondsToReset = Math.max(0, state.isBlocked ? state.timeToBlockExpire : state.timeToExpire);
     sendRateLimitHeaders(res, { policy: 'minute', limit, windowSeconds, hits: state.totalHits, secondsToReset });
     if (state.isBlocked) {

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { assertCaseAccessChecked, ForeignCase } from '../../platform/access/case-access';
-import { CurrentPrincipal, managesOrganization, Principal } from '../../platform/auth/principal';
+import { checkedCaseOwnerOf, ForeignCase } from '../../platform/access/case-access';
+import { CurrentPrincipal, managesOrganization, memberOrganizationOf, Principal } from '../../platform/auth/principal';
 import { etagOfVersion } from '../conditional/etag';
 import { ResourceList, SingleResource } from '../http/resource-response';
 import { ApiData, ApiErrors, ApiList } from '../openapi/api-responses';
@@ -39,7 +39,7 @@ export class EventsController {
   @decorate([...FILTERS, ApiQuery({ name: 'case_id', required: false, description: 'Only the events of this case (its id).', schema: { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } })])
   @ApiErrors(400)
   list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<ResourceList> {
-    return this.events.list(principal.organizationId, query, undefined, managesOrganization(principal));
+    return this.events.list(memberOrganizationOf(principal), query, undefined, managesOrganization(principal));
   }
 
   @Get('events/:event_id')
@@ -48,7 +48,7 @@ export class EventsController {
   @ApiData(EventView)
   @ApiErrors(404)
   async get(@CurrentPrincipal() principal: Principal, @Param('event_id') eventId: string): Promise<SingleResource> {
-    const event = await this.events.get(principal.organizationId, eventId, managesOrganization(principal));
+    const event = await this.events.get(memberOrganizationOf(principal), eventId, managesOrganization(principal));
     return new SingleResource(presentEvent(event), etagOfVersion('event', event.id, 1));
   }
 
@@ -65,8 +65,9 @@ export class EventsController {
     @Query() query: Record<string, unknown>,
     @Req() req: { params?: Record<string, unknown> },
   ): Promise<ResourceList> {
-    assertCaseAccessChecked(req);
+    // The case's owner, not the caller's organization: a collaborator reads the case's events too (contract-extensions §13.1).
+    const owner = checkedCaseOwnerOf(req);
     const { case_id: _ignored, ...rest } = query;
-    return this.events.list(principal.organizationId, rest, caseId);
+    return this.events.list(owner, rest, caseId);
   }
 }

@@ -176,6 +176,35 @@ function impliedErrors(operation: Node, method: string): number[] {
   return statuses;
 }
 
+/** Whether a route lives under one case and needs a token (the case access check runs on it). */
+function underCase(path: string, operation: Node): boolean {
+  return (path === '/v1/cases/{case_id}' || path.startsWith('/v1/cases/{case_id}/')) && Boolean(operation.security?.length);
+}
+
+/** Case writes a viewer may still make (contract-extensions: a download link is a read of the document). */
+const VIEWER_WRITES = /\/documents\/\{[a-z_]+\}\/download-links$/;
+
+/**
+ * Under a case, what a foreign case answers is no longer "the route lists 403": every write may also be `403` for a
+ * collaborator whose role does not allow it. The answer for another organization's case is stated on its own, as
+ * `x-foreign-case` (`forbidden` where the route listed 403 before any role existed, `not_found` elsewhere), and each
+ * write a viewer may not make lists `403` with the role's example.
+ */
+function declareCollaboratorRefusal(operation: Node, path: string, method: string): void {
+  if (!underCase(path, operation)) return;
+  const foreignForbidden = Boolean(operation.responses['403']);
+  operation['x-foreign-case'] = foreignForbidden ? 'forbidden' : 'not_found';
+  if (method === 'get' || method === 'head' || (method === 'post' && VIEWER_WRITES.test(path))) return;
+  const examples: ErrorExample[] = [{ code: 'forbidden', message: 'A collaborator with the role viewer may not do this on the case.' }];
+  if (foreignForbidden) examples.unshift(...ERROR_RESPONSES[403].examples);
+  operation.responses['403'] = {
+    description: foreignForbidden
+      ? 'forbidden: the case belongs to another organization, or the caller is a collaborator whose role does not allow this'
+      : "forbidden: the caller is a collaborator of the case whose role does not allow this (another organization's case is 404)",
+    content: { 'application/json': { schema: { $ref: `${SCHEMA_PREFIX}ErrorBody` }, examples: errorExamplesFor(403, examples) } },
+  };
+}
+
 /** A field of the route's own body for a `422` example: its first required one, or else its first. */
 function bodyFieldOf(document: OpenAPIObject, operation: Node): string | undefined {
   const schema = operation.requestBody?.content?.['application/json']?.schema;
@@ -228,6 +257,7 @@ function sortedResponses(responses: Node): Node {
 export function completeResponses(document: OpenAPIObject): void {
   for (const { path, method, operation } of operationsOf(document)) {
     operation.responses ??= {};
+    declareCollaboratorRefusal(operation, path, method);
     for (const status of impliedErrors(operation, method)) operation.responses[status] ??= errorResponse(document, status, operation, path, method);
     for (const [status, response] of Object.entries(operation.responses as Record<string, Node>)) {
       if (Number(status) < 400) continue;
