@@ -172,6 +172,15 @@ describe('collaborators (e2e, contract-extensions §13.1, §13.3)', () => {
       expect((await t.http().get(`/v1/cases/${caseId}/events`).set(guest).expect(200)).body.data.length).toBeGreaterThan(0);
       expectError(await t.http().post('/v1/cases').set(guest).send({}), 403, 'forbidden');
       expectError(await t.http().get(`/v1/cases/${await newCase()}`).set(guest), 404, 'not_found');
+      // A guest's Idempotency-Key is honoured (kept under the case's organization, as the guest's own).
+      const person = { first_name: 'Gus', last_name: 'Guest', relationship: 'friend' };
+      const first = await t.http().post(`/v1/cases/${caseId}/persons`).set(guest).set('Idempotency-Key', 'guest-key-1').send(person).expect(201);
+      const again = await t.http().post(`/v1/cases/${caseId}/persons`).set(guest).set('Idempotency-Key', 'guest-key-1').send(person).expect(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.body).toEqual(first.body);
+      expect(await t.sql('select count(*)::int as n from persons where case_id = $1', [caseId])).toEqual([{ n: 1 }]);
+      // The same key of a member of the organization is the member's own.
+      await t.http().post(`/v1/cases/${caseId}/persons`).set(member.auth).set('Idempotency-Key', 'guest-key-1').send({ ...person, first_name: 'Mia' }).expect(201);
       // The shipped probate reference data and forms are for every authenticated user, collaborators included.
       expect((await t.http().get('/v1/probate/forms/CA-DE-111').set(guest).expect(200)).body.data.id).toBe('CA-DE-111');
       await t.http().get('/v1/probate/states/CA/counties/06037').set(guest).expect(200);

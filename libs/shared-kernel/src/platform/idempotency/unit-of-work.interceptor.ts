@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { from, lastValueFrom, Observable } from 'rxjs';
 import type { AuthenticatedRequest } from '../auth/principal';
-import { assertCaseAccessChecked, CASE_ID_PARAM } from '../access/case-access';
+import { assertCaseAccessChecked, CASE_ID_PARAM, checkedCaseOwnerOf } from '../access/case-access';
 import { BadRequestError, ConflictError, DomainError } from '../errors/domain-error';
 import { errorBody } from '../errors/error-body';
 import { NOT_STORED_FOR_IDEMPOTENCY, statusOfCode } from '../errors/error-status';
@@ -53,13 +53,13 @@ export class UnitOfWorkInterceptor implements NestInterceptor {
   }
 
   private async run(req: Request & AuthenticatedRequest, res: Response, next: CallHandler): Promise<unknown> {
-    const key = this.idempotencyKeyOf(req);
-    const organizationId = req.principal?.organizationId;
     const caseId = req.params?.[CASE_ID_PARAM] as string | undefined;
     if (caseId !== undefined) assertCaseAccessChecked(req);
-    if (!key || !organizationId) {
+    const scoped = this.scopedKeyOf(req, caseId);
+    if (!scoped) {
       return this.uow.run(() => this.handled(res, next), { caseId });
     }
+    const { organizationId, key } = scoped;
 
     const claim = await this.keys.claim(organizationId, key, fingerprintOf(req));
     if (claim.outcome === 'replay') return this.replay(res, claim.response);
@@ -104,6 +104,20 @@ export class UnitOfWorkInterceptor implements NestInterceptor {
   private async handled(res: Response, next: CallHandler): Promise<unknown> {
     const result = await lastValueFrom(next.handle(), { defaultValue: undefined });
     return this.replies.present(res, result);
+  }
+
+  /**
+   * The key's scope (contract §6: keys are per organization). A guest (§13.1: no organization) writes only under the
+   * cases shared with it: its keys are kept under the case's organization, as its own (the user and a digest of the
+   * key), so they never meet the keys of that organization's members.
+   */
+  private scopedKeyOf(req: Request & AuthenticatedRequest, caseId: string | undefined): { organizationId: string; key: string } | undefined {
+    const key = this.idempotencyKeyOf(req);
+    const principal = req.principal;
+    if (!key || !principal) return undefined;
+    if (principal.organizationId !== null) return { organizationId: principal.organizationId, key };
+    if (caseId === undefined) return undefined;
+    return { organizationId: checkedCaseOwnerOf(req), key: `guest:${principal.userId}:${createHash('sha256').update(key).digest('hex')}` };
   }
 
   private idempotencyKeyOf(req: Request): string | undefined {
