@@ -176,7 +176,7 @@ describe('webhooks (e2e, contract §14.4–§14.8)', () => {
         expectError(res, 422, 'validation_error');
         expect(detailFields(res)).toContain('enabled_events');
       }
-      for (const enabled of [['nonsense'], ['person.exploded'], ['collaborator.*']]) {
+      for (const enabled of [['nonsense'], ['person.exploded'], ['shareholder.*']]) {
         const res = await t.http().post('/v1/webhook-endpoints').set(owner.auth).send({ url: receiver.url('/v'), enabled_events: enabled });
         expectError(res, 422, 'validation_error');
         expect(detailFields(res)).toEqual(['enabled_events[0]']);
