@@ -1,6 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { CaseResource, InjectResource, ProviderStepQueue, ProviderSteps } from '@estate/shared-kernel';
+import { Injectable, Logger } from '@nestjs/common';
+import { CaseResource, InjectResource, ProviderProcessor, ProviderProcessorSteps, ProviderSteps } from '@estate/shared-kernel';
 import { Email, recordDeliveryStep, recordProviderUnavailable } from '../domain/email';
 import { EmailProvider } from './ports/email-provider.port';
 
@@ -13,37 +12,23 @@ export const EMAIL_STEP_QUEUE = 'email-step';
  * `provider_unavailable`.
  */
 @Injectable()
-export class EmailDeliveryProcessor implements OnModuleInit {
+export class EmailDeliveryProcessor extends ProviderProcessor<Email> {
   private readonly logger = new Logger('EmailDeliveryProcessor');
-  private steps!: ProviderStepQueue<Email>;
 
   constructor(
     @InjectResource('email') private readonly resource: CaseResource<Email>,
     private readonly provider: EmailProvider,
-    private readonly providerSteps: ProviderSteps,
-  ) {}
-
-  onModuleInit(): void {
-    this.steps = this.providerSteps.define<Email>({
-      queue: EMAIL_STEP_QUEUE,
-      resource: this.resource,
-      actor: 'email_processor',
-      advance: (email, now) => this.advance(email, now),
-    });
+    providerSteps: ProviderSteps,
+  ) {
+    super(providerSteps);
   }
 
-  /** Schedules a new email's first step, in the transaction that stores it. */
-  scheduleFirst(em: EntityManager, email: { id: string }, now: Date): Promise<void> {
-    return this.steps.schedule(em, { id: email.id, status: 'queued' }, now);
-  }
-
-  /** Runs the due steps now (at most `limit`); answers how many jobs ran. */
-  processDue(limit = 50): Promise<number> {
-    return this.steps.runDue(limit);
+  protected describeSteps(): ProviderProcessorSteps<Email> {
+    return { queue: EMAIL_STEP_QUEUE, resource: this.resource, actor: 'email_processor', firstStatus: 'queued' };
   }
 
   /** One provider call; false when the provider had nothing new to report. */
-  private async advance(email: Email, now: Date): Promise<boolean> {
+  protected async advance(email: Email, now: Date): Promise<boolean> {
     try {
       if (email.status === 'queued') {
         const accepted = await this.provider.send({ id: email.id, to: email.to, from: email.from, subject: email.subject, body: email.body });

@@ -1,6 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { CaseResource, InjectResource, ProviderStepQueue, ProviderSteps } from '@estate/shared-kernel';
+import { Injectable, Logger } from '@nestjs/common';
+import { CaseResource, InjectResource, ProviderProcessor, ProviderProcessorSteps, ProviderSteps } from '@estate/shared-kernel';
 import type { Fax } from '../domain/fax';
 import { FaxProvider } from './ports/fax-provider.port';
 
@@ -14,37 +13,23 @@ export const FAX_STEP_QUEUE = 'fax-step';
  * after 1, 2, 4 and 8 s, then the fax fails with `provider_unavailable`.
  */
 @Injectable()
-export class FaxTransmissionProcessor implements OnModuleInit {
+export class FaxTransmissionProcessor extends ProviderProcessor<Fax> {
   private readonly logger = new Logger('FaxTransmissionProcessor');
-  private steps!: ProviderStepQueue<Fax>;
 
   constructor(
     @InjectResource('fax') private readonly resource: CaseResource<Fax>,
     private readonly provider: FaxProvider,
-    private readonly providerSteps: ProviderSteps,
-  ) {}
-
-  onModuleInit(): void {
-    this.steps = this.providerSteps.define<Fax>({
-      queue: FAX_STEP_QUEUE,
-      resource: this.resource,
-      actor: 'fax_processor',
-      advance: (fax, now) => this.advance(fax, now),
-    });
+    providerSteps: ProviderSteps,
+  ) {
+    super(providerSteps);
   }
 
-  /** Schedules a new fax's first step, in the transaction that stores it. */
-  scheduleFirst(em: EntityManager, fax: Pick<Fax, 'id' | 'status'>, now: Date): Promise<void> {
-    return this.steps.schedule(em, fax, now);
-  }
-
-  /** Runs the due steps now (at most `limit`); answers how many jobs ran. */
-  processDue(limit = 50): Promise<number> {
-    return this.steps.runDue(limit);
+  protected describeSteps(): ProviderProcessorSteps<Fax> {
+    return { queue: FAX_STEP_QUEUE, resource: this.resource, actor: 'fax_processor', firstStatus: 'queued' };
   }
 
   /** One provider call; false when the provider had nothing new to report. */
-  private async advance(fax: Fax, now: Date): Promise<boolean> {
+  protected async advance(fax: Fax, now: Date): Promise<boolean> {
     try {
       if (fax.status === 'queued') {
         const submission = await this.provider.send({

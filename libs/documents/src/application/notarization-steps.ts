@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { CaseResource, InjectResource, ProviderStepQueue, ProviderSteps } from '@estate/shared-kernel';
+import { Injectable, Logger } from '@nestjs/common';
+import { CaseResource, InjectResource, ProviderProcessor, ProviderProcessorSteps, ProviderSteps } from '@estate/shared-kernel';
 import type { Document } from '../domain/document';
 import { MAX_DOCUMENT_BYTES } from '../domain/document-vocabulary';
 import { notarizedFileName } from '../domain/file-name';
@@ -23,41 +23,27 @@ export const NOTARIZATION_STEP_QUEUE = 'notarization-step';
  * the expiry passed moves the notarization to `expired` without asking the provider.
  */
 @Injectable()
-export class NotarizationSteps implements OnModuleInit {
+export class NotarizationSteps extends ProviderProcessor<Notarization> {
   private readonly logger = new Logger('NotarizationSteps');
-  private steps!: ProviderStepQueue<Notarization>;
 
   constructor(
     @InjectResource('notarization') private readonly resource: CaseResource<Notarization>,
     @InjectResource('document') private readonly documents: CaseResource<Document>,
     private readonly provider: NotaryProvider,
-    private readonly providerSteps: ProviderSteps,
+    providerSteps: ProviderSteps,
     private readonly storage: DocumentStorage,
     private readonly uploads: UploadDocument,
     private readonly probateState: CaseProbateState,
-  ) {}
-
-  onModuleInit(): void {
-    this.steps = this.providerSteps.define<Notarization>({
-      queue: NOTARIZATION_STEP_QUEUE,
-      resource: this.resource,
-      actor: 'notary_processor',
-      advance: (notarization, now, em) => this.advance(notarization, now, em),
-    });
+  ) {
+    super(providerSteps);
   }
 
-  /** Schedules a new notarization's first step, in the transaction that stores it. */
-  scheduleFirst(em: EntityManager, notarization: Pick<Notarization, 'id' | 'status'>, now: Date): Promise<void> {
-    return this.steps.schedule(em, notarization, now);
-  }
-
-  /** Runs the due steps now (at most `limit`); answers how many jobs ran. */
-  processDue(limit = 50): Promise<number> {
-    return this.steps.runDue(limit);
+  protected describeSteps(): ProviderProcessorSteps<Notarization> {
+    return { queue: NOTARIZATION_STEP_QUEUE, resource: this.resource, actor: 'notary_processor', firstStatus: 'pending_signers' };
   }
 
   /** One provider call on the held notarization; false when the provider had nothing new to report. */
-  private async advance(notarization: Notarization, now: Date, em: EntityManager): Promise<boolean> {
+  protected async advance(notarization: Notarization, now: Date, em: EntityManager): Promise<boolean> {
     if (notarization.expireIfDue(now)) return true;
     let progress: NotarizationProgress | null = null;
     let notarized: SpooledFile | null = null;

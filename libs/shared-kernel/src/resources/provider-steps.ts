@@ -1,6 +1,6 @@
 import { RequestContext } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { Clock } from '../platform/clock/clock';
 import { runAsSystem } from '../platform/context/request-scope';
 import type { CaseRecord } from '../platform/domain/case-record';
@@ -127,5 +127,49 @@ export class ProviderSteps {
       await this.events.changed(em, subjectOf(resource, record), before, this.reader.view(resource, record));
       if (record.nextCheckAt !== null) await this.schedule(em, definition.queue, record, now, record.nextCheckAt);
     });
+  }
+}
+
+/** What a provider processor tells the kernel of its steps: `ProviderStepsDefinition` less its `advance`, plus the first status. */
+export type ProviderProcessorSteps<T extends ProviderTrackedRecord> = Omit<ProviderStepsDefinition<T>, 'advance'> & {
+  /** The status a new record's first step starts from (`queued`). */
+  readonly firstStatus: string;
+};
+
+/**
+ * A resource's provider processor (the email delivery, the fax transmission, …): it names its steps and writes its one
+ * provider call (`advance`); the queue's definition at start-up, the first step's scheduling and stepping by hand are
+ * this class's, the same for every provider.
+ */
+export abstract class ProviderProcessor<T extends ProviderTrackedRecord> implements OnModuleInit {
+  private steps?: ProviderStepQueue<T>;
+  private firstStatus = '';
+
+  protected constructor(private readonly providerSteps: ProviderSteps) {}
+
+  protected abstract describeSteps(): ProviderProcessorSteps<T>;
+
+  /** One provider call on the held, current record (see `ProviderStepsDefinition.advance`). */
+  protected abstract advance(record: T, now: Date, em: EntityManager): Promise<boolean>;
+
+  onModuleInit(): void {
+    const { firstStatus, ...steps } = this.describeSteps();
+    this.firstStatus = firstStatus;
+    this.steps = this.providerSteps.define<T>({ ...steps, advance: (record, now, em) => this.advance(record, now, em) });
+  }
+
+  /** Schedules a new record's first step, in the transaction that stores it. */
+  scheduleFirst(em: EntityManager, record: { id: string }, now: Date): Promise<void> {
+    return this.defined().schedule(em, { id: record.id, status: this.firstStatus }, now);
+  }
+
+  /** Runs the due steps now (at most `limit`); answers how many jobs ran. */
+  processDue(limit = 50): Promise<number> {
+    return this.defined().runDue(limit);
+  }
+
+  private defined(): ProviderStepQueue<T> {
+    if (!this.steps) throw new Error(`${this.constructor.name} is used before its module started`);
+    return this.steps;
   }
 }

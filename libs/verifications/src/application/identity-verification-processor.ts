@@ -1,7 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { CaseIdentitySubjects, IdentitySubject } from '@estate/case/ports';
-import { CaseResource, InjectResource, ProviderStepQueue, ProviderSteps } from '@estate/shared-kernel';
+import { CaseResource, InjectResource, ProviderProcessor, ProviderProcessorSteps, ProviderSteps } from '@estate/shared-kernel';
 import { IdentityVerification } from '../domain/identity-verification';
 import { CHECKS_OF_METHOD } from '../domain/verification-vocabulary';
 import { ExecutorIdentityProjection } from './executor-identity-projection';
@@ -20,40 +19,26 @@ export const IDENTITY_VERIFICATION_STEP_QUEUE = 'identity-verification-step';
  * the subject (and nothing a provider says in an error) is logged.
  */
 @Injectable()
-export class IdentityVerificationProcessor implements OnModuleInit {
+export class IdentityVerificationProcessor extends ProviderProcessor<IdentityVerification> {
   private readonly logger = new Logger('IdentityVerificationProcessor');
-  private steps!: ProviderStepQueue<IdentityVerification>;
 
   constructor(
     @InjectResource('identity verification') private readonly resource: CaseResource<IdentityVerification>,
     private readonly provider: IdentityVerificationProvider,
-    private readonly providerSteps: ProviderSteps,
+    providerSteps: ProviderSteps,
     private readonly subjects: CaseIdentitySubjects,
     private readonly documents: VerificationDocuments,
     private readonly projection: ExecutorIdentityProjection,
-  ) {}
-
-  onModuleInit(): void {
-    this.steps = this.providerSteps.define<IdentityVerification>({
-      queue: IDENTITY_VERIFICATION_STEP_QUEUE,
-      resource: this.resource,
-      actor: 'identity_verification_processor',
-      advance: (verification, now) => this.advance(verification, now),
-    });
+  ) {
+    super(providerSteps);
   }
 
-  /** Schedules a new verification's first step, in the transaction that stores it. */
-  scheduleFirst(em: EntityManager, verification: { id: string }, now: Date): Promise<void> {
-    return this.steps.schedule(em, { id: verification.id, status: 'pending' }, now);
-  }
-
-  /** Runs the due steps now (at most `limit`); answers how many jobs ran. */
-  processDue(limit = 50): Promise<number> {
-    return this.steps.runDue(limit);
+  protected describeSteps(): ProviderProcessorSteps<IdentityVerification> {
+    return { queue: IDENTITY_VERIFICATION_STEP_QUEUE, resource: this.resource, actor: 'identity_verification_processor', firstStatus: 'pending' };
   }
 
   /** One provider call; false when the provider had nothing new to report. */
-  private async advance(verification: IdentityVerification, now: Date): Promise<boolean> {
+  protected async advance(verification: IdentityVerification, now: Date): Promise<boolean> {
     const request = await this.requestOf(verification);
     if (request === null) {
       // The subject's record was deleted while the verification ran: there is no one left to match.
