@@ -1,5 +1,9 @@
 import { type Cents, centsOf } from '@estate/shared-kernel/domain';
-import type { Money, Percentage } from './accounting-records';
+
+/** An amount as JSON gives it (at most two decimals) or as PostgreSQL `numeric` text; summed as integer cents. */
+export type Money = number | string;
+/** A percentage, 0–100, with any number of decimals; used exactly. */
+export type Percentage = number | string;
 
 /** An amount in cents, an unset one counting 0 (a sum's missing term). */
 export const centsOr0 = (value: Money | null | undefined): Cents => centsOf(value ?? null) ?? 0n;

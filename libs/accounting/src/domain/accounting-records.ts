@@ -1,4 +1,6 @@
 import type { AccountingCategory, TransactionRelatedType } from './accounting-category';
+import type { Money, Percentage } from './accounting-money';
+import type { CalendarDate } from './calendar-day';
 
 /**
  * The case's records as court accounting reads them (contract-extensions §16, §12): each interface names exactly the
@@ -8,9 +10,8 @@ import type { AccountingCategory, TransactionRelatedType } from './accounting-ca
  * Money arrives as JSON numbers with at most two decimals or as PostgreSQL `numeric` text, and is summed as integer
  * cents; percentages likewise (any number of decimals). Dates are calendar dates, `YYYY-MM-DD`.
  */
-export type Money = number | string;
-export type Percentage = number | string;
-export type CalendarDate = string;
+export type { Money, Percentage } from './accounting-money';
+export type { CalendarDate } from './calendar-day';
 
 export interface PostalAddress {
   address1: string;

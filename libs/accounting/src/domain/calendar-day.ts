@@ -1,4 +1,5 @@
-import type { CalendarDate } from './accounting-records';
+/** A calendar date, `YYYY-MM-DD`. */
+export type CalendarDate = string;
 
 /** Calendar dates (`YYYY-MM-DD`) compare as text; these are the two pieces of arithmetic the periods need, in UTC. */
 export function dayAfter(date: CalendarDate): CalendarDate {
