@@ -34,9 +34,9 @@ interface Removal {
 
 const isPropertyKind = (value: string | null): value is PropertyKind => (PROPERTY_KINDS as readonly (string | null)[]).includes(value);
 
-function inKindLine(distribution: AccountingDistribution, carryValue: Cents, from: CalendarDate): DistributionLine {
+function inKindLine(distribution: AccountingDistribution, paidDate: CalendarDate, carryValue: Cents, from: CalendarDate): DistributionLine {
   return {
-    date: distribution.paidDate as CalendarDate,
+    date: paidDate,
     kind: 'in_kind',
     id: distribution.id,
     transactionId: null,
@@ -46,7 +46,7 @@ function inKindLine(distribution: AccountingDistribution, carryValue: Cents, fro
     description: distribution.assetDescription ?? distribution.assetType ?? 'In-kind distribution',
     amount: carryValue,
     valueAtDistribution: centsOf(distribution.value ?? null),
-    priorPeriod: isPriorPeriod(distribution.paidDate as CalendarDate, from),
+    priorPeriod: isPriorPeriod(paidDate, from),
   };
 }
 
@@ -88,9 +88,10 @@ export function propertyRemovals(input: AccountingInput, onHand: ReadonlyMap<str
   }
   for (const distribution of input.records.distributions) {
     const flow: CountedFlow = { type: 'in_kind_distribution', kind: null, id: distribution.id };
-    if (distribution.kind !== 'in_kind' || distribution.status !== 'paid' || distribution.paidDate === null || distribution.paidDate > input.to || counted.hasFlow(flow)) continue;
+    const paidDate = distribution.paidDate;
+    if (distribution.kind !== 'in_kind' || distribution.status !== 'paid' || paidDate === null || paidDate > input.to || counted.hasFlow(flow)) continue;
     events.push({
-      date: distribution.paidDate,
+      date: paidDate,
       createdAt: distribution.createdAt,
       id: distribution.id,
       apply: () => {
@@ -99,7 +100,7 @@ export function propertyRemovals(input: AccountingInput, onHand: ReadonlyMap<str
         const carried = key === null || result.removed.has(key) ? undefined : onHand.get(key);
         if (key !== null && carried) result.removed.add(key);
         result.flows.push(flow);
-        result.inKind.push(inKindLine(distribution, carried?.carryValue ?? 0n, input.from));
+        result.inKind.push(inKindLine(distribution, paidDate, carried?.carryValue ?? 0n, input.from));
       },
     });
   }
