@@ -2,7 +2,7 @@ import { realEstatePropertyResource } from '@estate/assets';
 import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';
-import { created, ids, newCase, newContact, UNKNOWN_ID } from './support/assets-holdings-fixtures';
+import { created, ids, isoDateInDays, newCase, newContact, UNKNOWN_ID } from './support/assets-holdings-fixtures';
 
 const FIELDS = [
   'id',
@@ -38,8 +38,6 @@ const FIELDS = [
 
 const ADDRESS = { address1: '12 Elm Street', city: 'Springfield', state: 'IL', zip: '62701' };
 const MINIMAL = { address: ADDRESS, property_type: 'single_family', ownership_type: 'sole' };
-
-const isoDateInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('real estate properties (e2e)', () => {
   let t: TestApp;
