@@ -7,6 +7,7 @@ import { created, newCase } from './support/assets-holdings-fixtures';
 const FIELDS = [
   'id',
   'financial_account_id',
+  'property_id',
   'property_address',
   'property_type',
   'estimated_value',

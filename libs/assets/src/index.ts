@@ -11,4 +11,6 @@ export { bankAccountResource } from './resources/bank-account.resource';
 export { transactionResource } from './resources/transaction.resource';
 export { recurringPaymentResource } from './resources/recurring-payment.resource';
 export { signerResource } from './resources/signer.resource';
+export { realEstatePropertyResource } from './resources/real-estate-property.resource';
+export { businessResource } from './resources/business.resource';
 export * from './ports';
