@@ -26,6 +26,8 @@ import { RetirementAccountsController } from './http/retirement-accounts.control
 import { VehiclesController } from './http/vehicles.controller';
 import { RealEstatePropertiesController } from './http/real-estate-properties.controller';
 import { BusinessesController } from './http/businesses.controller';
+import { AccountableAssets } from './application/ports/accountable-assets.port';
+import { OrmAccountableAssets } from './infrastructure/orm-accountable-assets';
 
 /** The assets bounded context: every asset and liability of an estate (issue 8). */
 @Module({
@@ -54,8 +56,9 @@ import { BusinessesController } from './http/businesses.controller';
     { provide: BankAccountRevisions, useClass: OrmBankAccountRevisions },
     { provide: LedgerEntries, useClass: DeclaredLedgerEntries },
     { provide: InstitutionContacts, useClass: OrmInstitutionContacts },
+    { provide: AccountableAssets, useClass: OrmAccountableAssets },
   ],
-  exports: [BankAccounts, LedgerEntries, InstitutionContacts],
+  exports: [BankAccounts, LedgerEntries, InstitutionContacts, AccountableAssets],
 })
 export class AssetsModule implements OnModuleInit {
   constructor(

@@ -8,6 +8,8 @@ export { BankAccounts } from './application/bank-accounts.port';
 export type { BankAccountSnapshot, IneligibilityExplanation } from './application/bank-accounts.port';
 export { LedgerEntries } from './application/ports/ledger-entries.port';
 export type { TransferLedgerEntry } from './application/ports/ledger-entries.port';
+export { AccountableAssets } from './application/ports/accountable-assets.port';
+export type { AccountableAssetRecords, LedgerTransactionFacts } from './application/ports/accountable-assets.port';
 export { InstitutionContacts } from './application/ports/institution-contacts.port';
 export type { InstitutionContactSnapshot } from './application/ports/institution-contacts.port';
 export type { ContactMethods } from './domain/institution-contact';

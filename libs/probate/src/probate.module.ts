@@ -59,6 +59,8 @@ import { EstateEinController } from './http/estate-ein.controller';
 import { EstateEinDefaults } from './application/estate-ein-defaults';
 import { EstatePartiesReader } from './application/ports/estate-parties.port';
 import { EstatePartiesAdapter } from './infrastructure/persistence/estate-parties.adapter';
+import { ProbateAccountRecordsReader } from './application/ports/probate-account-records.port';
+import { OrmProbateAccountRecords } from './infrastructure/persistence/orm-probate-account-records';
 
 
 registerErrorCodes({
@@ -116,9 +118,11 @@ registerErrorCodes({
     RemoveFiling,
     FilingReferences,
     { provide: ProbateCaseStates, useClass: OrmProbateCaseStates },
+    { provide: ProbateAccountRecordsReader, useClass: OrmProbateAccountRecords },
     // The filings' form rule reads the §10.3 catalogue.
     { provide: ProbateForms, useFactory: (reference: ProbateReference): ProbateForms => ({ exists: async (formId, state) => reference.formExists(formId, state) }), inject: [ProbateReference] },
   ],
+  exports: [ProbateAccountRecordsReader],
 })
 export class ProbateModule implements OnModuleInit {
   constructor(

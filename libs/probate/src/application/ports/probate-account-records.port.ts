@@ -1,0 +1,24 @@
+import type { CreditorClaim } from '../../domain/creditor-claim';
+
+/** The probate case as a court account is captioned (contract-extensions §10.1): court, county, state and number. */
+export interface ProbateCaption {
+  courtName: string | null;
+  countyName: string | null;
+  state: string;
+  caseNumber: string | null;
+}
+
+/** What the probate context keeps that an account of the estate reads. */
+export interface ProbateAccountRecords {
+  /** `null` while the case has no probate case. */
+  probateCase: ProbateCaption | null;
+  creditorClaims: readonly CreditorClaim[];
+}
+
+/**
+ * Port of the probate context for the court accounting (contract-extensions §16): the probate case and the creditor
+ * claims of a case, as data, in the caller's transaction.
+ */
+export abstract class ProbateAccountRecordsReader {
+  abstract ofCase(caseId: string): Promise<ProbateAccountRecords>;
+}
