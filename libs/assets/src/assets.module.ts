@@ -5,6 +5,8 @@ import { InstantTransferSummaries } from './application/instant-transfer-summari
 import { BankAccountsController } from './http/bank-accounts.controller';
 import { RecurringPaymentsController } from './http/recurring-payments.controller';
 import { SignersController } from './http/signers.controller';
+import { FinancialAccountsController } from './http/financial-accounts.controller';
+import { BankAccountBeneficiariesController, FinancialAccountBeneficiariesController } from './http/account-beneficiaries.controller';
 import { TransactionsController } from './http/transactions.controller';
 import { OrmBankAccounts } from './infrastructure/orm-bank-accounts';
 import { DebtsController } from './http/debts.controller';
@@ -35,6 +37,9 @@ import { VehiclesController } from './http/vehicles.controller';
     TransactionsController,
     RecurringPaymentsController,
     SignersController,
+    BankAccountBeneficiariesController,
+    FinancialAccountsController,
+    FinancialAccountBeneficiariesController,
     RealEstateValuationsController,
     VehiclesController,
     InvestmentAccountsController,

@@ -11,4 +11,6 @@ export { bankAccountResource } from './resources/bank-account.resource';
 export { transactionResource } from './resources/transaction.resource';
 export { recurringPaymentResource } from './resources/recurring-payment.resource';
 export { signerResource } from './resources/signer.resource';
+export { financialAccountResource } from './resources/financial-account.resource';
+export { bankAccountBeneficiaryResource, financialAccountBeneficiaryResource } from './resources/account-beneficiary.resource';
 export * from './ports';

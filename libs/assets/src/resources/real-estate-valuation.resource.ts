@@ -4,6 +4,7 @@ import { RealEstateValuation, valuationEquity } from '../domain/real-estate-valu
 import { PROPERTY_TYPES, VALUATION_STATUSES } from '../domain/real-estate-vocabulary';
 import { CreateRealEstateValuationBody, PatchRealEstateValuationBody, RealEstateValuationView } from '../http/dto/real-estate-valuation.dto';
 import { RealEstateValuationSchema } from '../infrastructure/persistence/real-estate-valuation.schema';
+import { FINANCIAL_ACCOUNT_ID_KINDS } from './financial-account-reference';
 
 /**
  * Real estate valuations (`#19`). `equity_estimate` is stored only when a client sends it (contract §3.2); otherwise it
@@ -23,6 +24,7 @@ export const realEstateValuationResource = caseResource<RealEstateValuation>({
   forbiddenForForeignCase: ['list'],
   specRoutes: { list: 19 },
   tagDescription: 'Real estate and its valuations.',
+  references: { financial_account_id: FINANCIAL_ACCOUNT_ID_KINDS },
   present: (record, view) => {
     const equity = valuationEquity(record).cents;
     return { ...view, equity_estimate: equity === null ? null : centsToNumber(equity) };
