@@ -8,6 +8,7 @@ import { ACCOUNT_KINDS, FINANCIAL_ACCOUNT_ID_MESSAGE, newRecordOf, OTHER_KINDS }
 const FIELDS = [
   'id',
   'financial_account_id',
+  'property_id',
   'property_address',
   'property_type',
   'estimated_value',

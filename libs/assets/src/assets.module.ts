@@ -26,6 +26,8 @@ import { LifeInsurancePoliciesController } from './http/life-insurance-policies.
 import { RealEstateValuationsController } from './http/real-estate-valuations.controller';
 import { RetirementAccountsController } from './http/retirement-accounts.controller';
 import { VehiclesController } from './http/vehicles.controller';
+import { RealEstatePropertiesController } from './http/real-estate-properties.controller';
+import { BusinessesController } from './http/businesses.controller';
 
 /** The assets bounded context: every asset and liability of an estate (issue 8). */
 @Module({
@@ -46,6 +48,8 @@ import { VehiclesController } from './http/vehicles.controller';
     RetirementAccountsController,
     LifeInsurancePoliciesController,
     InventoryController,
+    RealEstatePropertiesController,
+    BusinessesController,
   ],
   providers: [
     EstateInventoryService,

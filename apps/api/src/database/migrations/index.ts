@@ -25,6 +25,7 @@ import { Migration20261128111000_identity_verifications } from './Migration20261
 import { Migration20261129120000_collaborators } from './Migration20261129120000_collaborators';
 import { Migration20261129100000_pro_users } from './Migration20261129100000_pro_users';
 import { Migration20261129120000_probate_court } from './Migration20261129120000_probate_court';
+import { Migration20261201110000_properties_businesses } from './Migration20261201110000_properties_businesses';
 
 /** Every committed migration, in order. Listed explicitly so the built service and the tests run the same ones. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261129120000_probate_court', class: Migration20261129120000_probate_court },
   { name: 'Migration20261130100000_estate_eins', class: Migration20261130100000_estate_eins },
   { name: 'Migration20261201100000_financial_accounts', class: Migration20261201100000_financial_accounts },
+  { name: 'Migration20261201110000_properties_businesses', class: Migration20261201110000_properties_businesses },
 ];

@@ -11,6 +11,8 @@ import { RealEstateValuationSchema } from './real-estate-valuation.schema';
 import { RetirementAccountSchema } from './retirement-account.schema';
 import { VehicleSchema } from './vehicle.schema';
 import { InstitutionContactSchema } from './institution-contact.schema';
+import { RealEstatePropertySchema } from './real-estate-property.schema';
+import { BusinessSchema } from './business.schema';
 
 /** The MikroORM mappings this context contributes to the application's ORM configuration. */
 export const ASSETS_ENTITIES = [
@@ -27,4 +29,6 @@ export const ASSETS_ENTITIES = [
   InvestmentAccountSchema,
   RetirementAccountSchema,
   LifeInsurancePolicySchema,
+  RealEstatePropertySchema,
+  BusinessSchema,
 ];
