@@ -5,6 +5,8 @@ import { InstantTransferSummaries } from './application/instant-transfer-summari
 import { BankAccountsController } from './http/bank-accounts.controller';
 import { RecurringPaymentsController } from './http/recurring-payments.controller';
 import { SignersController } from './http/signers.controller';
+import { FinancialAccountsController } from './http/financial-accounts.controller';
+import { BankAccountBeneficiariesController, FinancialAccountBeneficiariesController } from './http/account-beneficiaries.controller';
 import { TransactionsController } from './http/transactions.controller';
 import { OrmBankAccounts } from './infrastructure/orm-bank-accounts';
 import { DebtsController } from './http/debts.controller';
@@ -37,6 +39,9 @@ import { BusinessesController } from './http/businesses.controller';
     TransactionsController,
     RecurringPaymentsController,
     SignersController,
+    BankAccountBeneficiariesController,
+    FinancialAccountsController,
+    FinancialAccountBeneficiariesController,
     RealEstateValuationsController,
     VehiclesController,
     InvestmentAccountsController,
