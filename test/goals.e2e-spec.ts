@@ -85,7 +85,7 @@ describe('goals (e2e, contract-extensions §12.8)', () => {
   const post = (caseId: string, body: object, caller = owner) => t.http().post(base(caseId)).set(caller.auth).send(body);
   const patch = (caseId: string, id: string, body: object, caller = owner) => t.http().patch(`${base(caseId)}/${id}`).set(caller.auth).send(body);
   const read = async (caseId: string, id: string): Promise<View> => (await t.http().get(`${base(caseId)}/${id}`).set(owner.auth).expect(200)).body.data;
-  const row = async (id: string) => (await t.sql('select * from goals where id = $1', [id]))[0];
+  const row = async (id: string): Promise<View> => (await t.sql<View>('select * from goals where id = $1', [id]))[0];
   const newCase = async (caller = owner): Promise<string> => (await t.http().post('/v1/cases').set(caller.auth).send({}).expect(201)).body.data.id;
   const eventsOf = (caseId: string) => t.sql<{ type: string; data: View }>(`select type, data from events where case_id = $1 and type like 'goal.%' order by id`, [caseId]);
   const at = (moment: string) => jest.spyOn(clock, 'now').mockImplementation(() => new Date(moment));

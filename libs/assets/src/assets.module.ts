@@ -24,6 +24,12 @@ import { LifeInsurancePoliciesController } from './http/life-insurance-policies.
 import { RealEstateValuationsController } from './http/real-estate-valuations.controller';
 import { RetirementAccountsController } from './http/retirement-accounts.controller';
 import { VehiclesController } from './http/vehicles.controller';
+import { BalanceHistoryController } from './http/balance-history.controller';
+import { BalanceHistory } from './application/balance-history.service';
+import { BalanceSources } from './application/ports/balance-sources.port';
+import { StatementClosings } from './application/ports/statement-closings.port';
+import { SqlBalanceSources } from './infrastructure/sql-balance-sources';
+import { RegisteredStatementClosings } from './infrastructure/registered-statement-closings';
 
 /** The assets bounded context: every asset and liability of an estate (issue 8). */
 @Module({
@@ -35,6 +41,7 @@ import { VehiclesController } from './http/vehicles.controller';
     TransactionsController,
     RecurringPaymentsController,
     SignersController,
+    BalanceHistoryController,
     RealEstateValuationsController,
     VehiclesController,
     InvestmentAccountsController,
@@ -50,8 +57,11 @@ import { VehiclesController } from './http/vehicles.controller';
     { provide: BankAccountRevisions, useClass: OrmBankAccountRevisions },
     { provide: LedgerEntries, useClass: DeclaredLedgerEntries },
     { provide: InstitutionContacts, useClass: OrmInstitutionContacts },
+    BalanceHistory,
+    { provide: BalanceSources, useClass: SqlBalanceSources },
+    { provide: StatementClosings, useClass: RegisteredStatementClosings },
   ],
-  exports: [BankAccounts, LedgerEntries, InstitutionContacts],
+  exports: [BankAccounts, LedgerEntries, InstitutionContacts, StatementClosings],
 })
 export class AssetsModule implements OnModuleInit {
   constructor(

@@ -3,6 +3,7 @@ import { DebtSchema } from './debt.schema';
 import { RecurringPaymentSchema } from './recurring-payment.schema';
 import { TransactionSchema } from './transaction.schema';
 import { SignerSchema } from './signer.schema';
+import { RecordedBalanceSchema } from './recorded-balance.schema';
 import { InvestmentAccountSchema } from './investment-account.schema';
 import { LifeInsurancePolicySchema } from './life-insurance-policy.schema';
 import { RealEstateValuationSchema } from './real-estate-valuation.schema';
@@ -18,6 +19,7 @@ export const ASSETS_ENTITIES = [
   TransactionSchema,
   RecurringPaymentSchema,
   SignerSchema,
+  RecordedBalanceSchema,
   RealEstateValuationSchema,
   VehicleSchema,
   InvestmentAccountSchema,
