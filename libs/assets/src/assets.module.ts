@@ -28,6 +28,12 @@ import { RetirementAccountsController } from './http/retirement-accounts.control
 import { VehiclesController } from './http/vehicles.controller';
 import { RealEstatePropertiesController } from './http/real-estate-properties.controller';
 import { BusinessesController } from './http/businesses.controller';
+import { BalanceHistoryController } from './http/balance-history.controller';
+import { BalanceHistory } from './application/balance-history.service';
+import { BalanceSources } from './application/ports/balance-sources.port';
+import { StatementClosings } from './application/ports/statement-closings.port';
+import { SqlBalanceSources } from './infrastructure/sql-balance-sources';
+import { RegisteredStatementClosings } from './infrastructure/registered-statement-closings';
 
 /** The assets bounded context: every asset and liability of an estate (issue 8). */
 @Module({
@@ -42,6 +48,7 @@ import { BusinessesController } from './http/businesses.controller';
     BankAccountBeneficiariesController,
     FinancialAccountsController,
     FinancialAccountBeneficiariesController,
+    BalanceHistoryController,
     RealEstateValuationsController,
     VehiclesController,
     InvestmentAccountsController,
@@ -59,8 +66,11 @@ import { BusinessesController } from './http/businesses.controller';
     { provide: BankAccountRevisions, useClass: OrmBankAccountRevisions },
     { provide: LedgerEntries, useClass: DeclaredLedgerEntries },
     { provide: InstitutionContacts, useClass: OrmInstitutionContacts },
+    BalanceHistory,
+    { provide: BalanceSources, useClass: SqlBalanceSources },
+    { provide: StatementClosings, useClass: RegisteredStatementClosings },
   ],
-  exports: [BankAccounts, LedgerEntries, InstitutionContacts],
+  exports: [BankAccounts, LedgerEntries, InstitutionContacts, StatementClosings],
 })
 export class AssetsModule implements OnModuleInit {
   constructor(
