@@ -3,6 +3,7 @@ import {
   AssetsModule,
   bankAccountResource,
   businessResource,
+  financialAccountResource,
   investmentAccountResource,
   lifeInsurancePolicyResource,
   realEstatePropertyResource,
@@ -12,7 +13,7 @@ import {
 } from '@estate/assets';
 import { CaseDeletionParticipants, CaseModule } from '@estate/case';
 import { DocumentsModule } from '@estate/documents';
-import { ProbateModule } from '@estate/probate';
+import { ProbateModule, unclaimedPropertyResource } from '@estate/probate';
 import { CaseResource, RecordDeletionVetoes, registerErrorCodes } from '@estate/shared-kernel';
 import { AccountingComputations } from './application/accounting-computations';
 import { AccountingSources } from './application/accounting-sources';
@@ -51,7 +52,9 @@ const CARRIED: ReadonlyArray<[CaseResource<any>, PropertyKind]> = [
   [realEstatePropertyResource, 'real_estate_property'],
   [realEstateValuationResource, 'real_estate'],
   [vehicleResource, 'vehicle'],
+  [financialAccountResource, 'financial_account'],
   [businessResource, 'business'],
+  [unclaimedPropertyResource, 'unclaimed_property'],
 ];
 
 /**

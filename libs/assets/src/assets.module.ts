@@ -5,6 +5,8 @@ import { InstantTransferSummaries } from './application/instant-transfer-summari
 import { BankAccountsController } from './http/bank-accounts.controller';
 import { RecurringPaymentsController } from './http/recurring-payments.controller';
 import { SignersController } from './http/signers.controller';
+import { FinancialAccountsController } from './http/financial-accounts.controller';
+import { BankAccountBeneficiariesController, FinancialAccountBeneficiariesController } from './http/account-beneficiaries.controller';
 import { TransactionsController } from './http/transactions.controller';
 import { OrmBankAccounts } from './infrastructure/orm-bank-accounts';
 import { DebtsController } from './http/debts.controller';
@@ -28,6 +30,12 @@ import { RealEstatePropertiesController } from './http/real-estate-properties.co
 import { BusinessesController } from './http/businesses.controller';
 import { AccountableAssets } from './application/ports/accountable-assets.port';
 import { OrmAccountableAssets } from './infrastructure/orm-accountable-assets';
+import { BalanceHistoryController } from './http/balance-history.controller';
+import { BalanceHistory } from './application/balance-history.service';
+import { BalanceSources } from './application/ports/balance-sources.port';
+import { StatementClosings } from './application/ports/statement-closings.port';
+import { SqlBalanceSources } from './infrastructure/sql-balance-sources';
+import { RegisteredStatementClosings } from './infrastructure/registered-statement-closings';
 
 /** The assets bounded context: every asset and liability of an estate (issue 8). */
 @Module({
@@ -39,6 +47,10 @@ import { OrmAccountableAssets } from './infrastructure/orm-accountable-assets';
     TransactionsController,
     RecurringPaymentsController,
     SignersController,
+    BankAccountBeneficiariesController,
+    FinancialAccountsController,
+    FinancialAccountBeneficiariesController,
+    BalanceHistoryController,
     RealEstateValuationsController,
     VehiclesController,
     InvestmentAccountsController,
@@ -57,8 +69,11 @@ import { OrmAccountableAssets } from './infrastructure/orm-accountable-assets';
     { provide: LedgerEntries, useClass: DeclaredLedgerEntries },
     { provide: InstitutionContacts, useClass: OrmInstitutionContacts },
     { provide: AccountableAssets, useClass: OrmAccountableAssets },
+    BalanceHistory,
+    { provide: BalanceSources, useClass: SqlBalanceSources },
+    { provide: StatementClosings, useClass: RegisteredStatementClosings },
   ],
-  exports: [BankAccounts, LedgerEntries, InstitutionContacts, AccountableAssets],
+  exports: [BankAccounts, LedgerEntries, InstitutionContacts, StatementClosings, AccountableAssets],
 })
 export class AssetsModule implements OnModuleInit {
   constructor(

@@ -61,6 +61,12 @@ import { EstatePartiesReader } from './application/ports/estate-parties.port';
 import { EstatePartiesAdapter } from './infrastructure/persistence/estate-parties.adapter';
 import { ProbateAccountRecordsReader } from './application/ports/probate-account-records.port';
 import { OrmProbateAccountRecords } from './infrastructure/persistence/orm-probate-account-records';
+import { unclaimedPropertyResource } from './resources/unclaimed-property.resource';
+import { UnclaimedPropertyController } from './http/unclaimed-property.controller';
+import { ReportUnclaimedProperty } from './application/report-unclaimed-property.service';
+import { ReviseUnclaimedProperty } from './application/revise-unclaimed-property.service';
+import { UnclaimedPropertyReferences } from './application/unclaimed-property-references';
+import { unclaimedPropertyNamingDocument } from './infrastructure/persistence/unclaimed-property-document-referrers';
 
 
 registerErrorCodes({
@@ -72,7 +78,7 @@ registerErrorCodes({
   imports: [
     CaseModule,
     DocumentsModule,
-    CaseResourceModule.forResources([probateDeadlineResource, creditorClaimResource, closureStepResource, searchResource, probateCaseResource, filingResource, estateEinResource]),
+    CaseResourceModule.forResources([probateDeadlineResource, creditorClaimResource, closureStepResource, searchResource, probateCaseResource, filingResource, estateEinResource, unclaimedPropertyResource]),
   ],
   controllers: [
     ProbateReferenceController,
@@ -86,6 +92,7 @@ registerErrorCodes({
     SearchesController,
     ProbateCaseController,
     FilingsController,
+    UnclaimedPropertyController,
   ],
   providers: [
     CreateDeadline,
@@ -117,6 +124,9 @@ registerErrorCodes({
     ReviseFiling,
     RemoveFiling,
     FilingReferences,
+    ReportUnclaimedProperty,
+    ReviseUnclaimedProperty,
+    UnclaimedPropertyReferences,
     { provide: ProbateCaseStates, useClass: OrmProbateCaseStates },
     { provide: ProbateAccountRecordsReader, useClass: OrmProbateAccountRecords },
     // The filings' form rule reads the §10.3 catalogue.
@@ -148,5 +158,7 @@ export class ProbateModule implements OnModuleInit {
     this.probateStates.answerWith((em, caseId) => this.probateCases.stateOf(em, caseId));
     // A document a filing names cannot be deleted (409 document_in_use naming the filing).
     this.documentReferences.register(filingsNamingDocument);
+    // …and so is one that unclaimed property names (contract-extensions §12.5).
+    this.documentReferences.register(unclaimedPropertyNamingDocument);
   }
 }

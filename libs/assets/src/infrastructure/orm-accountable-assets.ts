@@ -5,6 +5,7 @@ import { AccountableAssetRecords, AccountableAssets, LedgerTransactionFacts } fr
 import { BankAccountSchema } from './persistence/bank-account.schema';
 import { BusinessSchema } from './persistence/business.schema';
 import { DebtSchema } from './persistence/debt.schema';
+import { FinancialAccountSchema } from './persistence/financial-account.schema';
 import { InvestmentAccountSchema } from './persistence/investment-account.schema';
 import { LifeInsurancePolicySchema } from './persistence/life-insurance-policy.schema';
 import { RealEstatePropertySchema } from './persistence/real-estate-property.schema';
@@ -58,9 +59,10 @@ export class OrmAccountableAssets extends AccountableAssets {
     const realEstateProperties = await this.em.find(RealEstatePropertySchema, scope);
     const valuations = await this.em.find(RealEstateValuationSchema, scope);
     const vehicles = await this.em.find(VehicleSchema, scope);
+    const financialAccounts = await this.em.find(FinancialAccountSchema, scope);
     const businesses = await this.em.find(BusinessSchema, scope);
     const debts = await this.em.find(DebtSchema, scope);
-    return { bankAccounts, transactions, investmentAccounts, retirementAccounts, lifeInsurancePolicies, realEstateProperties, valuations, vehicles, businesses, debts };
+    return { bankAccounts, transactions, investmentAccounts, retirementAccounts, lifeInsurancePolicies, realEstateProperties, valuations, vehicles, financialAccounts, businesses, debts };
   }
 }
 

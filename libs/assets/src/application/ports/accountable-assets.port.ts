@@ -1,6 +1,7 @@
 import type { BankAccount } from '../../domain/bank-account';
 import type { Business } from '../../domain/business';
 import type { Debt } from '../../domain/debt';
+import type { FinancialAccount } from '../../domain/financial-account';
 import type { InvestmentAccount } from '../../domain/investment-account';
 import type { LifeInsurancePolicy } from '../../domain/life-insurance-policy';
 import type { RealEstateProperty } from '../../domain/real-estate-property';
@@ -35,6 +36,7 @@ export interface AccountableAssetRecords {
   realEstateProperties: readonly RealEstateProperty[];
   valuations: readonly RealEstateValuation[];
   vehicles: readonly Vehicle[];
+  financialAccounts: readonly FinancialAccount[];
   businesses: readonly Business[];
   debts: readonly Debt[];
 }

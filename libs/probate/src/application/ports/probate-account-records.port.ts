@@ -1,4 +1,5 @@
 import type { CreditorClaim } from '../../domain/creditor-claim';
+import type { UnclaimedProperty } from '../../domain/unclaimed-property';
 
 /** The probate case as a court account is captioned (contract-extensions §10.1): court, county, state and number. */
 export interface ProbateCaption {
@@ -13,11 +14,12 @@ export interface ProbateAccountRecords {
   /** `null` while the case has no probate case. */
   probateCase: ProbateCaption | null;
   creditorClaims: readonly CreditorClaim[];
+  unclaimedProperty: readonly UnclaimedProperty[];
 }
 
 /**
- * Port of the probate context for the court accounting (contract-extensions §16): the probate case and the creditor
- * claims of a case, as data, in the caller's transaction.
+ * Port of the probate context for the court accounting (contract-extensions §16): the probate case, the creditor claims
+ * and the unclaimed property of a case, as data, in the caller's transaction.
  */
 export abstract class ProbateAccountRecordsReader {
   abstract ofCase(caseId: string): Promise<ProbateAccountRecords>;
