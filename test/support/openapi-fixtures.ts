@@ -54,6 +54,8 @@ const TRANSFERS = '/v1/cases/{case_id}/transfers';
 const DOCUMENTS = '/v1/cases/{case_id}/documents';
 const FAXES = '/v1/cases/{case_id}/faxes';
 const NOTARIZATIONS = '/v1/cases/{case_id}/notarizations';
+const PERSONS = '/v1/cases/{case_id}/persons';
+const DISTRIBUTIONS = '/v1/cases/{case_id}/probate/distributions';
 
 /**
  * Bodies that the examples cannot give: an account a transfer can draw on, a step with a sub-task, a transfer of that
@@ -75,6 +77,7 @@ const OVERRIDES: Record<string, (f: DocumentFixtures) => unknown> = {
   [TRANSFERS]: (f) => ({ bank_account_id: f.ids.get(BANK_ACCOUNTS), amount: 10 }),
   [NOTARIZATIONS]: (f) => ({ document_id: f.ids.get(DOCUMENTS), title: 'Affidavit of heirship', signers: [{ name: 'Grace Okafor', email: 'grace.okafor@example.com' }] }),
   [FAXES]: (f) => ({ to_number: '+13125550142', document_ids: [f.ids.get(DOCUMENTS)] }),
+  [DISTRIBUTIONS]: (f) => ({ person_id: f.ids.get(PERSONS), distribution_type: 'specific_bequest', kind: 'in_kind', asset_type: 'personal_property', asset_description: 'Grandfather clock', value: 1200 }),
 };
 
 /** Created last, in this order (they depend on what the others created). */

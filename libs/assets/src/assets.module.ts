@@ -15,6 +15,8 @@ import { EstateRecords } from './application/ports/estate-records.port';
 import { OrmEstateRecords } from './infrastructure/orm-estate-records';
 import { BankAccountRevisions } from './application/ports/bank-account-revisions.port';
 import { LedgerEntries } from './application/ports/ledger-entries.port';
+import { DistributableAssets } from './application/ports/distributable-assets.port';
+import { DeclaredDistributableAssets } from './infrastructure/declared-distributable-assets';
 import { InstitutionContacts } from './application/ports/institution-contacts.port';
 import { OrmInstitutionContacts } from './infrastructure/orm-institution-contacts';
 import { OrmBankAccountRevisions } from './infrastructure/orm-bank-account-revisions';
@@ -49,9 +51,10 @@ import { VehiclesController } from './http/vehicles.controller';
     { provide: BankAccounts, useClass: OrmBankAccounts },
     { provide: BankAccountRevisions, useClass: OrmBankAccountRevisions },
     { provide: LedgerEntries, useClass: DeclaredLedgerEntries },
+    { provide: DistributableAssets, useClass: DeclaredDistributableAssets },
     { provide: InstitutionContacts, useClass: OrmInstitutionContacts },
   ],
-  exports: [BankAccounts, LedgerEntries, InstitutionContacts],
+  exports: [BankAccounts, LedgerEntries, InstitutionContacts, DistributableAssets],
 })
 export class AssetsModule implements OnModuleInit {
   constructor(
