@@ -40,13 +40,13 @@ export class CreateDistributionBody {
   @EnumField(DISTRIBUTION_ASSET_TYPES, { description: 'In kind: what is given; asset_id names a record of that kind (none for personal_property and other).', example: null })
   asset_type?: string | null;
 
-  @StringField({ max: 26, description: 'In kind: the record given (a property, vehicle, investment account, business or financial account of the case).', example: null })
+  @StringField({ max: 26, description: 'In kind: the record given (a property, vehicle, investment account, business or financial account of the case).', example: '01JBX8Q9W4M8Z7T3K2N5R6P0VH' })
   asset_id?: string | null;
 
-  @TextField({ description: "In kind: what is given, in words; the asset's own description when not sent.", example: null })
+  @TextField({ description: "In kind: what is given, in words; the asset's own description when not sent.", example: 'Grandfather clock' })
   asset_description?: string | null;
 
-  @MoneyField({ min: 0.01, description: 'In kind: its value at distribution (> 0).', example: null })
+  @MoneyField({ min: 0.01, description: 'In kind: its value at distribution (> 0).', example: 1200 })
   value?: number | null;
 
   @EnumField(DISTRIBUTION_METHODS, { description: 'How it is delivered.', example: 'check' })
@@ -58,7 +58,7 @@ export class CreateDistributionBody {
   @DateField({ description: 'Day the receipt was signed.', example: null })
   receipt_date?: string | null;
 
-  @StringField({ max: 26, description: 'The signed receipt: a document of the case.', example: null })
+  @StringField({ max: 26, description: 'The signed receipt: a document of the case.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0DC' })
   receipt_document_id?: string | null;
 
   @BooleanField({ description: 'Whether it was reported for tax (e.g. on the K-1).', example: false })
