@@ -29,3 +29,6 @@ export async function newBankAccount(t: TestApp, caller: TestCaller, caseId: str
   const account = { institution_name: 'First Prairie Bank', account_type: 'checking', ownership_type: 'individual', account_number: '000123456789' };
   return (await created(t, caller, `/v1/cases/${caseId}/bank-accounts`, account)).id;
 }
+
+/** The UTC calendar date `days` from now (`0`: today), for the rules on dates of past facts. */
+export const isoDateInDays = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

@@ -91,6 +91,11 @@ export interface ResourceContractSpec<T extends CaseRecord = CaseRecord> {
    */
   sortValues?: Record<string, readonly unknown[]>;
   /**
+   * Per sort of a computed field (a business's `interest_value`), the body fields that give a row that value; by
+   * default `{ [sort]: value }`.
+   */
+  sortBodies?: Record<string, (value: unknown) => Body>;
+  /**
    * Read-only fields the server recomputes on every write (a bank account's `instant_transfer` with its
    * `evaluated_at`): a patch check takes their value as answered, unless a step's `effect` names them.
    */
@@ -369,7 +374,7 @@ export function describeResourceContract<T extends CaseRecord>(spec: ResourceCon
             const rows: Array<{ id: string; value: unknown }> = [];
             for (const value of values) {
               if (spec.sortValues?.[sort]) {
-                const view = await add(place, { ...spec.create(), [sort]: value });
+                const view = await add(place, { ...spec.create(), ...(spec.sortBodies?.[sort]?.(value) ?? { [sort]: value }) });
                 rows.push({ id: view.id, value: view[sort] });
               } else {
                 const id = (await add(place)).id;

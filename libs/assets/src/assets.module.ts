@@ -5,6 +5,8 @@ import { InstantTransferSummaries } from './application/instant-transfer-summari
 import { BankAccountsController } from './http/bank-accounts.controller';
 import { RecurringPaymentsController } from './http/recurring-payments.controller';
 import { SignersController } from './http/signers.controller';
+import { FinancialAccountsController } from './http/financial-accounts.controller';
+import { BankAccountBeneficiariesController, FinancialAccountBeneficiariesController } from './http/account-beneficiaries.controller';
 import { TransactionsController } from './http/transactions.controller';
 import { OrmBankAccounts } from './infrastructure/orm-bank-accounts';
 import { DebtsController } from './http/debts.controller';
@@ -26,6 +28,8 @@ import { LifeInsurancePoliciesController } from './http/life-insurance-policies.
 import { RealEstateValuationsController } from './http/real-estate-valuations.controller';
 import { RetirementAccountsController } from './http/retirement-accounts.controller';
 import { VehiclesController } from './http/vehicles.controller';
+import { RealEstatePropertiesController } from './http/real-estate-properties.controller';
+import { BusinessesController } from './http/businesses.controller';
 
 /** The assets bounded context: every asset and liability of an estate (issue 8). */
 @Module({
@@ -37,12 +41,17 @@ import { VehiclesController } from './http/vehicles.controller';
     TransactionsController,
     RecurringPaymentsController,
     SignersController,
+    BankAccountBeneficiariesController,
+    FinancialAccountsController,
+    FinancialAccountBeneficiariesController,
     RealEstateValuationsController,
     VehiclesController,
     InvestmentAccountsController,
     RetirementAccountsController,
     LifeInsurancePoliciesController,
     InventoryController,
+    RealEstatePropertiesController,
+    BusinessesController,
   ],
   providers: [
     EstateInventoryService,

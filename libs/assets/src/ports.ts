@@ -17,3 +17,6 @@ export type { InstantTransferSummary } from './domain/bank-account';
 export { decideInstantTransferEligibility, MAX_INSTANT_TRANSFER_AMOUNT } from './domain/instant-transfer-eligibility';
 export type { EligibilityDecision, IneligibilityReason } from './domain/instant-transfer-eligibility';
 export * from './domain/bank-account-vocabulary';
+export { requiresProbate } from './domain/real-estate-property';
+export { PROPERTY_OWNERSHIP_TYPES, NON_PROBATE_OWNERSHIP_TYPES } from './domain/real-estate-property-vocabulary';
+export type { PropertyOwnershipType } from './domain/real-estate-property-vocabulary';

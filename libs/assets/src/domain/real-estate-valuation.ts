@@ -33,6 +33,8 @@ export class RealEstateValuation implements CaseRecord {
   updatedAt: Date;
   version: number;
   financialAccountId: string | null;
+  /** The property valued (contract-extensions §12.4): a real estate property of the case, or `null`. */
+  propertyId: string | null;
   propertyAddress: Address;
   propertyType: PropertyType;
   estimatedValue: number | null;
@@ -70,8 +72,16 @@ export function valuationEquity(valuation: Pick<RealEstateValuation, 'estimatedV
 } {
   const given = centsOf(valuation.equityEstimate);
   if (given !== null) return { cents: given, source: 'given' };
-  const value = centsOf(valuation.estimatedValue);
-  if (value === null) return { cents: null, source: 'computed' };
-  const liens = sumCents((valuation.liens ?? []).map((lien) => centsOf(lien.amount ?? null) ?? 0n));
-  return { cents: value - (centsOf(valuation.mortgageBalance) ?? 0n) - liens, source: 'computed' };
+  return { cents: realEstateEquity(valuation.estimatedValue, valuation.mortgageBalance, valuation.liens), source: 'computed' };
+}
+
+/**
+ * The real estate equity formula, shared by valuations and properties (contract-extensions §12.4): the value less the
+ * mortgage and every lien's amount; missing terms count 0; `null` without a value. Exact, in cents.
+ */
+export function realEstateEquity(estimatedValue: number | null, mortgage: number | null, liens: readonly Lien[] | null): Cents | null {
+  const value = centsOf(estimatedValue);
+  if (value === null) return null;
+  const liensTotal = sumCents((liens ?? []).map((lien) => centsOf(lien.amount ?? null) ?? 0n));
+  return value - (centsOf(mortgage) ?? 0n) - liensTotal;
 }

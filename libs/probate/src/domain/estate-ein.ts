@@ -1,11 +1,8 @@
-import type { ErrorDetail } from '@estate/shared-kernel/domain';
+import { einPrefixProblems, type ErrorDetail } from '@estate/shared-kernel/domain';
 
 export const EIN_REASONS = ['banking_purpose', 'other'] as const;
 export const EIN_APPLIED_VIA = ['online', 'fax', 'mail'] as const;
 export const EIN_STATUSES = ['requested', 'assigned'] as const;
-
-/** The EIN prefixes the IRS never issues (contract-extensions §10.6; the same rule holds for a business's EIN). */
-export const UNISSUED_EIN_PREFIXES: ReadonlySet<string> = new Set(['00', '07', '08', '09', '17', '18', '19', '28', '29', '49', '69', '70', '78', '79', '89', '96', '97']);
 
 export interface MailingAddress {
   address1: string;
@@ -66,9 +63,8 @@ export class EstateEin {
     if (document.mailing_address == null && ein === null) {
       problems.push({ field: 'mailing_address', message: 'mailing_address is required unless ein is sent', reason: 'required' });
     }
-    if (ein !== null && /^\d{2}-\d{7}$/.test(ein) && UNISSUED_EIN_PREFIXES.has(ein.slice(0, 2))) {
-      problems.push({ field: 'ein', message: `ein prefix ${ein.slice(0, 2)} is never issued by the IRS`, reason: 'rule' });
-    }
+    // The prefix rule is the kernel's, shared with a business's EIN (§12.6).
+    problems.push(...einPrefixProblems(document));
     return problems;
   }
 

@@ -84,6 +84,15 @@ export interface AggregateUseCases {
   delete?: (() => new (...args: any[]) => RemoveUseCase) | 'whole';
 }
 
+/** The kind of record a reference names: a declaration, late-bound (the two may import each other, or live apart). */
+export type ReferenceTarget = () => CaseResource<any>;
+
+/**
+ * A declaration's `references`: per JSON field, the kind of record it names, or a list of kinds when any of them will
+ * do (contract-extensions §12.1: a `financial_account_id` names an account of one of six kinds).
+ */
+export type DeclaredReferences = Readonly<Record<string, ReferenceTarget | readonly ReferenceTarget[]>>;
+
 export interface CaseResourceDeclaration<T extends CaseRecord> {
   /** Singular noun for messages, ETags and OpenAPI names: `person`, `debt`, `bank account`. */
   name: string;
@@ -150,7 +159,7 @@ export interface CaseResourceDeclaration<T extends CaseRecord> {
    * JSON fields naming another record of the same case (`institution_contact_id`): it must exist in the case, else
    * 422 (contract §3.1); deleting that record sets these fields to `null` in the same transaction.
    */
-  references?: Readonly<Record<string, () => CaseResource<any>>>;
+  references?: DeclaredReferences;
   /** Rules across fields or records, on the create body and on the merged result of a patch; details name fields. */
   rules?: (document: JsonObject, context: WriteContext) => ErrorDetail[] | Promise<ErrorDetail[]>;
   /** Stored fields derived from the others, computed before every save of the record. */

@@ -58,6 +58,21 @@ describe('ResourceCatalog', () => {
     expect(() => new ResourceCatalog([person, resourceManifest({ eventKey: 'other', emits: [], tag: 'persons', tagDescription: 'Else.' })])).toThrow(/persons/);
   });
 
+  it('counts one resource served under two parents once: one key, the same actions and view (contract-extensions §12.2)', () => {
+    class BeneficiaryView {}
+    const under = (tag: string) => resourceManifest({ eventKey: 'account_beneficiary', emits: ['created', 'updated', 'deleted'], tag, view: BeneficiaryView });
+    const shared = new ResourceCatalog([person, under('bank-accounts'), under('financial-accounts')]);
+    expect(shared.events.types.filter((type) => type.startsWith('account_beneficiary.'))).toEqual([
+      'account_beneficiary.created',
+      'account_beneficiary.updated',
+      'account_beneficiary.deleted',
+    ]);
+    expect(shared.documentParts().eventResources?.map((resource) => resource.key)).toEqual(['person', 'account_beneficiary']);
+    // Other actions, or another view, under the same key are two resources: refused.
+    expect(() => new ResourceCatalog([under('a'), resourceManifest({ eventKey: 'account_beneficiary', emits: ['created'], tag: 'b', view: BeneficiaryView })])).toThrow(/account_beneficiary/);
+    expect(() => new ResourceCatalog([under('a'), resourceManifest({ eventKey: 'account_beneficiary', emits: ['created', 'updated', 'deleted'], tag: 'b' })])).toThrow(/account_beneficiary/);
+  });
+
   it('finds the manifests a controller class carries, inherited ones included', () => {
     @ServesResources(person)
     class Generated {}

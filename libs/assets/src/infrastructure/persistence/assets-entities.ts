@@ -3,12 +3,16 @@ import { DebtSchema } from './debt.schema';
 import { RecurringPaymentSchema } from './recurring-payment.schema';
 import { TransactionSchema } from './transaction.schema';
 import { SignerSchema } from './signer.schema';
+import { FinancialAccountSchema } from './financial-account.schema';
+import { AccountBeneficiarySchema } from './account-beneficiary.schema';
 import { InvestmentAccountSchema } from './investment-account.schema';
 import { LifeInsurancePolicySchema } from './life-insurance-policy.schema';
 import { RealEstateValuationSchema } from './real-estate-valuation.schema';
 import { RetirementAccountSchema } from './retirement-account.schema';
 import { VehicleSchema } from './vehicle.schema';
 import { InstitutionContactSchema } from './institution-contact.schema';
+import { RealEstatePropertySchema } from './real-estate-property.schema';
+import { BusinessSchema } from './business.schema';
 
 /** The MikroORM mappings this context contributes to the application's ORM configuration. */
 export const ASSETS_ENTITIES = [
@@ -18,9 +22,13 @@ export const ASSETS_ENTITIES = [
   TransactionSchema,
   RecurringPaymentSchema,
   SignerSchema,
+  FinancialAccountSchema,
+  AccountBeneficiarySchema,
   RealEstateValuationSchema,
   VehicleSchema,
   InvestmentAccountSchema,
   RetirementAccountSchema,
   LifeInsurancePolicySchema,
+  RealEstatePropertySchema,
+  BusinessSchema,
 ];

@@ -8,6 +8,7 @@ export const RealEstateValuationSchema = new EntitySchema<RealEstateValuation>({
   properties: {
     ...caseRecordProperties(),
     financialAccountId: nullableText(26),
+    propertyId: nullableText(26),
     propertyAddress: { type: 'json' },
     propertyType: { type: 'string', length: 30 },
     estimatedValue: money(),

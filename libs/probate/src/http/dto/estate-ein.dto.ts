@@ -1,5 +1,5 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
-import { AddressDto, DateField, EnumField, IntegerField, NestedField, StringField, TextField } from '@estate/shared-kernel';
+import { AddressDto, DateField, EinField, EnumField, IntegerField, NestedField, StringField, TextField } from '@estate/shared-kernel';
 import { EIN_APPLIED_VIA, EIN_REASONS, EIN_STATUSES } from '../../domain/estate-ein';
 
 /**
@@ -43,10 +43,7 @@ export class EstateEinBody {
   @DateField({ description: 'Day the application was sent.', example: '2026-09-02' })
   requested_date?: string | null;
 
-  @StringField({
-    max: 10,
-    pattern: /^\d{2}-\d{7}$/,
-    patternMessage: '$property must be NN-NNNNNNN',
+  @EinField({
     description: 'The number the IRS assigned, NN-NNNNNNN with a prefix the IRS issues; stored encrypted, returned masked.',
     example: '91-1234567',
   })

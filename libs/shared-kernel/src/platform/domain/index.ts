@@ -9,4 +9,5 @@ export * from '../clock/clock';
 export * from '../masking/mask';
 export * from './provider-tries';
 export * from './cents';
+export * from './ein';
 export * from '../auth/collaborator-role';

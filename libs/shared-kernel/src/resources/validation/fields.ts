@@ -28,6 +28,7 @@ import {
   ValidationOptions,
   registerDecorator,
 } from 'class-validator';
+import { EIN_PATTERN } from '../../platform/domain/ein';
 
 /** What every field decorator takes. */
 export interface FieldOptions {
@@ -76,6 +77,11 @@ export function StringField(options: StringFieldOptions = {}): PropertyDecorator
 
 export function TextField(options: FieldOptions = {}): PropertyDecorator {
   return StringField({ ...options, max: MAX_TEXT_LENGTH });
+}
+
+/** An employer identification number, `NN-NNNNNNN`; the prefix rule is `einPrefixProblems` (a declaration's `rules`). */
+export function EinField(options: FieldOptions = {}): PropertyDecorator {
+  return StringField({ ...options, max: 10, pattern: EIN_PATTERN, patternMessage: '$property must be NN-NNNNNNN' });
 }
 
 export function EmailField(options: FieldOptions = {}): PropertyDecorator {

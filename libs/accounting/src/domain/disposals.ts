@@ -1,0 +1,62 @@
+import { type Cents, sumCents } from '@estate/shared-kernel/domain';
+import { centsOr0, shareOf } from './accounting-money';
+import type {
+  AccountingBusiness,
+  AccountingRealEstateProperty,
+  AccountingTransaction,
+  AccountingVehicle,
+  CalendarDate,
+  Money,
+} from './accounting-records';
+
+/**
+ * Contract-extensions §16.5: when a carried asset leaves the account by disposal, and at what proceeds. One rule per
+ * kind. An in-kind distribution is not a disposal (§12.7 moves the asset; the distributions schedule takes it out).
+ */
+export interface Disposal {
+  date: CalendarDate;
+  proceeds: Cents;
+}
+
+/** `sold` (`sale_date`), at `sale_price` × `ownership_percentage` / 100. */
+export function realEstatePropertyDisposal(property: Pick<AccountingRealEstateProperty, 'status' | 'saleDate' | 'salePrice' | 'ownershipPercentage'>): Disposal | null {
+  if (property.status !== 'sold' || property.saleDate === null) return null;
+  return { date: property.saleDate, proceeds: shareOf(centsOr0(property.salePrice), property.ownershipPercentage) };
+}
+
+export const VEHICLE_DISPOSING_DISPOSITIONS = ['sell', 'donate', 'junk'] as const;
+
+/** `sell`, `donate` or `junk` with `disposition_details.sale_date`; proceeds the sale price for `sell`, else 0.00. */
+export function vehicleDisposal(vehicle: Pick<AccountingVehicle, 'disposition' | 'dispositionDetails'>): Disposal | null {
+  const date = vehicle.dispositionDetails?.sale_date ?? null;
+  if (!(VEHICLE_DISPOSING_DISPOSITIONS as readonly (string | null)[]).includes(vehicle.disposition) || date === null) return null;
+  return { date, proceeds: vehicle.disposition === 'sell' ? centsOr0(vehicle.dispositionDetails?.sale_price) : 0n };
+}
+
+/** `sold` (`sale_date`), at `sale_price` (of the whole business) × `ownership_percentage` / 100. */
+export function businessDisposal(business: Pick<AccountingBusiness, 'status' | 'saleDate' | 'salePrice' | 'ownershipPercentage'>): Disposal | null {
+  if (business.status !== 'sold' || business.saleDate === null) return null;
+  return { date: business.saleDate, proceeds: shareOf(centsOr0(business.salePrice), business.ownershipPercentage) };
+}
+
+/** A life insurance policy or unclaimed property: `claim_paid_date` set, at `claim_paid_amount`. */
+export function claimPaidDisposal(record: { claimPaidDate: CalendarDate | null; claimPaidAmount: Money | null }): Disposal | null {
+  return record.claimPaidDate === null ? null : { date: record.claimPaidDate, proceeds: centsOr0(record.claimPaidAmount) };
+}
+
+/** The status that, with an `asset_proceeds` transaction naming the account, disposes of it. */
+export const ACCOUNT_DISPOSED_STATUS = {
+  investment_account: 'liquidated',
+  retirement_account: 'completed',
+  financial_account: 'closed',
+} as const;
+
+/**
+ * An investment (`liquidated`), retirement (`completed`) or financial account (`closed`): disposed of once it has that
+ * status and an `asset_proceeds` transaction names it; dated by the latest such transaction, at their sum.
+ */
+export function proceedsDisposal(disposedStatus: boolean, proceeds: ReadonlyArray<Pick<AccountingTransaction, 'date' | 'amount'>>): Disposal | null {
+  if (!disposedStatus || proceeds.length === 0) return null;
+  const date = proceeds.reduce((latest, transaction) => (transaction.date > latest ? transaction.date : latest), proceeds[0].date);
+  return { date, proceeds: sumCents(proceeds.map((transaction) => centsOr0(transaction.amount))) };
+}

@@ -1,0 +1,18 @@
+/**
+ * The court accounting context (contract-extensions §16), its public face. For now only the framework-free domain:
+ * records in, the accounting out. Ports, use cases, routes and the Nest module come later and will be added here.
+ */
+export * from './domain/accounting-category';
+export * from './domain/accounting-records';
+export * from './domain/accounting-money';
+export * from './domain/calendar-day';
+export * from './domain/probate-property';
+export * from './domain/disposals';
+export * from './domain/estate-property';
+export * from './domain/accounting-period';
+export * from './domain/accounting-lines';
+export * from './domain/accounting-input';
+export * from './domain/court-accounting';
+export * from './domain/settlement';
+export * from './domain/accounting-schemes';
+export * from './domain/accounting-document';

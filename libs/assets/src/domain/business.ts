@@ -1,0 +1,83 @@
+import { type CaseRecord, Cents, centsOf, centsToNumber, einPrefixProblems, type ErrorDetail } from '@estate/shared-kernel/domain';
+import type { BusinessEntityType, BusinessStatus, DeceasedRole, SuccessionPlan, ValuationMethod } from './business-vocabulary';
+import { ownershipProblems } from './ownership-shares';
+import { saleProblems } from './sale-facts';
+
+/** Items of `co_owners`, stored as the JSON the client sent. */
+export interface BusinessCoOwner {
+  name: string;
+  role?: string | null;
+  ownership_percentage?: number | null;
+}
+
+/**
+ * The deceased's interest in a business (contract-extensions §12.6): a plain record. `ein` is encrypted at rest and
+ * masked; `interestValue` is stored, derived on every save (`interestValueOf`), so a list can sort by it in SQL.
+ */
+export class Business implements CaseRecord {
+  id: string;
+  caseId: string;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+  businessName: string;
+  entityType: BusinessEntityType;
+  stateOfFormation: string | null;
+  ein: string | null;
+  status: BusinessStatus;
+  deceasedRole: DeceasedRole | null;
+  ownershipPercentage: number;
+  coOwners: BusinessCoOwner[];
+  estimatedValue: number | null;
+  valuationDate: string | null;
+  valuationMethod: ValuationMethod | null;
+  interestValue: number | null;
+  hasOperatingAgreement: boolean;
+  hasBuySellAgreement: boolean;
+  successionPlan: SuccessionPlan | null;
+  registeredAgent: string | null;
+  salePrice: number | null;
+  saleDate: string | null;
+  institutionContactId: string | null;
+  notes: string | null;
+}
+
+/**
+ * `interest_value` = `estimated_value` × `ownership_percentage` / 100, rounded half away from zero to cents
+ * (contract-extensions §10.0); `null` without an estimated value. Exact: cents × hundredths of a percent / 10,000.
+ */
+export function interestValueOf(estimatedValue: number | null | undefined, ownershipPercentage: number | null | undefined): number | null {
+  const value = centsOf(estimatedValue ?? null);
+  if (value === null) return null;
+  const share = centsOf(ownershipPercentage ?? null) ?? 0n;
+  return centsToNumber(roundedDivision(value * share, 10_000n));
+}
+
+/** `numerator / divisor` (divisor > 0) to the nearest integer, halves away from zero. */
+function roundedDivision(numerator: Cents, divisor: Cents): Cents {
+  const magnitude = numerator < 0n ? -numerator : numerator;
+  const rounded = (magnitude * 2n + divisor) / (divisor * 2n);
+  return numerator < 0n ? -rounded : rounded;
+}
+
+/**
+ * The business's own rules on a create body or a merged patch: the EIN's prefix, the ownership total, a sole
+ * proprietorship or a sole owner holding all of it, and the sale (today: UTC date).
+ */
+export function businessProblems(document: Record<string, unknown>, today: string): ErrorDetail[] {
+  const coOwners = (document.co_owners ?? []) as BusinessCoOwner[];
+  const ownership = document.ownership_percentage as number | null | undefined;
+  const problems = [
+    ...einPrefixProblems(document),
+    ...ownershipProblems(
+      ownership,
+      coOwners.map((coOwner) => coOwner.ownership_percentage),
+      'ownership_percentage',
+    ),
+  ];
+  const sole = document.entity_type === 'sole_proprietorship' ? 'a sole_proprietorship' : document.deceased_role === 'sole_owner' ? 'a sole_owner' : null;
+  if (sole !== null && typeof ownership === 'number' && ownership !== 100) {
+    problems.push({ field: 'ownership_percentage', message: `${sole} holds the whole business: ownership_percentage must be 100`, reason: 'rule' });
+  }
+  return [...problems, ...saleProblems(document, 'business', today)];
+}
