@@ -298,6 +298,49 @@ describe('probate distributions (e2e, contract-extensions §12.7)', () => {
     });
   });
 
+  describe('in kind: properties, businesses and financial accounts', () => {
+    const HOUSE = { address: { address1: '12 Elm Street', city: 'Springfield', state: 'IL', zip: '62704' }, property_type: 'single_family', ownership_type: 'sole' };
+    const SHOP = { business_name: 'Doe Hardware LLC', entity_type: 'llc', ownership_percentage: 50 };
+
+    async function gift(caseId: string, asset_type: string, asset_id: string) {
+      return (await post(caseId, { person_id: await heirOf(caseId), distribution_type: 'specific_bequest', kind: 'in_kind', asset_type, asset_id, value: 100 }).expect(201)).body.data;
+    }
+
+    it('describes each kind, moves a property to transferred_to_heir and a business to transferred, and leaves a financial account as it is', async () => {
+      const caseId = await newCase();
+      const house = (await t.http().post(`/v1/cases/${caseId}/real-estate-properties`).set(owner.auth).send(HOUSE).expect(201)).body.data.id;
+      const shop = (await t.http().post(`/v1/cases/${caseId}/businesses`).set(owner.auth).send(SHOP).expect(201)).body.data.id;
+      const wallet = (await t.http().post(`/v1/cases/${caseId}/financial-accounts`).set(owner.auth).send({ account_kind: 'payment_app', institution_name: 'PayPal', account_number: '998877665544' }).expect(201)).body.data;
+      const descriptions: string[] = [];
+      for (const [type, id] of [['real_estate_property', house], ['business', shop], ['financial_account', wallet.id]]) {
+        const distribution = await gift(caseId, type, id);
+        descriptions.push(distribution.asset_description);
+        await act(caseId, distribution.id, 'approve').expect(200);
+        await act(caseId, distribution.id, 'pay').expect(200);
+      }
+      expect(descriptions).toEqual(['12 Elm Street, Springfield, IL 62704', '50% of Doe Hardware LLC', 'PayPal payment_app ending 5544']);
+      expect((await t.http().get(`/v1/cases/${caseId}/real-estate-properties/${house}`).set(owner.auth).expect(200)).body.data.status).toBe('transferred_to_heir');
+      expect((await t.http().get(`/v1/cases/${caseId}/businesses/${shop}`).set(owner.auth).expect(200)).body.data.status).toBe('transferred');
+      const account = (await t.http().get(`/v1/cases/${caseId}/financial-accounts/${wallet.id}`).set(owner.auth).expect(200)).body.data;
+      expect(account).toEqual(wallet);
+    });
+
+    it('refuses a sold or foreclosed property and a sold or dissolved business', async () => {
+      const caseId = await newCase();
+      const properties = t.http().post(`/v1/cases/${caseId}/real-estate-properties`).set(owner.auth);
+      const sold = (await properties.send({ ...HOUSE, status: 'sold', sale_price: 300_000, sale_date: '2026-10-01' }).expect(201)).body.data.id;
+      const foreclosed = (await t.http().post(`/v1/cases/${caseId}/real-estate-properties`).set(owner.auth).send({ ...HOUSE, status: 'foreclosed' }).expect(201)).body.data.id;
+      const dissolved = (await t.http().post(`/v1/cases/${caseId}/businesses`).set(owner.auth).send({ ...SHOP, status: 'dissolved' }).expect(201)).body.data.id;
+      for (const [type, id, why] of [['real_estate_property', sold, 'sold'], ['real_estate_property', foreclosed, 'foreclosed'], ['business', dissolved, 'dissolved']]) {
+        const distribution = await gift(caseId, type, id);
+        const res = await act(caseId, distribution.id, 'approve');
+        expectError(res, 422, 'distribution_not_allowed');
+        expect(detailReasons(res)).toEqual([['asset_id', 'rule']]);
+        expect(res.body.error.details[0].message).toContain(why);
+      }
+    });
+  });
+
   describe('moves, writes and deletion', () => {
     it('answers 409 invalid_state for a move the status forbids, and changes nothing', async () => {
       const caseId = await newCase();

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { CaseResource, CaseResourceReader, JsonObject, NotFoundError, RecordWriter } from '@estate/shared-kernel';
 import { DistributableAsset, DistributableAssetKind, DistributableAssets } from '../application/ports/distributable-assets.port';
+import { businessResource } from '../resources/business.resource';
+import { financialAccountResource } from '../resources/financial-account.resource';
 import { investmentAccountResource } from '../resources/investment-account.resource';
+import { realEstatePropertyResource } from '../resources/real-estate-property.resource';
 import { vehicleResource } from '../resources/vehicle.resource';
 
 type View = Record<string, any>;
@@ -18,7 +21,29 @@ interface AssetKindRules {
 const lastFour = (masked: unknown) => (typeof masked === 'string' && masked.length >= 4 ? ` ending ${masked.slice(-4)}` : '');
 const words = (...parts: unknown[]) => parts.filter((part) => part !== null && part !== undefined && part !== '').join(' ');
 
-const KINDS: Partial<Record<DistributableAssetKind, AssetKindRules>> = {
+const addressOf = (address: View | null | undefined) => (address ? `${address.address1}, ${address.city}, ${address.state} ${address.zip}` : '');
+
+/** §12.7: a property must not be sold or foreclosed, a business not sold or dissolved; the other kinds are always on hand. */
+const KINDS: Record<DistributableAssetKind, AssetKindRules> = {
+  real_estate_property: {
+    resource: () => realEstatePropertyResource,
+    describe: (view) => addressOf(view.address),
+    unavailableBecause: (view) => (view.status === 'sold' || view.status === 'foreclosed' ? `the property is ${view.status}` : null),
+    gift: () => ({ status: 'transferred_to_heir' }),
+  },
+  business: {
+    resource: () => businessResource,
+    describe: (view) => `${view.ownership_percentage}% of ${view.business_name}`,
+    unavailableBecause: (view) => (view.status === 'sold' || view.status === 'dissolved' ? `the business is ${view.status}` : null),
+    gift: () => ({ status: 'transferred' }),
+  },
+  financial_account: {
+    resource: () => financialAccountResource,
+    describe: (view) => `${words(view.institution_name, view.account_kind)}${lastFour(view.account_number)}`,
+    unavailableBecause: () => null,
+    // §12.7 names no field of a financial account that records the gift.
+    gift: () => null,
+  },
   vehicle: {
     resource: () => vehicleResource,
     describe: (view) => words(view.year, view.make, view.model),
