@@ -58,6 +58,7 @@ const EXPECTED_ACTIONS: Record<string, string[]> = {
   claim: ['created', 'updated', 'deleted', 'status_changed'],
   probate_case: ['created', 'updated', 'deleted', 'status_changed'],
   filing: ['created', 'updated', 'deleted', 'status_changed'],
+  distribution: ['created', 'updated', 'deleted', 'status_changed'],
   closure_step: ['created', 'updated', 'deleted', 'status_changed'],
   collaborator: ['created', 'updated', 'deleted', 'status_changed'],
   search: ['created', 'updated', 'status_changed'],
@@ -142,7 +143,7 @@ describe('the resource catalog, gathered from the declarations', () => {
       expect({ impossible, accepted: catalog.events.accepts(impossible) }).toEqual({ impossible, accepted: false });
     }
     const statusChanging = Object.keys(EXPECTED_ACTIONS).filter((key) => catalog.events.tellsStatusChanges(key));
-    expect(statusChanging.sort()).toEqual(['claim', 'closure_step', 'collaborator', 'deadline', 'ein', 'email', 'fax', 'filing', 'identity_verification', 'notarization', 'phone_call', 'pro_user', 'probate_case', 'search', 'transfer']);
+    expect(statusChanging.sort()).toEqual(['claim', 'closure_step', 'collaborator', 'deadline', 'distribution', 'ein', 'email', 'fax', 'filing', 'identity_verification', 'notarization', 'phone_call', 'pro_user', 'probate_case', 'search', 'transfer']);
   });
 
   it('describes the tags as their resources declare them', () => {

@@ -25,6 +25,21 @@ const notAllowed: RouteError = {
   ],
 };
 
+const unknownField: RouteError = {
+  status: 422,
+  code: 'validation_error',
+  summary: '422 validation_error: a field the route does not take',
+  message: 'The request body is invalid.',
+  details: [{ field: 'amount', message: 'amount is not a field of this request', reason: 'unknown_field' }],
+};
+const futurePayment: RouteError = {
+  status: 422,
+  code: 'validation_error',
+  summary: '422 validation_error: a payment dated after today',
+  message: 'The request body is invalid.',
+  details: [{ field: 'paid_date', message: 'paid_date must not be after today (UTC)', reason: 'range' }],
+};
+
 const invalidState = (message: string) => ({ status: 409, code: 'invalid_state', message }) as const;
 
 /**
@@ -87,7 +102,7 @@ export class DistributionsController extends CaseResourceController(distribution
   @ApiIdempotencyKey()
   @ApiIfMatch()
   @ApiData(DistributionView)
-  @ApiErrors(400, 404, invalidState('A paid distribution cannot be approved; only a planned one can.'), 412, 413, 415, 422, notAllowed)
+  @ApiErrors(400, 404, invalidState('A paid distribution cannot be approved; only a planned one can.'), 412, 413, 415, unknownField, notAllowed)
   async approve(@Req() req: Request, @ValidBody() _body: DistributionActionBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
     return this.moves.approve(await this.scope(req), this.distributionId(req), ifMatch);
   }
@@ -109,7 +124,7 @@ export class DistributionsController extends CaseResourceController(distribution
   @ApiIdempotencyKey()
   @ApiIfMatch()
   @ApiData(DistributionView)
-  @ApiErrors(400, 404, invalidState('A planned distribution cannot be paid; only an approved one can.'), 412, 413, 415, 422, notAllowed)
+  @ApiErrors(400, 404, invalidState('A planned distribution cannot be paid; only an approved one can.'), 412, 413, 415, futurePayment, notAllowed)
   async pay(@Req() req: Request, @ValidBody() body: PayDistributionBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
     return this.moves.pay(await this.scope(req), this.distributionId(req), body?.paid_date ?? null, ifMatch);
   }
