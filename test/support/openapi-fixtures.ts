@@ -58,6 +58,9 @@ const PERSONS = '/v1/cases/{case_id}/persons';
 const DISTRIBUTIONS = '/v1/cases/{case_id}/probate/distributions';
 /** Not a path: the living beneficiary a distribution names (the persons' first example need not be one). */
 const BENEFICIARY = 'beneficiary';
+/** A bank account's balance history: its points are named by their day, and one is recorded for the routes that name it. */
+const BALANCE_HISTORY = '/v1/cases/{case_id}/bank-accounts/{account_id}/balance-history';
+const RECORDED_DAY = '2025-12-31';
 
 /**
  * Bodies that the examples cannot give: an account a transfer can draw on, a step with a sub-task, a transfer of that
@@ -142,6 +145,11 @@ export async function createDocumentFixtures(t: TestApp, doc: Node, caller: Test
     for (const [field, value] of Object.entries(record)) {
       if (item && Array.isArray(value) && typeof value[0]?.id === 'string') fixtures.ids.set(`${item}/${field.replace(/_/g, '-')}`, value[0].id as string);
     }
+  }
+  // A balance recorded for a past day of the account (contract-extensions §12.3), named by its date.
+  if (doc.paths[`${BALANCE_HISTORY}/{date}`]?.put && fixtures.ids.has(BANK_ACCOUNTS)) {
+    fixtures.ids.set(BALANCE_HISTORY, RECORDED_DAY);
+    await send('put', `${BALANCE_HISTORY}/{date}`, requestExample(doc.paths[`${BALANCE_HISTORY}/{date}`].put));
   }
   // The shipped probate reference data (contract-extensions §10.4): a state and a county of it, by code.
   fixtures.ids.set('/v1/probate/states', 'CA');

@@ -30,6 +30,12 @@ import { RetirementAccountsController } from './http/retirement-accounts.control
 import { VehiclesController } from './http/vehicles.controller';
 import { RealEstatePropertiesController } from './http/real-estate-properties.controller';
 import { BusinessesController } from './http/businesses.controller';
+import { BalanceHistoryController } from './http/balance-history.controller';
+import { BalanceHistory } from './application/balance-history.service';
+import { BalanceSources } from './application/ports/balance-sources.port';
+import { StatementClosings } from './application/ports/statement-closings.port';
+import { SqlBalanceSources } from './infrastructure/sql-balance-sources';
+import { RegisteredStatementClosings } from './infrastructure/registered-statement-closings';
 
 /** The assets bounded context: every asset and liability of an estate (issue 8). */
 @Module({
@@ -44,6 +50,7 @@ import { BusinessesController } from './http/businesses.controller';
     BankAccountBeneficiariesController,
     FinancialAccountsController,
     FinancialAccountBeneficiariesController,
+    BalanceHistoryController,
     RealEstateValuationsController,
     VehiclesController,
     InvestmentAccountsController,
@@ -62,8 +69,11 @@ import { BusinessesController } from './http/businesses.controller';
     { provide: LedgerEntries, useClass: DeclaredLedgerEntries },
     { provide: DistributableAssets, useClass: DeclaredDistributableAssets },
     { provide: InstitutionContacts, useClass: OrmInstitutionContacts },
+    BalanceHistory,
+    { provide: BalanceSources, useClass: SqlBalanceSources },
+    { provide: StatementClosings, useClass: RegisteredStatementClosings },
   ],
-  exports: [BankAccounts, LedgerEntries, InstitutionContacts, DistributableAssets],
+  exports: [BankAccounts, LedgerEntries, InstitutionContacts, DistributableAssets, StatementClosings],
 })
 export class AssetsModule implements OnModuleInit {
   constructor(

@@ -10,3 +10,4 @@ export { ProbateForms } from './application/ports/probate-forms.port';
 export { ProbateReference } from './application/probate-reference.service';
 export { estateEinResource } from './resources/estate-ein.resource';
 export { distributionResource } from './resources/distribution.resource';
+export { unclaimedPropertyResource } from './resources/unclaimed-property.resource';

@@ -103,6 +103,8 @@ export interface CaseResourceDeclaration<T extends CaseRecord> {
    * whether a route or a background processor made the move.
    */
   statusChanged?: boolean;
+  /** The JSON field `statusChanged` watches, when it is not `status` (unclaimed property's `claim_status`). */
+  statusField?: string;
   /**
    * Events it emits beyond those of its routes (`created` for `POST`, `updated` for `PATCH`, `deleted` for `DELETE`,
    * `status_changed` as above): scheduled or single ones (`reminder`, `overdue`).
@@ -233,7 +235,7 @@ export function caseResource<T extends CaseRecord>(declaration: CaseResourceDecl
     kind,
     eventKey,
     manifest: Object.freeze({
-      events: { key: eventKey, actions: eventActionsOf(declaration, routes) },
+      events: { key: eventKey, actions: eventActionsOf(declaration, routes), ...(declaration.statusField ? { statusField: declaration.statusField } : {}) },
       tag,
       tagDescription: declaration.tagDescription,
       specificationRoutes: specificationRoutesOf(declaration),

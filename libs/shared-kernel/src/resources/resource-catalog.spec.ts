@@ -1,3 +1,4 @@
+import { EventTypeCatalog } from '../platform/events/event-types';
 import { ResourceCatalog } from './resource-catalog';
 import { manifestsOf, resourceManifest, ServesResources } from './resource-manifest';
 
@@ -44,6 +45,18 @@ describe('ResourceCatalog', () => {
   it('tells status moves as status_changed only for keys that declare it', () => {
     expect(catalog.events.tellsStatusChanges('deadline')).toBe(true);
     expect(catalog.events.tellsStatusChanges('person')).toBe(false);
+  });
+
+  it('watches `status` for a status change unless the key names its own status field (claim_status)', () => {
+    const events = new EventTypeCatalog([
+      { key: 'unclaimed_property', actions: ['updated', 'status_changed'], statusField: 'claim_status' },
+      { key: 'deadline', actions: ['status_changed'] },
+      { key: 'person', actions: ['updated'] },
+    ]);
+    expect(events.statusFieldOf('unclaimed_property')).toBe('claim_status');
+    expect(events.statusFieldOf('deadline')).toBe('status');
+    expect(events.statusFieldOf('person')).toBeUndefined();
+    expect(events.tellsStatusChanges('unclaimed_property')).toBe(true);
   });
 
   it('gathers tag descriptions and specification routes, by number', () => {

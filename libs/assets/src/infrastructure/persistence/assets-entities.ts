@@ -5,6 +5,7 @@ import { TransactionSchema } from './transaction.schema';
 import { SignerSchema } from './signer.schema';
 import { FinancialAccountSchema } from './financial-account.schema';
 import { AccountBeneficiarySchema } from './account-beneficiary.schema';
+import { RecordedBalanceSchema } from './recorded-balance.schema';
 import { InvestmentAccountSchema } from './investment-account.schema';
 import { LifeInsurancePolicySchema } from './life-insurance-policy.schema';
 import { RealEstateValuationSchema } from './real-estate-valuation.schema';
@@ -24,6 +25,7 @@ export const ASSETS_ENTITIES = [
   SignerSchema,
   FinancialAccountSchema,
   AccountBeneficiarySchema,
+  RecordedBalanceSchema,
   RealEstateValuationSchema,
   VehicleSchema,
   InvestmentAccountSchema,

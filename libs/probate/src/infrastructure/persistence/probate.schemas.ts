@@ -8,6 +8,7 @@ import { Search } from '../../domain/search';
 import { PROBATE_COURT_ENTITIES } from './probate-court.schemas';
 import { DistributionSchema } from './distribution.schema';
 import { EstateEinSchema } from './estate-ein.schema';
+import { UnclaimedPropertySchema } from './unclaimed-property.schema';
 
 const longText = { type: 'text', nullable: true } as const;
 const calendarDate = (nullable = true) => ({ type: CalendarDateType, nullable }) as const;
@@ -101,4 +102,4 @@ export const DeadlineFeedLinkSchema = new EntitySchema<DeadlineFeedLink>({
   },
 });
 
-export const PROBATE_ENTITIES = [ProbateDeadlineSchema, CreditorClaimSchema, ClosureStepSchema, SearchSchema, DeadlineFeedLinkSchema, EstateEinSchema, DistributionSchema, ...PROBATE_COURT_ENTITIES];
+export const PROBATE_ENTITIES = [ProbateDeadlineSchema, CreditorClaimSchema, ClosureStepSchema, SearchSchema, DeadlineFeedLinkSchema, EstateEinSchema, DistributionSchema, UnclaimedPropertySchema, ...PROBATE_COURT_ENTITIES];
