@@ -17,6 +17,8 @@ import { EstateRecords } from './application/ports/estate-records.port';
 import { OrmEstateRecords } from './infrastructure/orm-estate-records';
 import { BankAccountRevisions } from './application/ports/bank-account-revisions.port';
 import { LedgerEntries } from './application/ports/ledger-entries.port';
+import { DistributableAssets } from './application/ports/distributable-assets.port';
+import { DeclaredDistributableAssets } from './infrastructure/declared-distributable-assets';
 import { InstitutionContacts } from './application/ports/institution-contacts.port';
 import { OrmInstitutionContacts } from './infrastructure/orm-institution-contacts';
 import { OrmBankAccountRevisions } from './infrastructure/orm-bank-account-revisions';
@@ -67,13 +69,14 @@ import { RegisteredStatementClosings } from './infrastructure/registered-stateme
     { provide: BankAccounts, useClass: OrmBankAccounts },
     { provide: BankAccountRevisions, useClass: OrmBankAccountRevisions },
     { provide: LedgerEntries, useClass: DeclaredLedgerEntries },
+    { provide: DistributableAssets, useClass: DeclaredDistributableAssets },
     { provide: InstitutionContacts, useClass: OrmInstitutionContacts },
     { provide: AccountableAssets, useClass: OrmAccountableAssets },
     BalanceHistory,
     { provide: BalanceSources, useClass: SqlBalanceSources },
     { provide: StatementClosings, useClass: RegisteredStatementClosings },
   ],
-  exports: [BankAccounts, LedgerEntries, InstitutionContacts, StatementClosings, AccountableAssets],
+  exports: [BankAccounts, LedgerEntries, InstitutionContacts, DistributableAssets, StatementClosings, AccountableAssets],
 })
 export class AssetsModule implements OnModuleInit {
   constructor(

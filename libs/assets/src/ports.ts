@@ -7,7 +7,9 @@
 export { BankAccounts } from './application/bank-accounts.port';
 export type { BankAccountSnapshot, IneligibilityExplanation } from './application/bank-accounts.port';
 export { LedgerEntries } from './application/ports/ledger-entries.port';
-export type { TransferLedgerEntry } from './application/ports/ledger-entries.port';
+export type { DistributionLedgerEntry, TransferLedgerEntry } from './application/ports/ledger-entries.port';
+export { DistributableAssets } from './application/ports/distributable-assets.port';
+export type { DistributableAsset, DistributableAssetKind } from './application/ports/distributable-assets.port';
 export { AccountableAssets } from './application/ports/accountable-assets.port';
 export type { AccountableAssetRecords, LedgerTransactionFacts } from './application/ports/accountable-assets.port';
 export { InstitutionContacts } from './application/ports/institution-contacts.port';

@@ -32,7 +32,7 @@ import { ProbateReference } from './application/probate-reference.service';
 import { ProbateReferenceFiles } from './application/ports/probate-reference-files.port';
 import { FileProbateReference } from './infrastructure/reference-data/file-probate-reference';
 import { DeceasedDatesAdapter } from './infrastructure/persistence/deceased-dates.adapter';
-import { institutionContactResource } from '@estate/assets';
+import { AssetsModule, institutionContactResource } from '@estate/assets';
 import { ContactSubTaskReferences } from './infrastructure/persistence/contact-sub-task-references';
 import { SqlCaseSearchTallies } from './infrastructure/persistence/sql-case-search-tallies';
 import { FileJurisdictionRules } from './infrastructure/reference-data/file-jurisdiction-rules';
@@ -69,7 +69,17 @@ import { UnclaimedPropertyReferences } from './application/unclaimed-property-re
 import { unclaimedPropertyNamingDocument } from './infrastructure/persistence/unclaimed-property-document-referrers';
 
 
+import { distributionResource } from './resources/distribution.resource';
+import { DistributionsController } from './http/distributions.controller';
+import { PlanDistribution } from './application/distributions/plan-distribution.service';
+import { ReviseDistribution } from './application/distributions/revise-distribution.service';
+import { DistributionMoves } from './application/distributions/distribution-moves.service';
+import { DistributionReferences } from './application/distributions/distribution-references';
+import { EstateHoldingsCheck } from './application/distributions/estate-holdings';
+import { DistributionCommitments } from './application/ports/distribution-commitments.port';
+import { OrmDistributionCommitments } from './infrastructure/persistence/orm-distribution-commitments';
 registerErrorCodes({
+  distribution_not_allowed: { status: 422, explanation: 'The estate cannot give the distribution now; `details` say why, one item per reason, with the amount available.' },
   probate_case_required: { status: 409, explanation: 'The case has no probate case; create it with `PUT /v1/cases/{case_id}/probate` first.' },
 });
 
@@ -77,8 +87,12 @@ registerErrorCodes({
 @Module({
   imports: [
     CaseModule,
+    AssetsModule,
     DocumentsModule,
-    CaseResourceModule.forResources([probateDeadlineResource, creditorClaimResource, closureStepResource, searchResource, probateCaseResource, filingResource, estateEinResource, unclaimedPropertyResource]),
+    CaseResourceModule.forResources([
+      probateDeadlineResource, creditorClaimResource, closureStepResource, searchResource, probateCaseResource, filingResource, estateEinResource, distributionResource,
+      unclaimedPropertyResource,
+    ]),
   ],
   controllers: [
     ProbateReferenceController,
@@ -92,6 +106,7 @@ registerErrorCodes({
     SearchesController,
     ProbateCaseController,
     FilingsController,
+    DistributionsController,
     UnclaimedPropertyController,
   ],
   providers: [
@@ -124,6 +139,12 @@ registerErrorCodes({
     ReviseFiling,
     RemoveFiling,
     FilingReferences,
+    PlanDistribution,
+    ReviseDistribution,
+    DistributionMoves,
+    DistributionReferences,
+    EstateHoldingsCheck,
+    { provide: DistributionCommitments, useClass: OrmDistributionCommitments },
     ReportUnclaimedProperty,
     ReviseUnclaimedProperty,
     UnclaimedPropertyReferences,

@@ -98,7 +98,7 @@ function recordsOf(assets: AccountableAssetRecords, statements: AccountingRecord
     financialAccounts: assets.financialAccounts,
     businesses: assets.businesses,
     unclaimedProperty: probate.unclaimedProperty,
-    distributions: [],
+    distributions: probate.distributions,
     creditorClaims: probate.creditorClaims,
     debts: assets.debts,
   };
