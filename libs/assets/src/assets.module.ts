@@ -14,6 +14,8 @@ import { InstitutionContactsController } from './http/institution-contacts.contr
 import { InventoryController } from './http/inventory.controller';
 import { EstateInventoryService } from './application/estate-inventory.service';
 import { EstateRecords } from './application/ports/estate-records.port';
+import { PaidUnclaimedProperties } from './application/ports/paid-unclaimed-property.port';
+import { RegisteredPaidUnclaimedProperties } from './infrastructure/registered-paid-unclaimed-properties';
 import { OrmEstateRecords } from './infrastructure/orm-estate-records';
 import { BankAccountRevisions } from './application/ports/bank-account-revisions.port';
 import { LedgerEntries } from './application/ports/ledger-entries.port';
@@ -65,6 +67,7 @@ import { RegisteredStatementClosings } from './infrastructure/registered-stateme
   providers: [
     EstateInventoryService,
     { provide: EstateRecords, useClass: OrmEstateRecords },
+    { provide: PaidUnclaimedProperties, useClass: RegisteredPaidUnclaimedProperties },
     InstantTransferSummaries,
     { provide: BankAccounts, useClass: OrmBankAccounts },
     { provide: BankAccountRevisions, useClass: OrmBankAccountRevisions },
@@ -76,7 +79,7 @@ import { RegisteredStatementClosings } from './infrastructure/registered-stateme
     { provide: BalanceSources, useClass: SqlBalanceSources },
     { provide: StatementClosings, useClass: RegisteredStatementClosings },
   ],
-  exports: [BankAccounts, LedgerEntries, InstitutionContacts, DistributableAssets, StatementClosings, AccountableAssets],
+  exports: [BankAccounts, LedgerEntries, InstitutionContacts, DistributableAssets, StatementClosings, PaidUnclaimedProperties, AccountableAssets],
 })
 export class AssetsModule implements OnModuleInit {
   constructor(

@@ -24,3 +24,6 @@ export * from './domain/bank-account-vocabulary';
 export { requiresProbate } from './domain/real-estate-property';
 export { PROPERTY_OWNERSHIP_TYPES, NON_PROBATE_OWNERSHIP_TYPES } from './domain/real-estate-property-vocabulary';
 export type { PropertyOwnershipType } from './domain/real-estate-property-vocabulary';
+export { PaidUnclaimedProperties } from './application/ports/paid-unclaimed-property.port';
+export type { PaidUnclaimedPropertyReader } from './application/ports/paid-unclaimed-property.port';
+export type { PaidUnclaimedProperty } from './domain/estate-inventory';
