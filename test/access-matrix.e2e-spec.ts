@@ -202,7 +202,8 @@ describe('access matrix: another organization against every route of the documen
   it("organization-level routes: B's lists and reads never show A's records", async () => {
     const orgLevel = operations().filter(({ template, method }) => method === 'get' && !template.startsWith(`${CASE_SCOPED}`) && template.startsWith('/v1/') && template !== '/v1/openapi.json');
     expect(orgLevel.map(({ template }) => template)).toContain('/v1/cases');
-    const aIds = [...fixtures.ids.values()];
+    // A's records are named by ULIDs; the fixtures' other ids (a state, a county, a day, an accounting's sequence) are no one's.
+    const aIds = [...fixtures.ids.values()].filter((id) => /^[0-9A-HJKMNP-TV-Z]{26}$/.test(id));
     for (const { template } of orgLevel) {
       const res = await t.http().get(urlOf(template, fixtures)).set(b.auth);
       const where = `GET ${template}`;

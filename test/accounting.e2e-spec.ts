@@ -1,4 +1,7 @@
+import type { AddressInfo } from 'node:net';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { prepareDemo } from '../apps/api/src/demo/demo-data';
 import type { Response } from 'supertest';
 import { detailFields, expectError } from './support/api-assertions';
 import { UNKNOWN_CASE_ID } from './support/assets-holdings-fixtures';
@@ -645,6 +648,33 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
       expect(settled.body.data.created_by).toBe(editor.userId);
       await t.http().delete(`${example.base}/accountings/2`).set(editor.auth).expect(204);
     });
+  });
+
+  it('the demo case’s first account, filed as the README shows: balanced, settled, its PDF uploaded as a court filing and named by an accounting filing', async () => {
+    const baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    const demo = await prepareDemo(t.app.get(EntityManager), baseUrl);
+    const auth = { Authorization: `Bearer ${demo.token}` };
+    const base = `/v1/cases/${demo.caseId}`;
+    const live = (await t.http().get(`${base}/accounting?to=2026-10-31`).set(auth).expect(200)).body.data;
+    expect(live).toMatchObject({ from: '2026-08-30', to: '2026-10-31', caption: { state: 'IL', case_number: '2026-PR-000417', estate_name: 'Estate of Eleanor May Whitfield', fiduciary_name: 'Robert Whitfield' } });
+    expect(live.summary).toMatchObject({ balanced: true, difference: 0, charges: { property_on_hand_beginning: 24750 }, credits: { property_on_hand_end: 17927.4 } });
+    const settled = (await t.http().post(`${base}/accountings`).set(auth).send({ to: '2026-10-31' }).expect(201)).body.data;
+    const pdf = (await t.http().get(`${base}/accountings/${settled.sequence}?format=pdf`).set(auth).buffer(true).parse(binary).expect(200)).body as Buffer;
+    const document = await t
+      .http()
+      .post(`${base}/documents`)
+      .set(auth)
+      .field('type', 'court_filing')
+      .field('title', 'First Account and Report of Executor')
+      .attach('file', pdf, { filename: `accounting-${demo.caseId}-1.pdf`, contentType: 'application/pdf' })
+      .expect(201);
+    const filing = await t
+      .http()
+      .post(`${base}/probate/filings`)
+      .set(auth)
+      .send({ filing_type: 'accounting', title: 'First Account and Report of Executor', document_ids: [document.body.data.id] })
+      .expect(201);
+    expect(filing.body.data).toMatchObject({ filing_type: 'accounting', status: 'draft', document_ids: [document.body.data.id] });
   });
 
   it('webhook endpoints accept exactly accounting.created, accounting.deleted and accounting.*', async () => {

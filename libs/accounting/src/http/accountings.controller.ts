@@ -174,6 +174,7 @@ export class AccountingSettlementController {
   @ApiErrors(
     404,
     { status: 409, code: 'invalid_state', message: 'accounting 2 is the final account; no accounting follows it' },
+    { status: 422, code: 'validation_error', message: 'The request body is invalid.', details: [{ field: 'to', message: 'to is required', reason: 'required' }] },
     ...ERRORS_OF_PERIOD,
     { status: 422, code: 'accounting_not_allowed', message: "The account cannot be settled: a final account needs every claim paid, rejected or withdrawn; City Hospital's claim is pending" },
   )

@@ -69,7 +69,7 @@ export class AccountingPropertyLineView {
   reference: string | null;
   @ApiProperty({ description: 'The value it entered the account at, unchanged while on hand (cash: its ledger).', example: 400000 }) carry_value: number;
   @ApiProperty({ enum: CARRY_SOURCES, description: 'The field the carry value was taken from.', example: 'date_of_death_value' }) carry_source: string;
-  @ApiProperty({ required: false, format: 'date', description: 'Additional property only: the day it was received.', example: '2026-03-02' }) date?: string;
+  @ApiProperty({ required: false, format: 'date', description: 'The day it was received: on additional property only, absent on every other line.', example: '2026-03-02' }) date?: string;
 }
 
 export class AccountingTransactionLineView {
@@ -210,8 +210,8 @@ export class AccountingView {
   @ApiProperty({ description: 'The final account.', example: false }) is_final: boolean;
   @ApiProperty({ enum: ACCOUNTING_SCHEMES, description: 'Lettering of the schedules.', example: 'ca' }) scheme: string;
   @ApiProperty({ enum: ['USD'], description: 'Currency of every amount.', example: 'USD' }) currency: string;
-  @ApiProperty({ required: false, format: 'date-time', description: 'Live only: when it was computed (UTC).', example: '2026-07-05T10:00:00.000Z' }) computed_at?: string;
-  @ApiProperty({ required: false, format: 'date-time', description: 'Settled only: when it was settled (UTC).', example: '2026-07-05T10:00:00.000Z' }) created_at?: string;
+  @ApiProperty({ required: false, format: 'date-time', description: 'When it was computed (UTC): on a live accounting only, absent on a settled one.', example: '2026-07-05T10:00:00.000Z' }) computed_at?: string;
+  @ApiProperty({ required: false, format: 'date-time', description: 'When it was settled (UTC): on a settled accounting only, absent on a live one.', example: '2026-07-05T10:00:00.000Z' }) created_at?: string;
   @ApiProperty({ type: String, nullable: true, description: 'Settled only: the user who settled it.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AF' }) created_by: string | null;
   @ApiProperty({ type: AccountingCaptionView, description: 'The court’s caption.' }) caption: AccountingCaptionView;
   @ApiProperty({ type: AccountingSummaryTotalsView, description: 'The summary of account.' }) summary: AccountingSummaryTotalsView;
