@@ -212,6 +212,20 @@ describe('classifying transactions (e2e)', () => {
       expect(cleared.body.data).toMatchObject({ accounting_category: 'creditor_claims', related_type: null, related_id: null });
     });
 
+    it('a record deleted since it was named keeps its name on the transaction and does not lock the transaction’s other fields', async () => {
+      const { caseId, base } = await newLedger();
+      const records = await relatedRecords(caseId);
+      const sale = await added(base, { amount: 9000, accounting_category: 'asset_proceeds', related_type: 'vehicle', related_id: records.vehicle });
+      await t.http().delete(`/v1/cases/${caseId}/vehicles/${records.vehicle}`).set(owner.auth).expect(204);
+      const noted = await t.http().patch(`${base}/${sale.id}`).set(owner.auth).send({ notes: 'the car was sold to a dealer' }).expect(200);
+      expect(noted.body.data).toMatchObject({ related_type: 'vehicle', related_id: records.vehicle, notes: 'the car was sold to a dealer' });
+      // Naming it anew is checked again.
+      const renamed = await t.http().patch(`${base}/${sale.id}`).set(owner.auth).send({ related_type: 'business', related_id: records.vehicle });
+      expectError(renamed, 422, 'validation_error');
+      expect(detailReasons(renamed)).toEqual([['related_id', 'rule']]);
+      await t.http().patch(`${base}/${sale.id}`).set(owner.auth).send({ related_type: 'business', related_id: records.business }).expect(200);
+    });
+
     it('a change of classification is told as transaction.updated with the former values', async () => {
       const { caseId, base } = await newLedger();
       const row = await added(base, { amount: -20 });
@@ -223,14 +237,16 @@ describe('classifying transactions (e2e)', () => {
     });
   });
 
+  /** A case that can move money: its authority, an estate account and a source account (`sourceNumber` picks a return). */
+  async function transferCase(sourceNumber = '000123451234'): Promise<{ caseId: string; sourceId: string; estateId: string }> {
+    const caseId = await newCase();
+    await t.http().put(`/v1/cases/${caseId}/authority`).set(owner.auth).send({ level: 'level_2', types: ['executor_in_will'] }).expect((res) => expect([200, 201]).toContain(res.status));
+    const estate = await post(caseId, 'bank-accounts', { ...eligible, account_type: 'estate_account', ownership_type: 'estate', is_estate_account: true, account_number: '555500009999', current_balance: 0, available_balance: 0 });
+    const source = await post(caseId, 'bank-accounts', { ...eligible, account_number: sourceNumber });
+    return { caseId, sourceId: source.id, estateId: estate.id };
+  }
+
   describe('rows the service wrote', () => {
-    async function transferCase(sourceNumber = '000123451234'): Promise<{ caseId: string; sourceId: string; estateId: string }> {
-      const caseId = await newCase();
-      await t.http().put(`/v1/cases/${caseId}/authority`).set(owner.auth).send({ level: 'level_2', types: ['executor_in_will'] }).expect((res) => expect([200, 201]).toContain(res.status));
-      const estate = await post(caseId, 'bank-accounts', { ...eligible, account_type: 'estate_account', ownership_type: 'estate', is_estate_account: true, account_number: '555500009999', current_balance: 0, available_balance: 0 });
-      const source = await post(caseId, 'bank-accounts', { ...eligible, account_number: sourceNumber });
-      return { caseId, sourceId: source.id, estateId: estate.id };
-    }
     const ledger = async (caseId: string, accountId: string) =>
       (await t.http().get(`/v1/cases/${caseId}/bank-accounts/${accountId}/transactions?sort_by=date&per_page=100`).set(owner.auth).expect(200)).body.data as Array<Record<string, any>>;
 
@@ -303,13 +319,7 @@ describe('classifying transactions (e2e)', () => {
      * what the rule gives it.
      */
     it('classifies existing rows by the default rule, a transfer’s legs naming their transfer through the trace number', async () => {
-      const { caseId, sourceId, estateId } = await (async () => {
-        const id = await newCase();
-        await t.http().put(`/v1/cases/${id}/authority`).set(owner.auth).send({ level: 'level_2', types: ['executor_in_will'] }).expect((res) => expect([200, 201]).toContain(res.status));
-        const estate = await post(id, 'bank-accounts', { ...eligible, account_type: 'estate_account', ownership_type: 'estate', is_estate_account: true, account_number: '555500009999', current_balance: 0, available_balance: 0 });
-        const source = await post(id, 'bank-accounts', { ...eligible, account_number: '000123451234' });
-        return { caseId: id, sourceId: source.id, estateId: estate.id };
-      })();
+      const { caseId, sourceId, estateId } = await transferCase();
       const transfer = await post(caseId, 'transfers', { bank_account_id: sourceId, amount: 250 });
       await processor.drain();
       const trace = (await t.http().get(`/v1/cases/${caseId}/transfers/${transfer.id}`).set(owner.auth).expect(200)).body.data.trace_number as string;

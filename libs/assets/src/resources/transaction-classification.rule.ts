@@ -76,7 +76,9 @@ export async function transactionClassificationRule(document: JsonObject, contex
   const classification = requested(document, null);
   const problems = classificationViolations(classification);
   const relatedRefused = problems.some((problem) => problem.field === 'related_type' || problem.field === 'related_id');
-  if (classification.relatedType !== null && !relatedRefused) problems.push(...(await relatedRecordProblems(classification, context)));
+  // Checked when named, not again on every later patch: a record deleted since does not lock its transaction's notes.
+  const unchanged = stored !== null && stored.relatedType === classification.relatedType && stored.relatedId === classification.relatedId;
+  if (classification.relatedType !== null && !relatedRefused && !unchanged) problems.push(...(await relatedRecordProblems(classification, context)));
   return problems;
 }
 

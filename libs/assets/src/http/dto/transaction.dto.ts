@@ -6,7 +6,7 @@ import { BooleanField, DateField, EnumField, MoneyField, RecordView, StringField
 const categoriesSigned = (sign: CategorySign) => ACCOUNTING_CATEGORIES.filter((category) => CATEGORY_RULES[category].sign === sign).join(', ');
 /** Which categories take which related records from a client, read from the same table. */
 const clientRelatedTypes = Object.entries(CLIENT_RELATED_TYPES)
-  .map(([category, types]) => `${category}: ${types.join(', ')}`)
+  .map(([category, types]) => `with ${category}, one of ${types.join(', ')}`)
   .join('; ');
 
 const ACCOUNTING_CATEGORY_DESCRIPTION =
@@ -63,8 +63,8 @@ export class CreateTransactionBody {
 
   @EnumField(TRANSACTION_RELATED_TYPES, {
     description:
-      `The kind of record the transaction names, sent together with related_id (both or neither). A client may name ${clientRelatedTypes}; ` +
-      'asset_proceeds must name the asset sold. transfer and distribution are set by the service on the rows it writes.',
+      `The kind of record the transaction names, sent together with related_id (both or neither). A client may name, ${clientRelatedTypes}; ` +
+      'no other category takes one, and asset_proceeds must name the asset sold. transfer and distribution are set by the service on the rows it writes.',
     example: 'claim',
   })
   related_type?: string | null;
@@ -83,7 +83,7 @@ export class PatchTransactionBody extends PartialType(
 ) {}
 
 export class TransactionView extends IntersectionType(RecordView, CreateTransactionBody) {
-  @ApiProperty({ enum: [...ACCOUNTING_CATEGORIES], description: `${ACCOUNTING_CATEGORY_DESCRIPTION} Always set.`, example: 'creditor_claims' })
+  @ApiProperty({ enum: [...ACCOUNTING_CATEGORIES], required: true, nullable: false, description: `${ACCOUNTING_CATEGORY_DESCRIPTION} Always set.`, example: 'creditor_claims' })
   override accounting_category: string;
 
   @ApiProperty({ description: 'Sum of this and every earlier amount of the account, by date then creation, from zero.', example: 1520.33 })
