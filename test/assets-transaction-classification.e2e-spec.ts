@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { ACCOUNTING_CATEGORIES, CATEGORY_RULES, defaultAccountingCategory } from '@estate/accounting/rules';
+import { ACCOUNTING_CATEGORIES, CATEGORY_RULES, defaultAccountingCategory, PROCEEDS_RELATED_TYPES } from '@estate/accounting/rules';
 import { AchReturnIntake, TransferProcessor } from '@estate/transfers';
 import { Migration20261201160000_transaction_classification as ClassificationMigration } from '../apps/api/src/database/migrations/Migration20261201160000_transaction_classification';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
@@ -66,6 +66,8 @@ describe('classifying transactions (e2e)', () => {
       life_insurance_policy: (await post(caseId, 'life-insurance', { carrier_name: 'Acme Life', policy_number: 'POL-55501' })).id,
       investment_account: (await post(caseId, 'investment-accounts', { account_type: 'brokerage', custodian_name: 'Fidelity' })).id,
       retirement_account: (await post(caseId, 'retirement-accounts', { account_type: 'traditional_ira', custodian_name: 'Vanguard' })).id,
+      financial_account: (await post(caseId, 'financial-accounts', { account_kind: 'payment_app', institution_name: 'PayPal' })).id,
+      unclaimed_property: (await post(caseId, 'unclaimed-property', { state: 'IL', holder_name: 'First Prairie Bank', property_type: 'dormant_bank_account' })).id,
       claim: (await post(caseId, 'probate/creditor-claims', { creditor_name: 'Card Bank', claim_amount: 3200, claim_date: '2026-03-01' })).id,
       debt: (await post(caseId, 'debts', { debt_type: 'BCC', creditor_name: 'Card Bank' })).id,
     };
@@ -145,7 +147,7 @@ describe('classifying transactions (e2e)', () => {
     it('asset_proceeds names an asset of the case of any kind that can be sold; creditor_claims a claim or a debt', async () => {
       const { caseId, base } = await newLedger();
       const records = await relatedRecords(caseId);
-      for (const kind of ['real_estate_property', 'vehicle', 'business', 'life_insurance_policy', 'investment_account', 'retirement_account']) {
+      for (const kind of PROCEEDS_RELATED_TYPES) {
         const row = await added(base, { amount: 1000, accounting_category: 'asset_proceeds', related_type: kind, related_id: records[kind] });
         expect(row).toMatchObject({ related_type: kind, related_id: records[kind] });
       }
@@ -172,6 +174,7 @@ describe('classifying transactions (e2e)', () => {
         [{ amount: 5, accounting_category: 'asset_proceeds', related_type: 'vehicle', related_id: elsewhere.vehicle }, [['related_id', 'rule']]],
         [{ amount: 5, accounting_category: 'asset_proceeds', related_type: 'vehicle', related_id: records.business }, [['related_id', 'rule']]],
         [{ amount: 5, accounting_category: 'asset_proceeds', related_type: 'financial_account', related_id: UNKNOWN_ID }, [['related_id', 'rule']]],
+        [{ amount: 5, accounting_category: 'asset_proceeds', related_type: 'unclaimed_property', related_id: elsewhere.unclaimed_property }, [['related_id', 'rule']]],
         [{ amount: -5, accounting_category: 'creditor_claims', related_type: 'claim', related_id: elsewhere.claim }, [['related_id', 'rule']]],
         // transfer and distribution are the service's to name.
         [{ amount: -5, accounting_category: 'transfer', related_type: 'transfer', related_id: UNKNOWN_ID }, [['related_type', 'rule']]],

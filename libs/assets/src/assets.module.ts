@@ -5,6 +5,8 @@ import { InstantTransferSummaries } from './application/instant-transfer-summari
 import { BankAccountsController } from './http/bank-accounts.controller';
 import { RecurringPaymentsController } from './http/recurring-payments.controller';
 import { SignersController } from './http/signers.controller';
+import { FinancialAccountsController } from './http/financial-accounts.controller';
+import { BankAccountBeneficiariesController, FinancialAccountBeneficiariesController } from './http/account-beneficiaries.controller';
 import { TransactionsController } from './http/transactions.controller';
 import { OrmBankAccounts } from './infrastructure/orm-bank-accounts';
 import { DebtsController } from './http/debts.controller';
@@ -26,6 +28,12 @@ import { RetirementAccountsController } from './http/retirement-accounts.control
 import { VehiclesController } from './http/vehicles.controller';
 import { RealEstatePropertiesController } from './http/real-estate-properties.controller';
 import { BusinessesController } from './http/businesses.controller';
+import { BalanceHistoryController } from './http/balance-history.controller';
+import { BalanceHistory } from './application/balance-history.service';
+import { BalanceSources } from './application/ports/balance-sources.port';
+import { StatementClosings } from './application/ports/statement-closings.port';
+import { SqlBalanceSources } from './infrastructure/sql-balance-sources';
+import { RegisteredStatementClosings } from './infrastructure/registered-statement-closings';
 
 /** The assets bounded context: every asset and liability of an estate (issue 8). */
 @Module({
@@ -37,6 +45,10 @@ import { BusinessesController } from './http/businesses.controller';
     TransactionsController,
     RecurringPaymentsController,
     SignersController,
+    BankAccountBeneficiariesController,
+    FinancialAccountsController,
+    FinancialAccountBeneficiariesController,
+    BalanceHistoryController,
     RealEstateValuationsController,
     VehiclesController,
     InvestmentAccountsController,
@@ -54,8 +66,11 @@ import { BusinessesController } from './http/businesses.controller';
     { provide: BankAccountRevisions, useClass: OrmBankAccountRevisions },
     { provide: LedgerEntries, useClass: DeclaredLedgerEntries },
     { provide: InstitutionContacts, useClass: OrmInstitutionContacts },
+    BalanceHistory,
+    { provide: BalanceSources, useClass: SqlBalanceSources },
+    { provide: StatementClosings, useClass: RegisteredStatementClosings },
   ],
-  exports: [BankAccounts, LedgerEntries, InstitutionContacts],
+  exports: [BankAccounts, LedgerEntries, InstitutionContacts, StatementClosings],
 })
 export class AssetsModule implements OnModuleInit {
   constructor(

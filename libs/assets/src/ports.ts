@@ -10,6 +10,8 @@ export { LedgerEntries } from './application/ports/ledger-entries.port';
 export type { TransferLedgerEntry } from './application/ports/ledger-entries.port';
 export { InstitutionContacts } from './application/ports/institution-contacts.port';
 export type { InstitutionContactSnapshot } from './application/ports/institution-contacts.port';
+export { StatementClosings } from './application/ports/statement-closings.port';
+export type { StatementClosing, StatementClosingsReader } from './application/ports/statement-closings.port';
 export type { ContactMethods } from './domain/institution-contact';
 export type { InstantTransferSummary } from './domain/bank-account';
 export { decideInstantTransferEligibility, MAX_INSTANT_TRANSFER_AMOUNT } from './domain/instant-transfer-eligibility';

@@ -9,3 +9,4 @@ export { filingResource } from './resources/filing.resource';
 export { ProbateForms } from './application/ports/probate-forms.port';
 export { ProbateReference } from './application/probate-reference.service';
 export { estateEinResource } from './resources/estate-ein.resource';
+export { unclaimedPropertyResource } from './resources/unclaimed-property.resource';

@@ -59,6 +59,12 @@ import { EstateEinController } from './http/estate-ein.controller';
 import { EstateEinDefaults } from './application/estate-ein-defaults';
 import { EstatePartiesReader } from './application/ports/estate-parties.port';
 import { EstatePartiesAdapter } from './infrastructure/persistence/estate-parties.adapter';
+import { unclaimedPropertyResource } from './resources/unclaimed-property.resource';
+import { UnclaimedPropertyController } from './http/unclaimed-property.controller';
+import { ReportUnclaimedProperty } from './application/report-unclaimed-property.service';
+import { ReviseUnclaimedProperty } from './application/revise-unclaimed-property.service';
+import { UnclaimedPropertyReferences } from './application/unclaimed-property-references';
+import { unclaimedPropertyNamingDocument } from './infrastructure/persistence/unclaimed-property-document-referrers';
 
 
 registerErrorCodes({
@@ -70,7 +76,7 @@ registerErrorCodes({
   imports: [
     CaseModule,
     DocumentsModule,
-    CaseResourceModule.forResources([probateDeadlineResource, creditorClaimResource, closureStepResource, searchResource, probateCaseResource, filingResource, estateEinResource]),
+    CaseResourceModule.forResources([probateDeadlineResource, creditorClaimResource, closureStepResource, searchResource, probateCaseResource, filingResource, estateEinResource, unclaimedPropertyResource]),
   ],
   controllers: [
     ProbateReferenceController,
@@ -84,6 +90,7 @@ registerErrorCodes({
     SearchesController,
     ProbateCaseController,
     FilingsController,
+    UnclaimedPropertyController,
   ],
   providers: [
     CreateDeadline,
@@ -115,6 +122,9 @@ registerErrorCodes({
     ReviseFiling,
     RemoveFiling,
     FilingReferences,
+    ReportUnclaimedProperty,
+    ReviseUnclaimedProperty,
+    UnclaimedPropertyReferences,
     { provide: ProbateCaseStates, useClass: OrmProbateCaseStates },
     // The filings' form rule reads the §10.3 catalogue.
     { provide: ProbateForms, useFactory: (reference: ProbateReference): ProbateForms => ({ exists: async (formId, state) => reference.formExists(formId, state) }), inject: [ProbateReference] },
@@ -144,5 +154,7 @@ export class ProbateModule implements OnModuleInit {
     this.probateStates.answerWith((em, caseId) => this.probateCases.stateOf(em, caseId));
     // A document a filing names cannot be deleted (409 document_in_use naming the filing).
     this.documentReferences.register(filingsNamingDocument);
+    // …and so is one that unclaimed property names (contract-extensions §12.5).
+    this.documentReferences.register(unclaimedPropertyNamingDocument);
   }
 }

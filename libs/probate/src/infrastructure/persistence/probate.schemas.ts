@@ -7,6 +7,7 @@ import { ProbateDeadline } from '../../domain/probate-deadline';
 import { Search } from '../../domain/search';
 import { PROBATE_COURT_ENTITIES } from './probate-court.schemas';
 import { EstateEinSchema } from './estate-ein.schema';
+import { UnclaimedPropertySchema } from './unclaimed-property.schema';
 
 const longText = { type: 'text', nullable: true } as const;
 const calendarDate = (nullable = true) => ({ type: CalendarDateType, nullable }) as const;
@@ -100,4 +101,4 @@ export const DeadlineFeedLinkSchema = new EntitySchema<DeadlineFeedLink>({
   },
 });
 
-export const PROBATE_ENTITIES = [ProbateDeadlineSchema, CreditorClaimSchema, ClosureStepSchema, SearchSchema, DeadlineFeedLinkSchema, EstateEinSchema, ...PROBATE_COURT_ENTITIES];
+export const PROBATE_ENTITIES = [ProbateDeadlineSchema, CreditorClaimSchema, ClosureStepSchema, SearchSchema, DeadlineFeedLinkSchema, EstateEinSchema, UnclaimedPropertySchema, ...PROBATE_COURT_ENTITIES];
