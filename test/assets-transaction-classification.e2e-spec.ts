@@ -249,6 +249,16 @@ describe('classifying transactions (e2e)', () => {
     return { caseId, sourceId: source.id, estateId: estate.id };
   }
 
+  /** A cash distribution to an heir from `accountId`, approved and paid: the distribution as paid. */
+  async function paidDistribution(caseId: string, accountId: string, amount: number): Promise<Record<string, any>> {
+    const heir = await post(caseId, 'persons', { first_name: 'Sam', last_name: 'Doe', relationship: 'son', is_beneficiary: true });
+    const planned = await post(caseId, 'probate/distributions', { person_id: heir.id, distribution_type: 'residuary', kind: 'cash', amount, source_account_id: accountId });
+    await t.http().post(`/v1/cases/${caseId}/probate/distributions/${planned.id}/approve`).set(owner.auth).send({}).expect(200);
+    const paid = await t.http().post(`/v1/cases/${caseId}/probate/distributions/${planned.id}/pay`).set(owner.auth).send({}).expect(200);
+    expect(paid.body.data.transaction_id).toEqual(expect.any(String));
+    return paid.body.data;
+  }
+
   describe('rows the service wrote', () => {
     const ledger = async (caseId: string, accountId: string) =>
       (await t.http().get(`/v1/cases/${caseId}/bank-accounts/${accountId}/transactions?sort_by=date&per_page=100`).set(owner.auth).expect(200)).body.data as Array<Record<string, any>>;
@@ -268,6 +278,22 @@ describe('classifying transactions (e2e)', () => {
       }
       const filtered = await t.http().get(`/v1/cases/${caseId}/bank-accounts/${sourceId}/transactions?accounting_category=transfer`).set(owner.auth).expect(200);
       expect(filtered.body.meta.total_count).toBe(2);
+    });
+
+    it('a distribution’s payment reads distribution, naming the distribution, and its three fields are fixed', async () => {
+      const caseId = await newCase();
+      const estate = await post(caseId, 'bank-accounts', { ...eligible, account_type: 'estate_account', ownership_type: 'estate', is_estate_account: true, account_number: '555500009999' });
+      const distribution = await paidDistribution(caseId, estate.id, 300);
+      const url = `/v1/cases/${caseId}/bank-accounts/${estate.id}/transactions/${distribution.transaction_id}`;
+      const payment = (await t.http().get(url).set(owner.auth).expect(200)).body.data;
+      expect(payment).toMatchObject({ amount: -300, type: 'distribution', accounting_category: 'distribution', related_type: 'distribution', related_id: distribution.id });
+      expect((await stored(payment.id))[0]).toMatchObject({ written_by: 'distribution' });
+      const before = await stored(payment.id);
+      const refused = await t.http().patch(url).set(owner.auth).send({ accounting_category: 'other_disbursement', related_type: null, related_id: null });
+      expectError(refused, 422, 'validation_error');
+      expect(detailReasons(refused)).toEqual([['accounting_category', 'rule'], ['related_type', 'rule'], ['related_id', 'rule']]);
+      expect(await stored(payment.id)).toEqual(before);
+      await t.http().patch(url).set(owner.auth).send({ notes: 'receipt signed' }).expect(200);
     });
 
     it('#17 still flags and notes them, but their three fields are fixed (422, nothing written); sending them unchanged is no change', async () => {
@@ -326,6 +352,8 @@ describe('classifying transactions (e2e)', () => {
       const transfer = await post(caseId, 'transfers', { bank_account_id: sourceId, amount: 250 });
       await processor.drain();
       const trace = (await t.http().get(`/v1/cases/${caseId}/transfers/${transfer.id}`).set(owner.auth).expect(200)).body.data.trace_number as string;
+      // The transfer raised the estate account's available balance: a cash distribution is paid from it.
+      const distribution = await paidDistribution(caseId, estateId, 100);
       const sourceBase = `/v1/cases/${caseId}/bank-accounts/${sourceId}/transactions`;
       const clientRows = [
         await added(sourceBase, { amount: 5, type: 'deposit', category: 'income', accounting_category: 'interest' }),
@@ -366,13 +394,15 @@ describe('classifying transactions (e2e)', () => {
             [caseId],
           )
         ).rows as Array<Record<string, string | null>>;
-        expect(rows).toHaveLength(3 + clientRows.length);
+        expect(rows).toHaveLength(4 + clientRows.length);
         const byId = new Map(rows.map((row) => [row.id, row]));
         // The settlement's debit and credit, and the leg inserted the old way.
         const legs = rows.filter((row) => row.type?.startsWith('ach_') && row.id !== clientRows[3].id);
         expect(legs.map((row) => row.type).sort()).toEqual(['ach_credit', 'ach_credit', 'ach_debit']);
         expect(legs.map((row) => row.id)).toContain(oldLeg);
         for (const leg of legs) expect(leg).toMatchObject({ accounting_category: 'transfer', related_type: 'transfer', related_id: transfer.id, written_by: 'transfer' });
+        // The payment is found through the distribution that names it.
+        expect(byId.get(distribution.transaction_id)).toMatchObject({ accounting_category: 'distribution', related_type: 'distribution', related_id: distribution.id, written_by: 'distribution' });
         expect(clientRows.map((row) => byId.get(row.id as string))).toEqual([
           expect.objectContaining({ accounting_category: 'other_receipt', related_type: null, related_id: null, written_by: null }),
           expect.objectContaining({ accounting_category: 'other_receipt', related_type: null, related_id: null, written_by: null }),
@@ -382,7 +412,7 @@ describe('classifying transactions (e2e)', () => {
         ]);
         // The same rule as the accounting's default for rows written before it (the bank's `type` distribution apart,
         // which only a distribution naming the row makes a payment).
-        for (const row of rows.filter((candidate) => candidate.type !== 'distribution')) {
+        for (const row of rows.filter((candidate) => candidate.id !== clientRows[4].id)) {
           expect([row.id, row.accounting_category]).toEqual([row.id, defaultAccountingCategory({ amount: row.amount as string, writtenBy: null, type: row.type, category: row.category })]);
         }
         // The constraints it adds hold the rows to the rules: never without a category, a related record both or neither.

@@ -14,9 +14,13 @@ import { InstitutionContactsController } from './http/institution-contacts.contr
 import { InventoryController } from './http/inventory.controller';
 import { EstateInventoryService } from './application/estate-inventory.service';
 import { EstateRecords } from './application/ports/estate-records.port';
+import { PaidUnclaimedProperties } from './application/ports/paid-unclaimed-property.port';
+import { RegisteredPaidUnclaimedProperties } from './infrastructure/registered-paid-unclaimed-properties';
 import { OrmEstateRecords } from './infrastructure/orm-estate-records';
 import { BankAccountRevisions } from './application/ports/bank-account-revisions.port';
 import { LedgerEntries } from './application/ports/ledger-entries.port';
+import { DistributableAssets } from './application/ports/distributable-assets.port';
+import { DeclaredDistributableAssets } from './infrastructure/declared-distributable-assets';
 import { InstitutionContacts } from './application/ports/institution-contacts.port';
 import { OrmInstitutionContacts } from './infrastructure/orm-institution-contacts';
 import { OrmBankAccountRevisions } from './infrastructure/orm-bank-account-revisions';
@@ -61,16 +65,18 @@ import { RegisteredStatementClosings } from './infrastructure/registered-stateme
   providers: [
     EstateInventoryService,
     { provide: EstateRecords, useClass: OrmEstateRecords },
+    { provide: PaidUnclaimedProperties, useClass: RegisteredPaidUnclaimedProperties },
     InstantTransferSummaries,
     { provide: BankAccounts, useClass: OrmBankAccounts },
     { provide: BankAccountRevisions, useClass: OrmBankAccountRevisions },
     { provide: LedgerEntries, useClass: DeclaredLedgerEntries },
+    { provide: DistributableAssets, useClass: DeclaredDistributableAssets },
     { provide: InstitutionContacts, useClass: OrmInstitutionContacts },
     BalanceHistory,
     { provide: BalanceSources, useClass: SqlBalanceSources },
     { provide: StatementClosings, useClass: RegisteredStatementClosings },
   ],
-  exports: [BankAccounts, LedgerEntries, InstitutionContacts, StatementClosings],
+  exports: [BankAccounts, LedgerEntries, InstitutionContacts, DistributableAssets, StatementClosings, PaidUnclaimedProperties],
 })
 export class AssetsModule implements OnModuleInit {
   constructor(

@@ -32,7 +32,7 @@ import { ProbateReference } from './application/probate-reference.service';
 import { ProbateReferenceFiles } from './application/ports/probate-reference-files.port';
 import { FileProbateReference } from './infrastructure/reference-data/file-probate-reference';
 import { DeceasedDatesAdapter } from './infrastructure/persistence/deceased-dates.adapter';
-import { institutionContactResource } from '@estate/assets';
+import { AssetsModule, institutionContactResource, PaidUnclaimedProperties } from '@estate/assets';
 import { ContactSubTaskReferences } from './infrastructure/persistence/contact-sub-task-references';
 import { SqlCaseSearchTallies } from './infrastructure/persistence/sql-case-search-tallies';
 import { FileJurisdictionRules } from './infrastructure/reference-data/file-jurisdiction-rules';
@@ -67,7 +67,18 @@ import { UnclaimedPropertyReferences } from './application/unclaimed-property-re
 import { unclaimedPropertyNamingDocument } from './infrastructure/persistence/unclaimed-property-document-referrers';
 
 
+import { distributionResource } from './resources/distribution.resource';
+import { DistributionsController } from './http/distributions.controller';
+import { PlanDistribution } from './application/distributions/plan-distribution.service';
+import { ReviseDistribution } from './application/distributions/revise-distribution.service';
+import { DistributionMoves } from './application/distributions/distribution-moves.service';
+import { DistributionReferences } from './application/distributions/distribution-references';
+import { EstateHoldingsCheck } from './application/distributions/estate-holdings';
+import { DistributionCommitments } from './application/ports/distribution-commitments.port';
+import { OrmDistributionCommitments } from './infrastructure/persistence/orm-distribution-commitments';
+import { PaidUnclaimedPropertyReader } from './infrastructure/persistence/paid-unclaimed-property-reader';
 registerErrorCodes({
+  distribution_not_allowed: { status: 422, explanation: 'The estate cannot give the distribution now; `details` say why, one item per reason, with the amount available.' },
   probate_case_required: { status: 409, explanation: 'The case has no probate case; create it with `PUT /v1/cases/{case_id}/probate` first.' },
 });
 
@@ -75,8 +86,12 @@ registerErrorCodes({
 @Module({
   imports: [
     CaseModule,
+    AssetsModule,
     DocumentsModule,
-    CaseResourceModule.forResources([probateDeadlineResource, creditorClaimResource, closureStepResource, searchResource, probateCaseResource, filingResource, estateEinResource, unclaimedPropertyResource]),
+    CaseResourceModule.forResources([
+      probateDeadlineResource, creditorClaimResource, closureStepResource, searchResource, probateCaseResource, filingResource, estateEinResource, distributionResource,
+      unclaimedPropertyResource,
+    ]),
   ],
   controllers: [
     ProbateReferenceController,
@@ -90,6 +105,7 @@ registerErrorCodes({
     SearchesController,
     ProbateCaseController,
     FilingsController,
+    DistributionsController,
     UnclaimedPropertyController,
   ],
   providers: [
@@ -122,6 +138,13 @@ registerErrorCodes({
     ReviseFiling,
     RemoveFiling,
     FilingReferences,
+    PlanDistribution,
+    ReviseDistribution,
+    DistributionMoves,
+    DistributionReferences,
+    EstateHoldingsCheck,
+    { provide: DistributionCommitments, useClass: OrmDistributionCommitments },
+    PaidUnclaimedPropertyReader,
     ReportUnclaimedProperty,
     ReviseUnclaimedProperty,
     UnclaimedPropertyReferences,
@@ -139,9 +162,13 @@ export class ProbateModule implements OnModuleInit {
     private readonly probateStates: CaseProbateState,
     private readonly probateCases: ProbateCaseStates,
     private readonly documentReferences: DocumentReferences,
+    private readonly paidUnclaimed: PaidUnclaimedProperties,
+    private readonly paidUnclaimedReader: PaidUnclaimedPropertyReader,
   ) {}
 
   onModuleInit(): void {
+    // The estate inventory lists unclaimed property once its claim is paid (contract-extensions §12.5), read here.
+    this.paidUnclaimed.answerWith((caseId) => this.paidUnclaimedReader.paidOf(caseId));
     // A broken jurisdiction file stops start-up (contract-extensions §10.4).
     this.ruleBook.rules();
     // So does a broken forms catalogue (§10.3).

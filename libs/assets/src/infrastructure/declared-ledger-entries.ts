@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
 import { Clock, RecordWriter, transactionRows } from '@estate/shared-kernel';
 import { BankAccounts } from '../application/bank-accounts.port';
-import { LedgerEntries, TransferLedgerEntry } from '../application/ports/ledger-entries.port';
+import { DistributionLedgerEntry, LedgerEntries, TransferLedgerEntry } from '../application/ports/ledger-entries.port';
 import { transactionResource } from '../resources/transaction.resource';
 import { classificationOf, WRITTEN_BY_FIELD } from '../resources/transaction-classification.rule';
 
@@ -21,8 +21,12 @@ const APPEND_TO_KEPT_LEDGER = `
          $7::text, $8::varchar, 'transfer', $9::timestamptz, $9::timestamptz, $10::varchar, $11::varchar, $12::varchar, $13::varchar
    where exists (select 1 from transactions where bank_account_id = $3::varchar and case_id = $2::varchar)`;
 
-/** A transfer's legs are the service's rows: written by the transfer, naming it (contract-extensions §16.2). */
+/**
+ * A transfer's legs and a distribution's payment are the service's rows: written by the transfer or the distribution,
+ * naming it, classified by the declaration from their writer and fixed (contract-extensions §16.2).
+ */
 const BY_TRANSFER = 'transfer' as const;
+const BY_DISTRIBUTION = 'distribution' as const;
 
 /** The LedgerEntries port on the transaction declaration: the kernel's writer creates the record (balance, event). */
 @Injectable()
@@ -51,6 +55,22 @@ export class DeclaredLedgerEntries extends LedgerEntries {
       [WRITTEN_BY_FIELD]: BY_TRANSFER,
     });
     return true;
+  }
+
+  async postDistributionPayment(entry: DistributionLedgerEntry): Promise<string> {
+    const posted = await this.writer.create(transactionResource, { caseId: entry.caseId, bankAccountId: entry.bankAccountId }, {
+      date: entry.date,
+      posted_date: entry.date,
+      effective_date: entry.date,
+      type: 'distribution',
+      amount: -entry.amount,
+      description: entry.description,
+      category: 'distribution',
+      related_id: entry.distributionId,
+      [WRITTEN_BY_FIELD]: BY_DISTRIBUTION,
+    });
+    await this.accounts.adjustBalances(entry.caseId, entry.bankAccountId, -entry.amount);
+    return (posted.data as { id: string }).id;
   }
 
   private async appendToKeptLedger(entry: TransferLedgerEntry): Promise<boolean> {
