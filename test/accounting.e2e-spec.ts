@@ -657,7 +657,7 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
     const base = `/v1/cases/${demo.caseId}`;
     const live = (await t.http().get(`${base}/accounting?to=2026-10-31`).set(auth).expect(200)).body.data;
     expect(live).toMatchObject({ from: '2026-08-30', to: '2026-10-31', caption: { state: 'IL', case_number: '2026-PR-000417', estate_name: 'Estate of Eleanor May Whitfield', fiduciary_name: 'Robert Whitfield' } });
-    expect(live.summary).toMatchObject({ balanced: true, difference: 0, charges: { property_on_hand_beginning: 24750 }, credits: { property_on_hand_end: 17927.4 } });
+    expect(live.summary).toMatchObject({ balanced: true, difference: 0, charges: { property_on_hand_beginning: 24750, receipts: 12.4, total: 24762.4 }, credits: { disbursements: 6835, property_on_hand_end: 17927.4, total: 24762.4 } });
     const settled = (await t.http().post(`${base}/accountings`).set(auth).send({ to: '2026-10-31' }).expect(201)).body.data;
     const pdf = (await t.http().get(`${base}/accountings/${settled.sequence}?format=pdf`).set(auth).buffer(true).parse(binary).expect(200)).body as Buffer;
     const document = await t

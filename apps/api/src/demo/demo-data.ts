@@ -104,16 +104,16 @@ async function seedEstate(baseUrl: string, headers: Record<string, string>, case
     current_balance: 11427.4,
     available_balance: 11427.4,
   });
-  const ledger: Array<[string, string, number, string, string | null]> = [
-    [checking.id, '2026-08-30', 18250, 'Balance at death', null],
-    [checking.id, '2026-09-15', 12.4, 'Interest', null],
-    [checking.id, '2026-09-20', -18262.4, 'Transfer to the estate account', null],
-    [estate.id, '2026-09-20', 18262.4, 'Transfer from checking', null],
-    [estate.id, '2026-10-02', -6400, 'Funeral services', 'Whitfield & Sons Funeral Home'],
-    [estate.id, '2026-10-15', -435, 'Filing fee, petition for probate', 'Sangamon County Circuit Clerk'],
+  const ledger: Array<[string, string, number, string, string | null, string | null]> = [
+    [checking.id, '2026-08-30', 18250, 'Balance at death', null, null],
+    [checking.id, '2026-09-15', 12.4, 'Interest', null, 'interest'],
+    [checking.id, '2026-09-20', -18262.4, 'Transfer to the estate account', null, 'transfer'],
+    [estate.id, '2026-09-20', 18262.4, 'Transfer from checking', null, 'transfer'],
+    [estate.id, '2026-10-02', -6400, 'Funeral services', 'Whitfield & Sons Funeral Home', 'funeral'],
+    [estate.id, '2026-10-15', -435, 'Filing fee, petition for probate', 'Sangamon County Circuit Clerk', 'court_costs'],
   ];
-  for (const [account, date, amount, description, merchant] of ledger) {
-    await send('POST', `/bank-accounts/${account}/transactions`, { date, amount, description, merchant_name: merchant });
+  for (const [account, date, amount, description, merchant, category] of ledger) {
+    await send('POST', `/bank-accounts/${account}/transactions`, { date, amount, description, merchant_name: merchant, ...(category ? { accounting_category: category } : {}) });
   }
   await send('POST', '/vehicles', { vehicle_type: 'automobile', year: 2014, make: 'Buick', model: 'LaCrosse', vin: '1G4GB5G37EF000417', estimated_value: 6500 });
 }

@@ -1,13 +1,12 @@
 import { EntityManager, IsolationLevel } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { AccountableAssets, AccountableAssetRecords, LedgerTransactionFacts } from '@estate/assets/ports';
+import { AccountableAssets, AccountableAssetRecords } from '@estate/assets/ports';
 import { AccountParties, CaseAccountParties } from '@estate/case/ports';
 import { CaseStatementClosings } from '@estate/documents/ports';
 import { ProbateAccountRecords, ProbateAccountRecordsReader } from '@estate/probate/ports';
 import { UnitOfWork } from '@estate/shared-kernel';
-import { defaultAccountingCategory } from '../domain/accounting-category';
 import type { CaptionSources } from '../domain/accounting-document';
-import type { AccountingRecords, AccountingTransaction } from '../domain/accounting-records';
+import type { AccountingRecords } from '../domain/accounting-records';
 import { AccountingStore, SettledHead } from './ports/accounting-store.port';
 
 /** Everything one computation reads of a case, in one state. */
@@ -63,31 +62,10 @@ export class AccountingSources {
   }
 }
 
-/**
- * The transactions as §16.2 classifies them. Until transactions carry their own `accounting_category`, every row is
- * classified by the default rule (a transfer's leg, a distribution's payment, else by its sign).
- */
-function classified(transaction: LedgerTransactionFacts): AccountingTransaction {
-  const facts = { amount: transaction.amount, writtenBy: null, type: transaction.type, category: transaction.category };
-  return {
-    id: transaction.id,
-    bankAccountId: transaction.bankAccountId,
-    date: transaction.date,
-    amount: transaction.amount,
-    accountingCategory: defaultAccountingCategory(facts),
-    // The transfer or distribution that wrote a row is not recorded on it yet: both or neither, so neither.
-    relatedType: null,
-    relatedId: null,
-    description: transaction.description,
-    merchantName: transaction.merchantName,
-    createdAt: transaction.createdAt,
-  };
-}
-
 function recordsOf(assets: AccountableAssetRecords, statements: AccountingRecords['statements'], probate: ProbateAccountRecords): AccountingRecords {
   return {
     bankAccounts: assets.bankAccounts,
-    transactions: assets.transactions.map(classified),
+    transactions: assets.transactions,
     statements,
     investmentAccounts: assets.investmentAccounts,
     retirementAccounts: assets.retirementAccounts,

@@ -20,7 +20,8 @@ const HOLD_ACCOUNTS = 'select id from bank_accounts where case_id = $1 order by 
  * estate has thousands of them and the account reads each once.
  */
 const LEDGER = `
-  select t.id, t.bank_account_id, t.date::text as date, t.amount::text as amount, t.type, t.category, t.description, t.merchant_name, t.created_at
+  select t.id, t.bank_account_id, t.date::text as date, t.amount::text as amount, t.accounting_category, t.related_type, t.related_id,
+         t.description, t.merchant_name, t.created_at
     from transactions t join bank_accounts b on b.id = t.bank_account_id and b.case_id = t.case_id
    where t.case_id = $1
    order by t.date, t.created_at, t.id`;
@@ -30,8 +31,9 @@ interface LedgerRow {
   bank_account_id: string;
   date: string;
   amount: string;
-  type: string | null;
-  category: string | null;
+  accounting_category: LedgerTransactionFacts['accountingCategory'];
+  related_type: LedgerTransactionFacts['relatedType'];
+  related_id: string | null;
   description: string;
   merchant_name: string | null;
   created_at: string | Date;
@@ -72,8 +74,9 @@ function ledgerFacts(row: LedgerRow): LedgerTransactionFacts {
     bankAccountId: row.bank_account_id,
     date: row.date,
     amount: row.amount,
-    type: row.type,
-    category: row.category,
+    accountingCategory: row.accounting_category,
+    relatedType: row.related_type,
+    relatedId: row.related_id,
     description: row.description,
     merchantName: row.merchant_name,
     createdAt: new Date(row.created_at),

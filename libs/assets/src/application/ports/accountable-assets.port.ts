@@ -7,23 +7,16 @@ import type { LifeInsurancePolicy } from '../../domain/life-insurance-policy';
 import type { RealEstateProperty } from '../../domain/real-estate-property';
 import type { RealEstateValuation } from '../../domain/real-estate-valuation';
 import type { RetirementAccount } from '../../domain/retirement-account';
+import type { Transaction } from '../../domain/transaction';
 import type { Vehicle } from '../../domain/vehicle';
 
 /**
  * A transaction as the court accounting reads it (contract-extensions §16.2): the ledger facts, `amount` as exact
- * `numeric` text. `type` and `category` tell who wrote it (a transfer's leg, a distribution's payment).
+ * `numeric` text, with its classification (`accounting_category` always set; the related record both or neither).
  */
-export interface LedgerTransactionFacts {
-  id: string;
-  bankAccountId: string;
-  date: string;
+export type LedgerTransactionFacts = Pick<Transaction, 'id' | 'bankAccountId' | 'date' | 'description' | 'merchantName' | 'createdAt' | 'accountingCategory' | 'relatedType' | 'relatedId'> & {
   amount: string;
-  type: string | null;
-  category: string | null;
-  description: string;
-  merchantName: string | null;
-  createdAt: Date;
-}
+};
 
 /** Every asset and liability of a case that an account of the estate reads, as the assets context keeps them. */
 export interface AccountableAssetRecords {
