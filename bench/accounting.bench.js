@@ -16,7 +16,8 @@
  *   BENCH_ROWS=5000 BENCH_REPEAT=15 node bench/accounting.bench.js
  *
  * Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a scratch database
- * `estate_bench_accounting` is created on that server and dropped afterwards), BENCH_ROWS (5000), BENCH_REPEAT (15
+ * `estate_bench_accounting` is created on that server and dropped afterwards, or an embedded PostgreSQL when no server
+ * answers), BENCH_ROWS (5000), BENCH_REPEAT (15
  * timed runs of each, after 3 warm-up runs).
  *
  * The ledger is seeded with one INSERT … SELECT (as the transactions bench does): the figure is about computing and
@@ -24,7 +25,7 @@
  */
 'use strict';
 
-const { positiveInt, requireBuilt, withDatabase, expectJson } = require('./lib/harness');
+const { positiveInt, requireBuilt, prepareDatabase, expectJson } = require('./lib/harness');
 const { randomBytes } = require('node:crypto');
 const { performance } = require('node:perf_hooks');
 
@@ -62,20 +63,15 @@ async function main() {
   const { EntityManager } = require('@mikro-orm/postgresql');
   const { Client } = require('pg');
 
-  const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DATABASE} with (force)`);
-  await admin.query(`create database ${DATABASE}`);
-  const url = withDatabase(serverUrl, DATABASE);
+  const database = await prepareDatabase(DATABASE);
   let app;
-  const sql = new Client({ connectionString: url });
+  const sql = new Client({ connectionString: database.url });
   try {
-    await applyMigrations(url);
+    await applyMigrations(database.url);
     await sql.connect();
     const config = loadAppConfig(
       { ...process.env, LOG_LEVEL: 'silent' },
-      { databaseUrl: url, fieldEncryptionKey: randomBytes(32), rateLimits: { pro: 1_000_000_000, enterprise: 1_000_000_000 }, logLevel: 'silent' },
+      { databaseUrl: database.url, fieldEncryptionKey: randomBytes(32), rateLimits: { pro: 1_000_000_000, enterprise: 1_000_000_000 }, logLevel: 'silent' },
     );
     app = await createApp(config);
     await app.listen(0, '127.0.0.1');
@@ -171,8 +167,7 @@ async function main() {
   } finally {
     await app?.close();
     await sql.end().catch(() => undefined);
-    await admin.query(`drop database if exists ${DATABASE} with (force)`).catch(() => undefined);
-    await admin.end();
+    await database.dispose();
   }
 }
 

@@ -31,6 +31,8 @@ import { accountingQuery, AccountingReplies, MEDIA_TYPES, negotiatedFormat } fro
 import { AccountingSummaryView, AccountingView, SettleAccountingBody } from './dto/accounting.dto';
 
 const ULID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } as const;
+const CASE_PARAM = ApiParam({ name: 'case_id', description: 'the case', schema: ULID });
+const SEQUENCE_PARAM = ApiParam({ name: 'sequence', description: 'the accounting’s number: 1 for the first account', schema: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } });
 const TAG = 'accounting';
 
 /** Settled accountings as a resource of the catalog: `accounting.created|deleted`, nothing else (contract-extensions §14.2). */
@@ -102,7 +104,7 @@ export class LiveAccountingController {
       '`to` defaults to today; `from` to where the next account starts (the date of death, or the day after the last settled account) and may be any earlier start. ' +
       'JSON, CSV (`format=csv` or `Accept: text/csv`) or the PDF, headed “DRAFT — not settled”.',
   })
-  @ApiParam({ name: 'case_id', description: 'the case', schema: ULID })
+  @CASE_PARAM
   @ApiQuery({ name: 'from', required: false, description: 'YYYY-MM-DD: the date of death, or the day after a settled account’s `to`.', schema: { type: 'string', format: 'date' } })
   @ApiQuery({ name: 'to', required: false, description: 'YYYY-MM-DD, not after today (UTC); default today.', schema: { type: 'string', format: 'date' } })
   @SCHEME_QUERY
@@ -159,7 +161,7 @@ export class AccountingSettlementController {
       'paid, rejected or withdrawn and no distribution planned or approved. Nothing follows a final account (`409 invalid_state`). ' +
       'A retry under a new Idempotency-Key refuses itself: its `to` is then before the next start.',
   })
-  @ApiParam({ name: 'case_id', description: 'the case', schema: ULID })
+  @CASE_PARAM
   @ApiIdempotencyKey()
   @ApiExtraModels(AccountingView)
   @ApiResponse({
@@ -198,7 +200,7 @@ export class AccountingsController {
 
   @Get()
   @ApiOperation({ operationId: 'listAccountings', summary: 'List settled accountings', description: 'The settled accountings of the case as summaries; `created_at` order is `sequence` order.' })
-  @ApiParam({ name: 'case_id', description: 'the case', schema: ULID })
+  @CASE_PARAM
   @ApiList(AccountingSummaryView)
   @ApiErrors(400, 404)
   async list(@Param('case_id') caseId: string, @Query() query: Record<string, unknown>, @Req() req: Request): Promise<ResourceList> {
@@ -215,8 +217,8 @@ export class AccountingsController {
       'The stored document of accounting `sequence` (1 for the first), in the scheme it was settled in unless `scheme` is sent; JSON, CSV or PDF, each the same bytes on every read. ' +
       'Its strong ETag is `"{id}.{scheme}.{format}"`; a settled accounting never changes, so a matching `If-None-Match` is always 304.',
   })
-  @ApiParam({ name: 'case_id', description: 'the case', schema: ULID })
-  @ApiParam({ name: 'sequence', description: 'the accounting’s number: 1 for the first account', schema: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } })
+  @CASE_PARAM
+  @SEQUENCE_PARAM
   @SCHEME_QUERY
   @FORMAT_QUERY
   @ApiExtraModels(AccountingView)
@@ -243,8 +245,8 @@ export class AccountingsController {
       'Only the latest settled accounting can be deleted (`409 invalid_state` for another); what it counted is counted again by the next computation. ' +
       '`If-Match` matches any of its ETags.',
   })
-  @ApiParam({ name: 'case_id', description: 'the case', schema: ULID })
-  @ApiParam({ name: 'sequence', description: 'the accounting’s number', schema: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } })
+  @CASE_PARAM
+  @SEQUENCE_PARAM
   @ApiIfMatch()
   @ApiDeleted()
   @ApiErrors(404, { status: 409, code: 'invalid_state', message: 'only the latest accounting (2) can be deleted' })
