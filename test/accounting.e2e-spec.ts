@@ -380,6 +380,8 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
       expect(replay.headers.location).toBe(`${example.base}/accountings/1`);
       expect(replay.headers.etag).toBe(res.headers.etag);
       expect(replay.body).toEqual(res.body);
+      // The same key with another body is a conflict, whatever the accounting says.
+      expectError(await t.http().post(`${example.base}/accountings`).set(owner.auth).set('Idempotency-Key', `settle-${example.caseId}`).send({ to: '2026-06-29' }), 409, 'idempotency_conflict');
       // A retry under a new key refuses itself: its `to` is now before the next start.
       const retry = await t.http().post(`${example.base}/accountings`).set(owner.auth).set('Idempotency-Key', `again-${example.caseId}`).send({ to: '2026-06-30' });
       expectError(retry, 422, 'accounting_period_invalid');
@@ -529,6 +531,14 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
       expect(data.unreconciled).toEqual([expect.objectContaining({ kind: 'balance_mismatch', related_id: estate, expected: 323700, recorded: 323706.2, effect: 0 })]);
       const settled = await t.http().post(`${base}/accountings`).set(owner.auth).send({ to: '2026-06-30' }).expect(201);
       expect(settled.body.data.summary.reconciled).toBe(false);
+    });
+
+    it('two settlements at once: the case lock lets one through (201); the other then finds its period taken (422), one row', async () => {
+      const { base, caseId } = await workedExample();
+      const answers = await Promise.all([1, 2].map(() => t.http().post(`${base}/accountings`).set(owner.auth).send({ to: '2026-06-30' })));
+      expect(answers.map((res) => res.status).sort()).toEqual([201, 422]);
+      expect(answers.find((res) => res.status === 422)?.body.error.code).toBe('accounting_period_invalid');
+      expect(await accountingRows(caseId)).toEqual([{ sequence: 1, is_final: false }]);
     });
 
     it('a New York probate case is lettered as JA-7 by default', async () => {
