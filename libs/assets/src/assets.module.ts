@@ -26,6 +26,10 @@ import { RetirementAccountsController } from './http/retirement-accounts.control
 import { VehiclesController } from './http/vehicles.controller';
 import { RealEstatePropertiesController } from './http/real-estate-properties.controller';
 import { BusinessesController } from './http/businesses.controller';
+import { ClosableAccounts } from './application/ports/closable-accounts.port';
+import { CaseBusinesses } from './application/ports/case-businesses.port';
+import { OrmClosableAccounts } from './infrastructure/orm-closable-accounts';
+import { OrmCaseBusinesses } from './infrastructure/orm-case-businesses';
 
 /** The assets bounded context: every asset and liability of an estate (issue 8). */
 @Module({
@@ -54,8 +58,10 @@ import { BusinessesController } from './http/businesses.controller';
     { provide: BankAccountRevisions, useClass: OrmBankAccountRevisions },
     { provide: LedgerEntries, useClass: DeclaredLedgerEntries },
     { provide: InstitutionContacts, useClass: OrmInstitutionContacts },
+    { provide: ClosableAccounts, useClass: OrmClosableAccounts },
+    { provide: CaseBusinesses, useClass: OrmCaseBusinesses },
   ],
-  exports: [BankAccounts, LedgerEntries, InstitutionContacts],
+  exports: [BankAccounts, LedgerEntries, InstitutionContacts, ClosableAccounts, CaseBusinesses],
 })
 export class AssetsModule implements OnModuleInit {
   constructor(

@@ -9,6 +9,10 @@ export type { BankAccountSnapshot, IneligibilityExplanation } from './applicatio
 export { LedgerEntries } from './application/ports/ledger-entries.port';
 export type { TransferLedgerEntry } from './application/ports/ledger-entries.port';
 export { InstitutionContacts } from './application/ports/institution-contacts.port';
+export { ClosableAccounts } from './application/ports/closable-accounts.port';
+export type { ClosableAccountKind, ClosableAccountSnapshot } from './application/ports/closable-accounts.port';
+export { CaseBusinesses } from './application/ports/case-businesses.port';
+export type { BusinessSnapshot } from './application/ports/case-businesses.port';
 export type { InstitutionContactSnapshot } from './application/ports/institution-contacts.port';
 export type { ContactMethods } from './domain/institution-contact';
 export type { InstantTransferSummary } from './domain/bank-account';

@@ -32,7 +32,7 @@ import { ProbateReference } from './application/probate-reference.service';
 import { ProbateReferenceFiles } from './application/ports/probate-reference-files.port';
 import { FileProbateReference } from './infrastructure/reference-data/file-probate-reference';
 import { DeceasedDatesAdapter } from './infrastructure/persistence/deceased-dates.adapter';
-import { institutionContactResource } from '@estate/assets';
+import { AssetsModule, bankAccountResource, institutionContactResource, investmentAccountResource, lifeInsurancePolicyResource, retirementAccountResource } from '@estate/assets';
 import { ContactSubTaskReferences } from './infrastructure/persistence/contact-sub-task-references';
 import { SqlCaseSearchTallies } from './infrastructure/persistence/sql-case-search-tallies';
 import { FileJurisdictionRules } from './infrastructure/reference-data/file-jurisdiction-rules';
@@ -59,18 +59,49 @@ import { EstateEinController } from './http/estate-ein.controller';
 import { EstateEinDefaults } from './application/estate-ein-defaults';
 import { EstatePartiesReader } from './application/ports/estate-parties.port';
 import { EstatePartiesAdapter } from './infrastructure/persistence/estate-parties.adapter';
+import { CancelClosureRequest } from './application/cancel-closure-request.service';
+import { ClosureDeposits } from './application/closure-deposits';
+import { ClosureRequestProgress } from './application/closure-request-progress';
+import { InitiateSearch } from './application/initiate-search.service';
+import { ClosureTransferOutcomes } from './application/ports/closure-transfer-outcomes.port';
+import { AnsweredClosureTransfers, ClosureTransfers } from './application/ports/closure-transfers.port';
+import { SearchProvider } from './application/ports/search-provider.port';
+import { RequestClosure } from './application/request-closure.service';
+import { ReviseClosureRequest } from './application/revise-closure-request.service';
+import { SearchProcessor } from './application/search-processor';
+import { ClosureRequestsController } from './http/closure-requests.controller';
+import { searchProviderFrom } from './infrastructure/search/search-provider-setting';
+import { closureRequestResource } from './resources/closure-request.resource';
 
 
 registerErrorCodes({
   probate_case_required: { status: 409, explanation: 'The case has no probate case; create it with `PUT /v1/cases/{case_id}/probate` first.' },
+  closure_request_exists: {
+    status: 409,
+    explanation: 'The account already has a closure request that is `requested` or `in_progress`; cancel it (`POST …/closure/requests/{request_id}/cancel`) or let it complete first.',
+  },
+  search_in_progress: { status: 409, explanation: 'The case already has a search of that type `pending` or `in_progress`; wait for it to complete or fail.' },
 });
 
-/** The probate context: deadlines (and their generator and calendar feed), creditor claims, closure steps, searches. */
+/**
+ * The probate context: deadlines (and their generator and calendar feed), creditor claims, closure steps and closure
+ * requests, searches (recorded, or run through the search provider).
+ */
 @Module({
   imports: [
     CaseModule,
     DocumentsModule,
-    CaseResourceModule.forResources([probateDeadlineResource, creditorClaimResource, closureStepResource, searchResource, probateCaseResource, filingResource, estateEinResource]),
+    AssetsModule,
+    CaseResourceModule.forResources([
+      probateDeadlineResource,
+      creditorClaimResource,
+      closureStepResource,
+      closureRequestResource,
+      searchResource,
+      probateCaseResource,
+      filingResource,
+      estateEinResource,
+    ]),
   ],
   controllers: [
     ProbateReferenceController,
@@ -81,6 +112,7 @@ registerErrorCodes({
     ProbateDeadlinesController,
     CreditorClaimsController,
     ClosureStepsController,
+    ClosureRequestsController,
     SearchesController,
     ProbateCaseController,
     FilingsController,
@@ -103,6 +135,15 @@ registerErrorCodes({
     StartSearch,
     ReviseSearch,
     PendingSearchesProjection,
+    InitiateSearch,
+    SearchProcessor,
+    { provide: SearchProvider, useFactory: () => searchProviderFrom(process.env) },
+    ClosureRequestProgress,
+    RequestClosure,
+    ReviseClosureRequest,
+    CancelClosureRequest,
+    { provide: ClosureTransfers, useClass: AnsweredClosureTransfers },
+    { provide: ClosureTransferOutcomes, useClass: ClosureDeposits },
     { provide: CaseSearchTallies, useClass: SqlCaseSearchTallies },
     { provide: DeceasedDates, useClass: DeceasedDatesAdapter },
     { provide: JurisdictionRuleBook, useClass: FileJurisdictionRules },
@@ -119,6 +160,8 @@ registerErrorCodes({
     // The filings' form rule reads the §10.3 catalogue.
     { provide: ProbateForms, useFactory: (reference: ProbateReference): ProbateForms => ({ exists: async (formId, state) => reference.formExists(formId, state) }), inject: [ProbateReference] },
   ],
+  // The transfers context answers ClosureTransfers and tells ClosureTransferOutcomes (contract-extensions §15.1).
+  exports: [ClosureTransfers, ClosureTransferOutcomes, SearchProcessor, SearchProvider],
 })
 export class ProbateModule implements OnModuleInit {
   constructor(
@@ -129,6 +172,7 @@ export class ProbateModule implements OnModuleInit {
     private readonly probateStates: CaseProbateState,
     private readonly probateCases: ProbateCaseStates,
     private readonly documentReferences: DocumentReferences,
+    private readonly closureRequests: ClosureRequestProgress,
   ) {}
 
   onModuleInit(): void {
@@ -144,5 +188,9 @@ export class ProbateModule implements OnModuleInit {
     this.probateStates.answerWith((em, caseId) => this.probateCases.stateOf(em, caseId));
     // A document a filing names cannot be deleted (409 document_in_use naming the filing).
     this.documentReferences.register(filingsNamingDocument);
+    // Nor can the account of an open closure request (409 invalid_state naming the request, §15.1).
+    for (const accounts of [bankAccountResource, investmentAccountResource, retirementAccountResource, lifeInsurancePolicyResource]) {
+      this.vetoes.register(accounts, (record) => this.closureRequests.accountLeaving(record.caseId, record.id));
+    }
   }
 }
