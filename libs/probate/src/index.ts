@@ -11,3 +11,5 @@ export { ProbateForms } from './application/ports/probate-forms.port';
 export { ProbateReference } from './application/probate-reference.service';
 export { estateEinResource } from './resources/estate-ein.resource';
 export * from './ports';
+export { SearchProcessor } from './application/search-processor';
+export { SearchProvider } from './application/ports/search-provider.port';
