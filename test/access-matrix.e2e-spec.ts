@@ -40,7 +40,12 @@ describe('access matrix: another organization against every route of the documen
     for (const { template } of operations().filter(({ method }) => method === 'get')) {
       if (missingIds(template, fixtures).length || template === '/v1/openapi.json') continue;
       const res = await t.http().get(urlOf(template, fixtures)).set(caller.auth);
-      seen.set(template, { status: res.status, etag: res.headers.etag, body: res.text });
+      // A member's last_seen_at moves with A's own calls (once a minute, as the tables' digest allows): not a change a
+      // refusal made, so it and the ETag it enters are left out of the comparison where the body shows it.
+      const seenAt = /"last_seen_at":("[^"]*"|null)/g;
+      const text = typeof res.text === 'string' ? res.text : Buffer.isBuffer(res.body) ? res.body.toString('base64') : '';
+      const moving = seenAt.test(text);
+      seen.set(template, { status: res.status, etag: moving ? 'moves with last_seen_at' : res.headers.etag, body: text.replace(seenAt, '"last_seen_at":"…"') });
     }
     return seen;
   }

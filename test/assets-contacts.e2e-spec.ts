@@ -2,6 +2,7 @@ import { describeResourceContract } from './support/resource-contract';
 import { institutionContactResource } from '../libs/assets/src/resources/institution-contact.resource';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
+import { ACCOUNT_KINDS, FINANCIAL_ACCOUNT_ID_MESSAGE, newRecordOf, OTHER_KINDS } from './support/account-fixtures';
 
 const UNKNOWN_ID = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
 
@@ -40,8 +41,8 @@ describe('institution contacts (e2e)', () => {
     resource: institutionContactResource,
     fields: CONTACT_FIELDS,
     create: () => ({ institution_name: 'First Prairie Bank', account_types: ['bank'] }),
+    // `financial_account_id` must name an account of the record's case (tested below), which a fixed body cannot.
     full: () => ({
-      financial_account_id: 'ACC-1',
       institution_name: 'Harbor Credit Union',
       department_name: 'Estates',
       is_default_contact: true,
@@ -222,5 +223,59 @@ describe('institution contacts (e2e)', () => {
     expectError(await t.http().get(`/v1/cases/${caseId}/institution-contacts/${contact.id}`).set(owner.auth), 404, 'not_found');
     const after = await t.http().get(`/v1/cases/${caseId}/debts/${debt.body.data.id}`).set(owner.auth).expect(200);
     expect(after.body.data.institution_contact_id).toBeNull();
+  });
+  describe('financial_account_id (contract-extensions §12.1)', () => {
+    const contacts = (inCase: string) => `/v1/cases/${inCase}/institution-contacts`;
+
+    it('names a financial, bank, investment or retirement account, a life insurance policy or a debt of the case, on create and on PATCH', async () => {
+      const inCase = await newCase(owner);
+      const contact = await addContact(inCase);
+      for (const [kind, declared] of Object.entries(ACCOUNT_KINDS)) {
+        const account = await newRecordOf(t, owner, inCase, declared);
+        expect({ kind, named: (await addContact(inCase, { financial_account_id: account.id })).financial_account_id }).toEqual({ kind, named: account.id });
+        const patched = await t.http().patch(`${contacts(inCase)}/${contact.id}`).set(owner.auth).send({ financial_account_id: account.id });
+        expect({ kind, status: patched.status, named: patched.body.data?.financial_account_id }).toEqual({ kind, status: 200, named: account.id });
+      }
+      const cleared = await t.http().patch(`${contacts(inCase)}/${contact.id}`).set(owner.auth).send({ financial_account_id: null }).expect(200);
+      expect(cleared.body.data.financial_account_id).toBeNull();
+    });
+
+    it('anything else is 422 on financial_account_id: another kind, another case’s account, an unknown id, free text; nothing written', async () => {
+      const inCase = await newCase(owner);
+      const otherCase = await newCase(owner);
+      const contact = await addContact(inCase);
+      const [before] = await t.sql('select * from institution_contacts where id = $1', [contact.id]);
+      const wrong = [
+        ...(await Promise.all(Object.values(OTHER_KINDS).map(async (kind) => (await newRecordOf(t, owner, inCase, kind)).id))),
+        (await newRecordOf(t, owner, otherCase, ACCOUNT_KINDS.bank_account)).id,
+        (await newRecordOf(t, owner, otherCase, ACCOUNT_KINDS.financial_account)).id,
+        UNKNOWN_ID,
+        'ACC-2291',
+      ];
+      for (const id of wrong) {
+        const refused = await t.http().post(contacts(inCase)).set(owner.auth).send({ institution_name: 'First Prairie Bank', account_types: ['bank'], financial_account_id: id });
+        expectError(refused, 422, 'validation_error');
+        expect(refused.body.error.details).toEqual([{ field: 'financial_account_id', message: FINANCIAL_ACCOUNT_ID_MESSAGE, reason: 'rule' }]);
+        const patched = await t.http().patch(`${contacts(inCase)}/${contact.id}`).set(owner.auth).send({ financial_account_id: id });
+        expectError(patched, 422, 'validation_error');
+        expect(detailFields(patched)).toEqual(['financial_account_id']);
+      }
+      // The contact itself and the one made as a record of the wrong kind: no other.
+      const kept = (await t.sql<{ id: string }>('select id from institution_contacts where case_id = $1 order by id', [inCase])).map((row) => row.id);
+      expect(kept).toEqual([contact.id, wrong[2]].sort());
+      expect((await t.sql('select * from institution_contacts where id = $1', [contact.id]))[0]).toEqual(before);
+    });
+
+    it('deleting the record named, of any of the six kinds, sets financial_account_id to null and moves the ETag', async () => {
+      const inCase = await newCase(owner);
+      for (const [kind, declared] of Object.entries(ACCOUNT_KINDS)) {
+        const account = await newRecordOf(t, owner, inCase, declared);
+        const contact = await addContact(inCase, { financial_account_id: account.id });
+        const etag = (await t.http().get(`${contacts(inCase)}/${contact.id}`).set(owner.auth).expect(200)).headers.etag;
+        await t.http().delete(account.url).set(owner.auth).expect(204);
+        const after = await t.http().get(`${contacts(inCase)}/${contact.id}`).set(owner.auth).expect(200);
+        expect({ kind, named: after.body.data.financial_account_id, moved: after.headers.etag !== etag }).toEqual({ kind, named: null, moved: true });
+      }
+    });
   });
 });

@@ -2,7 +2,8 @@ import { realEstateValuationResource } from '../libs/assets/src/resources/real-e
 import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
-import { created, newCase } from './support/assets-holdings-fixtures';
+import { created, newCase, UNKNOWN_ID } from './support/assets-holdings-fixtures';
+import { ACCOUNT_KINDS, FINANCIAL_ACCOUNT_ID_MESSAGE, newRecordOf, OTHER_KINDS } from './support/account-fixtures';
 
 const FIELDS = [
   'id',
@@ -49,6 +50,47 @@ describe('real estate valuations (e2e)', () => {
     base = `/v1/cases/${caseId}/real-estate-valuations`;
   });
   afterAll(() => t.close());
+
+  describe('financial_account_id (contract-extensions §12.1)', () => {
+    it('names an account of one of the six kinds of the case (create and PATCH); anything else is 422, nothing written', async () => {
+      const inCase = await newCase(t, owner);
+      const valuations = `/v1/cases/${inCase}/real-estate-valuations`;
+      const valuation = await created(t, owner, valuations, { property_address: ADDRESS, property_type: 'condo' });
+      for (const [kind, declared] of Object.entries(ACCOUNT_KINDS)) {
+        const account = await newRecordOf(t, owner, inCase, declared);
+        const made = await created(t, owner, valuations, { property_address: ADDRESS, property_type: 'condo', financial_account_id: account.id });
+        const patched = await t.http().patch(`${valuations}/${valuation.id}`).set(owner.auth).send({ financial_account_id: account.id });
+        expect({ kind, made: made.financial_account_id, patched: patched.body.data?.financial_account_id }).toEqual({ kind, made: account.id, patched: account.id });
+      }
+
+      const [before] = await t.sql('select * from real_estate_valuations where id = $1', [valuation.id]);
+      const count = (await t.sql('select id from real_estate_valuations where case_id = $1', [inCase])).length;
+      const otherCase = await newCase(t, owner);
+      const wrong = [(await newRecordOf(t, owner, inCase, OTHER_KINDS.vehicle)).id, (await newRecordOf(t, owner, otherCase, ACCOUNT_KINDS.debt)).id, UNKNOWN_ID];
+      for (const id of wrong) {
+        const refused = await t.http().post(valuations).set(owner.auth).send({ property_address: ADDRESS, property_type: 'condo', financial_account_id: id });
+        expectError(refused, 422, 'validation_error');
+        expect(refused.body.error.details).toEqual([{ field: 'financial_account_id', message: FINANCIAL_ACCOUNT_ID_MESSAGE, reason: 'rule' }]);
+        const patched = await t.http().patch(`${valuations}/${valuation.id}`).set(owner.auth).send({ financial_account_id: id });
+        expectError(patched, 422, 'validation_error');
+        expect(detailFields(patched)).toEqual(['financial_account_id']);
+      }
+      expect((await t.sql('select id from real_estate_valuations where case_id = $1', [inCase])).length).toBe(count);
+      expect((await t.sql('select * from real_estate_valuations where id = $1', [valuation.id]))[0]).toEqual(before);
+    });
+
+    it('deleting the account named sets financial_account_id to null and moves the ETag', async () => {
+      const inCase = await newCase(t, owner);
+      const valuations = `/v1/cases/${inCase}/real-estate-valuations`;
+      const account = await newRecordOf(t, owner, inCase, ACCOUNT_KINDS.retirement_account);
+      const valuation = await created(t, owner, valuations, { property_address: ADDRESS, property_type: 'condo', financial_account_id: account.id });
+      const etag = (await t.http().get(`${valuations}/${valuation.id}`).set(owner.auth).expect(200)).headers.etag;
+      await t.http().delete(account.url).set(owner.auth).expect(204);
+      const after = await t.http().get(`${valuations}/${valuation.id}`).set(owner.auth).expect(200);
+      expect(after.body.data.financial_account_id).toBeNull();
+      expect(after.headers.etag).not.toBe(etag);
+    });
+  });
 
   it('creates with the required fields only: defaults, nulls at every depth, computed equity null', async () => {
     const res = await t.http().post(base).set(owner.auth).send({ property_address: ADDRESS, property_type: 'condo' });
@@ -149,7 +191,7 @@ describe('real estate valuations (e2e)', () => {
     create: () => ({ property_address: ADDRESS, property_type: 'condo' }),
     defaults: { status: 'pending', property_address: { ...ADDRESS, address2: null } },
     full: () => ({
-      financial_account_id: '01JBX8Q9W4M8Z7T3K2N5R6P0AC', property_address: { address1: '12 Elm Street', address2: 'Unit 2', city: 'Springfield', state: 'IL', zip: '62701' }, property_type: 'single_family', estimated_value: 350000,
+      property_address: { address1: '12 Elm Street', address2: 'Unit 2', city: 'Springfield', state: 'IL', zip: '62701' }, property_type: 'single_family', estimated_value: 350000,
       valuation_source: 'avm', valuation_date: '2026-08-15', confidence_score: 0.82, tax_assessed_value: 298000, tax_year: 2026, annual_property_tax: 6120.44,
       lot_size_sqft: 8712, living_area_sqft: 1920, bedrooms: 3, bathrooms: 2.5, year_built: 1964, parcel_number: '14-27-301-012', zoning: 'R-1',
       mortgage_balance: 120000, equity_estimate: 225000,

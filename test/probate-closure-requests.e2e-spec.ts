@@ -323,6 +323,51 @@ describe('closure requests (e2e)', () => {
     });
   });
 
+  describe('financial accounts (§12.1)', () => {
+    it('moves a financial account like a bank account: pending_closure, closed when the request completes (financial_account.updated); back on cancel', async () => {
+      const caseId = await newCase();
+      const annuity = await addRecord(caseId, 'financial-accounts', { account_kind: 'annuity', institution_name: 'Midwest Mutual Life', account_number: 'AN-55102233', status: 'frozen' });
+      const url = `/v1/cases/${caseId}/financial-accounts/${annuity.id}`;
+      const made = (await request(caseId, { account_type: 'financial_account', account_id: annuity.id }).expect(201)).body.data;
+      expect(made).toMatchObject({ account_type: 'financial_account', institution_name: 'Midwest Mutual Life', method: 'standard' });
+      expect((await step(caseId, made.step_ids[0])).title).toBe('Notify Midwest Mutual Life (account ending 2233) of the death');
+      expect((await t.http().get(url).set(owner.auth).expect(200)).body.data.status).toBe('pending_closure');
+      const [moved] = (await eventsOf(caseId, 'financial_account.updated')).slice(-1);
+      expect(moved.data.previous_attributes).toMatchObject({ status: 'frozen' });
+      expectError(await t.http().delete(url).set(owner.auth), 409, 'invalid_state');
+      await cancel(caseId, made.id).expect(200);
+      expect((await t.http().get(url).set(owner.auth).expect(200)).body.data.status).toBe('frozen');
+
+      const again = (await request(caseId, { account_type: 'financial_account', account_id: annuity.id }).expect(201)).body.data;
+      await completeFirstFour(caseId, again);
+      await patchStep(caseId, again.step_ids[4], { status: 'completed' });
+      expect((await read(caseId, again.id)).status).toBe('completed');
+      expect((await t.http().get(url).set(owner.auth).expect(200)).body.data.status).toBe('closed');
+    });
+
+    it('422: a financial account held by the estate, a closed one, one of another kind; instant_transfer is for bank accounts only', async () => {
+      const caseId = await newCase();
+      const held = await addRecord(caseId, 'financial-accounts', { account_kind: 'escrow', institution_name: 'Title Escrow Co', ownership_type: 'estate' });
+      const closed = await addRecord(caseId, 'financial-accounts', { account_kind: 'payment_app', institution_name: 'PayPal', status: 'closed' });
+      const open = await addRecord(caseId, 'financial-accounts', { account_kind: 'payment_app', institution_name: 'Venmo' });
+      const bank = await addBank(caseId);
+      const before = await counts(caseId);
+      const cases: Array<[Record<string, unknown>, Array<[string, string]>, RegExp]> = [
+        [{ account_type: 'financial_account', account_id: held.id }, [['account_id', 'rule']], /estate account/],
+        [{ account_type: 'financial_account', account_id: closed.id }, [['account_id', 'rule']], /already closed/],
+        [{ account_type: 'financial_account', account_id: bank.id }, [['account_id', 'rule']], /must name a financial account of this case/],
+        [{ account_type: 'financial_account', account_id: open.id, method: 'instant_transfer' }, [['method', 'rule']], /bank accounts only/],
+      ];
+      for (const [body, details, message] of cases) {
+        const res = await request(caseId, body);
+        expectError(res, 422, 'validation_error');
+        expect(detailReasons(res)).toEqual(details);
+        expect(res.body.error.details[0].message).toMatch(message);
+      }
+      expect(await counts(caseId)).toEqual(before);
+    });
+  });
+
   describe('PATCH, DELETE, lists', () => {
     it('PATCH writes notes only (closure_request.updated); any other field is 422; DELETE is 405', async () => {
       const caseId = await newCase();
@@ -532,6 +577,7 @@ describe('closure requests (e2e)', () => {
       investment_account: ['investment-accounts', { account_type: 'brokerage', custodian_name: 'Harbor Securities' }],
       retirement_account: ['retirement-accounts', { account_type: 'roth_ira', custodian_name: 'Lakeshore Trust' }],
       life_insurance_policy: ['life-insurance', { carrier_name: 'Midwest Mutual', policy_number: 'LP-88120077' }],
+      financial_account: ['financial-accounts', { account_kind: 'annuity', institution_name: 'Midwest Mutual Life' }],
     };
     const [path, body] = paths[type];
     const res = await t.http().post(`/v1/cases/${caseId}/${path}`).set(caller.auth).send(body);

@@ -43,6 +43,9 @@ const EXPECTED_ACTIONS: Record<string, string[]> = {
   transaction: ['created', 'updated'],
   recurring_payment: ['created', 'updated', 'deleted'],
   signer: ['created', 'updated', 'deleted'],
+  financial_account: ['created', 'updated', 'deleted'],
+  // Served below bank accounts and below financial accounts: two declarations, one key (contract-extensions §12.2).
+  account_beneficiary: ['created', 'updated', 'deleted'],
   statement: ['created', 'updated', 'deleted'],
   real_estate_valuation: ['created', 'updated', 'deleted'],
   vehicle: ['created', 'updated', 'deleted'],
@@ -66,6 +69,8 @@ const EXPECTED_ACTIONS: Record<string, string[]> = {
   notarization: ['created', 'updated', 'status_changed'],
   webhook_endpoint: ['created', 'updated', 'deleted', 'ping'],
   pro_user: ['created', 'updated', 'status_changed'],
+  goal: ['created', 'updated', 'deleted', 'status_changed'],
+  unclaimed_property: ['created', 'updated', 'deleted', 'status_changed'],
 };
 
 /** The tags' descriptions as the document had them when they were a table of the kernel. */
@@ -82,7 +87,8 @@ const TAG_DESCRIPTIONS: Record<string, unknown> = {
   persons: 'Heirs, beneficiaries and other people involved in the estate.',
   debts: 'Debts of the deceased and the collections among them.',
   'institution-contacts': "Contacts at the institutions that hold the estate's accounts.",
-  'bank-accounts': 'Bank accounts of the deceased, their transactions, recurring payments, signers and statements.',
+  'bank-accounts': 'Bank accounts of the deceased, their transactions, recurring payments, signers, statements and beneficiaries.',
+  'financial-accounts': 'Accounts of the deceased that none of the specific kinds fits (annuities, payment apps, safe deposit boxes…), and their beneficiaries.',
   'real-estate-valuations': 'Real estate and its valuations.',
   vehicles: 'Vehicles and what becomes of them.',
   'real-estate-properties': 'Real estate of the deceased: title and ownership, mortgage and liens, sale, and its newest completed valuation.',
@@ -101,6 +107,8 @@ const TAG_DESCRIPTIONS: Record<string, unknown> = {
   faxes: expect.stringMatching(/^Faxes of documents of the case to institutions\.\n\n\*\*Test values\.\*\*[^]*`…0002` \| `failed` \(`invalid_number`\) straight from `queued`/),
   People: "The organization's members (pro users), their roles, invitations and `/v1/me`.",
   notarizations: expect.stringMatching(/^Remote online notarizations of PDF documents of the case[^]*\*\*Test values\.\*\*[^]*`decline@…`[^]*`expire@…`/),
+  goals: "The case's checklist: goals of the family or the executor, who they are assigned to and when they are due.",
+  'unclaimed-property': "Money and property of the deceased held by a state's unclaimed-property program, and the claims made for it.",
 };
 
 /** The fields the specification always returns masked (the kernel masked these names anywhere before declarations). */
@@ -139,7 +147,14 @@ describe('the resource catalog, gathered from the declarations', () => {
       expect({ impossible, accepted: catalog.events.accepts(impossible) }).toEqual({ impossible, accepted: false });
     }
     const statusChanging = Object.keys(EXPECTED_ACTIONS).filter((key) => catalog.events.tellsStatusChanges(key));
-    expect(statusChanging.sort()).toEqual(['claim', 'closure_request', 'closure_step', 'collaborator', 'deadline', 'ein', 'email', 'fax', 'filing', 'identity_verification', 'notarization', 'phone_call', 'pro_user', 'probate_case', 'search', 'transfer']);
+    expect(statusChanging.sort()).toEqual([
+      'claim', 'closure_request', 'closure_step', 'collaborator', 'deadline', 'ein', 'email', 'fax', 'filing', 'goal', 'identity_verification', 'notarization', 'phone_call', 'pro_user',
+      'probate_case', 'search', 'transfer', 'unclaimed_property',
+    ]);
+    // Unclaimed property's status is its claim_status (contract-extensions §14.2); every other key's is status.
+    expect(Object.fromEntries(statusChanging.map((key) => [key, catalog.events.statusFieldOf(key)]))).toEqual(
+      Object.fromEntries(statusChanging.map((key) => [key, key === 'unclaimed_property' ? 'claim_status' : 'status'])),
+    );
   });
 
   it('describes the tags as their resources declare them', () => {

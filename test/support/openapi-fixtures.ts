@@ -54,6 +54,9 @@ const TRANSFERS = '/v1/cases/{case_id}/transfers';
 const DOCUMENTS = '/v1/cases/{case_id}/documents';
 const FAXES = '/v1/cases/{case_id}/faxes';
 const NOTARIZATIONS = '/v1/cases/{case_id}/notarizations';
+/** A bank account's balance history: its points are named by their day, and one is recorded for the routes that name it. */
+const BALANCE_HISTORY = '/v1/cases/{case_id}/bank-accounts/{account_id}/balance-history';
+const RECORDED_DAY = '2025-12-31';
 const INVESTMENTS = '/v1/cases/{case_id}/investment-accounts';
 const CLOSURE_REQUESTS = '/v1/cases/{case_id}/closure/requests';
 const SEARCH_INITIATION = '/v1/cases/{case_id}/searches/initiate';
@@ -141,6 +144,11 @@ export async function createDocumentFixtures(t: TestApp, doc: Node, caller: Test
     for (const [field, value] of Object.entries(record)) {
       if (item && Array.isArray(value) && typeof value[0]?.id === 'string') fixtures.ids.set(`${item}/${field.replace(/_/g, '-')}`, value[0].id as string);
     }
+  }
+  // A balance recorded for a past day of the account (contract-extensions §12.3), named by its date.
+  if (doc.paths[`${BALANCE_HISTORY}/{date}`]?.put && fixtures.ids.has(BANK_ACCOUNTS)) {
+    fixtures.ids.set(BALANCE_HISTORY, RECORDED_DAY);
+    await send('put', `${BALANCE_HISTORY}/{date}`, requestExample(doc.paths[`${BALANCE_HISTORY}/{date}`].put));
   }
   // The shipped probate reference data (contract-extensions §10.4): a state and a county of it, by code.
   fixtures.ids.set('/v1/probate/states', 'CA');

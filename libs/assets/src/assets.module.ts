@@ -5,6 +5,8 @@ import { InstantTransferSummaries } from './application/instant-transfer-summari
 import { BankAccountsController } from './http/bank-accounts.controller';
 import { RecurringPaymentsController } from './http/recurring-payments.controller';
 import { SignersController } from './http/signers.controller';
+import { FinancialAccountsController } from './http/financial-accounts.controller';
+import { BankAccountBeneficiariesController, FinancialAccountBeneficiariesController } from './http/account-beneficiaries.controller';
 import { TransactionsController } from './http/transactions.controller';
 import { OrmBankAccounts } from './infrastructure/orm-bank-accounts';
 import { DebtsController } from './http/debts.controller';
@@ -30,6 +32,12 @@ import { ClosableAccounts } from './application/ports/closable-accounts.port';
 import { CaseBusinesses } from './application/ports/case-businesses.port';
 import { OrmClosableAccounts } from './infrastructure/orm-closable-accounts';
 import { OrmCaseBusinesses } from './infrastructure/orm-case-businesses';
+import { BalanceHistoryController } from './http/balance-history.controller';
+import { BalanceHistory } from './application/balance-history.service';
+import { BalanceSources } from './application/ports/balance-sources.port';
+import { StatementClosings } from './application/ports/statement-closings.port';
+import { SqlBalanceSources } from './infrastructure/sql-balance-sources';
+import { RegisteredStatementClosings } from './infrastructure/registered-statement-closings';
 
 /** The assets bounded context: every asset and liability of an estate (issue 8). */
 @Module({
@@ -41,6 +49,10 @@ import { OrmCaseBusinesses } from './infrastructure/orm-case-businesses';
     TransactionsController,
     RecurringPaymentsController,
     SignersController,
+    BankAccountBeneficiariesController,
+    FinancialAccountsController,
+    FinancialAccountBeneficiariesController,
+    BalanceHistoryController,
     RealEstateValuationsController,
     VehiclesController,
     InvestmentAccountsController,
@@ -58,10 +70,13 @@ import { OrmCaseBusinesses } from './infrastructure/orm-case-businesses';
     { provide: BankAccountRevisions, useClass: OrmBankAccountRevisions },
     { provide: LedgerEntries, useClass: DeclaredLedgerEntries },
     { provide: InstitutionContacts, useClass: OrmInstitutionContacts },
+    BalanceHistory,
+    { provide: BalanceSources, useClass: SqlBalanceSources },
+    { provide: StatementClosings, useClass: RegisteredStatementClosings },
     { provide: ClosableAccounts, useClass: OrmClosableAccounts },
     { provide: CaseBusinesses, useClass: OrmCaseBusinesses },
   ],
-  exports: [BankAccounts, LedgerEntries, InstitutionContacts, ClosableAccounts, CaseBusinesses],
+  exports: [BankAccounts, LedgerEntries, InstitutionContacts, StatementClosings, ClosableAccounts, CaseBusinesses],
 })
 export class AssetsModule implements OnModuleInit {
   constructor(

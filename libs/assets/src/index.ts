@@ -11,6 +11,8 @@ export { bankAccountResource } from './resources/bank-account.resource';
 export { transactionResource } from './resources/transaction.resource';
 export { recurringPaymentResource } from './resources/recurring-payment.resource';
 export { signerResource } from './resources/signer.resource';
+export { financialAccountResource } from './resources/financial-account.resource';
+export { bankAccountBeneficiaryResource, financialAccountBeneficiaryResource } from './resources/account-beneficiary.resource';
 export { realEstatePropertyResource } from './resources/real-estate-property.resource';
 export { businessResource } from './resources/business.resource';
 export * from './ports';

@@ -14,6 +14,8 @@ export type { ClosableAccountKind, ClosableAccountSnapshot } from './application
 export { CaseBusinesses } from './application/ports/case-businesses.port';
 export type { BusinessSnapshot } from './application/ports/case-businesses.port';
 export type { InstitutionContactSnapshot } from './application/ports/institution-contacts.port';
+export { StatementClosings } from './application/ports/statement-closings.port';
+export type { StatementClosing, StatementClosingsReader } from './application/ports/statement-closings.port';
 export type { ContactMethods } from './domain/institution-contact';
 export type { InstantTransferSummary } from './domain/bank-account';
 export { decideInstantTransferEligibility, MAX_INSTANT_TRANSFER_AMOUNT } from './domain/instant-transfer-eligibility';

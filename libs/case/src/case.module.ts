@@ -22,15 +22,22 @@ import { PresenterCaseViews } from './http/presenters';
 import { PlainCasePendingSearches } from './infrastructure/persistence/plain-case-pending-searches';
 import { PlainCaseReads } from './infrastructure/persistence/plain-case-reads';
 import { OrmCaseFacts } from './infrastructure/persistence/orm-case-facts';
+import { goalResource } from './resources/goal.resource';
+import { GoalsController } from './http/goals.controller';
+import { CreateGoal } from './application/create-goal.service';
+import { ReviseGoal } from './application/revise-goal.service';
+import { GoalAssignees } from './application/goal-assignees';
+import { CaseReach, RegisteredCaseReach } from './application/ports/case-reach.port';
 
 /**
  * The case context. What other contexts may use of it are the ports it exports (`ports.ts`), bound here: the narrow
  * reads of a case, the registries where others plug into its authority changes and deletions, and the projections
- * other contexts write to (pending searches; the executor's identity status).
+ * other contexts write to (pending searches; the executor's identity status), and the people context's answer to who
+ * can reach a case (`CaseReach`, for a goal's assignee).
  */
 @Module({
-  imports: [CaseResourceModule.forResources([deceasedResource, authorityResource, executorResource])],
-  controllers: [CasesController, DeceasedController, AuthorityController, ExecutorController, PersonsController],
+  imports: [CaseResourceModule.forResources([deceasedResource, authorityResource, executorResource, goalResource])],
+  controllers: [CasesController, DeceasedController, AuthorityController, ExecutorController, PersonsController, GoalsController],
   providers: [
     CasesService,
     CaseDeletionRegistry,
@@ -48,7 +55,11 @@ import { OrmCaseFacts } from './infrastructure/persistence/orm-case-facts';
     { provide: CaseReads, useClass: PlainCaseReads },
     { provide: CasePendingSearches, useClass: PlainCasePendingSearches },
     { provide: CaseViews, useClass: PresenterCaseViews },
+    { provide: CaseReach, useClass: RegisteredCaseReach },
+    GoalAssignees,
+    CreateGoal,
+    ReviseGoal,
   ],
-  exports: [CaseOwnership, CaseDeletionParticipants, CasePendingSearches, AuthorityChanges, CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues, CaseIdentitySubjects, ExecutorIdentity],
+  exports: [CaseOwnership, CaseDeletionParticipants, CasePendingSearches, AuthorityChanges, CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues, CaseIdentitySubjects, ExecutorIdentity, CaseReach],
 })
 export class CaseModule {}

@@ -13,4 +13,6 @@ export { CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues, CaseIdentityS
 export type { IdentitySubject } from './application/ports/case-facts.port';
 export { ExecutorIdentity } from './application/ports/executor-identity.port';
 export type { ExecutorIdentitySource } from './application/ports/executor-identity.port';
+export { CaseReach } from './application/ports/case-reach.port';
+export type { CaseReachReader } from './application/ports/case-reach.port';
 export * from './domain/case-vocabulary';

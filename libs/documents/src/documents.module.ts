@@ -2,6 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { acceptMultipart, AppConfig, CaseResourceModule, JobQueue, registerErrorCodes } from '@estate/shared-kernel';
 import { CaseDeletionParticipants, CaseModule } from '@estate/case';
+import { AssetsModule, StatementClosings } from '@estate/assets';
 import { CancelNotarization } from './application/cancel-notarization';
 import { DocumentDownloads } from './application/document-downloads';
 import { EraseCaseDocuments } from './application/erase-case-documents';
@@ -30,6 +31,7 @@ import { documentResource } from './resources/document.resource';
 import { notarizationResource } from './resources/notarization.resource';
 import { statementResource } from './resources/statement.resource';
 import { OrmCaseDocuments } from './infrastructure/orm-case-documents';
+import { StatementClosingsOfStatements } from './infrastructure/statement-closings-of-statements';
 
 registerErrorCodes({
   document_in_use: { status: 409, explanation: 'The document is named by other records (each `details` item names one); remove those references before deleting it.' },
@@ -44,7 +46,7 @@ acceptMultipart(/^\/v1\/cases\/[^/]+\/bank-accounts\/[^/]+\/statements\/?$/);
  * notary port (`NOTARY_PROVIDER`) and its steps.
  */
 @Module({
-  imports: [CaseModule, CaseResourceModule.forResources([documentResource, statementResource, notarizationResource])],
+  imports: [CaseModule, AssetsModule, CaseResourceModule.forResources([documentResource, statementResource, notarizationResource])],
   controllers: [DocumentsController, DocumentDownloadsController, StatementsController, NotarizationsController],
   providers: [
     UploadDocument,
@@ -63,6 +65,7 @@ acceptMultipart(/^\/v1\/cases\/[^/]+\/bank-accounts\/[^/]+\/statements\/?$/);
     { provide: PageCounter, useClass: FilePageCounter },
     { provide: DocumentReferences, useClass: DeclaredDocumentReferences },
     { provide: CaseDocuments, useClass: OrmCaseDocuments },
+    StatementClosingsOfStatements,
     { provide: DocumentStorageSettings, useFactory: () => documentStorageSettings(process.env) },
     {
       provide: DocumentStorage,
@@ -77,10 +80,14 @@ export class DocumentsModule implements OnModuleInit {
   constructor(
     private readonly deletion: CaseDeletionParticipants,
     private readonly erasure: EraseCaseDocuments,
+    private readonly statementClosings: StatementClosings,
+    private readonly closingsOfStatements: StatementClosingsOfStatements,
   ) {}
 
   onModuleInit(): void {
     // A deleted case's documents leave no bytes behind, in either storage.
     this.deletion.register(this.erasure);
+    // A bank account's balance history takes its statements' closing balances (contract §12.3), read here.
+    this.statementClosings.answerWith((caseId, accountId, through) => this.closingsOfStatements.closingsOf(caseId, accountId, through));
   }
 }

@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
+import { CaseModule, CaseReach } from '@estate/case';
 import { CommsModule } from '@estate/comms';
 import { CaseResourceModule, registerErrorCodes } from '@estate/shared-kernel';
 import {
@@ -23,6 +24,7 @@ import { InvitationsController, MeController, ProUsersController } from './http/
 import { PrincipalChangesAfterCommit } from './infrastructure/principal-changes.adapter';
 import { CommsInvitationEmails } from './infrastructure/comms-invitation-emails';
 import { SqlPeopleStore } from './infrastructure/persistence/people.store';
+import { CaseReachability } from './application/case-reachability';
 
 registerErrorCodes({
   last_owner: { status: 409, explanation: 'The change would leave the organization without an active owner: make another member an owner first.' },
@@ -40,7 +42,7 @@ registerErrorCodes({
  * kernel's identity tables; the principal carries the role, so the kernel's guards and other contexts read it there.
  */
 @Module({
-  imports: [CommsModule, CaseResourceModule.forResources([collaboratorResource])],
+  imports: [CaseModule, CommsModule, CaseResourceModule.forResources([collaboratorResource])],
   controllers: [ProUsersController, MeController, InvitationsController, CollaboratorsController],
   providers: [
     { provide: PeopleConfig, useFactory: () => loadPeopleConfig(process.env) },
@@ -57,7 +59,18 @@ registerErrorCodes({
     ResendCollaboratorInvitation,
     CollaboratorAnswers,
     GuestUsers,
+    CaseReachability,
   ],
   exports: [InvitationMailer],
 })
-export class PeopleModule {}
+export class PeopleModule implements OnModuleInit {
+  constructor(
+    private readonly caseReach: CaseReach,
+    private readonly reachability: CaseReachability,
+  ) {}
+
+  onModuleInit(): void {
+    // The case context asks who can reach a case (a goal's assignee, contract-extensions §12.8); §13.1 is decided here.
+    this.caseReach.answerWith((caseId, userId) => this.reachability.reaches(caseId, userId));
+  }
+}

@@ -32,7 +32,15 @@ import { ProbateReference } from './application/probate-reference.service';
 import { ProbateReferenceFiles } from './application/ports/probate-reference-files.port';
 import { FileProbateReference } from './infrastructure/reference-data/file-probate-reference';
 import { DeceasedDatesAdapter } from './infrastructure/persistence/deceased-dates.adapter';
-import { AssetsModule, bankAccountResource, institutionContactResource, investmentAccountResource, lifeInsurancePolicyResource, retirementAccountResource } from '@estate/assets';
+import {
+  AssetsModule,
+  bankAccountResource,
+  financialAccountResource,
+  institutionContactResource,
+  investmentAccountResource,
+  lifeInsurancePolicyResource,
+  retirementAccountResource,
+} from '@estate/assets';
 import { ContactSubTaskReferences } from './infrastructure/persistence/contact-sub-task-references';
 import { SqlCaseSearchTallies } from './infrastructure/persistence/sql-case-search-tallies';
 import { FileJurisdictionRules } from './infrastructure/reference-data/file-jurisdiction-rules';
@@ -59,6 +67,12 @@ import { EstateEinController } from './http/estate-ein.controller';
 import { EstateEinDefaults } from './application/estate-ein-defaults';
 import { EstatePartiesReader } from './application/ports/estate-parties.port';
 import { EstatePartiesAdapter } from './infrastructure/persistence/estate-parties.adapter';
+import { unclaimedPropertyResource } from './resources/unclaimed-property.resource';
+import { UnclaimedPropertyController } from './http/unclaimed-property.controller';
+import { ReportUnclaimedProperty } from './application/report-unclaimed-property.service';
+import { ReviseUnclaimedProperty } from './application/revise-unclaimed-property.service';
+import { UnclaimedPropertyReferences } from './application/unclaimed-property-references';
+import { unclaimedPropertyNamingDocument } from './infrastructure/persistence/unclaimed-property-document-referrers';
 import { CancelClosureRequest } from './application/cancel-closure-request.service';
 import { ClosureDeposits } from './application/closure-deposits';
 import { ClosureRequestProgress } from './application/closure-request-progress';
@@ -101,6 +115,7 @@ registerErrorCodes({
       probateCaseResource,
       filingResource,
       estateEinResource,
+      unclaimedPropertyResource,
     ]),
   ],
   controllers: [
@@ -116,6 +131,7 @@ registerErrorCodes({
     SearchesController,
     ProbateCaseController,
     FilingsController,
+    UnclaimedPropertyController,
   ],
   providers: [
     CreateDeadline,
@@ -156,6 +172,9 @@ registerErrorCodes({
     ReviseFiling,
     RemoveFiling,
     FilingReferences,
+    ReportUnclaimedProperty,
+    ReviseUnclaimedProperty,
+    UnclaimedPropertyReferences,
     { provide: ProbateCaseStates, useClass: OrmProbateCaseStates },
     // The filings' form rule reads the §10.3 catalogue.
     { provide: ProbateForms, useFactory: (reference: ProbateReference): ProbateForms => ({ exists: async (formId, state) => reference.formExists(formId, state) }), inject: [ProbateReference] },
@@ -188,8 +207,10 @@ export class ProbateModule implements OnModuleInit {
     this.probateStates.answerWith((em, caseId) => this.probateCases.stateOf(em, caseId));
     // A document a filing names cannot be deleted (409 document_in_use naming the filing).
     this.documentReferences.register(filingsNamingDocument);
+    // …and so is one that unclaimed property names (contract-extensions §12.5).
+    this.documentReferences.register(unclaimedPropertyNamingDocument);
     // Nor can the account of an open closure request (409 invalid_state naming the request, §15.1).
-    for (const accounts of [bankAccountResource, investmentAccountResource, retirementAccountResource, lifeInsurancePolicyResource]) {
+    for (const accounts of [bankAccountResource, financialAccountResource, investmentAccountResource, retirementAccountResource, lifeInsurancePolicyResource]) {
       this.vetoes.register(accounts, (record) => this.closureRequests.accountLeaving(record.caseId, record.id));
     }
   }

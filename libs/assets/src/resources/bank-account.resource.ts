@@ -26,7 +26,7 @@ export const bankAccountResource = caseResource<BankAccount>({
   },
   sorts: ['created_at', 'current_balance', 'institution_name', 'account_type'],
   specRoutes: { list: 16 },
-  tagDescription: 'Bank accounts of the deceased, their transactions, recurring payments, signers and statements.',
+  tagDescription: 'Bank accounts of the deceased, their transactions, recurring payments, signers, statements and beneficiaries.',
   masked: ['account_number'],
   // Contract §8: eligibility follows the account and the case authority, recomputed in the changing transaction.
   derivedBy: () => InstantTransferSummaries,

@@ -3,6 +3,7 @@ import { InstitutionContact } from '../domain/institution-contact';
 import { HANDLED_ACCOUNT_TYPES } from '../domain/institution-contact-vocabulary';
 import { CreateInstitutionContactBody, InstitutionContactView, PatchInstitutionContactBody } from '../http/dto/institution-contact.dto';
 import { InstitutionContactSchema } from '../infrastructure/persistence/institution-contact.schema';
+import { FINANCIAL_ACCOUNT_ID_KINDS } from './financial-account-reference';
 
 /**
  * Department-level contacts at institutions (`#11`, `#12`). Other records name one by `institution_contact_id`
@@ -25,4 +26,5 @@ export const institutionContactResource = caseResource<InstitutionContact>({
   sorts: ['created_at', 'institution_name'],
   specRoutes: { list: 11, patch: 12 },
   tagDescription: 'Contacts at the institutions that hold the estate\'s accounts.',
+  references: { financial_account_id: FINANCIAL_ACCOUNT_ID_KINDS },
 });

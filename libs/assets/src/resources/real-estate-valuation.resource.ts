@@ -6,6 +6,7 @@ import { CreateRealEstateValuationBody, PatchRealEstateValuationBody, RealEstate
 import { RealEstateValuationSchema } from '../infrastructure/persistence/real-estate-valuation.schema';
 import { projectLatestValuations } from '../infrastructure/latest-valuation-projection';
 import { realEstatePropertyResource } from './real-estate-property.resource';
+import { FINANCIAL_ACCOUNT_ID_KINDS } from './financial-account-reference';
 
 /**
  * Real estate valuations (`#19`). `equity_estimate` is stored only when a client sends it (contract §3.2); otherwise it
@@ -26,7 +27,8 @@ export const realEstateValuationResource = caseResource<RealEstateValuation>({
   specRoutes: { list: 19 },
   tagDescription: 'Real estate and its valuations.',
   // Contract-extensions §12.4: a property of the case, or null (422 otherwise); deleting the property clears it.
-  references: { property_id: () => realEstatePropertyResource },
+  // §12.1: `financial_account_id` names an account of one of six kinds of the case, or null; deleting it clears it.
+  references: { property_id: () => realEstatePropertyResource, financial_account_id: FINANCIAL_ACCOUNT_ID_KINDS },
   // The property's `latest_valuation` follows every write of its valuations, in the same transaction.
   afterWrite: (valuation, { em }) => projectLatestValuations(em, valuation),
   present: (record, view) => {

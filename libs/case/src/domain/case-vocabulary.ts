@@ -55,3 +55,9 @@ export type LettersType = (typeof LETTERS_TYPES)[number];
 export type RelationshipToDeceased = (typeof RELATIONSHIPS_TO_DECEASED)[number];
 export type BondStatus = (typeof BOND_STATUSES)[number];
 export type IdentityStatus = (typeof IDENTITY_STATUSES)[number];
+
+/** A goal's status (contract-extensions §12.8): any move is allowed; `completed` stamps `completed_at`. */
+export const GOAL_STATUSES = ['pending', 'in_progress', 'completed', 'skipped'] as const;
+export const GOAL_CATEGORIES = ['probate', 'financial', 'property', 'tax', 'family', 'administrative', 'other'] as const;
+export type GoalStatus = (typeof GOAL_STATUSES)[number];
+export type GoalCategory = (typeof GOAL_CATEGORIES)[number];

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { declaredCaseResources, declaredSingletonResources, toCamelCase } from '@estate/shared-kernel';
+import { declaredCaseResources, declaredSingletonResources, referencedKinds, toCamelCase } from '@estate/shared-kernel';
 import { DocumentReferences, DocumentReferrer, DocumentReferrerFinder } from '../ports';
 
 /**
@@ -21,14 +21,14 @@ export class DeclaredDocumentReferences extends DocumentReferences {
     for (const finder of this.finders) found.push(...(await finder(em, caseId, documentId)));
     for (const resource of declaredCaseResources()) {
       for (const [field, target] of Object.entries(resource.references ?? {})) {
-        if (target().name !== 'document') continue;
+        if (!referencedKinds(target).some((kind) => kind.name === 'document')) continue;
         const rows = (await em.find(resource.schema, { caseId, [toCamelCase(field)]: documentId } as never, { fields: ['id'] as never })) as Array<{ id: string }>;
         found.push(...rows.map((row) => ({ type: resource.eventKey, id: row.id })));
       }
     }
     for (const resource of declaredSingletonResources()) {
       for (const [field, target] of Object.entries(resource.references ?? {})) {
-        if (target().name !== 'document') continue;
+        if (!referencedKinds(target).some((kind) => kind.name === 'document')) continue;
         if ((await em.count(resource.schema, { caseId, [toCamelCase(field)]: documentId } as never)) > 0) found.push({ type: resource.manifest.events.key, id: caseId });
       }
     }

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { CaseDocuments } from '@estate/documents/ports';
 import { ErrorDetail, ValidationFailedError } from '@estate/shared-kernel';
 import type { FilingDocument } from '../domain/filing';
+import { caseDocumentIdsProblems } from './case-document-ids';
 import { ProbateForms } from './ports/probate-forms.port';
 
 /**
@@ -21,14 +22,7 @@ export class FilingReferences {
     if (typeof document.form_id === 'string' && !(await this.forms.exists(document.form_id, state))) {
       problems.push({ field: 'form_id', message: `form_id must name a form of ${state} or a federal (US) form (GET /v1/probate/states/${state}/forms)`, reason: 'rule' });
     }
-    const ids = document.document_ids ?? [];
-    const found = new Set((await this.documents.describe(em, caseId, ids)).map((facts) => facts.id));
-    ids.forEach((id, index) => {
-      const field = `document_ids[${index}]`;
-      const first = ids.indexOf(id);
-      if (first !== index) problems.push({ field, message: `${field} names the same document as document_ids[${first}]`, reason: 'conflict' });
-      else if (!found.has(id)) problems.push({ field, message: `${field} must name a document of this case`, reason: 'rule' });
-    });
+    problems.push(...(await caseDocumentIdsProblems(this.documents, em, caseId, document.document_ids ?? [])));
     if (problems.length > 0) throw new ValidationFailedError(problems);
   }
 }

@@ -84,6 +84,15 @@ export interface AggregateUseCases {
   delete?: (() => new (...args: any[]) => RemoveUseCase) | 'whole';
 }
 
+/** The kind of record a reference names: a declaration, late-bound (the two may import each other, or live apart). */
+export type ReferenceTarget = () => CaseResource<any>;
+
+/**
+ * A declaration's `references`: per JSON field, the kind of record it names, or a list of kinds when any of them will
+ * do (contract-extensions §12.1: a `financial_account_id` names an account of one of six kinds).
+ */
+export type DeclaredReferences = Readonly<Record<string, ReferenceTarget | readonly ReferenceTarget[]>>;
+
 export interface CaseResourceDeclaration<T extends CaseRecord> {
   /** Singular noun for messages, ETags and OpenAPI names: `person`, `debt`, `bank account`. */
   name: string;
@@ -94,6 +103,8 @@ export interface CaseResourceDeclaration<T extends CaseRecord> {
    * whether a route or a background processor made the move.
    */
   statusChanged?: boolean;
+  /** The JSON field `statusChanged` watches, when it is not `status` (unclaimed property's `claim_status`). */
+  statusField?: string;
   /**
    * Events it emits beyond those of its routes (`created` for `POST`, `updated` for `PATCH`, `deleted` for `DELETE`,
    * `status_changed` as above): scheduled or single ones (`reminder`, `overdue`).
@@ -150,7 +161,7 @@ export interface CaseResourceDeclaration<T extends CaseRecord> {
    * JSON fields naming another record of the same case (`institution_contact_id`): it must exist in the case, else
    * 422 (contract §3.1); deleting that record sets these fields to `null` in the same transaction.
    */
-  references?: Readonly<Record<string, () => CaseResource<any>>>;
+  references?: DeclaredReferences;
   /** Rules across fields or records, on the create body and on the merged result of a patch; details name fields. */
   rules?: (document: JsonObject, context: WriteContext) => ErrorDetail[] | Promise<ErrorDetail[]>;
   /** Stored fields derived from the others, computed before every save of the record. */
@@ -224,7 +235,7 @@ export function caseResource<T extends CaseRecord>(declaration: CaseResourceDecl
     kind,
     eventKey,
     manifest: Object.freeze({
-      events: { key: eventKey, actions: eventActionsOf(declaration, routes) },
+      events: { key: eventKey, actions: eventActionsOf(declaration, routes), ...(declaration.statusField ? { statusField: declaration.statusField } : {}) },
       tag,
       tagDescription: declaration.tagDescription,
       specificationRoutes: specificationRoutesOf(declaration),

@@ -1,23 +1,38 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ErrorDetail } from '../platform/errors/domain-error';
 import type { JsonObject } from './merge-patch/merge-patch';
-import { CaseResource, declaredCaseResources } from './case-resource';
+import { CaseResource, declaredCaseResources, DeclaredReferences, ReferenceTarget } from './case-resource';
+import { indefiniteArticle } from './openapi/wording';
 
-/** A declaration's `references`: JSON fields naming a record of another declared resource of the same case. */
-export type DeclaredReferences = Readonly<Record<string, () => CaseResource<any>>>;
+/** The kinds a declared reference may name: its one target, or each of its list. */
+export function referencedKinds(target: ReferenceTarget | readonly ReferenceTarget[]): CaseResource<any>[] {
+  return (Array.isArray(target) ? target : [target as ReferenceTarget]).map((kind) => kind());
+}
+
+/** `a debt`, `a financial account or a debt`, `a bank account, a debt or a vehicle`: the kinds a message names. */
+function kindsInWords(kinds: readonly CaseResource<any>[]): string {
+  const names = kinds.map((kind) => `${indefiniteArticle(kind.name)} ${kind.name}`);
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+}
 
 /**
- * Contract §3.1 (and §10.0's reference rule): each reference the document sets must name a record of its kind in the
- * case, else one detail per field; `null` or absent names nothing and passes.
+ * Contract §3.1 (and §10.0's reference rule): each reference the document sets must name a record of its kind (of
+ * one of its kinds) in the case, else one detail per field; `null` or absent names nothing and passes.
  */
 export async function referenceProblems(references: DeclaredReferences | undefined, document: JsonObject, em: EntityManager, caseId: string): Promise<ErrorDetail[]> {
   const problems: ErrorDetail[] = [];
   for (const [field, target] of Object.entries(references ?? {})) {
     const id = document[field];
     if (id === null || id === undefined) continue;
-    const referenced = target();
-    const found = typeof id === 'string' ? await em.count(referenced.schema, { caseId, id } as never) : 0;
-    if (found === 0) problems.push({ field, message: `${field} must name a ${referenced.name} of this case, or be null`, reason: 'rule' });
+    const kinds = referencedKinds(target);
+    let found = false;
+    for (const kind of kinds) {
+      if (typeof id === 'string' && (await em.count(kind.schema, { caseId, id } as never)) > 0) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) problems.push({ field, message: `${field} must name ${kindsInWords(kinds)} of this case, or be null`, reason: 'rule' });
   }
   return problems;
 }

@@ -18,7 +18,7 @@ import { RecordDeletionVetoes } from './record-deletion-vetoes';
 import { EventSubject, ResourceEvents } from '../platform/events/resource-events';
 import { toCamelCase } from './naming/naming';
 import { writableDocument } from './record-serializer';
-import { referenceProblems } from './record-references';
+import { referencedKinds, referenceProblems } from './record-references';
 import { declaredSingletonResources } from './singleton-resource';
 
 /** A declared resource of kind `record`: the only kind the generic write path accepts. */
@@ -167,13 +167,13 @@ export class RecordWriter {
   }
 
   /**
-   * Records of any resource (one-per-case records too) that name the deleted one by a declared reference now name
-   * nothing; their version moves, so their ETags follow.
+   * Records of any resource (one-per-case records too) that name the deleted one by a declared reference (of one kind
+   * or of several) now name nothing; their version moves, so their ETags follow.
    */
   private async releaseReferencesTo<T extends CaseRecord>(resource: CaseResource<T>, record: T, em: EntityManager): Promise<void> {
     for (const other of [...declaredCaseResources(), ...declaredSingletonResources()]) {
       for (const [field, target] of Object.entries(other.references ?? {})) {
-        if (target() !== (resource as unknown)) continue;
+        if (!referencedKinds(target).includes(resource as CaseResource<any>)) continue;
         const property = toCamelCase(field);
         await em.nativeUpdate(other.schema as EntitySchema<any>, { caseId: record.caseId, [property]: record.id } as never, { [property]: null, version: raw('version + 1') } as never);
       }

@@ -2,6 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import { EventTypeCatalog } from '../platform/events/event-types';
 import type { DeclaredDocumentParts } from './openapi/openapi-31';
+import type { WebhookResource } from './openapi/webhooks-section';
 import { SpecificationRoute, specificationRouteOf } from './openapi/specification-routes';
 import { manifestsOf, ResourceManifest } from './resource-manifest';
 
@@ -16,8 +17,12 @@ export class ResourceCatalog {
   /** By number. */
   readonly specificationRoutes: readonly SpecificationRoute[];
 
+  /** Each event key once, with its actions and view. */
+  private readonly eventResources: readonly WebhookResource[];
+
   constructor(readonly manifests: readonly ResourceManifest[]) {
-    this.events = new EventTypeCatalog(manifests.map((manifest) => manifest.events));
+    this.eventResources = eventResourcesOf(manifests);
+    this.events = new EventTypeCatalog(this.eventResources.map(({ key, actions }) => ({ key, actions })));
     this.tagDescriptions = tagDescriptionsOf(manifests);
     this.specificationRoutes = specificationRoutesOf(manifests);
   }
@@ -46,9 +51,25 @@ export class ResourceCatalog {
       tagDescriptions: this.tagDescriptions,
       eventTypes: this.events.patterns,
       eventValues: this.events.types,
-      eventResources: this.manifests.map(({ events, viewSchema }) => ({ key: events.key, actions: events.actions, viewSchema })),
+      eventResources: this.eventResources,
     };
   }
+}
+
+/**
+ * The manifests' events, one entry per key. One resource served under two parents (contract-extensions §12.2: account
+ * beneficiaries of bank and of financial accounts) is two declarations with one key: when they tell the same actions
+ * with the same view they count once. Any other repeat of a key stays, and the event catalog refuses it.
+ */
+function eventResourcesOf(manifests: readonly ResourceManifest[]): WebhookResource[] {
+  const resources: WebhookResource[] = [];
+  for (const { events, viewSchema } of manifests) {
+    const same = resources.some(
+      (other) => other.key === events.key && other.viewSchema !== undefined && other.viewSchema === viewSchema && other.actions.join() === events.actions.join(),
+    );
+    if (!same) resources.push({ key: events.key, actions: events.actions, viewSchema });
+  }
+  return resources;
 }
 
 function tagDescriptionsOf(manifests: readonly ResourceManifest[]): Record<string, string> {

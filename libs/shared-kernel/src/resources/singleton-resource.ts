@@ -11,9 +11,9 @@ import { applyMergePatch, JsonObject } from './merge-patch/merge-patch';
 import type { SpecificationRoute } from './openapi/specification-routes';
 import { UnitOfWork } from '../platform/transactions/unit-of-work';
 import { BodyShape, shapeOf } from './body-shape';
-import { Dto, fieldsOf } from './case-resource';
+import { DeclaredReferences, Dto, fieldsOf } from './case-resource';
 import { toCamelCase } from './naming/naming';
-import { DeclaredReferences, referenceProblems } from './record-references';
+import { referenceProblems } from './record-references';
 import { serializeRecord, writableDocument } from './record-serializer';
 import { ResourceManifest, resourceManifest } from './resource-manifest';
 

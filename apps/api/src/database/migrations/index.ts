@@ -20,6 +20,8 @@ import { Migration20261128101000_statements } from './Migration20261128101000_st
 import { Migration20261128100000_faxes } from './Migration20261128100000_faxes';
 import { Migration20261128110000_executors } from './Migration20261128110000_executors';
 import { Migration20261130100000_estate_eins } from './Migration20261130100000_estate_eins';
+import { Migration20261201100000_financial_accounts } from './Migration20261201100000_financial_accounts';
+import { Migration20261201120000_unclaimed_property_goals_balances } from './Migration20261201120000_unclaimed_property_goals_balances';
 import { Migration20261128111000_identity_verifications } from './Migration20261128111000_identity_verifications';
 import { Migration20261129120000_collaborators } from './Migration20261129120000_collaborators';
 import { Migration20261129100000_pro_users } from './Migration20261129100000_pro_users';
@@ -55,6 +57,8 @@ export const MIGRATIONS = [
   { name: 'Migration20261129120000_collaborators', class: Migration20261129120000_collaborators },
   { name: 'Migration20261129120000_probate_court', class: Migration20261129120000_probate_court },
   { name: 'Migration20261130100000_estate_eins', class: Migration20261130100000_estate_eins },
+  { name: 'Migration20261201100000_financial_accounts', class: Migration20261201100000_financial_accounts },
   { name: 'Migration20261201110000_properties_businesses', class: Migration20261201110000_properties_businesses },
+  { name: 'Migration20261201120000_unclaimed_property_goals_balances', class: Migration20261201120000_unclaimed_property_goals_balances },
   { name: 'Migration20261201150000_closure_requests', class: Migration20261201150000_closure_requests },
 ];

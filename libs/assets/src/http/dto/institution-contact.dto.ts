@@ -38,7 +38,10 @@ export class ContactMethodsBody {
 }
 
 export class CreateInstitutionContactBody {
-  @StringField({ description: 'The financial account this contact handles, when it is one account.', example: 'ACC-2291' })
+  @StringField({
+    description: 'The account this contact handles, when it is one: a financial, bank, investment or retirement account, a life insurance policy or a debt of this case, or null.',
+    example: '01JBX8Q9W4M8Z7T3K2N5R6P0AC',
+  })
   financial_account_id?: string | null;
 
   @StringField({ required: true, description: 'Name of the institution.', example: 'First Prairie Bank' })

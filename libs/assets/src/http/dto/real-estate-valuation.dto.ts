@@ -48,7 +48,7 @@ export class ComparableSaleBody {
 }
 
 export class CreateRealEstateValuationBody {
-  @StringField({ max: 26, description: 'The financial account the valuation belongs to, if any.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AC' })
+  @StringField({ max: 26, description: 'The account the valuation belongs to, if any: a financial, bank, investment or retirement account, a life insurance policy or a debt of this case, or null.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AC' })
   financial_account_id?: string | null;
 
   @StringField({ max: 26, description: 'The real estate property valued: a property of this case, or null.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AF' })

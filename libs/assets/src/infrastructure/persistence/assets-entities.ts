@@ -3,6 +3,9 @@ import { DebtSchema } from './debt.schema';
 import { RecurringPaymentSchema } from './recurring-payment.schema';
 import { TransactionSchema } from './transaction.schema';
 import { SignerSchema } from './signer.schema';
+import { FinancialAccountSchema } from './financial-account.schema';
+import { AccountBeneficiarySchema } from './account-beneficiary.schema';
+import { RecordedBalanceSchema } from './recorded-balance.schema';
 import { InvestmentAccountSchema } from './investment-account.schema';
 import { LifeInsurancePolicySchema } from './life-insurance-policy.schema';
 import { RealEstateValuationSchema } from './real-estate-valuation.schema';
@@ -20,6 +23,9 @@ export const ASSETS_ENTITIES = [
   TransactionSchema,
   RecurringPaymentSchema,
   SignerSchema,
+  FinancialAccountSchema,
+  AccountBeneficiarySchema,
+  RecordedBalanceSchema,
   RealEstateValuationSchema,
   VehicleSchema,
   InvestmentAccountSchema,

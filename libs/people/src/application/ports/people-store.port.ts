@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ListPage, ListQuery } from '@estate/shared-kernel';
+import type { CaseReachFacts } from '../../domain/case-reach';
 import type { Invitation } from '../../domain/invitation';
 import type { OrgRole, ProUserStatus } from '../../domain/org-roles';
 
@@ -56,4 +57,6 @@ export abstract class PeopleStore {
   abstract pendingCollaboratorId(caseId: string, email: string): Promise<string | undefined>;
   /** Ends the user's open invitations (a new one replaces them, a deactivation voids them). */
   abstract closeOpenInvitationsOf(em: EntityManager, userId: string, now: Date): Promise<void>;
+  /** What decides whether the user reaches the case (§13.1), read on the caller's connection (its transaction's). */
+  abstract caseReachFacts(caseId: string, userId: string): Promise<CaseReachFacts>;
 }

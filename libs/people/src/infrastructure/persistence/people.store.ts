@@ -2,10 +2,32 @@ import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
-import { AccessToken, ListPage, ListQuery, Organization, runListQuery, User } from '@estate/shared-kernel';
+import { AccessToken, ListPage, ListQuery, Organization, plainRows, runListQuery, User } from '@estate/shared-kernel';
 import { InvitationRecord, PeopleStore, ProUser } from '../../application/ports/people-store.port';
-import { Collaborator } from '../../domain/collaborator';
+import type { CaseReachFacts } from '../../domain/case-reach';
+import { Collaborator, CollaboratorStatus } from '../../domain/collaborator';
+import type { ProUserStatus } from '../../domain/org-roles';
 import { Invitation } from '../../domain/invitation';
+
+interface CaseReachRow {
+  case_organization_id: string;
+  user_organization_id: string | null;
+  user_status: ProUserStatus | null;
+  revoked: boolean | null;
+  collaborator_status: CollaboratorStatus | null;
+}
+
+/**
+ * The live case's owner, the user (if any) and the user's collaborator record on the case (the accepted one first), in
+ * one statement on the caller's connection: what `reachesCase` decides from.
+ */
+const CASE_REACH_FACTS = `
+  select c.organization_id as case_organization_id, u.organization_id as user_organization_id, u.status as user_status,
+         u.revoked_at is not null as revoked,
+         (select k.status from collaborators k where k.case_id = c.id and k.user_id = u.id
+           order by k.status = 'accepted' desc limit 1) as collaborator_status
+    from cases c left join users u on u.id = $2
+   where c.id = $1 and c.deleted_at is null`;
 
 /** A member (a guest, without organization, is never read as one: `findUser` names an organization). */
 function proUserOf(user: User): ProUser {
@@ -141,5 +163,15 @@ export class SqlPeopleStore extends PeopleStore {
 
   async pendingCollaboratorId(caseId: string, email: string): Promise<string | undefined> {
     return (await this.em.fork().findOne(Collaborator, { caseId, email, status: 'pending' }))?.id;
+  }
+
+  async caseReachFacts(caseId: string, userId: string): Promise<CaseReachFacts> {
+    const [row] = await plainRows<CaseReachRow>(this.em, CASE_REACH_FACTS, [caseId, userId], { prepared: true });
+    if (!row) return { caseOrganizationId: null, user: null, collaboratorStatus: null };
+    return {
+      caseOrganizationId: row.case_organization_id,
+      user: row.user_status === null ? null : { organizationId: row.user_organization_id, status: row.user_status, revoked: row.revoked === true },
+      collaboratorStatus: row.collaborator_status,
+    };
   }
 }

@@ -8,6 +8,7 @@ import { ProbateDeadline } from '../../domain/probate-deadline';
 import { Search } from '../../domain/search';
 import { PROBATE_COURT_ENTITIES } from './probate-court.schemas';
 import { EstateEinSchema } from './estate-ein.schema';
+import { UnclaimedPropertySchema } from './unclaimed-property.schema';
 
 const longText = { type: 'text', nullable: true } as const;
 const calendarDate = (nullable = true) => ({ type: CalendarDateType, nullable }) as const;
@@ -131,4 +132,4 @@ export const DeadlineFeedLinkSchema = new EntitySchema<DeadlineFeedLink>({
   },
 });
 
-export const PROBATE_ENTITIES = [ProbateDeadlineSchema, CreditorClaimSchema, ClosureStepSchema, ClosureRequestSchema, SearchSchema, DeadlineFeedLinkSchema, EstateEinSchema, ...PROBATE_COURT_ENTITIES];
+export const PROBATE_ENTITIES = [ProbateDeadlineSchema, CreditorClaimSchema, ClosureStepSchema, ClosureRequestSchema, SearchSchema, DeadlineFeedLinkSchema, EstateEinSchema, UnclaimedPropertySchema, ...PROBATE_COURT_ENTITIES];

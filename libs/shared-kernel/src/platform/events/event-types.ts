@@ -11,6 +11,11 @@ export const WRITE_ACTIONS = ['created', 'updated', 'deleted', 'status_changed']
 export interface ResourceEventTypes {
   key: string;
   actions: readonly string[];
+  /**
+   * The field whose move is told as `{key}.status_changed` when the actions include it: `status` unless the resource
+   * names another (unclaimed property's `claim_status`, contract-extensions §14.2).
+   */
+  statusField?: string;
 }
 
 /**
@@ -24,7 +29,8 @@ export class EventTypeCatalog {
   /** Every type that can fire, in catalog order: the `enum` of an event's `type`. */
   readonly types: readonly string[];
   private readonly accepted: ReadonlySet<string>;
-  private readonly statusChanging: ReadonlySet<string>;
+  /** The keys that tell a status move as `status_changed`, each with the field that is its status. */
+  private readonly statusFields: ReadonlyMap<string, string>;
 
   constructor(resources: readonly ResourceEventTypes[]) {
     const seen = new Set<string>();
@@ -37,12 +43,17 @@ export class EventTypeCatalog {
     this.types = types;
     this.patterns = ['*', ...resources.map(({ key }) => `${key}.*`), ...types];
     this.accepted = new Set(this.patterns);
-    this.statusChanging = new Set(resources.filter(({ actions }) => actions.includes('status_changed')).map(({ key }) => key));
+    this.statusFields = new Map(resources.filter(({ actions }) => actions.includes('status_changed')).map(({ key, statusField }) => [key, statusField ?? 'status']));
   }
 
-  /** Whether a write that moves `status` of this key's resource is told as `{key}.status_changed`. */
+  /** Whether a write that moves the status of this key's resource is told as `{key}.status_changed`. */
   tellsStatusChanges(key: string): boolean {
-    return this.statusChanging.has(key);
+    return this.statusFields.has(key);
+  }
+
+  /** The field whose move is this key's `status_changed` (`status`, or the one its resource names); none if it tells none. */
+  statusFieldOf(key: string): string | undefined {
+    return this.statusFields.get(key);
   }
 
   /** Whether `*`, `{key}.*` or a type one of the resources can emit. */

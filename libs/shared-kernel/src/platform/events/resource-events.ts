@@ -47,7 +47,7 @@ export class ResourceEvents {
     await this.outbox.emit(em, { ...this.draftOf(subject), type: `${subject.key}.created`, object }, write);
   }
 
-  /** Nothing when no visible field changed; `status_changed` when `status` moved on a resource of that list. */
+  /** Nothing when no visible field changed; `status_changed` when its status field moved on a resource of that list. */
   async changed(em: EntityManager, subject: EventSubject, before: Record<string, unknown>, after: Record<string, unknown>, write?: RecordStatement): Promise<void> {
     const previous = previousAttributes(before, after);
     if (previous === undefined) {
@@ -55,7 +55,8 @@ export class ResourceEvents {
       if (write && (await transactionRows(em, write.text, write.values, { prepared: true })).length === 0) throw write.failed();
       return;
     }
-    const statusMoved = 'status' in previous && this.eventTypes.tellsStatusChanges(subject.key);
+    const statusField = this.eventTypes.statusFieldOf(subject.key);
+    const statusMoved = statusField !== undefined && statusField in previous;
     const type = `${subject.key}.${statusMoved ? 'status_changed' : 'updated'}`;
     await this.outbox.emit(em, { ...this.draftOf(subject), type, object: after, previousAttributes: previous }, write);
   }

@@ -104,8 +104,11 @@ function filterQuery(name: string, declared: DeclaredFilter) {
   }
 }
 
-/** `{data: [<model>], meta}` plus the list query parameters a declared resource accepts (contract §4). */
-export function ApiList(model: Type, resource?: { readonly filters: FilterSpecs; readonly sorts: readonly string[] }) {
+/**
+ * `{data: [<model>], meta}` plus the list query parameters a declared resource accepts (contract §4). `defaultSort`:
+ * a list whose records have no `created_at` (a balance history's points) sorts by another field by default.
+ */
+export function ApiList(model: Type, resource?: { readonly filters: FilterSpecs; readonly sorts: readonly string[]; readonly defaultSort?: string }) {
   const sorts = [...(resource?.sorts ?? ['created_at'])];
   return applyDecorators(
     ApiExtraModels(model, PageMeta),
@@ -139,7 +142,7 @@ export function ApiList(model: Type, resource?: { readonly filters: FilterSpecs;
       description: 'Cursor mode: `meta.next_cursor` of the previous page, or empty (`cursor=`) to start at the beginning. A cursor is bound to the list that made it — this route, its case or parent record, its filters and its sort — and is refused (400) anywhere else.',
       schema: { type: 'string' },
     }),
-    ApiQuery({ name: 'sort_by', required: false, description: 'Field to sort on; ties break on `id`.', schema: { type: 'string', enum: sorts, default: 'created_at' } }),
+    ApiQuery({ name: 'sort_by', required: false, description: 'Field to sort on; ties break on `id`.', schema: { type: 'string', enum: sorts, default: resource?.defaultSort ?? 'created_at' } }),
     ApiQuery({ name: 'sort_order', required: false, description: 'Sort direction.', schema: { type: 'string', enum: ['asc', 'desc'], default: 'desc' } }),
     ...Object.entries(resource?.filters ?? {}).map(([name, spec]) => filterQuery(name, spec)),
   );

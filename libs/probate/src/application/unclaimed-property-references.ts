@@ -1,0 +1,26 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { CaseDocuments } from '@estate/documents/ports';
+import { CaseResource, InjectResource, referenceProblems, ValidationFailedError } from '@estate/shared-kernel';
+import type { UnclaimedProperty, UnclaimedPropertyDocument } from '../domain/unclaimed-property';
+import { caseDocumentIdsProblems } from './case-document-ids';
+
+/**
+ * What unclaimed property names outside itself (contract-extensions §10.0, §12.5): `search_id` a search of the case
+ * (the declaration's reference), `document_ids` distinct documents of the case. Every problem at once, as `422`.
+ */
+@Injectable()
+export class UnclaimedPropertyReferences {
+  constructor(
+    @InjectResource('unclaimed property') private readonly resource: CaseResource<UnclaimedProperty>,
+    private readonly documents: CaseDocuments,
+  ) {}
+
+  async check(em: EntityManager, caseId: string, document: UnclaimedPropertyDocument): Promise<void> {
+    const problems = [
+      ...(await referenceProblems(this.resource.references, document as never, em, caseId)),
+      ...(await caseDocumentIdsProblems(this.documents, em, caseId, document.document_ids ?? [])),
+    ];
+    if (problems.length > 0) throw new ValidationFailedError(problems);
+  }
+}
