@@ -167,6 +167,11 @@ describe('closure requests (e2e)', () => {
         expect((await step(caseId, made.step_ids[0])).title).toBe(`Notify ${where} of the death`);
       }
       expect((await t.http().get(`/v1/cases/${caseId}/investment-accounts/${investment.id}`).set(owner.auth).expect(200)).body.data.status).toBe('active');
+      // A 200-character name still makes titles of at most 200 characters.
+      const long = await addInvestment(caseId, { custodian_name: 'H'.repeat(200), account_number: null });
+      const titled = (await request(caseId, { account_type: 'investment_account', account_id: long.id }).expect(201)).body.data;
+      expect(titled.institution_name).toBe('H'.repeat(200));
+      for (const s of await steps(caseId, titled)) expect(s.title.length).toBeLessThanOrEqual(200);
     });
 
     it('422 naming account_id: no such account of that kind in the case, the estate account, a closed account; nothing is written', async () => {

@@ -41,7 +41,7 @@ const KIND_NAMES: Readonly<Record<ClosureAccountType, string>> = {
 };
 
 /** Titles keep to the 200 characters of a step's `title`: the institution's name gives way. */
-const MAX_INSTITUTION_IN_TITLE = 120;
+const MAX_INSTITUTION_IN_TITLE = 100;
 
 function shortened(name: string): string {
   return name.length <= MAX_INSTITUTION_IN_TITLE ? name : `${name.slice(0, MAX_INSTITUTION_IN_TITLE - 1)}…`;
