@@ -76,6 +76,7 @@ import { unclaimedPropertyNamingDocument } from './infrastructure/persistence/un
 import { CancelClosureRequest } from './application/cancel-closure-request.service';
 import { ClosureDeposits } from './application/closure-deposits';
 import { ClosureRequestProgress } from './application/closure-request-progress';
+import { ClosureRequestWrites } from './application/closure-request-writes';
 import { InitiateSearch } from './application/initiate-search.service';
 import { ClosureTransferOutcomes } from './application/ports/closure-transfer-outcomes.port';
 import { AnsweredClosureTransfers, ClosureTransfers } from './application/ports/closure-transfers.port';
@@ -155,6 +156,7 @@ registerErrorCodes({
     SearchProcessor,
     { provide: SearchProvider, useFactory: () => searchProviderFrom(process.env) },
     ClosureRequestProgress,
+    ClosureRequestWrites,
     RequestClosure,
     ReviseClosureRequest,
     CancelClosureRequest,

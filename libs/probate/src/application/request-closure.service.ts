@@ -1,22 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
 import { ClosableAccounts } from '@estate/assets/ports';
-import {
-  CaseResource,
-  CaseResourceReader,
-  CreateUseCase,
-  currentActor,
-  InjectResource,
-  JsonObject,
-  ResourceEvents,
-  SingleResource,
-  subjectOf,
-  UnitOfWork,
-  ValidationFailedError,
-} from '@estate/shared-kernel';
+import { CaseResource, CreateUseCase, currentActor, InjectResource, JsonObject, SingleResource, ValidationFailedError } from '@estate/shared-kernel';
 import { ClosableAccountFacts, ClosureRequest, ClosureRequestBody, closureStepsFor } from '../domain/closure-request';
 import { OPEN_CLOSURE_REQUEST_STATUSES } from '../domain/probate-vocabulary';
-import { ClosurePlanWrites } from './closure-plan-writes';
+import { ClosureRequestWrites } from './closure-request-writes';
 import { ClosureTransfers } from './ports/closure-transfers.port';
 
 /**
@@ -31,55 +19,43 @@ import { ClosureTransfers } from './ports/closure-transfers.port';
 export class RequestClosure implements CreateUseCase {
   constructor(
     @InjectResource('closure request') private readonly resource: CaseResource<ClosureRequest>,
-    private readonly plans: ClosurePlanWrites,
+    private readonly writes: ClosureRequestWrites,
     private readonly accounts: ClosableAccounts,
     private readonly transfers: ClosureTransfers,
-    private readonly uow: UnitOfWork,
-    private readonly reader: CaseResourceReader,
-    private readonly events: ResourceEvents,
   ) {}
 
   execute(scope: { caseId: string }, body: JsonObject): Promise<SingleResource> {
     const input = body as unknown as ClosureRequestBody;
-    return this.uow.run(
-      async (em) => {
-        const request = await this.plans.change(scope, async ({ plan, em: planEm, now, today }) => {
-          const account = (await this.accounts.ofCase(scope.caseId, input.account_type, input.account_id)) as ClosableAccountFacts | null;
-          const problems = ClosureRequest.refusals(input, account);
-          if (problems.length > 0 || !account) throw new ValidationFailedError(problems);
-          const open = (await planEm.findOne(this.resource.schema, {
-            caseId: scope.caseId,
-            accountType: input.account_type,
-            accountId: account.id,
-            status: { $in: [...OPEN_CLOSURE_REQUEST_STATUSES] },
-          } as never)) as ClosureRequest | null;
-          if (open) throw ClosureRequest.alreadyRequested(open);
+    return this.writes.add(scope, async ({ plan, em, now, today }) => {
+      const account = (await this.accounts.ofCase(scope.caseId, input.account_type, input.account_id)) as ClosableAccountFacts | null;
+      const problems = ClosureRequest.refusals(input, account);
+      if (problems.length > 0 || !account) throw new ValidationFailedError(problems);
+      const open = (await em.findOne(this.resource.schema, {
+        caseId: scope.caseId,
+        accountType: input.account_type,
+        accountId: account.id,
+        status: { $in: [...OPEN_CLOSURE_REQUEST_STATUSES] },
+      } as never)) as ClosureRequest | null;
+      if (open) throw ClosureRequest.alreadyRequested(open);
 
-          const made = ClosureRequest.open({ id: ulid(), caseId: scope.caseId, requestedBy: currentActor().id }, input, account, now);
-          let previous: string | null = null;
-          for (const document of closureStepsFor(account, made.method)) {
-            const step = plan.add(scope.caseId, { ...document, depends_on: previous ? [previous] : [] }, now, today);
-            planEm.persist(step);
-            made.stepIds.push(step.id);
-            previous = step.id;
-          }
-          if (made.method === 'instant_transfer') {
-            const memo = `Closure of the account ending ${account.lastFour ?? '(no number)'} at ${account.institutionName}`.slice(0, 200);
-            const transfer = await this.transfers.request({ caseId: scope.caseId, bankAccountId: account.id, requestedBy: made.requestedBy, memo });
-            made.transferId = transfer.id;
-          } else if (account.statusTracked) {
-            made.accountMovedFrom(account.status);
-            await this.accounts.moveStatus(scope.caseId, account.kind, account.id, 'pending_closure');
-          }
-          planEm.persist(made);
-          return made;
-        });
-        await em.flush();
-        const presented = this.reader.present(this.resource, request);
-        await this.events.created(em, subjectOf(this.resource, scope), presented.data as Record<string, unknown>);
-        return presented;
-      },
-      { caseId: scope.caseId },
-    );
+      const made = ClosureRequest.open({ id: ulid(), caseId: scope.caseId, requestedBy: currentActor().id }, input, account, now);
+      let previous: string | null = null;
+      for (const document of closureStepsFor(account, made.method)) {
+        const step = plan.add(scope.caseId, { ...document, depends_on: previous ? [previous] : [] }, now, today);
+        em.persist(step);
+        made.stepIds.push(step.id);
+        previous = step.id;
+      }
+      if (made.method === 'instant_transfer') {
+        const memo = `Closure of the account ending ${account.lastFour ?? '(no number)'} at ${account.institutionName}`.slice(0, 200);
+        const transfer = await this.transfers.request({ caseId: scope.caseId, bankAccountId: account.id, requestedBy: made.requestedBy, memo });
+        made.transferId = transfer.id;
+      } else if (account.statusTracked) {
+        made.accountMovedFrom(account.status);
+        await this.accounts.moveStatus(scope.caseId, account.kind, account.id, 'pending_closure');
+      }
+      em.persist(made);
+      return made;
+    });
   }
 }
