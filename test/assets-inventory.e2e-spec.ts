@@ -148,6 +148,38 @@ describe('estate inventory (e2e)', () => {
     expect(rows[0]).toMatchObject({ section: 'liability', description: `'=HYPERLINK("http://x","y") (CCP)`, value: '-10.00' });
   });
 
+  it('lists the kinds of contract-extensions §12 under the same rules: properties, financial accounts, businesses, paid unclaimed property', async () => {
+    const other = await newCase(t, owner, {});
+    const base = `/v1/cases/${other}`;
+    const house = (await created(t, owner, `${base}/real-estate-properties`, { address: ADDRESS, property_type: 'single_family', ownership_type: 'sole', ownership_percentage: 50, co_owners: [{ name: 'Grace', ownership_share: 50 }], estimated_value: 300_000, date_of_death_value: 280_000.01, outstanding_mortgage: 80_000 })).id;
+    // A valuation of the house is an opinion of its value: not a parcel line of its own.
+    await created(t, owner, `${base}/real-estate-valuations`, { property_address: ADDRESS, property_type: 'single_family', status: 'completed', estimated_value: 310_000, property_id: house });
+    const farm = (await created(t, owner, `${base}/real-estate-properties`, { address: { ...ADDRESS, address1: '1 Farm Road' }, property_type: 'vacant_land', ownership_type: 'tod_deed', estimated_value: 90_000 })).id;
+    const annuity = (await created(t, owner, `${base}/financial-accounts`, { account_kind: 'annuity', institution_name: 'Acme Life', account_number: '55554444', balance: 12_000, date_of_death_value: 11_500.5 })).id;
+    const shop = (await created(t, owner, `${base}/businesses`, { business_name: 'Doe Hardware LLC', entity_type: 'llc', ownership_percentage: 40, estimated_value: 100_000.05 })).id;
+    const found = await created(t, owner, `${base}/unclaimed-property`, { state: 'OH', holder_name: 'Ohio Power', property_type: 'utility_deposit', reported_amount: 210 });
+    await created(t, owner, `${base}/unclaimed-property`, { state: 'OH', holder_name: 'Not yet claimed', property_type: 'refund' });
+    for (const step of [
+      { claim_status: 'claim_filed', claim_filed_date: '2026-10-01' },
+      { claim_status: 'under_review' },
+      { claim_status: 'approved', claim_approved_date: '2026-10-10' },
+      { claim_status: 'paid', claim_paid_amount: 210.1, claim_paid_date: '2026-10-20' },
+    ]) {
+      await t.http().patch(`${base}/unclaimed-property/${found.id}`).set(owner.auth).send(step).expect(200);
+    }
+    const res = await t.http().get(`${base}/inventory`).set(owner.auth).expect(200);
+    const { probate_assets: groups, non_probate_assets: outside, totals } = res.body.data;
+    expect(groups.map((group: any) => [group.kind, group.items.map((item: any) => [item.id, item.value, item.value_source])])).toEqual([
+      // (280,000.01 − 80,000) × 50 % = 100,000.005 → 100,000.01, half away from zero.
+      ['real_estate_property', [[house, 100_000.01, 'date_of_death_value']]],
+      ['financial_account', [[annuity, 11_500.5, 'date_of_death_value']]],
+      ['business', [[shop, 40_000.02, 'interest_value']]],
+      ['unclaimed_property', [[found.id, 210.1, 'claim_paid_amount']]],
+    ]);
+    expect(outside.items).toEqual([expect.objectContaining({ kind: 'real_estate_property', id: farm, passes_by: 'transfer_on_death', value: 90_000 })]);
+    expect(totals.gross_probate_assets).toBe(151_710.63);
+  });
+
   it('an empty case: no groups, zero totals, the bracket unknown', async () => {
     const empty = await newCase(t, owner);
     const res = await t.http().get(`/v1/cases/${empty}/inventory`).set(owner.auth).expect(200);

@@ -58,6 +58,7 @@ const EXPECTED_ACTIONS: Record<string, string[]> = {
   claim: ['created', 'updated', 'deleted', 'status_changed'],
   probate_case: ['created', 'updated', 'deleted', 'status_changed'],
   filing: ['created', 'updated', 'deleted', 'status_changed'],
+  distribution: ['created', 'updated', 'deleted', 'status_changed'],
   closure_step: ['created', 'updated', 'deleted', 'status_changed'],
   closure_request: ['created', 'updated', 'status_changed'],
   collaborator: ['created', 'updated', 'deleted', 'status_changed'],
@@ -148,7 +149,7 @@ describe('the resource catalog, gathered from the declarations', () => {
     }
     const statusChanging = Object.keys(EXPECTED_ACTIONS).filter((key) => catalog.events.tellsStatusChanges(key));
     expect(statusChanging.sort()).toEqual([
-      'claim', 'closure_request', 'closure_step', 'collaborator', 'deadline', 'ein', 'email', 'fax', 'filing', 'goal', 'identity_verification', 'notarization', 'phone_call', 'pro_user',
+      'claim', 'closure_request', 'closure_step', 'collaborator', 'deadline', 'distribution', 'ein', 'email', 'fax', 'filing', 'goal', 'identity_verification', 'notarization', 'phone_call', 'pro_user',
       'probate_case', 'search', 'transfer', 'unclaimed_property',
     ]);
     // Unclaimed property's status is its claim_status (contract-extensions §14.2); every other key's is status.

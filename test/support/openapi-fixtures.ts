@@ -54,6 +54,10 @@ const TRANSFERS = '/v1/cases/{case_id}/transfers';
 const DOCUMENTS = '/v1/cases/{case_id}/documents';
 const FAXES = '/v1/cases/{case_id}/faxes';
 const NOTARIZATIONS = '/v1/cases/{case_id}/notarizations';
+const PERSONS = '/v1/cases/{case_id}/persons';
+const DISTRIBUTIONS = '/v1/cases/{case_id}/probate/distributions';
+/** Not a path: the living beneficiary a distribution names (the persons' first example need not be one). */
+const BENEFICIARY = 'beneficiary';
 /** A bank account's balance history: its points are named by their day, and one is recorded for the routes that name it. */
 const BALANCE_HISTORY = '/v1/cases/{case_id}/bank-accounts/{account_id}/balance-history';
 const RECORDED_DAY = '2025-12-31';
@@ -82,6 +86,7 @@ const OVERRIDES: Record<string, (f: DocumentFixtures) => unknown> = {
   [TRANSFERS]: (f) => ({ bank_account_id: f.ids.get(BANK_ACCOUNTS), amount: 10 }),
   [NOTARIZATIONS]: (f) => ({ document_id: f.ids.get(DOCUMENTS), title: 'Affidavit of heirship', signers: [{ name: 'Grace Okafor', email: 'grace.okafor@example.com' }] }),
   [FAXES]: (f) => ({ to_number: '+13125550142', document_ids: [f.ids.get(DOCUMENTS)] }),
+  [DISTRIBUTIONS]: (f) => ({ person_id: f.ids.get(BENEFICIARY), distribution_type: 'specific_bequest', kind: 'in_kind', asset_type: 'personal_property', asset_description: 'Grandfather clock', value: 1200 }),
   [CLOSURE_REQUESTS]: (f) => ({ account_type: 'investment_account', account_id: f.ids.get(INVESTMENTS), notes: 'Custodian asked for a medallion guarantee.' }),
   [SEARCH_INITIATION]: () => ({ type: 'vehicle', parameters: { states: ['IL'], name_variants: ['Sam Okafor'] } }),
 };
@@ -129,6 +134,8 @@ export async function createDocumentFixtures(t: TestApp, doc: Node, caller: Test
   // The estate account a transfer credits (not a collection of its own: a bank account flagged as the estate's).
   const estateAccount = { ...(OVERRIDES[BANK_ACCOUNTS](fixtures) as Node), account_type: 'estate_account', ownership_type: 'estate', is_estate_account: true, account_number: '555500009999', current_balance: 0, available_balance: 0 };
   await t.http().post(urlOf(BANK_ACCOUNTS, fixtures)).set(caller.auth).send(estateAccount).expect(201);
+  const beneficiary = { first_name: 'Sam', last_name: 'Doe', relationship: 'son', is_beneficiary: true };
+  fixtures.ids.set(BENEFICIARY, (await t.http().post(urlOf(PERSONS, fixtures)).set(caller.auth).send(beneficiary).expect(201)).body.data.id);
 
   const collections = Object.entries(doc.paths as Node)
     .filter(([template, item]) => item.post?.responses?.['201'] && template !== CASES)

@@ -14,9 +14,13 @@ import { InstitutionContactsController } from './http/institution-contacts.contr
 import { InventoryController } from './http/inventory.controller';
 import { EstateInventoryService } from './application/estate-inventory.service';
 import { EstateRecords } from './application/ports/estate-records.port';
+import { PaidUnclaimedProperties } from './application/ports/paid-unclaimed-property.port';
+import { RegisteredPaidUnclaimedProperties } from './infrastructure/registered-paid-unclaimed-properties';
 import { OrmEstateRecords } from './infrastructure/orm-estate-records';
 import { BankAccountRevisions } from './application/ports/bank-account-revisions.port';
 import { LedgerEntries } from './application/ports/ledger-entries.port';
+import { DistributableAssets } from './application/ports/distributable-assets.port';
+import { DeclaredDistributableAssets } from './infrastructure/declared-distributable-assets';
 import { InstitutionContacts } from './application/ports/institution-contacts.port';
 import { OrmInstitutionContacts } from './infrastructure/orm-institution-contacts';
 import { OrmBankAccountRevisions } from './infrastructure/orm-bank-account-revisions';
@@ -65,10 +69,12 @@ import { RegisteredStatementClosings } from './infrastructure/registered-stateme
   providers: [
     EstateInventoryService,
     { provide: EstateRecords, useClass: OrmEstateRecords },
+    { provide: PaidUnclaimedProperties, useClass: RegisteredPaidUnclaimedProperties },
     InstantTransferSummaries,
     { provide: BankAccounts, useClass: OrmBankAccounts },
     { provide: BankAccountRevisions, useClass: OrmBankAccountRevisions },
     { provide: LedgerEntries, useClass: DeclaredLedgerEntries },
+    { provide: DistributableAssets, useClass: DeclaredDistributableAssets },
     { provide: InstitutionContacts, useClass: OrmInstitutionContacts },
     BalanceHistory,
     { provide: BalanceSources, useClass: SqlBalanceSources },
@@ -76,7 +82,7 @@ import { RegisteredStatementClosings } from './infrastructure/registered-stateme
     { provide: ClosableAccounts, useClass: OrmClosableAccounts },
     { provide: CaseBusinesses, useClass: OrmCaseBusinesses },
   ],
-  exports: [BankAccounts, LedgerEntries, InstitutionContacts, StatementClosings, ClosableAccounts, CaseBusinesses],
+  exports: [BankAccounts, LedgerEntries, InstitutionContacts, DistributableAssets, StatementClosings, PaidUnclaimedProperties, ClosableAccounts, CaseBusinesses],
 })
 export class AssetsModule implements OnModuleInit {
   constructor(

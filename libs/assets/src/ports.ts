@@ -7,7 +7,9 @@
 export { BankAccounts } from './application/bank-accounts.port';
 export type { BankAccountSnapshot, IneligibilityExplanation } from './application/bank-accounts.port';
 export { LedgerEntries } from './application/ports/ledger-entries.port';
-export type { TransferLedgerEntry } from './application/ports/ledger-entries.port';
+export type { DistributionLedgerEntry, TransferLedgerEntry } from './application/ports/ledger-entries.port';
+export { DistributableAssets } from './application/ports/distributable-assets.port';
+export type { DistributableAsset, DistributableAssetKind } from './application/ports/distributable-assets.port';
 export { InstitutionContacts } from './application/ports/institution-contacts.port';
 export { ClosableAccounts } from './application/ports/closable-accounts.port';
 export type { ClosableAccountKind, ClosableAccountSnapshot } from './application/ports/closable-accounts.port';
@@ -24,3 +26,6 @@ export * from './domain/bank-account-vocabulary';
 export { requiresProbate } from './domain/real-estate-property';
 export { PROPERTY_OWNERSHIP_TYPES, NON_PROBATE_OWNERSHIP_TYPES } from './domain/real-estate-property-vocabulary';
 export type { PropertyOwnershipType } from './domain/real-estate-property-vocabulary';
+export { PaidUnclaimedProperties } from './application/ports/paid-unclaimed-property.port';
+export type { PaidUnclaimedPropertyReader } from './application/ports/paid-unclaimed-property.port';
+export type { PaidUnclaimedProperty } from './domain/estate-inventory';

@@ -10,6 +10,7 @@ export { filingResource } from './resources/filing.resource';
 export { ProbateForms } from './application/ports/probate-forms.port';
 export { ProbateReference } from './application/probate-reference.service';
 export { estateEinResource } from './resources/estate-ein.resource';
+export { distributionResource } from './resources/distribution.resource';
 export { unclaimedPropertyResource } from './resources/unclaimed-property.resource';
 export * from './ports';
 export { SearchProcessor } from './application/search-processor';

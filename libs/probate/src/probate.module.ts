@@ -39,6 +39,7 @@ import {
   institutionContactResource,
   investmentAccountResource,
   lifeInsurancePolicyResource,
+  PaidUnclaimedProperties,
   retirementAccountResource,
 } from '@estate/assets';
 import { ContactSubTaskReferences } from './infrastructure/persistence/contact-sub-task-references';
@@ -89,7 +90,18 @@ import { searchProviderFrom } from './infrastructure/search/search-provider-sett
 import { closureRequestResource } from './resources/closure-request.resource';
 
 
+import { distributionResource } from './resources/distribution.resource';
+import { DistributionsController } from './http/distributions.controller';
+import { PlanDistribution } from './application/distributions/plan-distribution.service';
+import { ReviseDistribution } from './application/distributions/revise-distribution.service';
+import { DistributionMoves } from './application/distributions/distribution-moves.service';
+import { DistributionReferences } from './application/distributions/distribution-references';
+import { EstateHoldingsCheck } from './application/distributions/estate-holdings';
+import { DistributionCommitments } from './application/ports/distribution-commitments.port';
+import { OrmDistributionCommitments } from './infrastructure/persistence/orm-distribution-commitments';
+import { PaidUnclaimedPropertyReader } from './infrastructure/persistence/paid-unclaimed-property-reader';
 registerErrorCodes({
+  distribution_not_allowed: { status: 422, explanation: 'The estate cannot give the distribution now; `details` say why, one item per reason, with the amount available.' },
   probate_case_required: { status: 409, explanation: 'The case has no probate case; create it with `PUT /v1/cases/{case_id}/probate` first.' },
   closure_request_exists: {
     status: 409,
@@ -105,8 +117,8 @@ registerErrorCodes({
 @Module({
   imports: [
     CaseModule,
-    DocumentsModule,
     AssetsModule,
+    DocumentsModule,
     CaseResourceModule.forResources([
       probateDeadlineResource,
       creditorClaimResource,
@@ -116,6 +128,7 @@ registerErrorCodes({
       probateCaseResource,
       filingResource,
       estateEinResource,
+      distributionResource,
       unclaimedPropertyResource,
     ]),
   ],
@@ -132,6 +145,7 @@ registerErrorCodes({
     SearchesController,
     ProbateCaseController,
     FilingsController,
+    DistributionsController,
     UnclaimedPropertyController,
   ],
   providers: [
@@ -174,6 +188,13 @@ registerErrorCodes({
     ReviseFiling,
     RemoveFiling,
     FilingReferences,
+    PlanDistribution,
+    ReviseDistribution,
+    DistributionMoves,
+    DistributionReferences,
+    EstateHoldingsCheck,
+    { provide: DistributionCommitments, useClass: OrmDistributionCommitments },
+    PaidUnclaimedPropertyReader,
     ReportUnclaimedProperty,
     ReviseUnclaimedProperty,
     UnclaimedPropertyReferences,
@@ -193,10 +214,14 @@ export class ProbateModule implements OnModuleInit {
     private readonly probateStates: CaseProbateState,
     private readonly probateCases: ProbateCaseStates,
     private readonly documentReferences: DocumentReferences,
+    private readonly paidUnclaimed: PaidUnclaimedProperties,
+    private readonly paidUnclaimedReader: PaidUnclaimedPropertyReader,
     private readonly closureRequests: ClosureRequestProgress,
   ) {}
 
   onModuleInit(): void {
+    // The estate inventory lists unclaimed property once its claim is paid (contract-extensions §12.5), read here.
+    this.paidUnclaimed.answerWith((caseId) => this.paidUnclaimedReader.paidOf(caseId));
     // A broken jurisdiction file stops start-up (contract-extensions §10.4).
     this.ruleBook.rules();
     // So does a broken forms catalogue (§10.3).

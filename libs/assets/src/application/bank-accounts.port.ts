@@ -40,6 +40,12 @@ export abstract class BankAccounts {
   /** The case's estate account (`is_estate_account: true`, the oldest if several), or null. */
   abstract estateAccountOf(caseId: string): Promise<BankAccountSnapshot | null>;
 
+  /**
+   * Every estate account of the case (`is_estate_account: true`, any status), in id order; `lock` holds their rows
+   * `for update` in that order first, so that checks of what the estate holds (distributions, §12.7) cannot interleave.
+   */
+  abstract estateAccountsOf(caseId: string, options?: { lock?: boolean }): Promise<BankAccountSnapshot[]>;
+
   /** The eligibility policy's reasons against the account as it is now (empty when eligible), for a refusal to name them. */
   abstract ineligibilityOf(account: BankAccountSnapshot): Promise<IneligibilityExplanation>;
 

@@ -1,4 +1,4 @@
-import { type CaseRecord, Cents, centsOf, centsToNumber, einPrefixProblems, type ErrorDetail } from '@estate/shared-kernel/domain';
+import { type CaseRecord, centsOf, centsToNumber, einPrefixProblems, type ErrorDetail, percentageOf } from '@estate/shared-kernel/domain';
 import type { BusinessEntityType, BusinessStatus, DeceasedRole, SuccessionPlan, ValuationMethod } from './business-vocabulary';
 import { ownershipProblems } from './ownership-shares';
 import { saleProblems } from './sale-facts';
@@ -49,16 +49,9 @@ export class Business implements CaseRecord {
 export function interestValueOf(estimatedValue: number | null | undefined, ownershipPercentage: number | null | undefined): number | null {
   const value = centsOf(estimatedValue ?? null);
   if (value === null) return null;
-  const share = centsOf(ownershipPercentage ?? null) ?? 0n;
-  return centsToNumber(roundedDivision(value * share, 10_000n));
+  return centsToNumber(percentageOf(value, ownershipPercentage ?? 0));
 }
 
-/** `numerator / divisor` (divisor > 0) to the nearest integer, halves away from zero. */
-function roundedDivision(numerator: Cents, divisor: Cents): Cents {
-  const magnitude = numerator < 0n ? -numerator : numerator;
-  const rounded = (magnitude * 2n + divisor) / (divisor * 2n);
-  return numerator < 0n ? -rounded : rounded;
-}
 
 /**
  * The business's own rules on a create body or a merged patch: the EIN's prefix, the ownership total, a sole

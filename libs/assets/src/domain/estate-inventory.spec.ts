@@ -15,6 +15,10 @@ function input(overrides: Partial<InventoryInput> = {}): InventoryInput {
     valuations: [],
     vehicles: [],
     debts: [],
+    realEstateProperties: [],
+    financialAccounts: [],
+    businesses: [],
+    paidUnclaimedProperty: [],
     ...overrides,
   };
 }
@@ -31,6 +35,7 @@ const valuation = (id: string, day: number, fields: Record<string, unknown> = {}
     equityEstimate: null,
     status: 'completed',
     valuationDate: null,
+    propertyId: null,
     createdAt: at(day),
     ...fields,
   }) as InventoryInput['valuations'][number];
@@ -221,5 +226,66 @@ describe('buildEstateInventory', () => {
       ['total', '', '', 'liabilities', '', '2500.33', '', ''],
       ['total', '', '', 'net_estate', '', '552599.77', '', ''],
     ]);
+  });
+});
+
+describe('the kinds of contract-extensions §12 in the inventory', () => {
+  const property = (id: string, fields: Record<string, unknown> = {}) =>
+    ({
+      id,
+      address: ADDRESS,
+      propertyType: 'single_family',
+      parcelNumber: 'APN-1',
+      ownershipType: 'sole',
+      ownershipPercentage: 100,
+      estimatedValue: 410_000,
+      dateOfDeathValue: null,
+      outstandingMortgage: 100_000.01,
+      liens: [{ amount: 0.02 }],
+      latestValuationEstimatedValue: null,
+      createdAt: at(1),
+      ...fields,
+    }) as InventoryInput['realEstateProperties'][number];
+
+  it('values a property at the deceased’s share of its equity, at death where known, and lists one held jointly apart', () => {
+    const inventory = buildEstateInventory(
+      input({
+        realEstateProperties: [
+          property('house', { dateOfDeathValue: 400_000, latestValuationEstimatedValue: 420_000, ownershipPercentage: 50 }),
+          property('cabin', { latestValuationEstimatedValue: 90_000, outstandingMortgage: null, liens: [] }),
+          property('farm', { ownershipType: 'tod_deed' }),
+        ],
+        // The house's valuation is an opinion of the house: no parcel line of its own; the other one is a parcel.
+        valuations: [valuation('opinion', 2, { propertyId: 'house' }), valuation('parcel', 3)],
+      }),
+    );
+    const json = inventoryJson(inventory) as any;
+    expect(json.probate_assets.map((group: any) => [group.kind, group.items.map((item: any) => [item.id, item.value, item.value_source])])).toEqual([
+      ['real_estate_property', [['cabin', 90_000, 'latest_valuation'], ['house', 149_999.99, 'date_of_death_value']]],
+      ['real_estate', [['parcel', 300_000, 'equity_estimate_computed']]],
+    ]);
+    expect(json.non_probate_assets.items.map((item: any) => [item.id, item.passes_by, item.value_source])).toEqual([['farm', 'transfer_on_death', 'estimated_value']]);
+  });
+
+  it('lists financial accounts by the bank accounts’ ownership rule, businesses at their interest and paid unclaimed property', () => {
+    const inventory = buildEstateInventory(
+      input({
+        financialAccounts: [
+          { id: 'annuity', accountKind: 'annuity', institutionName: 'Acme Life', accountNumber: '11112222', ownershipType: null, balance: 5_000, dateOfDeathValue: 4_800.5, createdAt: at(1) },
+          { id: 'venmo', accountKind: 'payment_app', institutionName: 'Venmo', accountNumber: null, ownershipType: 'pod_payable_on_death', balance: 120, dateOfDeathValue: null, createdAt: at(2) },
+        ] as InventoryInput['financialAccounts'],
+        businesses: [{ id: 'shop', businessName: 'Doe Hardware LLC', ownershipPercentage: 50, interestValue: 62_500.25, createdAt: at(1) }] as InventoryInput['businesses'],
+        paidUnclaimedProperty: [{ id: 'uncashed', holderName: 'Ohio Power', propertyType: 'utility_deposit', state: 'OH', claimNumber: 'OH-77', claimPaidAmount: 210.1, createdAt: at(1) }],
+      }),
+    );
+    const json = inventoryJson(inventory) as any;
+    expect(json.probate_assets.map((group: any) => [group.kind, group.subtotal])).toEqual([
+      ['financial_account', 4_800.5],
+      ['business', 62_500.25],
+      ['unclaimed_property', 210.1],
+    ]);
+    expect(json.probate_assets[0].items[0]).toMatchObject({ reference: '****2222', value_source: 'date_of_death_value', description: 'Acme Life annuity' });
+    expect(json.non_probate_assets.items).toEqual([expect.objectContaining({ id: 'venmo', passes_by: 'payable_on_death', value: 120 })]);
+    expect(json.totals.gross_probate_assets).toBe(67_510.85);
   });
 });

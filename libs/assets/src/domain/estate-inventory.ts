@@ -1,5 +1,8 @@
 import type { BankAccount } from './bank-account';
-import { Cents, centsOf, centsToNumber, centsToText, maskSensitive, sumCents } from '@estate/shared-kernel/domain';
+import { Cents, centsOf, centsToNumber, centsToText, maskSensitive, percentageOf, sumCents } from '@estate/shared-kernel/domain';
+import type { Business } from './business';
+import type { FinancialAccount } from './financial-account';
+import { propertyEquityAtDeath, type RealEstateProperty } from './real-estate-property';
 import type { Debt } from './debt';
 import type { InvestmentAccount } from './investment-account';
 import type { LifeInsurancePolicy } from './life-insurance-policy';
@@ -13,25 +16,43 @@ import { Vehicle, vehicleEquity } from './vehicle';
  * summed in integer cents (never floating point).
  */
 
-export const ASSET_KINDS = ['bank_account', 'investment_account', 'retirement_account', 'life_insurance_policy', 'real_estate', 'vehicle'] as const;
+/** In the order court accountings list property (contract-extensions §16.3), which the inventory shares. */
+export const ASSET_KINDS = [
+  'bank_account',
+  'investment_account',
+  'retirement_account',
+  'life_insurance_policy',
+  'real_estate_property',
+  'real_estate',
+  'vehicle',
+  'financial_account',
+  'business',
+  'unclaimed_property',
+] as const;
 export type AssetKind = (typeof ASSET_KINDS)[number];
 export type ItemKind = AssetKind | 'debt';
 
 /** Why an asset passes outside probate; `null` for probate assets. */
-export type PassesBy = 'payable_on_death' | 'transfer_on_death' | 'joint_survivorship' | 'named_beneficiaries' | 'trust';
+export const PASSES_BY = ['payable_on_death', 'transfer_on_death', 'joint_survivorship', 'named_beneficiaries', 'trust', 'life_estate'] as const;
+export type PassesBy = (typeof PASSES_BY)[number];
 
 /** Where the value used comes from. */
-export type ValueSource =
-  | 'current_balance'
-  | 'transactions_through_as_of'
-  | 'date_of_death_value'
-  | 'balance'
-  | 'holdings_market_value'
-  | 'claim_paid_amount'
-  | 'death_benefit'
-  | 'equity_estimate_given'
-  | 'equity_estimate_computed'
-  | 'none';
+export const VALUE_SOURCES = [
+  'current_balance',
+  'transactions_through_as_of',
+  'date_of_death_value',
+  'balance',
+  'holdings_market_value',
+  'claim_paid_amount',
+  'death_benefit',
+  'equity_estimate_given',
+  'equity_estimate_computed',
+  'latest_valuation',
+  'estimated_value',
+  'interest_value',
+  'none',
+] as const;
+export type ValueSource = (typeof VALUE_SOURCES)[number];
 
 export const ESTATE_VALUE_BRACKETS = ['unknown', 'under_25k', '25k_to_100k', '100k_to_500k', '500k_to_1m', 'over_1m'] as const;
 export type EstateValueBracket = (typeof ESTATE_VALUE_BRACKETS)[number];
@@ -66,11 +87,34 @@ export interface InventoryInput {
   valuations: ReadonlyArray<
     Pick<
       RealEstateValuation,
-      'id' | 'propertyAddress' | 'propertyType' | 'parcelNumber' | 'estimatedValue' | 'mortgageBalance' | 'liens' | 'equityEstimate' | 'status' | 'valuationDate' | 'createdAt'
+      | 'id' | 'propertyAddress' | 'propertyType' | 'parcelNumber' | 'estimatedValue' | 'mortgageBalance' | 'liens' | 'equityEstimate' | 'status' | 'valuationDate'
+      | 'createdAt' | 'propertyId'
     >
   >;
   vehicles: ReadonlyArray<Pick<Vehicle, 'id' | 'year' | 'make' | 'model' | 'vin' | 'estimatedValue' | 'lienPayoffAmount' | 'equityEstimate' | 'createdAt'>>;
   debts: ReadonlyArray<Pick<Debt, 'id' | 'creditorName' | 'debtType' | 'accountNumber' | 'balance' | 'createdAt'>>;
+  realEstateProperties: ReadonlyArray<
+    Pick<
+      RealEstateProperty,
+      | 'id' | 'address' | 'propertyType' | 'parcelNumber' | 'ownershipType' | 'ownershipPercentage' | 'estimatedValue' | 'dateOfDeathValue'
+      | 'outstandingMortgage' | 'liens' | 'latestValuationEstimatedValue' | 'createdAt'
+    >
+  >;
+  financialAccounts: ReadonlyArray<Pick<FinancialAccount, 'id' | 'accountKind' | 'institutionName' | 'accountNumber' | 'ownershipType' | 'balance' | 'dateOfDeathValue' | 'createdAt'>>;
+  businesses: ReadonlyArray<Pick<Business, 'id' | 'businessName' | 'ownershipPercentage' | 'interestValue' | 'createdAt'>>;
+  /** Unclaimed property whose claim was paid (contract-extensions §12.5): only then is it the estate's. */
+  paidUnclaimedProperty: ReadonlyArray<PaidUnclaimedProperty>;
+}
+
+/** A paid unclaimed-property claim, as the probate context reports it to the inventory. */
+export interface PaidUnclaimedProperty {
+  id: string;
+  holderName: string;
+  propertyType: string;
+  state: string;
+  claimNumber: string | null;
+  claimPaidAmount: number | null;
+  createdAt: Date;
 }
 
 export interface InventoryGroup {
@@ -96,6 +140,26 @@ const BANK_OWNERSHIP_OUTSIDE_PROBATE: Record<string, PassesBy> = {
   joint_tenants_wros: 'joint_survivorship',
   trust: 'trust',
 };
+
+/** Contract-extensions §12.4: how real property held in each of these ways passes outside probate. */
+const PROPERTY_OWNERSHIP_OUTSIDE_PROBATE: Record<string, PassesBy> = {
+  joint_tenants_wros: 'joint_survivorship',
+  tenancy_by_entirety: 'joint_survivorship',
+  community_property_wros: 'joint_survivorship',
+  trust: 'trust',
+  life_estate: 'life_estate',
+  tod_deed: 'transfer_on_death',
+};
+
+/** The bank accounts' rule (contract §8), shared by financial accounts (§12.1: the same ownership set). */
+export function accountPassesBy(ownershipType: string | null, accountType?: string): PassesBy | null {
+  return (ownershipType ? BANK_OWNERSHIP_OUTSIDE_PROBATE[ownershipType] : undefined) ?? (accountType === 'trust_account' ? 'trust' : null);
+}
+
+/** How a property held that way passes outside probate, or null when it `requires_probate` (§12.4). */
+export function propertyPassesBy(ownershipType: string): PassesBy | null {
+  return PROPERTY_OWNERSHIP_OUTSIDE_PROBATE[ownershipType] ?? null;
+}
 
 function valued(cents: Cents | null, source: ValueSource): { value: Cents; valueSource: ValueSource } {
   return cents === null ? { value: 0n, valueSource: 'none' } : { value: cents, valueSource: source };
@@ -125,7 +189,7 @@ function bankItem(account: InventoryInput['bankAccounts'][number], input: Invent
     reference: masked(account.accountNumber),
     ...value,
     // Contract §8: joint, payable-on-death, transfer-on-death and trust accounts pass outside the estate.
-    passesBy: BANK_OWNERSHIP_OUTSIDE_PROBATE[account.ownershipType] ?? (account.accountType === 'trust_account' ? 'trust' : null),
+    passesBy: accountPassesBy(account.ownershipType, account.accountType),
   };
 }
 
@@ -235,6 +299,54 @@ function vehicleItem(vehicle: InventoryInput['vehicles'][number]): InventoryItem
   };
 }
 
+const addressLine = (address: { address1: string; city: string; state: string; zip: string }) => `${address.address1}, ${address.city}, ${address.state} ${address.zip}`;
+
+function propertyItem(property: InventoryInput['realEstateProperties'][number]): InventoryItem {
+  // As the valuations: real property at its equity, the deceased's share of it; valued at death where known.
+  const equity = propertyEquityAtDeath(property);
+  return {
+    kind: 'real_estate_property',
+    id: property.id,
+    description: `${addressLine(property.address)} (${property.propertyType})`,
+    reference: property.parcelNumber ?? null,
+    ...valued(equity.cents === null ? null : percentageOf(equity.cents, property.ownershipPercentage ?? 100), equity.source),
+    passesBy: propertyPassesBy(property.ownershipType),
+  };
+}
+
+function financialAccountItem(account: InventoryInput['financialAccounts'][number]): InventoryItem {
+  return {
+    kind: 'financial_account',
+    id: account.id,
+    description: `${account.institutionName} ${account.accountKind}`,
+    reference: masked(account.accountNumber),
+    ...firstValue([account.dateOfDeathValue, 'date_of_death_value'], [account.balance, 'balance']),
+    passesBy: accountPassesBy(account.ownershipType),
+  };
+}
+
+function businessItem(business: InventoryInput['businesses'][number]): InventoryItem {
+  return {
+    kind: 'business',
+    id: business.id,
+    description: `${business.ownershipPercentage}% of ${business.businessName}`,
+    reference: null,
+    ...firstValue([business.interestValue, 'interest_value']),
+    passesBy: null,
+  };
+}
+
+function unclaimedItem(property: PaidUnclaimedProperty): InventoryItem {
+  return {
+    kind: 'unclaimed_property',
+    id: property.id,
+    description: `${property.holderName} (${property.propertyType}, ${property.state})`,
+    reference: property.claimNumber ?? null,
+    ...firstValue([property.claimPaidAmount, 'claim_paid_amount']),
+    passesBy: null,
+  };
+}
+
 function debtItem(debt: InventoryInput['debts'][number]): InventoryItem {
   return {
     kind: 'debt',
@@ -270,8 +382,13 @@ export function buildEstateInventory(input: InventoryInput): EstateInventory {
     ...byCreation(input.investmentAccounts).map(investmentItem),
     ...byCreation(input.retirementAccounts).map(retirementItem),
     ...byCreation(input.lifeInsurancePolicies).map(policyItem),
-    ...realEstateItems(byCreation(input.valuations)),
+    ...byCreation(input.realEstateProperties).map(propertyItem),
+    // A valuation of a recorded property is an opinion of that property's value, not a parcel of its own.
+    ...realEstateItems(byCreation(input.valuations.filter((valuation) => !valuation.propertyId))),
     ...byCreation(input.vehicles).map(vehicleItem),
+    ...byCreation(input.financialAccounts).map(financialAccountItem),
+    ...byCreation(input.businesses).map(businessItem),
+    ...byCreation(input.paidUnclaimedProperty).map(unclaimedItem),
   ];
   const probate = assets.filter((item) => item.passesBy === null);
   const nonProbate = assets.filter((item) => item.passesBy !== null);

@@ -73,6 +73,23 @@ export function requiresProbate(ownershipType: string): boolean {
 }
 
 /** `equity_estimate`: the valuations' formula on the property's value, mortgage and liens (`null` without a value). */
+/**
+ * The inventory's value of a property (its equity, valued at death where known): the first of `date_of_death_value`,
+ * the latest completed valuation's `estimated_value` and `estimated_value`, less the mortgage and the liens; with the
+ * source it came from. The deceased's share of it is the inventory's to take.
+ */
+export function propertyEquityAtDeath(
+  property: Pick<RealEstateProperty, 'dateOfDeathValue' | 'latestValuationEstimatedValue' | 'estimatedValue' | 'outstandingMortgage' | 'liens'>,
+): { cents: Cents | null; source: 'date_of_death_value' | 'latest_valuation' | 'estimated_value' } {
+  const candidates: Array<[number | null, 'date_of_death_value' | 'latest_valuation' | 'estimated_value']> = [
+    [property.dateOfDeathValue, 'date_of_death_value'],
+    [property.latestValuationEstimatedValue, 'latest_valuation'],
+    [property.estimatedValue, 'estimated_value'],
+  ];
+  const [value, source] = candidates.find(([amount]) => amount !== null && amount !== undefined) ?? [null, 'estimated_value'];
+  return { cents: realEstateEquity(value, property.outstandingMortgage, property.liens), source };
+}
+
 export function propertyEquity(property: Pick<RealEstateProperty, 'estimatedValue' | 'outstandingMortgage' | 'liens'>): Cents | null {
   return realEstateEquity(property.estimatedValue, property.outstandingMortgage, property.liens);
 }

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
 import { Clock, RecordWriter, transactionRows } from '@estate/shared-kernel';
 import { BankAccounts } from '../application/bank-accounts.port';
-import { LedgerEntries, TransferLedgerEntry } from '../application/ports/ledger-entries.port';
+import { DistributionLedgerEntry, LedgerEntries, TransferLedgerEntry } from '../application/ports/ledger-entries.port';
 import { transactionResource } from '../resources/transaction.resource';
 
 /**
@@ -44,6 +44,20 @@ export class DeclaredLedgerEntries extends LedgerEntries {
       category: 'transfer',
     });
     return true;
+  }
+
+  async postDistributionPayment(entry: DistributionLedgerEntry): Promise<string> {
+    const posted = await this.writer.create(transactionResource, { caseId: entry.caseId, bankAccountId: entry.bankAccountId }, {
+      date: entry.date,
+      posted_date: entry.date,
+      effective_date: entry.date,
+      type: 'distribution',
+      amount: -entry.amount,
+      description: entry.description,
+      category: 'distribution',
+    });
+    await this.accounts.adjustBalances(entry.caseId, entry.bankAccountId, -entry.amount);
+    return (posted.data as { id: string }).id;
   }
 
   private async appendToKeptLedger(entry: TransferLedgerEntry): Promise<boolean> {

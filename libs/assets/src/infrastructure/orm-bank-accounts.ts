@@ -49,6 +49,12 @@ export class OrmBankAccounts extends BankAccounts {
     return account ? snapshotOf(account) : null;
   }
 
+  async estateAccountsOf(caseId: string, options: { lock?: boolean } = {}): Promise<BankAccountSnapshot[]> {
+    if (options.lock) await this.em.execute('select id from bank_accounts where case_id = ? and is_estate_account order by id for update', [caseId]);
+    const accounts = await this.em.find(BankAccountSchema, { caseId, isEstateAccount: true }, { orderBy: { id: 'asc' }, refresh: options.lock === true });
+    return accounts.map(snapshotOf);
+  }
+
   ineligibilityOf(account: BankAccountSnapshot): Promise<IneligibilityExplanation> {
     return this.summaries.explain(account);
   }

@@ -1,6 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { EstateRecords, EstateRecordsOfCase } from '../application/ports/estate-records.port';
+import { PaidUnclaimedProperties } from '../application/ports/paid-unclaimed-property.port';
+import { BusinessSchema } from './persistence/business.schema';
+import { FinancialAccountSchema } from './persistence/financial-account.schema';
+import { RealEstatePropertySchema } from './persistence/real-estate-property.schema';
 import { BankAccountSchema } from './persistence/bank-account.schema';
 import { DebtSchema } from './persistence/debt.schema';
 import { InvestmentAccountSchema } from './persistence/investment-account.schema';
@@ -13,7 +17,10 @@ import { VehicleSchema } from './persistence/vehicle.schema';
 /** The inventory's records through MikroORM; the bank totals "as of" are summed by PostgreSQL in `numeric`. */
 @Injectable()
 export class OrmEstateRecords extends EstateRecords {
-  constructor(private readonly em: EntityManager) {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly unclaimed: PaidUnclaimedProperties,
+  ) {
     super();
   }
 
@@ -27,6 +34,10 @@ export class OrmEstateRecords extends EstateRecords {
     const valuations = await this.em.find(RealEstateValuationSchema, scope);
     const vehicles = await this.em.find(VehicleSchema, scope);
     const debts = await this.em.find(DebtSchema, scope);
+    const realEstateProperties = await this.em.find(RealEstatePropertySchema, scope);
+    const financialAccounts = await this.em.find(FinancialAccountSchema, scope);
+    const businesses = await this.em.find(BusinessSchema, scope);
+    const paidUnclaimedProperty = await this.unclaimed.paidOf(caseId);
     return {
       asOf,
       bankAccounts,
@@ -37,6 +48,10 @@ export class OrmEstateRecords extends EstateRecords {
       valuations,
       vehicles,
       debts,
+      realEstateProperties,
+      financialAccounts,
+      businesses,
+      paidUnclaimedProperty,
     };
   }
 

@@ -18,11 +18,11 @@ export class ResourceCatalog {
   readonly specificationRoutes: readonly SpecificationRoute[];
 
   /** Each event key once, with its actions and view. */
-  private readonly eventResources: readonly WebhookResource[];
+  private readonly eventResources: readonly EventResource[];
 
   constructor(readonly manifests: readonly ResourceManifest[]) {
     this.eventResources = eventResourcesOf(manifests);
-    this.events = new EventTypeCatalog(this.eventResources.map(({ key, actions }) => ({ key, actions })));
+    this.events = new EventTypeCatalog(this.eventResources.map(({ key, actions, statusField }) => ({ key, actions, statusField })));
     this.tagDescriptions = tagDescriptionsOf(manifests);
     this.specificationRoutes = specificationRoutesOf(manifests);
   }
@@ -56,18 +56,21 @@ export class ResourceCatalog {
   }
 }
 
+/** A key's events as the catalog keeps them: the webhooks section's view, and the field whose moves are status changes. */
+type EventResource = WebhookResource & { statusField?: string };
+
 /**
  * The manifests' events, one entry per key. One resource served under two parents (contract-extensions §12.2: account
  * beneficiaries of bank and of financial accounts) is two declarations with one key: when they tell the same actions
  * with the same view they count once. Any other repeat of a key stays, and the event catalog refuses it.
  */
-function eventResourcesOf(manifests: readonly ResourceManifest[]): WebhookResource[] {
-  const resources: WebhookResource[] = [];
+function eventResourcesOf(manifests: readonly ResourceManifest[]): EventResource[] {
+  const resources: EventResource[] = [];
   for (const { events, viewSchema } of manifests) {
     const same = resources.some(
       (other) => other.key === events.key && other.viewSchema !== undefined && other.viewSchema === viewSchema && other.actions.join() === events.actions.join(),
     );
-    if (!same) resources.push({ key: events.key, actions: events.actions, viewSchema });
+    if (!same) resources.push({ key: events.key, actions: events.actions, viewSchema, ...(events.statusField ? { statusField: events.statusField } : {}) });
   }
   return resources;
 }

@@ -27,6 +27,7 @@ import { Migration20261129120000_collaborators } from './Migration20261129120000
 import { Migration20261129100000_pro_users } from './Migration20261129100000_pro_users';
 import { Migration20261129120000_probate_court } from './Migration20261129120000_probate_court';
 import { Migration20261201110000_properties_businesses } from './Migration20261201110000_properties_businesses';
+import { Migration20261201130000_distributions } from './Migration20261201130000_distributions';
 import { Migration20261201150000_closure_requests } from './Migration20261201150000_closure_requests';
 
 /** Every committed migration, in order. Listed explicitly so the built service and the tests run the same ones. */
@@ -59,6 +60,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261130100000_estate_eins', class: Migration20261130100000_estate_eins },
   { name: 'Migration20261201100000_financial_accounts', class: Migration20261201100000_financial_accounts },
   { name: 'Migration20261201110000_properties_businesses', class: Migration20261201110000_properties_businesses },
+  { name: 'Migration20261201130000_distributions', class: Migration20261201130000_distributions },
   { name: 'Migration20261201120000_unclaimed_property_goals_balances', class: Migration20261201120000_unclaimed_property_goals_balances },
   { name: 'Migration20261201150000_closure_requests', class: Migration20261201150000_closure_requests },
 ];

@@ -13,6 +13,18 @@ export interface TransferLedgerEntry {
   referenceNumber: string | null;
 }
 
+/** The debit a cash distribution's payment writes on its source account (contract-extensions §12.7). */
+export interface DistributionLedgerEntry {
+  caseId: string;
+  bankAccountId: string;
+  /** `paid_date`. */
+  date: string;
+  /** Positive: the amount paid out (the entry is its negative). */
+  amount: number;
+  /** `Distribution to {recipient_name}`. */
+  description: string;
+}
+
 /**
  * Port: the accounts' ledgers as other contexts write to them (issue 17). Entries are posted as the account's
  * transactions (category `transfer`) in the caller's transaction, with their running balances and their
@@ -24,4 +36,10 @@ export abstract class LedgerEntries {
    * is appended to it without an event. False only when the account never had a ledger row.
    */
   abstract postTransferEntry(entry: TransferLedgerEntry): Promise<boolean>;
+
+  /**
+   * Posts a distribution's payment as a transaction of `type` `distribution` and lowers the account's
+   * `current_balance` and `available_balance` by the amount, in the caller's transaction. Answers the transaction's id.
+   */
+  abstract postDistributionPayment(entry: DistributionLedgerEntry): Promise<string>;
 }

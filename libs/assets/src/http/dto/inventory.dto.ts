@@ -1,21 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ESTATE_VALUE_BRACKETS } from '../../domain/estate-inventory';
+import { ASSET_KINDS, ESTATE_VALUE_BRACKETS, PASSES_BY, VALUE_SOURCES } from '../../domain/estate-inventory';
 
-const ITEM_KINDS = ['bank_account', 'investment_account', 'retirement_account', 'life_insurance_policy', 'real_estate', 'vehicle', 'debt'];
-const ASSET_KINDS = ITEM_KINDS.filter((kind) => kind !== 'debt');
-const VALUE_SOURCES = [
-  'current_balance',
-  'transactions_through_as_of',
-  'date_of_death_value',
-  'balance',
-  'holdings_market_value',
-  'claim_paid_amount',
-  'death_benefit',
-  'equity_estimate_given',
-  'equity_estimate_computed',
-  'none',
-];
-const PASSES_BY = ['payable_on_death', 'transfer_on_death', 'joint_survivorship', 'named_beneficiaries', 'trust'];
+const ITEM_KINDS = [...ASSET_KINDS, 'debt'];
 
 export class InventoryItemView {
   @ApiProperty({ enum: ITEM_KINDS, description: 'Kind of record.', example: 'bank_account' }) kind: string;

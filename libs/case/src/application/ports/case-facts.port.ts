@@ -40,3 +40,17 @@ export abstract class CaseIdentitySubjects {
   abstract deceasedOf(caseId: string): Promise<IdentitySubject | null>;
   abstract executorOf(caseId: string): Promise<IdentitySubject | null>;
 }
+
+/** A person of the case as a distribution names its recipient (contract-extensions §12.7). */
+export interface CasePerson {
+  id: string;
+  /** First, middle and last name and suffix, as written to people. */
+  fullName: string;
+  isBeneficiary: boolean;
+  isDeceased: boolean;
+}
+
+/** A person of the case, or `null` when the case has no such person (probate: distributions). */
+export abstract class CasePersons {
+  abstract personOf(caseId: string, personId: string): Promise<CasePerson | null>;
+}

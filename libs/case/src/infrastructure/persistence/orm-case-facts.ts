@@ -1,11 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '@estate/shared-kernel';
-import { CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues, CaseIdentitySubjects, IdentitySubject } from '../../application/ports/case-facts.port';
+import { CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues, CaseIdentitySubjects, CasePerson, CasePersons, IdentitySubject } from '../../application/ports/case-facts.port';
 import { Authority } from '../../domain/authority';
 import type { AuthorityLevel, EstateValue } from '../../domain/case-vocabulary';
 import { Deceased } from '../../domain/deceased';
 import { Executor } from '../../domain/executor';
+import { Person } from '../../domain/person';
 
 /**
  * The case facts other contexts read, on the caller's unit of work. The estate value is one column by primary key, as a
@@ -13,7 +14,7 @@ import { Executor } from '../../domain/executor';
  * full load of the same case a half-filled entity.
  */
 @Injectable()
-export class OrmCaseFacts implements CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues, CaseIdentitySubjects {
+export class OrmCaseFacts implements CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues, CaseIdentitySubjects, CasePersons {
   constructor(private readonly em: EntityManager) {}
 
   /** The authority level on the unit of work: the caller's transaction sees the authority it is changing. */
@@ -36,6 +37,13 @@ export class OrmCaseFacts implements CaseAuthorityLevels, CaseDeceasedDates, Cas
   async executorOf(caseId: string): Promise<IdentitySubject | null> {
     const executor = await this.em.findOne(Executor, { caseId });
     return executor && { ...subjectOf(executor), dateOfDeath: null };
+  }
+
+  async personOf(caseId: string, personId: string): Promise<CasePerson | null> {
+    const person = await this.em.findOne(Person, { caseId, id: personId });
+    if (!person) return null;
+    const fullName = [person.firstName, person.middleName, person.lastName, person.suffix].filter(Boolean).join(' ');
+    return { id: person.id, fullName, isBeneficiary: person.isBeneficiary, isDeceased: person.isDeceased };
   }
 
   async estateValueOf(caseId: string): Promise<EstateValue | null> {

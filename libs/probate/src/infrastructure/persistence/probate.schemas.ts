@@ -7,6 +7,7 @@ import { DeadlineFeedLink } from '../../domain/deadline-feed-link';
 import { ProbateDeadline } from '../../domain/probate-deadline';
 import { Search } from '../../domain/search';
 import { PROBATE_COURT_ENTITIES } from './probate-court.schemas';
+import { DistributionSchema } from './distribution.schema';
 import { EstateEinSchema } from './estate-ein.schema';
 import { UnclaimedPropertySchema } from './unclaimed-property.schema';
 
@@ -132,4 +133,4 @@ export const DeadlineFeedLinkSchema = new EntitySchema<DeadlineFeedLink>({
   },
 });
 
-export const PROBATE_ENTITIES = [ProbateDeadlineSchema, CreditorClaimSchema, ClosureStepSchema, ClosureRequestSchema, SearchSchema, DeadlineFeedLinkSchema, EstateEinSchema, UnclaimedPropertySchema, ...PROBATE_COURT_ENTITIES];
+export const PROBATE_ENTITIES = [ProbateDeadlineSchema, CreditorClaimSchema, ClosureStepSchema, ClosureRequestSchema, SearchSchema, DeadlineFeedLinkSchema, EstateEinSchema, DistributionSchema, UnclaimedPropertySchema, ...PROBATE_COURT_ENTITIES];

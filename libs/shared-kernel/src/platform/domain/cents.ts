@@ -35,3 +35,15 @@ export function centsToText(cents: Cents): string {
   const text = `${absolute / 100n}.${(absolute % 100n).toString().padStart(2, '0')}`;
   return negative ? `-${text}` : text;
 }
+
+/** `numerator / divisor` (divisor > 0) to the nearest integer, halves away from zero (contract-extensions §10.0). */
+export function divideRoundingHalfAway(numerator: Cents, divisor: Cents): Cents {
+  const magnitude = numerator < 0n ? -numerator : numerator;
+  const rounded = (magnitude * 2n + divisor) / (divisor * 2n);
+  return numerator < 0n ? -rounded : rounded;
+}
+
+/** A percentage (at most 2 decimals, e.g. `37.5`) of an amount in cents, rounded half away from zero. */
+export function percentageOf(cents: Cents, percentage: number): Cents {
+  return divideRoundingHalfAway(cents * (centsOf(percentage) ?? 0n), 10_000n);
+}

@@ -1,0 +1,27 @@
+/** The value sets of distributions (contract-extensions §12.7). */
+export const DISTRIBUTION_TYPES = ['specific_bequest', 'pecuniary_bequest', 'residuary', 'family_allowance', 'homestead_allowance', 'exempt_property'] as const;
+export type DistributionType = (typeof DISTRIBUTION_TYPES)[number];
+
+export const DISTRIBUTION_STAGES = ['interim', 'final'] as const;
+export type DistributionStage = (typeof DISTRIBUTION_STAGES)[number];
+
+export const DISTRIBUTION_KINDS = ['cash', 'in_kind'] as const;
+export type DistributionKind = (typeof DISTRIBUTION_KINDS)[number];
+
+export const DISTRIBUTION_ASSET_TYPES = ['real_estate_property', 'vehicle', 'investment_account', 'business', 'financial_account', 'personal_property', 'other'] as const;
+export type DistributionAssetType = (typeof DISTRIBUTION_ASSET_TYPES)[number];
+
+/** Asset types with no record of their own: `asset_id` stays null. */
+export const UNRECORDED_ASSET_TYPES: readonly DistributionAssetType[] = ['personal_property', 'other'];
+
+export const DISTRIBUTION_METHODS = ['check', 'wire', 'ach', 'deed_transfer', 'title_transfer', 'account_retitling', 'in_kind_delivery'] as const;
+export type DistributionMethod = (typeof DISTRIBUTION_METHODS)[number];
+
+export const DISTRIBUTION_STATUSES = ['planned', 'approved', 'paid', 'cancelled'] as const;
+export type DistributionStatus = (typeof DISTRIBUTION_STATUSES)[number];
+
+/**
+ * Allowances and exempt property come before creditors' claims (UPC §§2-402–2-404, §3-807): the claims reserve does
+ * not hold them back.
+ */
+export const PRIORITY_OVER_CLAIMS: readonly DistributionType[] = ['family_allowance', 'homestead_allowance', 'exempt_property'];

@@ -1,0 +1,239 @@
+import { ConflictError, ErrorDetail, ValidationFailedError, type CaseRecord } from '@estate/shared-kernel/domain';
+import {
+  DistributionAssetType,
+  DistributionKind,
+  DistributionMethod,
+  DistributionStage,
+  DistributionStatus,
+  DistributionType,
+  UNRECORDED_ASSET_TYPES,
+} from './distribution-vocabulary';
+
+/** The moves of contract-extensions §12.7 as data; each is an action route (`approve`, `pay`, `cancel`). */
+export const DISTRIBUTION_MOVES: Readonly<Record<DistributionStatus, readonly DistributionStatus[]>> = {
+  planned: ['approved', 'cancelled'],
+  approved: ['paid', 'cancelled'],
+  paid: [],
+  cancelled: [],
+};
+
+/** §12.7: a distribution may be deleted only while nothing of it was committed or paid. */
+export const DELETABLE_DISTRIBUTION_STATUSES: readonly DistributionStatus[] = ['planned', 'cancelled'];
+
+/** What `PATCH` may still write once a distribution is approved or paid: its notes and receipt. */
+export const WRITABLE_AFTER_APPROVAL = ['notes', 'receipt_signed', 'receipt_date', 'receipt_document_id'] as const;
+
+/** The distribution's writable JSON document (the create body, or the merged result of a merge patch). */
+export interface DistributionDocument {
+  person_id: string;
+  distribution_type: DistributionType;
+  stage?: DistributionStage | null;
+  kind: DistributionKind;
+  amount?: number | null;
+  source_account_id?: string | null;
+  asset_type?: DistributionAssetType | null;
+  asset_id?: string | null;
+  asset_description?: string | null;
+  value?: number | null;
+  method?: DistributionMethod | null;
+  receipt_signed?: boolean | null;
+  receipt_date?: string | null;
+  receipt_document_id?: string | null;
+  tax_reported?: boolean | null;
+  notes?: string | null;
+}
+
+const FIELDS: Array<[keyof DistributionDocument, keyof Distribution]> = [
+  ['person_id', 'personId'],
+  ['distribution_type', 'distributionType'],
+  ['kind', 'kind'],
+  ['amount', 'amount'],
+  ['source_account_id', 'sourceAccountId'],
+  ['asset_type', 'assetType'],
+  ['asset_id', 'assetId'],
+  ['asset_description', 'assetDescription'],
+  ['value', 'value'],
+  ['method', 'method'],
+  ['receipt_date', 'receiptDate'],
+  ['receipt_document_id', 'receiptDocumentId'],
+  ['notes', 'notes'],
+];
+
+const CASH_ONLY: Array<keyof DistributionDocument> = ['amount', 'source_account_id'];
+const IN_KIND_ONLY: Array<keyof DistributionDocument> = ['asset_type', 'asset_id', 'asset_description', 'value'];
+
+const given = (value: unknown) => value !== null && value !== undefined;
+
+/**
+ * The shape a distribution's kind asks for (§12.7): cash names an `amount` (> 0, checked by the DTO) and its source
+ * account; in kind names the `asset_type`, the `value` and, unless the asset has no record of its own, the `asset_id`.
+ * A field of the other kind is refused rather than ignored, so that a client never believes it was recorded.
+ */
+export function kindProblems(document: DistributionDocument): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  const required = (field: keyof DistributionDocument, why: string) => {
+    if (!given(document[field])) problems.push({ field, message: `${field} is required ${why}`, reason: 'required' });
+  };
+  const refused = (fields: Array<keyof DistributionDocument>, kind: DistributionKind) => {
+    for (const field of fields) {
+      if (given(document[field])) problems.push({ field, message: `${field} applies only to ${kind} distributions`, reason: 'rule' });
+    }
+  };
+  if (document.kind === 'cash') {
+    required('amount', 'for a cash distribution');
+    required('source_account_id', 'for a cash distribution (an open estate account of the case)');
+    refused(IN_KIND_ONLY, 'in_kind');
+  } else {
+    required('asset_type', 'for an in_kind distribution');
+    required('value', 'for an in_kind distribution (the asset’s value at distribution)');
+    refused(CASH_ONLY, 'cash');
+    const unrecorded = document.asset_type && UNRECORDED_ASSET_TYPES.includes(document.asset_type);
+    if (document.asset_type && !unrecorded) required('asset_id', `for an asset_type of ${document.asset_type}`);
+    if (unrecorded && given(document.asset_id)) {
+      problems.push({ field: 'asset_id', message: `asset_id must be null for an asset_type of ${document.asset_type} (it has no record of its own)`, reason: 'rule' });
+    }
+  }
+  return problems;
+}
+
+function invalidState(message: string): ConflictError {
+  return new ConflictError('invalid_state', message, [{ field: 'status', message, reason: 'conflict' }]);
+}
+
+/**
+ * What the estate gives a person of the case, in cash or in kind (aggregate, contract-extensions §12.7): its shape per
+ * kind, its moves (approve, pay, cancel) and what may still be written in each status. Whether the estate can afford it
+ * is the allowance policy's (`distributionRefusals`), checked by the use cases at approval and again at payment.
+ */
+export class Distribution implements CaseRecord {
+  id: string;
+  caseId: string;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+  personId: string | null;
+  /** Copied from the person at creation (and when a planned distribution names another person). */
+  recipientName: string;
+  distributionType: DistributionType;
+  stage: DistributionStage;
+  kind: DistributionKind;
+  amount: number | null;
+  sourceAccountId: string | null;
+  assetType: DistributionAssetType | null;
+  assetId: string | null;
+  assetDescription: string | null;
+  value: number | null;
+  method: DistributionMethod | null;
+  status: DistributionStatus;
+  approvedAt: Date | null;
+  approvedBy: string | null;
+  paidDate: string | null;
+  /** The ledger debit written on payment (cash only). */
+  transactionId: string | null;
+  receiptSigned: boolean;
+  receiptDate: string | null;
+  receiptDocumentId: string | null;
+  taxReported: boolean;
+  notes: string | null;
+
+  /** A new distribution in `planned`, or `422` naming every field its kind needs or refuses. */
+  static plan(id: string, caseId: string, document: DistributionDocument, recipientName: string, now: Date): Distribution {
+    const problems = kindProblems(document);
+    if (problems.length > 0) throw new ValidationFailedError(problems);
+    const distribution = new Distribution();
+    Object.assign(distribution, {
+      id,
+      caseId,
+      createdAt: now,
+      updatedAt: now,
+      status: 'planned',
+      approvedAt: null,
+      approvedBy: null,
+      paidDate: null,
+      transactionId: null,
+    });
+    distribution.write(document, recipientName);
+    return distribution;
+  }
+
+  /** The writable fields as a JSON document, for a merge patch to apply to. */
+  document(): DistributionDocument {
+    const document: Record<string, unknown> = {};
+    for (const [field, property] of FIELDS) document[field] = this[property];
+    document.stage = this.stage;
+    document.receipt_signed = this.receiptSigned;
+    document.tax_reported = this.taxReported;
+    return document as unknown as DistributionDocument;
+  }
+
+  /**
+   * `PATCH` (§12.7): every create field while `planned`; once approved or paid only the notes and the receipt (a
+   * cancelled one keeps its notes writable). A field that may no longer change is `422` on that field.
+   */
+  revise(document: DistributionDocument, recipientName: string, now: Date): void {
+    if (this.status !== 'planned') {
+      const writable: readonly string[] = this.status === 'cancelled' ? ['notes'] : WRITABLE_AFTER_APPROVAL;
+      const current = this.document() as unknown as Record<string, unknown>;
+      const next = document as unknown as Record<string, unknown>;
+      const locked = Object.keys(current).filter((field) => !writable.includes(field) && (next[field] ?? null) !== (current[field] ?? null));
+      if (locked.length > 0) {
+        throw new ValidationFailedError(
+          locked.map((field) => ({
+            field,
+            message: `${field} can only change while the distribution is planned; it is ${this.status} (${writable.join(', ')} may still change)`,
+            reason: 'rule' as const,
+          })),
+        );
+      }
+    } else {
+      const problems = kindProblems(document);
+      if (problems.length > 0) throw new ValidationFailedError(problems);
+    }
+    this.write(document, recipientName);
+    this.updatedAt = now;
+  }
+
+  /** `POST …/approve`: `planned` → `approved`, by whom and when. */
+  approve(approvedBy: string | null, now: Date): void {
+    this.assertMove('approved', 'approved', 'only a planned one can');
+    this.status = 'approved';
+    this.approvedAt = now;
+    this.approvedBy = approvedBy;
+    this.updatedAt = now;
+  }
+
+  /** `POST …/pay`: `approved` → `paid` on `paidDate`; a cash payment names the ledger debit it wrote. */
+  pay(paidDate: string, transactionId: string | null, now: Date): void {
+    this.assertMove('paid', 'paid', 'only an approved one can');
+    this.status = 'paid';
+    this.paidDate = paidDate;
+    this.transactionId = transactionId;
+    this.updatedAt = now;
+  }
+
+  /** `POST …/cancel`: `planned` or `approved` → `cancelled`. */
+  cancel(now: Date): void {
+    this.assertMove('cancelled', 'cancelled', 'only a planned or approved one can');
+    this.status = 'cancelled';
+    this.updatedAt = now;
+  }
+
+  /** Whether the move to `status` is one the current status allows (the use cases check before they do any work). */
+  assertMove(status: DistributionStatus, verb: string, which: string): void {
+    if (!DISTRIBUTION_MOVES[this.status].includes(status)) throw invalidState(`A ${this.status} distribution cannot be ${verb}; ${which}.`);
+  }
+
+  assertDeletable(): void {
+    if (DELETABLE_DISTRIBUTION_STATUSES.includes(this.status)) return;
+    throw invalidState(`A ${this.status} distribution cannot be deleted; only ${DELETABLE_DISTRIBUTION_STATUSES.join(' or ')} ones can (cancel it first).`);
+  }
+
+  private write(document: DistributionDocument, recipientName: string): void {
+    const target = this as unknown as Record<string, unknown>;
+    for (const [field, property] of FIELDS) target[property] = document[field] ?? null;
+    this.stage = document.stage ?? 'interim';
+    this.receiptSigned = document.receipt_signed ?? false;
+    this.taxReported = document.tax_reported ?? false;
+    this.recipientName = recipientName;
+  }
+}
