@@ -102,8 +102,9 @@ async function main() {
     const seedStart = performance.now();
     // Ids sort like ULIDs (fixed width, increasing); dates run over ~4 years, several a day; amounts mix debits and credits.
     await sql.query(
-      `insert into transactions (id, case_id, bank_account_id, date, type, amount, running_balance, description, is_recurring, is_flagged, created_at, updated_at, version)
-       select id, $1, $2, date, type, amount, sum(amount) over (order by date, created_at, id), description, false, false, created_at, created_at, 1
+      `insert into transactions (id, case_id, bank_account_id, date, type, amount, running_balance, description, is_recurring, is_flagged, created_at, updated_at, version, accounting_category)
+       select id, $1, $2, date, type, amount, sum(amount) over (order by date, created_at, id), description, false, false, created_at, created_at, 1,
+              case when amount >= 0 then 'other_receipt' else 'other_disbursement' end
          from (select '01BENCH' || lpad(i::text, 19, '0') as id,
                       date '2022-01-01' + (i / 70) as date,
                       case when i % 3 = 0 then 'credit' else 'debit' end as type,

@@ -369,8 +369,9 @@ describe('balance history of a bank account (e2e, contract §12.3)', () => {
     const { caseId, accountId } = await place();
     // Ten years of a busy account, written straight to the ledger (running balances as the API would compute them).
     await t.sql(
-      `insert into transactions (id, case_id, bank_account_id, date, amount, running_balance, description, created_at, updated_at)
-       select lpad(n::text, 26, '0'), $1, $2, date '2016-01-01' + (n * 3652 / 10000), (n % 7) - 3, sum((n % 7) - 3) over (order by n), 'busy', now(), now()
+      `insert into transactions (id, case_id, bank_account_id, date, amount, running_balance, description, created_at, updated_at, accounting_category)
+       select lpad(n::text, 26, '0'), $1, $2, date '2016-01-01' + (n * 3652 / 10000), (n % 7) - 3, sum((n % 7) - 3) over (order by n), 'busy', now(), now(),
+              case when (n % 7) - 3 >= 0 then 'other_receipt' else 'other_disbursement' end
          from generate_series(0, 9999) as n`,
       [caseId, accountId],
     );

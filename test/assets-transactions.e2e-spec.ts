@@ -6,7 +6,8 @@ import { detailFields, expectError } from './support/api-assertions';
 
 const TRANSACTION_FIELDS = [
   'id', 'date', 'posted_date', 'effective_date', 'type', 'amount', 'running_balance', 'description', 'merchant_name',
-  'reference_number', 'check_number', 'category', 'is_recurring', 'is_flagged', 'flag_reason', 'notes', 'created_at', 'updated_at',
+  'reference_number', 'check_number', 'category', 'is_recurring', 'is_flagged', 'flag_reason', 'notes', 'accounting_category',
+  'related_type', 'related_id', 'created_at', 'updated_at',
 ].sort();
 
 describe('transactions of a bank account (e2e)', () => {
@@ -24,6 +25,8 @@ describe('transactions of a bank account (e2e)', () => {
     resource: transactionResource,
     fields: TRANSACTION_FIELDS,
     create: () => ({ date: '2026-08-01', amount: 10, description: 'deposit' }),
+    // Contract-extensions §16.2: the category always reads a value; a deposit's default is other_receipt.
+    defaults: { accounting_category: 'other_receipt' },
     full: () => ({
       date: '2026-08-02',
       posted_date: '2026-08-03',
@@ -39,10 +42,15 @@ describe('transactions of a bank account (e2e)', () => {
       is_flagged: true,
       flag_reason: 'after date of death',
       notes: 'n',
+      accounting_category: 'property_expenses',
     }),
     computed: ['running_balance'],
-    patches: [{ body: { is_flagged: false, notes: 'checked' } }, { body: { notes: 'again' } }],
-    invalidPatches: [{ body: { amount: 5 }, fields: ['amount'] }],
+    patches: [{ body: { is_flagged: false, notes: 'checked' } }, { body: { notes: 'again', accounting_category: 'other_disbursement' } }],
+    invalidPatches: [
+      { body: { amount: 5 }, fields: ['amount'] },
+      { body: { accounting_category: 'funeral' }, fields: ['accounting_category'], reason: 'rule' },
+      { body: { related_type: 'debt' }, fields: ['related_id', 'related_type'] },
+    ],
     sortValues: { date: ['2026-01-05', '2026-01-02', '2026-01-01', '2026-01-02', '2026-01-04', '2026-01-02', '2026-01-03'] },
     parent: {
       create: async (app, caller, caseId) =>
@@ -129,7 +137,7 @@ describe('transactions of a bank account (e2e)', () => {
     expect((await t.http().get(`${base}/${third.id}`).set(owner.auth)).body.data.running_balance).toBe(846.17);
   });
 
-  it('#17 writes only is_flagged and notes; DELETE is 405 (audit rule 1)', async () => {
+  it('#17 writes is_flagged, notes and the classification, never the amount or anything else; DELETE is 405 (audit rule 1)', async () => {
     const caseId = await newCase();
     const base = `/v1/cases/${caseId}/bank-accounts/${await newAccount(caseId)}/transactions`;
     const created = await add(base, '2026-08-01', 12.5, { notes: 'a', flag_reason: 'after date of death' });

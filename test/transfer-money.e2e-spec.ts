@@ -242,6 +242,12 @@ describe('money movement: veto, submission after commit, returns in the window, 
         expect(Number(reversal.running_balance)).toBeCloseTo(Number(settlement.running_balance) - Number(settlement.amount), 2);
         expect(reversal.reference_number).toBe(settlement.reference_number);
       }
+      // Both kept legs of the return are the transfer's own rows, classified as any leg it writes (contract-extensions §16.2).
+      const returnLegs = await t.sql(
+        `select accounting_category, related_type, related_id, written_by from transactions where case_id = $1 and type = 'ach_return'`,
+        [caseId],
+      );
+      expect(returnLegs).toEqual([1, 2].map(() => ({ accounting_category: 'transfer', related_type: 'transfer', related_id: id, written_by: 'transfer' })));
       expect(await intake.poll()).toBe(0);
     });
 

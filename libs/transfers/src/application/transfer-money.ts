@@ -62,6 +62,7 @@ export class TransferMoney {
       amount,
       description,
       referenceNumber: transfer.traceNumber,
+      transferId: transfer.id,
     });
   }
 }

@@ -11,6 +11,8 @@ export interface TransferLedgerEntry {
   description: string;
   /** The transfer's ACH trace number. */
   referenceNumber: string | null;
+  /** The transfer that moved the money: the entry's `related_id` (contract-extensions §16.2). */
+  transferId: string;
 }
 
 /** The debit a cash distribution's payment writes on its source account (contract-extensions §12.7). */
@@ -23,12 +25,15 @@ export interface DistributionLedgerEntry {
   amount: number;
   /** `Distribution to {recipient_name}`. */
   description: string;
+  /** The distribution paid: the entry's `related_id` (contract-extensions §16.2). */
+  distributionId: string;
 }
 
 /**
  * Port: the accounts' ledgers as other contexts write to them (issue 17). Entries are posted as the account's
  * transactions (category `transfer`) in the caller's transaction, with their running balances and their
- * `transaction.created` event exactly as a transaction created through the API.
+ * `transaction.created` event exactly as a transaction created through the API. They are the service's own rows
+ * (contract-extensions §16.2): classified by their writer, naming the record that wrote them, and fixed.
  */
 export abstract class LedgerEntries {
   /**

@@ -23,6 +23,13 @@ export const TransactionSchema = new EntitySchema<Transaction>({
     isFlagged: { type: 'boolean', default: false },
     flagReason: { ...nullableText() },
     notes: { type: 'text', nullable: true },
+    // Never null in the table: `null` in a patch restores the default, which the declaration's `derive` fills in
+    // before the flush (the ORM must accept the `null` it assigns first).
+    accountingCategory: { type: 'string', length: 30, nullable: true },
+    relatedType: { type: 'string', length: 30, nullable: true },
+    relatedId: { type: 'string', length: 26, nullable: true },
+    // Not in the representation: a service-written row shows itself by its related_type (transfer, distribution).
+    writtenBy: { type: 'string', length: 20, nullable: true, hidden: true },
     ...timestampProperties(),
   },
 });

@@ -42,6 +42,7 @@ export class DistributionMoves implements RemoveUseCase {
           date,
           amount: distribution.amount!,
           description: `Distribution to ${distribution.recipientName}`,
+          distributionId: distribution.id,
         });
       } else if (distribution.assetId) {
         await this.assets.giveTo(scope.caseId, distribution.assetType as DistributableAssetKind, distribution.assetId, distribution.recipientName);
