@@ -32,6 +32,10 @@ import { RetirementAccountsController } from './http/retirement-accounts.control
 import { VehiclesController } from './http/vehicles.controller';
 import { RealEstatePropertiesController } from './http/real-estate-properties.controller';
 import { BusinessesController } from './http/businesses.controller';
+import { ClosableAccounts } from './application/ports/closable-accounts.port';
+import { CaseBusinesses } from './application/ports/case-businesses.port';
+import { OrmClosableAccounts } from './infrastructure/orm-closable-accounts';
+import { OrmCaseBusinesses } from './infrastructure/orm-case-businesses';
 import { BalanceHistoryController } from './http/balance-history.controller';
 import { BalanceHistory } from './application/balance-history.service';
 import { BalanceSources } from './application/ports/balance-sources.port';
@@ -75,8 +79,10 @@ import { RegisteredStatementClosings } from './infrastructure/registered-stateme
     BalanceHistory,
     { provide: BalanceSources, useClass: SqlBalanceSources },
     { provide: StatementClosings, useClass: RegisteredStatementClosings },
+    { provide: ClosableAccounts, useClass: OrmClosableAccounts },
+    { provide: CaseBusinesses, useClass: OrmCaseBusinesses },
   ],
-  exports: [BankAccounts, LedgerEntries, InstitutionContacts, DistributableAssets, StatementClosings, PaidUnclaimedProperties],
+  exports: [BankAccounts, LedgerEntries, InstitutionContacts, DistributableAssets, StatementClosings, PaidUnclaimedProperties, ClosableAccounts, CaseBusinesses],
 })
 export class AssetsModule implements OnModuleInit {
   constructor(

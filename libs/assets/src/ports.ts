@@ -11,6 +11,10 @@ export type { DistributionLedgerEntry, TransferLedgerEntry } from './application
 export { DistributableAssets } from './application/ports/distributable-assets.port';
 export type { DistributableAsset, DistributableAssetKind } from './application/ports/distributable-assets.port';
 export { InstitutionContacts } from './application/ports/institution-contacts.port';
+export { ClosableAccounts } from './application/ports/closable-accounts.port';
+export type { ClosableAccountKind, ClosableAccountSnapshot } from './application/ports/closable-accounts.port';
+export { CaseBusinesses } from './application/ports/case-businesses.port';
+export type { BusinessSnapshot } from './application/ports/case-businesses.port';
 export type { InstitutionContactSnapshot } from './application/ports/institution-contacts.port';
 export { StatementClosings } from './application/ports/statement-closings.port';
 export type { StatementClosing, StatementClosingsReader } from './application/ports/statement-closings.port';
