@@ -12,6 +12,9 @@ import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
 type Node = Record<string, any>;
 
+// Each test walks every route of the document (a hundred and more, each with snapshots): longer than one request's 30 s.
+jest.setTimeout(180_000);
+
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const CASE_SCOPED = '/v1/cases/{case_id}';
 /** The probate reference data and forms shipped with the service (contract-extensions §10.3, §10.4): the same for every organization. */

@@ -60,6 +60,7 @@ const EXPECTED_ACTIONS: Record<string, string[]> = {
   filing: ['created', 'updated', 'deleted', 'status_changed'],
   distribution: ['created', 'updated', 'deleted', 'status_changed'],
   closure_step: ['created', 'updated', 'deleted', 'status_changed'],
+  closure_request: ['created', 'updated', 'status_changed'],
   collaborator: ['created', 'updated', 'deleted', 'status_changed'],
   search: ['created', 'updated', 'status_changed'],
   phone_call: ['created', 'updated', 'deleted', 'status_changed'],
@@ -98,9 +99,9 @@ const TAG_DESCRIPTIONS: Record<string, unknown> = {
   'retirement-accounts': 'Retirement accounts and their distribution.',
   'life-insurance': 'Life insurance policies and their beneficiaries.',
   probate: 'Probate deadlines and creditor claims.',
-  closure: 'Closure steps and their sub-tasks.',
+  closure: 'Closure steps and their sub-tasks, and closure requests: the automated closure of an account, made of five closure steps.',
   collaborators: 'Outside people invited onto one case, as owner, editor or viewer.',
-  searches: 'Searches for accounts, policies and property of the deceased.',
+  searches: expect.stringMatching(/^Searches for accounts, policies and property of the deceased[^]*\*\*Test values\.\*\*[^]*`ssn` ending `0000`/),
   // The tags of resources behind a simulator list its magic values, as test card numbers are listed.
   transfers: expect.stringMatching(/^Instant transfers out of the deceased's accounts into the estate account\.\n\n\*\*Test values\.\*\*[^]*`…0015` \| returned after settlement with `R15`/),
   'phone-calls': 'Calls to institutions.',
@@ -150,7 +151,7 @@ describe('the resource catalog, gathered from the declarations', () => {
     }
     const statusChanging = Object.keys(EXPECTED_ACTIONS).filter((key) => catalog.events.tellsStatusChanges(key));
     expect(statusChanging.sort()).toEqual([
-      'claim', 'closure_step', 'collaborator', 'deadline', 'distribution', 'ein', 'email', 'fax', 'filing', 'goal', 'identity_verification', 'notarization', 'phone_call', 'pro_user',
+      'claim', 'closure_request', 'closure_step', 'collaborator', 'deadline', 'distribution', 'ein', 'email', 'fax', 'filing', 'goal', 'identity_verification', 'notarization', 'phone_call', 'pro_user',
       'probate_case', 'search', 'transfer', 'unclaimed_property',
     ]);
     // Unclaimed property's status is its claim_status (contract-extensions §14.2); every other key's is status.

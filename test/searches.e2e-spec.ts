@@ -4,7 +4,7 @@ import { detailFields, expectError } from './support/api-assertions';
 import { describeResourceContract } from './support/resource-contract';
 import { BACKFILL_CASE_PENDING_SEARCHES } from '../apps/api/src/database/migrations/Migration20261127120000_case_pending_searches';
 
-const SEARCH_FIELDS = ['id', 'type', 'status', 'completed_at', 'results_summary', 'created_at', 'updated_at'].sort();
+const SEARCH_FIELDS = ['id', 'type', 'status', 'completed_at', 'results_summary', 'parameters', 'created_at', 'updated_at'].sort();
 
 /** Searches (`#10`): forward-only status, no delete, and the case's `pending_searches` with its ETag. */
 describe('searches (e2e)', () => {

@@ -190,7 +190,7 @@ describe('webhooks (e2e, contract §14.4–§14.8)', () => {
       ['transfer.updated', 'a transfer only moves its status'],
       ['transfer.deleted', 'transfers are never deleted'],
       ['email.updated', 'an email is never edited; its delivery moves its status'],
-      ['closure_request.created', 'closure requests have no routes yet'],
+      ['closure_request.deleted', 'closure requests are cancelled, never deleted'],
       ['accounting.updated', 'a settled accounting never changes'],
       ['accounting.status_changed', 'a settled accounting has no status to move'],
     ])('refuses %s, a type that cannot exist (%s): 422 naming the item', async (impossible) => {

@@ -63,11 +63,15 @@ const ACCOUNTINGS = '/v1/cases/{case_id}/accountings';
 /** A bank account's balance history: its points are named by their day, and one is recorded for the routes that name it. */
 const BALANCE_HISTORY = '/v1/cases/{case_id}/bank-accounts/{account_id}/balance-history';
 const RECORDED_DAY = '2025-12-31';
+const INVESTMENTS = '/v1/cases/{case_id}/investment-accounts';
+const CLOSURE_REQUESTS = '/v1/cases/{case_id}/closure/requests';
+const SEARCH_INITIATION = '/v1/cases/{case_id}/searches/initiate';
 
 /**
  * Bodies that the examples cannot give: an account a transfer can draw on, a step with a sub-task, a transfer of that
  * account (which needs the authority and an estate account first, see `before`), a notarization of the PDF uploaded,
- * a fax of it.
+ * a fax of it, a closure request of the investment account (the bank account stays open for the transfer), a search
+ * the service runs of a type the recorded search (the searches example) does not already have pending.
  */
 const OVERRIDES: Record<string, (f: DocumentFixtures) => unknown> = {
   [BANK_ACCOUNTS]: () => ({
@@ -85,6 +89,8 @@ const OVERRIDES: Record<string, (f: DocumentFixtures) => unknown> = {
   [NOTARIZATIONS]: (f) => ({ document_id: f.ids.get(DOCUMENTS), title: 'Affidavit of heirship', signers: [{ name: 'Grace Okafor', email: 'grace.okafor@example.com' }] }),
   [FAXES]: (f) => ({ to_number: '+13125550142', document_ids: [f.ids.get(DOCUMENTS)] }),
   [DISTRIBUTIONS]: (f) => ({ person_id: f.ids.get(BENEFICIARY), distribution_type: 'specific_bequest', kind: 'in_kind', asset_type: 'personal_property', asset_description: 'Grandfather clock', value: 1200 }),
+  [CLOSURE_REQUESTS]: (f) => ({ account_type: 'investment_account', account_id: f.ids.get(INVESTMENTS), notes: 'Custodian asked for a medallion guarantee.' }),
+  [SEARCH_INITIATION]: () => ({ type: 'vehicle', parameters: { states: ['IL'], name_variants: ['Sam Okafor'] } }),
   // An account through the date of death only: every record is then on hand at its carry value, so it balances
   // whatever the other fixtures hold (a sale or a payout dated later would not be matched by asset_proceeds).
   [ACCOUNTINGS]: (f) => ({ to: (f.bodies.get(`put ${DECEASED}`) as { date_of_death: string }).date_of_death }),

@@ -34,6 +34,10 @@ import { RealEstatePropertiesController } from './http/real-estate-properties.co
 import { BusinessesController } from './http/businesses.controller';
 import { AccountableAssets } from './application/ports/accountable-assets.port';
 import { OrmAccountableAssets } from './infrastructure/orm-accountable-assets';
+import { ClosableAccounts } from './application/ports/closable-accounts.port';
+import { CaseBusinesses } from './application/ports/case-businesses.port';
+import { OrmClosableAccounts } from './infrastructure/orm-closable-accounts';
+import { OrmCaseBusinesses } from './infrastructure/orm-case-businesses';
 import { BalanceHistoryController } from './http/balance-history.controller';
 import { BalanceHistory } from './application/balance-history.service';
 import { BalanceSources } from './application/ports/balance-sources.port';
@@ -78,8 +82,10 @@ import { RegisteredStatementClosings } from './infrastructure/registered-stateme
     BalanceHistory,
     { provide: BalanceSources, useClass: SqlBalanceSources },
     { provide: StatementClosings, useClass: RegisteredStatementClosings },
+    { provide: ClosableAccounts, useClass: OrmClosableAccounts },
+    { provide: CaseBusinesses, useClass: OrmCaseBusinesses },
   ],
-  exports: [BankAccounts, LedgerEntries, InstitutionContacts, DistributableAssets, StatementClosings, PaidUnclaimedProperties, AccountableAssets],
+  exports: [BankAccounts, LedgerEntries, InstitutionContacts, DistributableAssets, StatementClosings, PaidUnclaimedProperties, ClosableAccounts, CaseBusinesses, AccountableAssets],
 })
 export class AssetsModule implements OnModuleInit {
   constructor(

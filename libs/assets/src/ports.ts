@@ -13,6 +13,10 @@ export type { DistributableAsset, DistributableAssetKind } from './application/p
 export { AccountableAssets } from './application/ports/accountable-assets.port';
 export type { AccountableAssetRecords, LedgerTransactionFacts } from './application/ports/accountable-assets.port';
 export { InstitutionContacts } from './application/ports/institution-contacts.port';
+export { ClosableAccounts } from './application/ports/closable-accounts.port';
+export type { ClosableAccountKind, ClosableAccountSnapshot } from './application/ports/closable-accounts.port';
+export { CaseBusinesses } from './application/ports/case-businesses.port';
+export type { BusinessSnapshot } from './application/ports/case-businesses.port';
 export type { InstitutionContactSnapshot } from './application/ports/institution-contacts.port';
 export { StatementClosings } from './application/ports/statement-closings.port';
 export type { StatementClosing, StatementClosingsReader } from './application/ports/statement-closings.port';

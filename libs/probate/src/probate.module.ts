@@ -32,7 +32,16 @@ import { ProbateReference } from './application/probate-reference.service';
 import { ProbateReferenceFiles } from './application/ports/probate-reference-files.port';
 import { FileProbateReference } from './infrastructure/reference-data/file-probate-reference';
 import { DeceasedDatesAdapter } from './infrastructure/persistence/deceased-dates.adapter';
-import { AssetsModule, institutionContactResource, PaidUnclaimedProperties } from '@estate/assets';
+import {
+  AssetsModule,
+  bankAccountResource,
+  financialAccountResource,
+  institutionContactResource,
+  investmentAccountResource,
+  lifeInsurancePolicyResource,
+  PaidUnclaimedProperties,
+  retirementAccountResource,
+} from '@estate/assets';
 import { ContactSubTaskReferences } from './infrastructure/persistence/contact-sub-task-references';
 import { SqlCaseSearchTallies } from './infrastructure/persistence/sql-case-search-tallies';
 import { FileJurisdictionRules } from './infrastructure/reference-data/file-jurisdiction-rules';
@@ -67,6 +76,20 @@ import { ReportUnclaimedProperty } from './application/report-unclaimed-property
 import { ReviseUnclaimedProperty } from './application/revise-unclaimed-property.service';
 import { UnclaimedPropertyReferences } from './application/unclaimed-property-references';
 import { unclaimedPropertyNamingDocument } from './infrastructure/persistence/unclaimed-property-document-referrers';
+import { CancelClosureRequest } from './application/cancel-closure-request.service';
+import { ClosureDeposits } from './application/closure-deposits';
+import { ClosureRequestProgress } from './application/closure-request-progress';
+import { ClosureRequestWrites } from './application/closure-request-writes';
+import { InitiateSearch } from './application/initiate-search.service';
+import { ClosureTransferOutcomes } from './application/ports/closure-transfer-outcomes.port';
+import { AnsweredClosureTransfers, ClosureTransfers } from './application/ports/closure-transfers.port';
+import { SearchProvider } from './application/ports/search-provider.port';
+import { RequestClosure } from './application/request-closure.service';
+import { ReviseClosureRequest } from './application/revise-closure-request.service';
+import { SearchProcessor } from './application/search-processor';
+import { ClosureRequestsController } from './http/closure-requests.controller';
+import { searchProviderFrom } from './infrastructure/search/search-provider-setting';
+import { closureRequestResource } from './resources/closure-request.resource';
 
 
 import { distributionResource } from './resources/distribution.resource';
@@ -82,16 +105,32 @@ import { PaidUnclaimedPropertyReader } from './infrastructure/persistence/paid-u
 registerErrorCodes({
   distribution_not_allowed: { status: 422, explanation: 'The estate cannot give the distribution now; `details` say why, one item per reason, with the amount available.' },
   probate_case_required: { status: 409, explanation: 'The case has no probate case; create it with `PUT /v1/cases/{case_id}/probate` first.' },
+  closure_request_exists: {
+    status: 409,
+    explanation: 'The account already has a closure request that is `requested` or `in_progress`; cancel it (`POST …/closure/requests/{request_id}/cancel`) or let it complete first.',
+  },
+  search_in_progress: { status: 409, explanation: 'The case already has a search of that type `pending` or `in_progress`; wait for it to complete or fail.' },
 });
 
-/** The probate context: deadlines (and their generator and calendar feed), creditor claims, closure steps, searches. */
+/**
+ * The probate context: deadlines (and their generator and calendar feed), creditor claims, closure steps and closure
+ * requests, searches (recorded, or run through the search provider).
+ */
 @Module({
   imports: [
     CaseModule,
     AssetsModule,
     DocumentsModule,
     CaseResourceModule.forResources([
-      probateDeadlineResource, creditorClaimResource, closureStepResource, searchResource, probateCaseResource, filingResource, estateEinResource, distributionResource,
+      probateDeadlineResource,
+      creditorClaimResource,
+      closureStepResource,
+      closureRequestResource,
+      searchResource,
+      probateCaseResource,
+      filingResource,
+      estateEinResource,
+      distributionResource,
       unclaimedPropertyResource,
     ]),
   ],
@@ -104,6 +143,7 @@ registerErrorCodes({
     ProbateDeadlinesController,
     CreditorClaimsController,
     ClosureStepsController,
+    ClosureRequestsController,
     SearchesController,
     ProbateCaseController,
     FilingsController,
@@ -128,6 +168,16 @@ registerErrorCodes({
     StartSearch,
     ReviseSearch,
     PendingSearchesProjection,
+    InitiateSearch,
+    SearchProcessor,
+    { provide: SearchProvider, useFactory: () => searchProviderFrom(process.env) },
+    ClosureRequestProgress,
+    ClosureRequestWrites,
+    RequestClosure,
+    ReviseClosureRequest,
+    CancelClosureRequest,
+    { provide: ClosureTransfers, useClass: AnsweredClosureTransfers },
+    { provide: ClosureTransferOutcomes, useClass: ClosureDeposits },
     { provide: CaseSearchTallies, useClass: SqlCaseSearchTallies },
     { provide: DeceasedDates, useClass: DeceasedDatesAdapter },
     { provide: JurisdictionRuleBook, useClass: FileJurisdictionRules },
@@ -155,7 +205,9 @@ registerErrorCodes({
     // The filings' form rule reads the §10.3 catalogue.
     { provide: ProbateForms, useFactory: (reference: ProbateReference): ProbateForms => ({ exists: async (formId, state) => reference.formExists(formId, state) }), inject: [ProbateReference] },
   ],
-  exports: [ProbateAccountRecordsReader],
+  // The transfers context answers ClosureTransfers and tells ClosureTransferOutcomes (contract-extensions §15.1); the
+  // court accounting reads the probate records (§16).
+  exports: [ClosureTransfers, ClosureTransferOutcomes, SearchProcessor, SearchProvider, ProbateAccountRecordsReader],
 })
 export class ProbateModule implements OnModuleInit {
   constructor(
@@ -168,6 +220,7 @@ export class ProbateModule implements OnModuleInit {
     private readonly documentReferences: DocumentReferences,
     private readonly paidUnclaimed: PaidUnclaimedProperties,
     private readonly paidUnclaimedReader: PaidUnclaimedPropertyReader,
+    private readonly closureRequests: ClosureRequestProgress,
   ) {}
 
   onModuleInit(): void {
@@ -187,5 +240,9 @@ export class ProbateModule implements OnModuleInit {
     this.documentReferences.register(filingsNamingDocument);
     // …and so is one that unclaimed property names (contract-extensions §12.5).
     this.documentReferences.register(unclaimedPropertyNamingDocument);
+    // Nor can the account of an open closure request (409 invalid_state naming the request, §15.1).
+    for (const accounts of [bankAccountResource, financialAccountResource, investmentAccountResource, retirementAccountResource, lifeInsurancePolicyResource]) {
+      this.vetoes.register(accounts, (record) => this.closureRequests.accountLeaving(record.caseId, record.id));
+    }
   }
 }

@@ -1,8 +1,10 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { AssetsModule, bankAccountResource } from '@estate/assets';
 import { CaseDeletionParticipants, CaseModule } from '@estate/case';
+import { ClosureTransfers, ProbateModule } from '@estate/probate';
 import { AppConfig, CaseResourceModule, ConflictError, RecordDeletionVetoes } from '@estate/shared-kernel';
 import { CancelTransfer } from './application/cancel-transfer.service';
+import { ClosureTransferDesk } from './application/closure-transfer-desk';
 import { TransferRepository } from './application/ports/transfer-repository.port';
 import { RequestTransfer } from './application/request-transfer.service';
 import { AchReturnIntake } from './application/ach-return-intake';
@@ -15,9 +17,12 @@ import { AchSimulatorSettings, loadAchSimulatorSettings } from './infrastructure
 import { OrmTransferRepository } from './infrastructure/persistence/transfer.repository';
 import { transferResource } from './resources/transfer.resource';
 
-/** The transfers bounded context (issue 10): the Transfer aggregate, its use cases, processor and audit trail. */
+/**
+ * The transfers bounded context (issue 10): the Transfer aggregate, its use cases, processor and audit trail. It
+ * answers the probate context's closure requests (their instant transfers) and tells them how each ended (§15.1).
+ */
 @Module({
-  imports: [CaseModule, AssetsModule, CaseResourceModule.forResources([transferResource])],
+  imports: [CaseModule, AssetsModule, ProbateModule, CaseResourceModule.forResources([transferResource])],
   controllers: [TransfersController],
   providers: [
     { provide: TransferRepository, useClass: OrmTransferRepository },
@@ -29,6 +34,7 @@ import { transferResource } from './resources/transfer.resource';
     TransferMoney,
     TransferProcessor,
     AchReturnIntake,
+    ClosureTransferDesk,
   ],
   exports: [TransferProcessor, AchReturnIntake],
 })
@@ -37,9 +43,13 @@ export class TransfersModule implements OnModuleInit {
     private readonly deletion: CaseDeletionParticipants,
     private readonly vetoes: RecordDeletionVetoes,
     private readonly transfers: TransferRepository,
+    private readonly closureTransfers: ClosureTransfers,
+    private readonly closureDesk: ClosureTransferDesk,
   ) {}
 
   onModuleInit(): void {
+    // An instant_transfer closure request's transfer is requested and cancelled here (contract-extensions §15.1).
+    this.closureTransfers.answerWith(this.closureDesk);
     // A case with a transfer in flight cannot be deleted (contract §5); its transfers stay when it is.
     this.deletion.register({
       beforeCaseDeleted: async (caseId) => {

@@ -37,10 +37,18 @@ export class PendingSearchesProjection {
     return this.uow.run(
       async () => {
         const written = await write();
-        await this.cases.replace(caseId, pendingSearchesOf(await this.tallies.tallyOf(caseId)));
+        await this.handOver(caseId);
         return written;
       },
       { caseId },
     );
+  }
+
+  /**
+   * The hand-over alone, in the caller's transaction, which already holds the case row and has flushed the searches'
+   * change (the search processor's step: contract-extensions §15.2).
+   */
+  async handOver(caseId: string): Promise<void> {
+    await this.cases.replace(caseId, pendingSearchesOf(await this.tallies.tallyOf(caseId)));
   }
 }

@@ -77,3 +77,42 @@ describe('ClosurePlan', () => {
     expect([b.dependsOn, b.status]).toEqual([[], 'not_started']);
   });
 });
+
+describe('ClosurePlan, the service’s moves (contract-extensions §15.1)', () => {
+  it('holds a step (blocked with the reason, over a prerequisite’s) until a client writes its status', () => {
+    const p = plan();
+    const first = p.add('C1', step({ title: 'First' }), NOW, TODAY);
+    const deposit = p.add('C1', step({ title: 'Deposit', depends_on: [first.id] }), NOW, TODAY);
+    p.hold(deposit, 'R01', NOW, TODAY);
+    expect([deposit.status, deposit.blockedReason]).toEqual(['blocked', 'R01']);
+    p.revise(first, { ...first.document(), status: 'completed' }, true, NOW, TODAY);
+    expect([deposit.status, deposit.blockedReason]).toEqual(['blocked', 'R01']);
+    p.revise(deposit, { ...deposit.document(), status: 'skipped' }, true, NOW, TODAY);
+    expect([deposit.status, deposit.blockedReason, deposit.heldReason]).toEqual(['skipped', null, null]);
+  });
+
+  it('completes a step (written completed, or its sub-tasks), ending a hold; it reads completed once its prerequisites allow', () => {
+    const p = plan();
+    const first = p.add('C1', step({ title: 'First' }), NOW, TODAY);
+    const deposit = p.add('C1', step({ title: 'Deposit', depends_on: [first.id] }), NOW, TODAY);
+    p.hold(deposit, 'R01', NOW, TODAY);
+    p.complete(deposit, NOW, TODAY);
+    expect([deposit.setStatus, deposit.heldReason, deposit.status]).toEqual(['completed', null, 'blocked']);
+    p.revise(first, { ...first.document(), status: 'skipped' }, true, NOW, TODAY);
+    expect(deposit.status).toBe('completed');
+    const tasks = p.add('C1', step({ sub_tasks: [{ title: 'one' }, { title: 'two' }] }), NOW, TODAY);
+    p.complete(tasks, NOW, TODAY);
+    expect([tasks.status, tasks.subTasks.every((task) => task.completed)]).toEqual(['completed', true]);
+  });
+
+  it('skips the named steps that do not read completed', () => {
+    const p = plan();
+    const done = p.add('C1', step({ status: 'completed' }), NOW, TODAY);
+    const open = p.add('C1', step({ depends_on: [done.id], status: 'in_progress' }), NOW, TODAY);
+    const held = p.add('C1', step({ depends_on: [open.id] }), NOW, TODAY);
+    const other = p.add('C1', step(), NOW, TODAY);
+    p.hold(held, 'R02', NOW, TODAY);
+    p.skipOpen([done.id, open.id, held.id], NOW, TODAY);
+    expect([done.status, open.status, held.status, held.heldReason, other.status]).toEqual(['completed', 'skipped', 'skipped', null, 'not_started']);
+  });
+});

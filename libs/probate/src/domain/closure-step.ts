@@ -66,6 +66,11 @@ export class ClosureStep implements CaseRecord {
   notes: string | null;
   subTasks: SubTask[];
   setStatus: WritableClosureStepStatus;
+  /**
+   * Why the service holds the step (a closure request's deposit whose transfer was returned or rejected,
+   * contract-extensions §15.1): it reads `blocked` with this reason until a client writes its status.
+   */
+  heldReason: string | null;
 
   /** The writable fields as JSON: the document a merge patch applies to. */
   document(): ClosureStepDocument {
@@ -107,7 +112,7 @@ export class ClosurePlan {
 
   add(caseId: string, document: ClosureStepDocument, now: Date, today: string): ClosureStep {
     const step = new ClosureStep();
-    Object.assign(step, { id: this.newId(), caseId, createdAt: now, updatedAt: now, dependsOn: [], subTasks: [], setStatus: 'not_started', status: 'not_started', blockedReason: null });
+    Object.assign(step, { id: this.newId(), caseId, createdAt: now, updatedAt: now, dependsOn: [], subTasks: [], setStatus: 'not_started', status: 'not_started', blockedReason: null, heldReason: null });
     this.write(step, document, true);
     this.steps.push(step);
     this.check(step, document.status === 'completed');
@@ -122,6 +127,47 @@ export class ClosurePlan {
     this.write(step, document, false);
     this.check(step, statusSent && document.status === 'completed');
     if (JSON.stringify(step.document()) !== before) step.updatedAt = now;
+    // A status the client writes is its decision about a held step: the hold ends.
+    if (statusSent && step.heldReason !== null) {
+      step.heldReason = null;
+      step.updatedAt = now;
+    }
+    this.resolve(now, today);
+  }
+
+  /**
+   * The service completes a step (a closure request's deposit, once its transfer settled): written `completed`, or
+   * every sub-task completed where it has some; any hold ends.
+   */
+  complete(step: ClosureStep, now: Date, today: string): void {
+    const before = JSON.stringify([step.setStatus, step.subTasks, step.heldReason]);
+    if (step.subTasks.length > 0) step.subTasks = step.subTasks.map((task) => ({ ...task, completed: true }));
+    else step.setStatus = 'completed';
+    step.heldReason = null;
+    if (JSON.stringify([step.setStatus, step.subTasks, step.heldReason]) !== before) step.updatedAt = now;
+    this.resolve(now, today);
+  }
+
+  /** The service holds a step: it reads `blocked` with `reason` until a client writes its status. */
+  hold(step: ClosureStep, reason: string, now: Date, today: string): void {
+    if (step.heldReason !== reason) {
+      step.heldReason = reason;
+      step.updatedAt = now;
+    }
+    this.resolve(now, today);
+  }
+
+  /** The steps named that do not read `completed` become `skipped` (a cancelled closure request); holds end. */
+  skipOpen(ids: readonly string[], now: Date, today: string): void {
+    for (const id of ids) {
+      const step = this.find(id);
+      if (!step || step.status === 'completed') continue;
+      if (step.setStatus !== 'skipped' || step.heldReason !== null) {
+        step.setStatus = 'skipped';
+        step.heldReason = null;
+        step.updatedAt = now;
+      }
+    }
     this.resolve(now, today);
   }
 
@@ -204,8 +250,8 @@ export class ClosurePlan {
   }
 
   /**
-   * The status as read of every step (contract §3.2): `blocked` with a reason while any prerequisite (as read) is
-   * neither completed nor skipped — this wins; else a step with sub-tasks is `completed` when all are, and otherwise
+   * The status as read of every step (contract §3.2): `blocked` with the service's reason while the step is held
+   * (§15.1), or with a reason while any prerequisite (as read) is neither completed nor skipped — this wins; else a step with sub-tasks is `completed` when all are, and otherwise
    * its written status (a written `completed` then reads `in_progress`); a step without sub-tasks reads its written
    * status. A step that comes to read `completed` without a completion date gets today's.
    */
@@ -222,12 +268,12 @@ export class ClosurePlan {
         .filter((other) => !['completed', 'skipped'].includes(statusOf(other, path)));
       path.delete(step.id);
       let status: ClosureStepStatus;
-      if (waitingFor.length > 0) status = 'blocked';
+      if (step.heldReason || waitingFor.length > 0) status = 'blocked';
       else if (step.subTasks.length > 0 && step.subTasks.every((task) => task.completed)) status = 'completed';
       else if (step.subTasks.length > 0 && step.setStatus === 'completed') status = 'in_progress';
       else status = step.setStatus;
       read.set(step.id, status);
-      const reason = waitingFor.length > 0 ? describe(waitingFor) : null;
+      const reason = step.heldReason || (waitingFor.length > 0 ? describe(waitingFor) : null);
       const completedDate = status === 'completed' && !step.completedDate ? today : step.completedDate;
       if (step.status !== status || step.blockedReason !== reason || step.completedDate !== completedDate) {
         step.status = status;

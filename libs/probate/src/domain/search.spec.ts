@@ -30,3 +30,33 @@ describe('Search', () => {
     expect(search.updatedAt).toBe(NOW);
   });
 });
+
+describe('Search, initiated (contract-extensions §15.2)', () => {
+  const parameters = { states: ['IL'], name_variants: [], business_id: null, business_name: null };
+
+  it('is pending with its first step due, then in_progress, then completed with its summary; nothing more is asked', () => {
+    const search = Search.initiate('S1', 'C1', 'vehicle', parameters, null, NOW);
+    expect([search.status, search.nextCheckAt, search.parameters]).toEqual(['pending', NOW, parameters]);
+    search.recordStarted('ref-1', LATER);
+    expect([search.status, search.providerReference, search.nextCheckAt]).toEqual(['in_progress', 'ref-1', LATER]);
+    search.recordOutcome({ status: 'completed', resultsSummary: 'simulated: no matches' }, LATER);
+    expect([search.status, search.completedAt, search.resultsSummary, search.nextCheckAt]).toEqual(['completed', LATER, 'simulated: no matches', null]);
+  });
+
+  it('an unreachable provider is tried after 1, 2, 4, 8 s, then the search fails with provider_unavailable', () => {
+    const search = Search.initiate('S1', 'C1', 'vehicle', parameters, null, NOW);
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      search.recordProviderUnavailable(NOW);
+      waits.push(search.nextCheckAt!.getTime() - NOW.getTime());
+    }
+    expect(waits).toEqual([1000, 2000, 4000, 8000]);
+    search.recordProviderUnavailable(NOW);
+    expect([search.status, search.completedAt, search.nextCheckAt]).toEqual(['failed', null, null]);
+    expect(search.resultsSummary).toContain('provider_unavailable');
+  });
+
+  it('a recorded search is never asked of a provider', () => {
+    expect(Search.start('S1', 'C1', { type: 'vehicle' }, NOW).nextCheckAt).toBeNull();
+  });
+});

@@ -24,7 +24,7 @@ export const closureStepResource = caseResource<ClosureStep>({
   filters: { status: CLOSURE_STEP_STATUSES },
   sorts: ['created_at', 'order', 'due_date'],
   tag: 'closure',
-  tagDescription: 'Closure steps and their sub-tasks.',
+  tagDescription: 'Closure steps and their sub-tasks, and closure requests: the automated closure of an account, made of five closure steps.',
   ownSpecRoutes: [{ number: 15, method: 'patch', path: ':step_id/sub-tasks/:sub_task_id' }],
   statusChanged: true,
 });

@@ -34,6 +34,12 @@ export interface ProviderStepsDefinition<T extends ProviderTrackedRecord> {
   /** Steps a worker takes per poll. */
   readonly batchSize?: number;
   /**
+   * Each step holds the record's case row (`for no key update`) before the record's: for an `advance` that writes
+   * rows of the case beyond the record (the case row itself, say), in the service's lock order (case row, then the
+   * resource's rows), so a step never waits on a request of the same case while holding what that request waits for.
+   */
+  readonly holdsCase?: boolean;
+  /**
    * One provider call on the held, current record: changes it through its domain moves and answers whether anything
    * changed (false: nothing new, ask again later). A provider that cannot be reached is the record's own failure to
    * count (`nextProviderTry`); what it throws is a crash the queue retries.
@@ -112,6 +118,11 @@ export class ProviderSteps {
     const { resource } = definition;
     return this.uow.run(async (em) => {
       const table = em.getMetadata().get(resource.schema.meta.className).tableName;
+      if (definition.holdsCase) {
+        const [owner] = await em.execute<Array<{ case_id: string }>>(`select case_id from "${table}" where id = ?`, [job.id]);
+        if (!owner) return;
+        await em.execute('select id from cases where id = ? for no key update', [owner.case_id]);
+      }
       await em.execute(`select id from "${table}" where id = ? for update`, [job.id]);
       const record = (await em.findOne(resource.schema, { id: job.id } as never, { refresh: true })) as T | null;
       if (!record || record.status !== job.status || record.nextCheckAt === null) return;

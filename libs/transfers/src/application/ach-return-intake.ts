@@ -1,11 +1,13 @@
 import { RequestContext } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { ClosureTransferOutcomes } from '@estate/probate/ports';
 import { AppConfig, CaseResource, CaseResourceReader, Clock, InjectResource, JobQueue, ResourceEvents, runAsSystem, subjectOf, UnitOfWork } from '@estate/shared-kernel';
 import { Transfer } from '../domain/transfer';
 import { AchNetwork, AchReturnNotice } from './ports/ach-network.port';
 import { TransferRepository } from './ports/transfer-repository.port';
 import { TransferMoney } from './transfer-money';
+import { closureOutcomeOf } from './closure-outcomes';
 
 export const ACH_RETURNS_QUEUE = 'ach-returns';
 
@@ -38,6 +40,7 @@ export class AchReturnIntake implements OnModuleInit {
     private readonly events: ResourceEvents,
     private readonly jobs: JobQueue,
     private readonly em: EntityManager,
+    private readonly closures: ClosureTransferOutcomes,
   ) {}
 
   onModuleInit(): void {
@@ -84,6 +87,9 @@ export class AchReturnIntake implements OnModuleInit {
       else await this.money.release(transfer);
       await this.transfers.save(transfer);
       await this.events.changed(em, subjectOf(this.resource, transfer), before, this.reader.view(this.resource, transfer));
+      // A closure request that made the transfer has its deposit blocked with the return code (§15.1).
+      const outcome = closureOutcomeOf(transfer);
+      if (outcome) await this.closures.tell(outcome);
       return 'applied';
     });
   }

@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { BankAccounts } from '@estate/assets/ports';
+import { ClosureTransferOutcomes } from '@estate/probate/ports';
 import { assertIfMatch, CaseResource, CaseResourceReader, Clock, InjectResource, NotFoundError, ResourceEvents, SingleResource, subjectOf, UnitOfWork } from '@estate/shared-kernel';
 import type { Transfer } from '../domain/transfer';
 import { TransferRepository } from './ports/transfer-repository.port';
+import { closureOutcomeOf } from './closure-outcomes';
 
-/** `#27`: cancel a transfer not yet submitted (`409 transfer_not_cancellable` otherwise); frees the source account. */
+/**
+ * `#27`: cancel a transfer not yet submitted (`409 transfer_not_cancellable` otherwise); frees the source account. A
+ * closure request's transfer cancelled through this route is told to the request (its deposit is then blocked);
+ * cancelled by the request itself (`byClosure`), it is not.
+ */
 @Injectable()
 export class CancelTransfer {
   constructor(
@@ -15,9 +21,10 @@ export class CancelTransfer {
     private readonly reader: CaseResourceReader,
     private readonly clock: Clock,
     private readonly events: ResourceEvents,
+    private readonly closures: ClosureTransferOutcomes,
   ) {}
 
-  execute(scope: { caseId: string }, id: string, reason: string | null, actor: string, ifMatch: string | undefined): Promise<SingleResource> {
+  execute(scope: { caseId: string }, id: string, reason: string | null, actor: string, ifMatch: string | undefined, options: { byClosure?: boolean } = {}): Promise<SingleResource> {
     return this.uow.run(
       async (em) => {
         const transfer = await this.transfers.load(scope.caseId, id, { lock: true });
@@ -29,6 +36,8 @@ export class CancelTransfer {
         await releaseAccount(this.accounts, transfer.caseId, transfer.bankAccountId, transfer.id);
         const presented = this.reader.present(this.resource, transfer);
         await this.events.changed(em, subjectOf(this.resource, scope), before, presented.data as Record<string, unknown>);
+        const outcome = closureOutcomeOf(transfer);
+        if (outcome && !options.byClosure) await this.closures.tell(outcome);
         return presented;
       },
       { caseId: scope.caseId },

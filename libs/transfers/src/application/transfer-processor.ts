@@ -2,6 +2,7 @@ import { RequestContext } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { BankAccounts, BankAccountSnapshot } from '@estate/assets/ports';
+import { ClosureTransferOutcomes } from '@estate/probate/ports';
 import { AppConfig, CaseResource, CaseResourceReader, Clock, InjectResource, JobQueue, ResourceEvents, runAsSystem, subjectOf, UnitOfWork } from '@estate/shared-kernel';
 import { expectedSettlementDate, traceNumber } from '../domain/banking-days';
 import { Transfer } from '../domain/transfer';
@@ -9,6 +10,7 @@ import { AchAcceptance, AchEntry, AchNetwork } from './ports/ach-network.port';
 import { TransferRepository } from './ports/transfer-repository.port';
 import { TRANSFER_STEP_QUEUE, TransferStepJob, TransferStepQueue } from './transfer-step-queue';
 import { TransferMoney } from './transfer-money';
+import { closureOutcomeOf } from './closure-outcomes';
 
 /** The sweep re-enqueues a transfer whose step is this overdue and has no job (a deployment upgraded mid-flight). */
 const SWEEP_GRACE_MS = 60_000;
@@ -40,6 +42,7 @@ export class TransferProcessor implements OnModuleInit {
     private readonly jobs: JobQueue,
     private readonly steps: TransferStepQueue,
     private readonly em: EntityManager,
+    private readonly closures: ClosureTransferOutcomes,
   ) {}
 
   onModuleInit(): void {
@@ -89,6 +92,9 @@ export class TransferProcessor implements OnModuleInit {
       // Each move is told as transfer.status_changed, like a cancellation through the API (contract §14.1).
       await this.events.changed(em, subjectOf(this.resource, transfer), before, this.reader.view(this.resource, transfer));
       await this.steps.scheduleNext(em, transfer);
+      // Settled or rejected: a closure request that made the transfer hears of it in this transaction (§15.1).
+      const outcome = transfer.status !== job.status ? closureOutcomeOf(transfer) : null;
+      if (outcome) await this.closures.tell(outcome);
       return true;
     });
   }
@@ -112,6 +118,8 @@ export class TransferProcessor implements OnModuleInit {
           await this.money.release(transfer);
           await this.transfers.save(transfer);
           await this.events.changed(em, subjectOf(this.resource, transfer), before, this.reader.view(this.resource, transfer));
+          const outcome = closureOutcomeOf(transfer);
+          if (outcome) await this.closures.tell(outcome);
         }),
       ),
     );

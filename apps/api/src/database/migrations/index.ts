@@ -28,6 +28,7 @@ import { Migration20261129100000_pro_users } from './Migration20261129100000_pro
 import { Migration20261129120000_probate_court } from './Migration20261129120000_probate_court';
 import { Migration20261201110000_properties_businesses } from './Migration20261201110000_properties_businesses';
 import { Migration20261201130000_distributions } from './Migration20261201130000_distributions';
+import { Migration20261201150000_closure_requests } from './Migration20261201150000_closure_requests';
 import { Migration20261201160000_transaction_classification } from './Migration20261201160000_transaction_classification';
 import { Migration20261201170000_accountings } from './Migration20261201170000_accountings';
 
@@ -63,6 +64,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261201110000_properties_businesses', class: Migration20261201110000_properties_businesses },
   { name: 'Migration20261201130000_distributions', class: Migration20261201130000_distributions },
   { name: 'Migration20261201120000_unclaimed_property_goals_balances', class: Migration20261201120000_unclaimed_property_goals_balances },
+  { name: 'Migration20261201150000_closure_requests', class: Migration20261201150000_closure_requests },
   { name: 'Migration20261201160000_transaction_classification', class: Migration20261201160000_transaction_classification },
   { name: 'Migration20261201170000_accountings', class: Migration20261201170000_accountings },
 ];

@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { CalendarDateType, caseRecordProperties, EncryptedStringType, MoneyType, nullableText, timestampProperties } from '@estate/shared-kernel';
+import { ClosureRequest } from '../../domain/closure-request';
 import { ClosureStep } from '../../domain/closure-step';
 import { CreditorClaim } from '../../domain/creditor-claim';
 import { DeadlineFeedLink } from '../../domain/deadline-feed-link';
@@ -75,6 +76,7 @@ export const ClosureStepSchema = new EntitySchema<ClosureStep>({
     notes: longText,
     subTasks: { type: 'json' },
     setStatus: { type: 'string', length: 20, hidden: true },
+    heldReason: { ...longText, hidden: true },
     ...timestampProperties(),
   },
 });
@@ -88,6 +90,35 @@ export const SearchSchema = new EntitySchema<Search>({
     status: { type: 'string', length: 20 },
     completedAt: { type: 'Date', columnType: 'timestamptz(3)', nullable: true },
     resultsSummary: { ...longText },
+    // An initiated search's (contract-extensions §15.2); the EIN apart, encrypted, and shown masked inside `parameters`.
+    parameters: { type: 'json', nullable: true },
+    businessEin: { type: EncryptedStringType, nullable: true, hidden: true },
+    providerReference: { ...nullableText(), hidden: true },
+    nextCheckAt: { type: 'Date', columnType: 'timestamptz(3)', nullable: true, hidden: true },
+    providerAttempts: { type: 'integer', default: 0, hidden: true },
+    ...timestampProperties(),
+  },
+});
+
+const dateTime = (nullable: boolean) => ({ type: 'Date', columnType: 'timestamptz(3)', nullable }) as const;
+
+export const ClosureRequestSchema = new EntitySchema<ClosureRequest>({
+  class: ClosureRequest,
+  tableName: 'closure_requests',
+  properties: {
+    ...caseRecordProperties(),
+    accountType: { type: 'string', length: 30 },
+    accountId: { type: 'string', length: 26 },
+    institutionName: { type: 'string', length: 200 },
+    method: { type: 'string', length: 20 },
+    status: { type: 'string', length: 20 },
+    stepIds: { type: 'string[]', columnType: 'text[]', default: [] as string[] },
+    transferId: { ...nullableText(26) },
+    requestedBy: { type: 'string', length: 200 },
+    completedAt: dateTime(true),
+    cancelledAt: dateTime(true),
+    notes: longText,
+    formerAccountStatus: { ...nullableText(30), hidden: true },
     ...timestampProperties(),
   },
 });
@@ -102,4 +133,4 @@ export const DeadlineFeedLinkSchema = new EntitySchema<DeadlineFeedLink>({
   },
 });
 
-export const PROBATE_ENTITIES = [ProbateDeadlineSchema, CreditorClaimSchema, ClosureStepSchema, SearchSchema, DeadlineFeedLinkSchema, EstateEinSchema, DistributionSchema, UnclaimedPropertySchema, ...PROBATE_COURT_ENTITIES];
+export const PROBATE_ENTITIES = [ProbateDeadlineSchema, CreditorClaimSchema, ClosureStepSchema, ClosureRequestSchema, SearchSchema, DeadlineFeedLinkSchema, EstateEinSchema, DistributionSchema, UnclaimedPropertySchema, ...PROBATE_COURT_ENTITIES];
