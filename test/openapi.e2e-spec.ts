@@ -453,7 +453,10 @@ describe('OpenAPI document (e2e)', () => {
         // A public route is limited per address only where it says so (the invitation routes).
         expect(codes(op, '429')).toEqual(isPublic(op) && !op.responses['429'] ? [] : ['rate_limit_exceeded']);
         if (op.responses['404']) expect(codes(op, '404')).toEqual(['not_found']);
-        if (op.responses['422']) expect(codes(op, '422')).toContain('validation_error');
+        // A body is validated (422 validation_error); a read answers 422 only with a rule of its own (the court
+        // accounting's date_of_death_required, accounting_period_invalid).
+        if (op.responses['422'] && op.requestBody) expect(codes(op, '422')).toContain('validation_error');
+        if (op.responses['422']) expect(codes(op, '422').length).toBeGreaterThan(0);
       }
     });
 

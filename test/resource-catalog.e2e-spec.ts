@@ -72,6 +72,7 @@ const EXPECTED_ACTIONS: Record<string, string[]> = {
   pro_user: ['created', 'updated', 'status_changed'],
   goal: ['created', 'updated', 'deleted', 'status_changed'],
   unclaimed_property: ['created', 'updated', 'deleted', 'status_changed'],
+  accounting: ['created', 'deleted'],
 };
 
 /** The tags' descriptions as the document had them when they were a table of the kernel. */
@@ -107,6 +108,7 @@ const TAG_DESCRIPTIONS: Record<string, unknown> = {
   emails: expect.stringMatching(/^E-mails to institutions and their delivery receipts\.\n\n\*\*Test values\.\*\*[^]*`bounce@…`/),
   faxes: expect.stringMatching(/^Faxes of documents of the case to institutions\.\n\n\*\*Test values\.\*\*[^]*`…0002` \| `failed` \(`invalid_number`\) straight from `queued`/),
   People: "The organization's members (pro users), their roles, invitations and `/v1/me`.",
+  accounting: expect.stringMatching(/^The court accounting of the estate: /),
   notarizations: expect.stringMatching(/^Remote online notarizations of PDF documents of the case[^]*\*\*Test values\.\*\*[^]*`decline@…`[^]*`expire@…`/),
   goals: "The case's checklist: goals of the family or the executor, who they are assigned to and when they are due.",
   'unclaimed-property': "Money and property of the deceased held by a state's unclaimed-property program, and the claims made for it.",

@@ -191,6 +191,8 @@ describe('webhooks (e2e, contract §14.4–§14.8)', () => {
       ['transfer.deleted', 'transfers are never deleted'],
       ['email.updated', 'an email is never edited; its delivery moves its status'],
       ['closure_request.deleted', 'closure requests are cancelled, never deleted'],
+      ['accounting.updated', 'a settled accounting never changes'],
+      ['accounting.status_changed', 'a settled accounting has no status to move'],
     ])('refuses %s, a type that cannot exist (%s): 422 naming the item', async (impossible) => {
       const body = { url: receiver.url('/impossible'), enabled_events: ['person.*', impossible, 'case.created'] };
       const res = await t.http().post('/v1/webhook-endpoints').set(owner.auth).send(body);
@@ -205,7 +207,7 @@ describe('webhooks (e2e, contract §14.4–§14.8)', () => {
 
     it('accepts every kind of type that exists: *, key patterns, writes, status moves, scheduled and single ones', async () => {
       const org = await t.invite();
-      const enabled = ['*', 'transaction.*', 'transfer.created', 'transfer.status_changed', 'transaction.updated', 'search.status_changed', 'email.deleted', 'deadline.reminder', 'deadline.overdue', 'webhook_endpoint.ping'];
+      const enabled = ['*', 'transaction.*', 'transfer.created', 'transfer.status_changed', 'transaction.updated', 'search.status_changed', 'email.deleted', 'deadline.reminder', 'deadline.overdue', 'webhook_endpoint.ping', 'accounting.*', 'accounting.created', 'accounting.deleted'];
       const endpoint = await createEndpoint(org, '/every-kind', enabled);
       const read = await t.http().get(`/v1/webhook-endpoints/${endpoint.id}`).set(org.auth).expect(200);
       expect(read.body.data.enabled_events).toEqual(enabled);

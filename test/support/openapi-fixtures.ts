@@ -58,6 +58,8 @@ const PERSONS = '/v1/cases/{case_id}/persons';
 const DISTRIBUTIONS = '/v1/cases/{case_id}/probate/distributions';
 /** Not a path: the living beneficiary a distribution names (the persons' first example need not be one). */
 const BENEFICIARY = 'beneficiary';
+const DECEASED = '/v1/cases/{case_id}/deceased';
+const ACCOUNTINGS = '/v1/cases/{case_id}/accountings';
 /** A bank account's balance history: its points are named by their day, and one is recorded for the routes that name it. */
 const BALANCE_HISTORY = '/v1/cases/{case_id}/bank-accounts/{account_id}/balance-history';
 const RECORDED_DAY = '2025-12-31';
@@ -89,6 +91,9 @@ const OVERRIDES: Record<string, (f: DocumentFixtures) => unknown> = {
   [DISTRIBUTIONS]: (f) => ({ person_id: f.ids.get(BENEFICIARY), distribution_type: 'specific_bequest', kind: 'in_kind', asset_type: 'personal_property', asset_description: 'Grandfather clock', value: 1200 }),
   [CLOSURE_REQUESTS]: (f) => ({ account_type: 'investment_account', account_id: f.ids.get(INVESTMENTS), notes: 'Custodian asked for a medallion guarantee.' }),
   [SEARCH_INITIATION]: () => ({ type: 'vehicle', parameters: { states: ['IL'], name_variants: ['Sam Okafor'] } }),
+  // An account through the date of death only: every record is then on hand at its carry value, so it balances
+  // whatever the other fixtures hold (a sale or a payout dated later would not be matched by asset_proceeds).
+  [ACCOUNTINGS]: (f) => ({ to: (f.bodies.get(`put ${DECEASED}`) as { date_of_death: string }).date_of_death }),
 };
 
 /** Created last, in this order (they depend on what the others created). */
@@ -145,9 +150,10 @@ export async function createDocumentFixtures(t: TestApp, doc: Node, caller: Test
     if (missingIds(template, fixtures).length) continue;
     const body = OVERRIDES[template]?.(fixtures) ?? requestExample(doc.paths[template].post);
     const record = await send('post', template, body);
-    fixtures.ids.set(template, record.id);
     // Records created inside another (a step's sub-tasks) are reachable under it: `…/steps/{step_id}/sub-tasks/{id}`.
     const item = Object.keys(doc.paths as Node).find((path) => new RegExp(`^${escape(template)}/\\{[^}]+\\}$`).test(path));
+    // A settled accounting is named by its number, not its id (`…/accountings/{sequence}`).
+    fixtures.ids.set(template, item?.endsWith('/{sequence}') ? String(record.sequence) : record.id);
     for (const [field, value] of Object.entries(record)) {
       if (item && Array.isArray(value) && typeof value[0]?.id === 'string') fixtures.ids.set(`${item}/${field.replace(/_/g, '-')}`, value[0].id as string);
     }

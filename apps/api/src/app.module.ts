@@ -10,6 +10,7 @@ import { WebhooksModule } from '@estate/webhooks';
 import { DocumentsModule } from '@estate/documents';
 import { VerificationsModule } from '@estate/verifications';
 import { PeopleModule } from '@estate/people';
+import { AccountingModule } from '@estate/accounting';
 import { ormConfig } from './database/orm-config';
 
 /** The deployable API: the shared kernel, persistence, and every bounded context. */
@@ -30,6 +31,7 @@ export class AppModule {
         DocumentsModule,
         VerificationsModule,
         PeopleModule,
+        AccountingModule,
       ],
     };
   }

@@ -1,7 +1,9 @@
 /**
- * The court accounting context (contract-extensions §16), its public face. For now only the framework-free domain:
- * records in, the accounting out. Ports, use cases, routes and the Nest module come later and will be added here.
+ * The court accounting context (contract-extensions §16), its public face: the Nest module, the ORM mappings, and the
+ * framework-free domain (records in, the accounting out).
  */
+export { AccountingModule } from './accounting.module';
+export { ACCOUNTING_ENTITIES } from './infrastructure/persistence/accounting.schemas';
 export * from './domain/accounting-category';
 export * from './domain/accounting-records';
 export * from './domain/accounting-money';
@@ -16,3 +18,5 @@ export * from './domain/court-accounting';
 export * from './domain/settlement';
 export * from './domain/accounting-schemes';
 export * from './domain/accounting-document';
+export * from './domain/accounting-csv';
+export * from './domain/settled-accounting';

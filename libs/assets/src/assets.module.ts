@@ -32,6 +32,8 @@ import { RetirementAccountsController } from './http/retirement-accounts.control
 import { VehiclesController } from './http/vehicles.controller';
 import { RealEstatePropertiesController } from './http/real-estate-properties.controller';
 import { BusinessesController } from './http/businesses.controller';
+import { AccountableAssets } from './application/ports/accountable-assets.port';
+import { OrmAccountableAssets } from './infrastructure/orm-accountable-assets';
 import { ClosableAccounts } from './application/ports/closable-accounts.port';
 import { CaseBusinesses } from './application/ports/case-businesses.port';
 import { OrmClosableAccounts } from './infrastructure/orm-closable-accounts';
@@ -76,13 +78,14 @@ import { RegisteredStatementClosings } from './infrastructure/registered-stateme
     { provide: LedgerEntries, useClass: DeclaredLedgerEntries },
     { provide: DistributableAssets, useClass: DeclaredDistributableAssets },
     { provide: InstitutionContacts, useClass: OrmInstitutionContacts },
+    { provide: AccountableAssets, useClass: OrmAccountableAssets },
     BalanceHistory,
     { provide: BalanceSources, useClass: SqlBalanceSources },
     { provide: StatementClosings, useClass: RegisteredStatementClosings },
     { provide: ClosableAccounts, useClass: OrmClosableAccounts },
     { provide: CaseBusinesses, useClass: OrmCaseBusinesses },
   ],
-  exports: [BankAccounts, LedgerEntries, InstitutionContacts, DistributableAssets, StatementClosings, PaidUnclaimedProperties, ClosableAccounts, CaseBusinesses],
+  exports: [BankAccounts, LedgerEntries, InstitutionContacts, DistributableAssets, StatementClosings, PaidUnclaimedProperties, ClosableAccounts, CaseBusinesses, AccountableAssets],
 })
 export class AssetsModule implements OnModuleInit {
   constructor(

@@ -10,6 +10,8 @@ export { LedgerEntries } from './application/ports/ledger-entries.port';
 export type { DistributionLedgerEntry, TransferLedgerEntry } from './application/ports/ledger-entries.port';
 export { DistributableAssets } from './application/ports/distributable-assets.port';
 export type { DistributableAsset, DistributableAssetKind } from './application/ports/distributable-assets.port';
+export { AccountableAssets } from './application/ports/accountable-assets.port';
+export type { AccountableAssetRecords, LedgerTransactionFacts } from './application/ports/accountable-assets.port';
 export { InstitutionContacts } from './application/ports/institution-contacts.port';
 export { ClosableAccounts } from './application/ports/closable-accounts.port';
 export type { ClosableAccountKind, ClosableAccountSnapshot } from './application/ports/closable-accounts.port';

@@ -26,7 +26,8 @@ import { RegisteredProbateState } from './infrastructure/registered-probate-stat
 import { documentStorageSettings, DocumentStorageSettings } from './infrastructure/storage/document-storage-settings';
 import { PostgresDocumentStorage } from './infrastructure/storage/postgres-document-storage';
 import { S3DocumentStorage } from './infrastructure/storage/s3-document-storage';
-import { CaseDocuments, CaseProbateState, DocumentReferences } from './ports';
+import { CaseDocuments, CaseProbateState, CaseStatementClosings, DocumentReferences } from './ports';
+import { PlainCaseStatementClosings } from './infrastructure/plain-case-statement-closings';
 import { documentResource } from './resources/document.resource';
 import { notarizationResource } from './resources/notarization.resource';
 import { statementResource } from './resources/statement.resource';
@@ -65,6 +66,7 @@ acceptMultipart(/^\/v1\/cases\/[^/]+\/bank-accounts\/[^/]+\/statements\/?$/);
     { provide: PageCounter, useClass: FilePageCounter },
     { provide: DocumentReferences, useClass: DeclaredDocumentReferences },
     { provide: CaseDocuments, useClass: OrmCaseDocuments },
+    { provide: CaseStatementClosings, useClass: PlainCaseStatementClosings },
     StatementClosingsOfStatements,
     { provide: DocumentStorageSettings, useFactory: () => documentStorageSettings(process.env) },
     {
@@ -74,7 +76,7 @@ acceptMultipart(/^\/v1\/cases\/[^/]+\/bank-accounts\/[^/]+\/statements\/?$/);
         settings.kind === 's3' ? new S3DocumentStorage(settings, em, jobs) : new PostgresDocumentStorage(config, em),
     },
   ],
-  exports: [DocumentReferences, CaseDocuments, CaseProbateState, NotaryProvider, NotarizationSteps],
+  exports: [DocumentReferences, CaseDocuments, CaseProbateState, CaseStatementClosings, NotaryProvider, NotarizationSteps],
 })
 export class DocumentsModule implements OnModuleInit {
   constructor(

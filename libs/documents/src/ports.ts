@@ -71,3 +71,16 @@ export abstract class CaseProbateState {
   abstract answerWith(reader: ProbateStateReader): void;
   abstract stateOf(em: EntityManager, caseId: string): Promise<string | null>;
 }
+
+/** A bank statement as the court accounting reads it (contract-extensions §16.6): its account, period end and closing. */
+export interface StatementClosingFacts {
+  bankAccountId: string;
+  periodEnd: string;
+  /** Exact `numeric` text; `null` when the statement gave none. */
+  closingBalance: string | null;
+}
+
+/** The statements of a case's bank accounts, as data, in the caller's transaction (the accounting's one read). */
+export abstract class CaseStatementClosings {
+  abstract ofCase(caseId: string): Promise<StatementClosingFacts[]>;
+}

@@ -68,6 +68,8 @@ import { EstateEinController } from './http/estate-ein.controller';
 import { EstateEinDefaults } from './application/estate-ein-defaults';
 import { EstatePartiesReader } from './application/ports/estate-parties.port';
 import { EstatePartiesAdapter } from './infrastructure/persistence/estate-parties.adapter';
+import { ProbateAccountRecordsReader } from './application/ports/probate-account-records.port';
+import { OrmProbateAccountRecords } from './infrastructure/persistence/orm-probate-account-records';
 import { unclaimedPropertyResource } from './resources/unclaimed-property.resource';
 import { UnclaimedPropertyController } from './http/unclaimed-property.controller';
 import { ReportUnclaimedProperty } from './application/report-unclaimed-property.service';
@@ -199,11 +201,13 @@ registerErrorCodes({
     ReviseUnclaimedProperty,
     UnclaimedPropertyReferences,
     { provide: ProbateCaseStates, useClass: OrmProbateCaseStates },
+    { provide: ProbateAccountRecordsReader, useClass: OrmProbateAccountRecords },
     // The filings' form rule reads the §10.3 catalogue.
     { provide: ProbateForms, useFactory: (reference: ProbateReference): ProbateForms => ({ exists: async (formId, state) => reference.formExists(formId, state) }), inject: [ProbateReference] },
   ],
-  // The transfers context answers ClosureTransfers and tells ClosureTransferOutcomes (contract-extensions §15.1).
-  exports: [ClosureTransfers, ClosureTransferOutcomes, SearchProcessor, SearchProvider],
+  // The transfers context answers ClosureTransfers and tells ClosureTransferOutcomes (contract-extensions §15.1); the
+  // court accounting reads the probate records (§16).
+  exports: [ClosureTransfers, ClosureTransferOutcomes, SearchProcessor, SearchProvider, ProbateAccountRecordsReader],
 })
 export class ProbateModule implements OnModuleInit {
   constructor(

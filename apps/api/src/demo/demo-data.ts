@@ -15,7 +15,8 @@ export interface DemoOptions {
 }
 
 /**
- * Demo data for a newcomer: an enterprise organization with one user and one case (deceased, authority, two heirs),
+ * Demo data for a newcomer: an enterprise organization with one user and one case (deceased, authority, two heirs,
+ * a probate case, the executor, two bank accounts with their ledgers and a car, enough for a balanced court account),
  * created through the public API itself so it obeys every rule a client would. Tokens are kept only as hashes, so
  * the token cannot be shown again from the database: on the embedded default it is kept in `tokenFile` and a
  * restart prints the same one. A start that has no working token revokes the demo user's tokens and mints one, so
@@ -59,7 +60,62 @@ export async function prepareDemo(em: EntityManager, baseUrl: string, options: D
   ]) {
     await fetch(`${baseUrl}/v1/cases/${caseId}/persons`, { method: 'POST', headers, body: JSON.stringify(person) });
   }
+  await seedEstate(baseUrl, headers, caseId);
   return { token, caseId };
+}
+
+/**
+ * The demo estate's probate case, executor and accounts: enough for a first court account that balances (README,
+ * "Court accounting"). The checking account's balance at death is recorded as a transaction of that day, the money
+ * moves to the estate account, and the estate pays the funeral and the court's fees; a car is carried at its value.
+ */
+async function seedEstate(baseUrl: string, headers: Record<string, string>, caseId: string): Promise<void> {
+  const base = `${baseUrl}/v1/cases/${caseId}`;
+  const send = async (method: string, path: string, body: unknown): Promise<{ id: string }> => {
+    const res = await fetch(`${base}${path}`, { method, headers, body: JSON.stringify(body) });
+    if (res.status !== 201 && res.status !== 200) throw new Error(`demo ${method} ${path}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { data: { id: string } }).data;
+  };
+  await send('PUT', '/probate', {
+    state: 'IL',
+    probate_type: 'formal',
+    county_fips: '17167',
+    county_name: 'Sangamon',
+    court_name: 'Circuit Court of the Seventh Judicial Circuit, Sangamon County, Illinois',
+    case_number: '2026-PR-000417',
+  });
+  await send('PUT', '/executor', { first_name: 'Robert', last_name: 'Whitfield', role: 'executor', relationship_to_deceased: 'child', email: 'rob@example.com' });
+  const checking = await send('POST', '/bank-accounts', {
+    institution_name: 'Illini Savings Bank',
+    account_type: 'checking',
+    ownership_type: 'individual',
+    status: 'open',
+    account_number: '000123456789',
+    current_balance: 0,
+    available_balance: 0,
+  });
+  const estate = await send('POST', '/bank-accounts', {
+    institution_name: 'Illini Savings Bank',
+    account_type: 'estate_account',
+    ownership_type: 'estate',
+    is_estate_account: true,
+    status: 'open',
+    account_number: '000987654321',
+    current_balance: 11427.4,
+    available_balance: 11427.4,
+  });
+  const ledger: Array<[string, string, number, string, string | null, string | null]> = [
+    [checking.id, '2026-08-30', 18250, 'Balance at death', null, null],
+    [checking.id, '2026-09-15', 12.4, 'Interest', null, 'interest'],
+    [checking.id, '2026-09-20', -18262.4, 'Transfer to the estate account', null, 'transfer'],
+    [estate.id, '2026-09-20', 18262.4, 'Transfer from checking', null, 'transfer'],
+    [estate.id, '2026-10-02', -6400, 'Funeral services', 'Whitfield & Sons Funeral Home', 'funeral'],
+    [estate.id, '2026-10-15', -435, 'Filing fee, petition for probate', 'Sangamon County Circuit Clerk', 'court_costs'],
+  ];
+  for (const [account, date, amount, description, merchant, category] of ledger) {
+    await send('POST', `/bank-accounts/${account}/transactions`, { date, amount, description, merchant_name: merchant, ...(category ? { accounting_category: category } : {}) });
+  }
+  await send('POST', '/vehicles', { vehicle_type: 'automobile', year: 2014, make: 'Buick', model: 'LaCrosse', vin: '1G4GB5G37EF000417', estimated_value: 6500 });
 }
 
 /** The kept token, if there is one and the API still accepts it (a database reset or a `revoke` ends it). */

@@ -189,7 +189,8 @@ export interface AccountingUnclaimedProperty {
 /** A distribution (§12.7). */
 export interface AccountingDistribution {
   id: string;
-  personId: string;
+  /** `null` once the person it named was deleted (the record keeps its `recipient_name`). */
+  personId: string | null;
   recipientName: string;
   distributionType: string;
   kind: 'cash' | 'in_kind';

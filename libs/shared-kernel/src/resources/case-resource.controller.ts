@@ -12,6 +12,7 @@ import { CaseRecord, CaseResource, defaultViewNameOf, Dto, StandardRoute } from 
 import { CaseResourceReader, Scope } from './case-resource-reader';
 import { AggregateWrites } from './aggregate-writes';
 import { RecordWriter } from './record-writer';
+import { RecordDeletionVetoes } from './record-deletion-vetoes';
 import { ServesResources } from './resource-manifest';
 import { indefiniteArticle } from './openapi/wording';
 
@@ -201,7 +202,8 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
       async function (this: GeneratedController, req: Request, ifMatch?: string): Promise<void> {
         const scope = await this.scope(req);
         const own = resource.useCases?.delete;
-        if (own === 'whole') await this.useCase(AggregateWrites).remove(resource, scope, idOf(req, resource), ifMatch);
+        // An aggregate leaving whole meets the vetoes other contexts registered, as a plain record does.
+        if (own === 'whole') await this.useCase(AggregateWrites).remove(resource, scope, idOf(req, resource), ifMatch, (record) => this.useCase(RecordDeletionVetoes).check(resource, record));
         else if (own) await this.useCase(own()).execute(scope, idOf(req, resource), ifMatch);
         else await this.writer.remove(resource, scope, idOf(req, resource), ifMatch);
       },

@@ -30,6 +30,7 @@ import { Migration20261201110000_properties_businesses } from './Migration202612
 import { Migration20261201130000_distributions } from './Migration20261201130000_distributions';
 import { Migration20261201150000_closure_requests } from './Migration20261201150000_closure_requests';
 import { Migration20261201160000_transaction_classification } from './Migration20261201160000_transaction_classification';
+import { Migration20261201170000_accountings } from './Migration20261201170000_accountings';
 
 /** Every committed migration, in order. Listed explicitly so the built service and the tests run the same ones. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261201120000_unclaimed_property_goals_balances', class: Migration20261201120000_unclaimed_property_goals_balances },
   { name: 'Migration20261201150000_closure_requests', class: Migration20261201150000_closure_requests },
   { name: 'Migration20261201160000_transaction_classification', class: Migration20261201160000_transaction_classification },
+  { name: 'Migration20261201170000_accountings', class: Migration20261201170000_accountings },
 ];

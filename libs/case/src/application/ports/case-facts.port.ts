@@ -54,3 +54,14 @@ export interface CasePerson {
 export abstract class CasePersons {
   abstract personOf(caseId: string, personId: string): Promise<CasePerson | null>;
 }
+
+/** The deceased and the personal representative as a court account is captioned (contract-extensions §16.8). */
+export interface AccountParties {
+  deceased: { fullName: string; dateOfDeath: string | null } | null;
+  executor: { firstName: string; middleName: string | null; lastName: string; suffix: string | null; role: string } | null;
+}
+
+/** Who an account of the estate names: no SSN or any other identifier, only names, the date of death and the role. */
+export abstract class CaseAccountParties {
+  abstract partiesOf(caseId: string): Promise<AccountParties>;
+}

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '@estate/shared-kernel';
-import { CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues, CaseIdentitySubjects, CasePerson, CasePersons, IdentitySubject } from '../../application/ports/case-facts.port';
+import { AccountParties, CaseAccountParties, CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues, CaseIdentitySubjects, CasePerson, CasePersons, IdentitySubject } from '../../application/ports/case-facts.port';
 import { Authority } from '../../domain/authority';
 import type { AuthorityLevel, EstateValue } from '../../domain/case-vocabulary';
 import { Deceased } from '../../domain/deceased';
@@ -14,7 +14,7 @@ import { Person } from '../../domain/person';
  * full load of the same case a half-filled entity.
  */
 @Injectable()
-export class OrmCaseFacts implements CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues, CaseIdentitySubjects, CasePersons {
+export class OrmCaseFacts implements CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues, CaseIdentitySubjects, CasePersons, CaseAccountParties {
   constructor(private readonly em: EntityManager) {}
 
   /** The authority level on the unit of work: the caller's transaction sees the authority it is changing. */
@@ -44,6 +44,16 @@ export class OrmCaseFacts implements CaseAuthorityLevels, CaseDeceasedDates, Cas
     if (!person) return null;
     const fullName = [person.firstName, person.middleName, person.lastName, person.suffix].filter(Boolean).join(' ');
     return { id: person.id, fullName, isBeneficiary: person.isBeneficiary, isDeceased: person.isDeceased };
+  }
+
+  /** Whole records too (see `deceasedOf`); only names, the date of death and the role leave. */
+  async partiesOf(caseId: string): Promise<AccountParties> {
+    const deceased = await this.em.findOne(Deceased, { caseId });
+    const executor = await this.em.findOne(Executor, { caseId });
+    return {
+      deceased: deceased && { fullName: deceased.fullName ?? Deceased.displayName(deceased.firstName, deceased.middleName, deceased.lastName), dateOfDeath: deceased.dateOfDeath ?? null },
+      executor: executor && { firstName: executor.firstName, middleName: executor.middleName, lastName: executor.lastName, suffix: executor.suffix, role: executor.role },
+    };
   }
 
   async estateValueOf(caseId: string): Promise<EstateValue | null> {

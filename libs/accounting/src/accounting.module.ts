@@ -1,0 +1,94 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import {
+  AssetsModule,
+  bankAccountResource,
+  businessResource,
+  financialAccountResource,
+  investmentAccountResource,
+  lifeInsurancePolicyResource,
+  realEstatePropertyResource,
+  realEstateValuationResource,
+  retirementAccountResource,
+  vehicleResource,
+} from '@estate/assets';
+import { CaseDeletionParticipants, CaseModule } from '@estate/case';
+import { DocumentsModule } from '@estate/documents';
+import { ProbateModule, unclaimedPropertyResource } from '@estate/probate';
+import { CaseResource, RecordDeletionVetoes, registerErrorCodes } from '@estate/shared-kernel';
+import { AccountingComputations } from './application/accounting-computations';
+import { AccountingSources } from './application/accounting-sources';
+import { CarriedRecords } from './application/carried-records';
+import { LiveAccounting } from './application/live-accounting.service';
+import { AccountingPdf } from './application/ports/accounting-pdf.port';
+import { AccountingStore } from './application/ports/accounting-store.port';
+import { SettleAccounting } from './application/settle-accounting.service';
+import { SettledAccountings } from './application/settled-accountings.service';
+import type { PropertyKind } from './domain/probate-property';
+import { AccountingReplies } from './http/accounting-replies';
+import { AccountingSettlementController, AccountingsController, LiveAccountingController, SettledAccountingLocation } from './http/accountings.controller';
+import { OrmAccountingStore } from './infrastructure/persistence/orm-accounting-store';
+import { PdfmakeAccountingPdf } from './infrastructure/pdf/pdfmake-accounting-pdf';
+
+registerErrorCodes({
+  date_of_death_required: { status: 422, explanation: 'An accounting starts on the date of death: record the deceased and their `date_of_death` first.' },
+  accounting_period_invalid: {
+    status: 422,
+    explanation:
+      'The period cannot be accounted for: `to` is after today or before `from`, or `from` is neither the date of death nor the day after a settled accounting’s `to`. `details` say which.',
+  },
+  accounting_not_allowed: {
+    status: 422,
+    explanation:
+      'The account cannot be settled: it does not balance (one detail per unreconciled item with an effect), or, for a final account, a creditor claim is still open or a distribution planned or approved (one detail per record).',
+  },
+});
+
+/** The records an account carries, by the resource whose `DELETE` the latest settled accounting vetoes. */
+const CARRIED: ReadonlyArray<[CaseResource<any>, PropertyKind]> = [
+  [bankAccountResource, 'bank_account'],
+  [investmentAccountResource, 'investment_account'],
+  [retirementAccountResource, 'retirement_account'],
+  [lifeInsurancePolicyResource, 'life_insurance_policy'],
+  [realEstatePropertyResource, 'real_estate_property'],
+  [realEstateValuationResource, 'real_estate'],
+  [vehicleResource, 'vehicle'],
+  [financialAccountResource, 'financial_account'],
+  [businessResource, 'business'],
+  [unclaimedPropertyResource, 'unclaimed_property'],
+];
+
+/**
+ * The court accounting context (contract-extensions §16): the live account, settled accountings and their formats.
+ * It reads the records of the other contexts through their ports, in one transaction, and vetoes deleting what the
+ * latest settled accounting carries.
+ */
+@Module({
+  imports: [CaseModule, AssetsModule, DocumentsModule, ProbateModule],
+  controllers: [LiveAccountingController, AccountingSettlementController, AccountingsController],
+  providers: [
+    AccountingSources,
+    AccountingComputations,
+    LiveAccounting,
+    SettleAccounting,
+    SettledAccountings,
+    CarriedRecords,
+    AccountingReplies,
+    SettledAccountingLocation,
+    { provide: AccountingStore, useClass: OrmAccountingStore },
+    { provide: AccountingPdf, useClass: PdfmakeAccountingPdf },
+  ],
+})
+export class AccountingModule implements OnModuleInit {
+  constructor(
+    private readonly vetoes: RecordDeletionVetoes,
+    private readonly carried: CarriedRecords,
+    private readonly deletion: CaseDeletionParticipants,
+    private readonly store: AccountingStore,
+  ) {}
+
+  onModuleInit(): void {
+    for (const [resource, kind] of CARRIED) this.vetoes.register(resource, (record) => this.carried.assertNotCarried(record.caseId, kind, record.id));
+    // A deleted case's accountings go with its other records.
+    this.deletion.register({ beforeCaseDeleted: (caseId) => this.store.eraseCase(caseId) });
+  }
+}

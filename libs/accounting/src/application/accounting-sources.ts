@@ -1,0 +1,87 @@
+import { EntityManager, IsolationLevel } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { AccountableAssets, AccountableAssetRecords } from '@estate/assets/ports';
+import { AccountParties, CaseAccountParties } from '@estate/case/ports';
+import { CaseStatementClosings } from '@estate/documents/ports';
+import { ProbateAccountRecords, ProbateAccountRecordsReader } from '@estate/probate/ports';
+import { UnitOfWork } from '@estate/shared-kernel';
+import type { CaptionSources } from '../domain/accounting-document';
+import type { AccountingRecords } from '../domain/accounting-records';
+import { AccountingStore, SettledHead } from './ports/accounting-store.port';
+
+/** Everything one computation reads of a case, in one state. */
+export interface AccountingSnapshot {
+  records: AccountingRecords;
+  dateOfDeath: string | null;
+  caption: CaptionSources;
+  /** The probate case's state (the default scheme), `null` without a probate case. */
+  probateState: string | null;
+  /** The settled accountings, by sequence. */
+  settled: SettledHead[];
+}
+
+/**
+ * Reads a case's records for its court account (contract-extensions §16.1), each through a port of the context that
+ * owns them, so every schedule sees one state: a read of its own runs in one `REPEATABLE READ`, read-only transaction;
+ * a settlement reads inside its write, under the case lock (a repeatable-read snapshot could not start after that
+ * lock, and every writer of these records but the transfer processor takes it; the processor's balances and legs are
+ * held off by `holdAccounts`).
+ */
+@Injectable()
+export class AccountingSources {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly uow: UnitOfWork,
+    private readonly assets: AccountableAssets,
+    private readonly statements: CaseStatementClosings,
+    private readonly probate: ProbateAccountRecordsReader,
+    private readonly parties: CaseAccountParties,
+    private readonly store: AccountingStore,
+  ) {}
+
+  /** `work` runs on the snapshot inside the same transaction (a settlement writes there too). */
+  read<T>(caseId: string, work: (snapshot: AccountingSnapshot) => Promise<T>): Promise<T> {
+    if (this.uow.active) return this.snapshotOf(caseId, true).then(work);
+    return this.em.transactional(async () => work(await this.snapshotOf(caseId, false)), { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true });
+  }
+
+  private async snapshotOf(caseId: string, settling: boolean): Promise<AccountingSnapshot> {
+    // Sequential on purpose: one transaction runs one statement at a time.
+    const assets = await this.assets.ofCase(caseId, { holdAccounts: settling });
+    const statements = await this.statements.ofCase(caseId);
+    const probate = await this.probate.ofCase(caseId);
+    const parties = await this.parties.partiesOf(caseId);
+    const settled = await this.store.headsOf(caseId);
+    return {
+      records: recordsOf(assets, statements, probate),
+      dateOfDeath: parties.deceased?.dateOfDeath ?? null,
+      caption: captionOf(probate, parties),
+      probateState: probate.probateCase?.state ?? null,
+      settled,
+    };
+  }
+}
+
+function recordsOf(assets: AccountableAssetRecords, statements: AccountingRecords['statements'], probate: ProbateAccountRecords): AccountingRecords {
+  return {
+    bankAccounts: assets.bankAccounts,
+    transactions: assets.transactions,
+    statements,
+    investmentAccounts: assets.investmentAccounts,
+    retirementAccounts: assets.retirementAccounts,
+    lifeInsurancePolicies: assets.lifeInsurancePolicies,
+    realEstateProperties: assets.realEstateProperties,
+    valuations: assets.valuations,
+    vehicles: assets.vehicles,
+    financialAccounts: assets.financialAccounts,
+    businesses: assets.businesses,
+    unclaimedProperty: probate.unclaimedProperty,
+    distributions: probate.distributions,
+    creditorClaims: probate.creditorClaims,
+    debts: assets.debts,
+  };
+}
+
+function captionOf(probate: ProbateAccountRecords, parties: AccountParties): CaptionSources {
+  return { probateCase: probate.probateCase, executor: parties.executor, deceased: parties.deceased };
+}

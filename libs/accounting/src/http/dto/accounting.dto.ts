@@ -1,0 +1,234 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { BooleanField, DateField, EnumField } from '@estate/shared-kernel';
+import { ACCOUNTING_CATEGORIES } from '../../domain/accounting-category';
+import { UNRECONCILED_KINDS } from '../../domain/accounting-lines';
+import { ACCOUNTING_SCHEMES } from '../../domain/accounting-schemes';
+import { PROPERTY_KINDS } from '../../domain/probate-property';
+
+/*
+ * The accounting's JSON (contract-extensions §16.8), as the OpenAPI document describes it. Every amount is a JSON
+ * number with at most two decimals, summed exactly in cents.
+ */
+
+const ULID_EXAMPLE = '01JBX8Q9W4M8Z7T3K2N5R6P0AB';
+const CARRY_SOURCES = ['transactions', 'date_of_death_value', 'balance', 'holdings_market_value', 'death_benefit', 'latest_valuation', 'estimated_value', 'interest_value', 'claim_paid_amount', 'none'];
+const SCHEDULE_LETTER = { description: 'Its letter under the scheme (`ca`: A–M; `ny`: JA-7’s A–J).', example: 'A' };
+
+/** `POST …/accountings`: settles the next account, from the next start through `to`. */
+export class SettleAccountingBody {
+  @DateField({ required: true, description: 'Last day of the account: not after today, not before its first day (the date of death, or the day after the last settled account).', example: '2026-08-20' })
+  to: string;
+
+  @BooleanField({ description: 'The final account (default false): needs every creditor claim paid, rejected or withdrawn and no distribution planned or approved.', example: false })
+  is_final?: boolean | null;
+
+  @EnumField(ACCOUNTING_SCHEMES, { description: 'Lettering: ca (California §1061) or ny (New York JA-7). Default: ny when the probate case is in New York, else ca.', example: 'ca' })
+  scheme?: string | null;
+}
+
+export class AccountingCaptionView {
+  @ApiProperty({ type: String, nullable: true, description: 'The probate court.', example: 'Superior Court of California, County of Los Angeles' }) court_name: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The county of the probate case.', example: 'Los Angeles' }) county_name: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The state of the probate case.', example: 'CA' }) state: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The court’s case number.', example: '26STPB00123' }) case_number: string | null;
+  @ApiProperty({ type: String, nullable: true, description: '“Estate of” the deceased’s full name.', example: 'Estate of John Doe' }) estate_name: string | null;
+  @ApiProperty({ type: String, format: 'date', nullable: true, description: 'The deceased’s date of death.', example: '2026-01-10' }) date_of_death: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The personal representative’s name.', example: 'Jane Doe' }) fiduciary_name: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The personal representative’s role.', example: 'executor' }) fiduciary_role: string | null;
+}
+
+export class AccountingChargesView {
+  @ApiProperty({ description: 'Property on hand at the beginning (ca A).', example: 412400 }) property_on_hand_beginning: number;
+  @ApiProperty({ description: 'Additional property received (ca B).', example: 0 }) additional_property_received: number;
+  @ApiProperty({ description: 'Receipts (ca C).', example: 6.2 }) receipts: number;
+  @ApiProperty({ description: 'Gains on sales (ca D).', example: 50000 }) gains_on_sales: number;
+  @ApiProperty({ description: 'Total charges.', example: 462406.2 }) total: number;
+}
+
+export class AccountingCreditsView {
+  @ApiProperty({ description: 'Disbursements (ca F).', example: 38700 }) disbursements: number;
+  @ApiProperty({ description: 'Losses on sales (ca G).', example: 0 }) losses_on_sales: number;
+  @ApiProperty({ description: 'Distributions (ca I).', example: 100000 }) distributions: number;
+  @ApiProperty({ description: 'Property on hand at the end (ca J).', example: 323706.2 }) property_on_hand_end: number;
+  @ApiProperty({ description: 'Total credits.', example: 462406.2 }) total: number;
+}
+
+export class AccountingSummaryTotalsView {
+  @ApiProperty({ type: AccountingChargesView, description: 'What the representative is charged with.' }) charges: AccountingChargesView;
+  @ApiProperty({ type: AccountingCreditsView, description: 'What the representative is credited with.' }) credits: AccountingCreditsView;
+  @ApiProperty({ description: 'Whether total charges equal total credits.', example: true }) balanced: boolean;
+  @ApiProperty({ description: 'Total charges − total credits, exact; the sum of the unreconciled items’ effects.', example: 0 }) difference: number;
+  @ApiProperty({ description: 'Whether every bank account reconciles with what its bank reports.', example: true }) reconciled: boolean;
+}
+
+export class AccountingPropertyLineView {
+  @ApiProperty({ enum: PROPERTY_KINDS, description: 'Kind of property.', example: 'real_estate_property' }) kind: string;
+  @ApiProperty({ description: 'The record.', example: ULID_EXAMPLE }) id: string;
+  @ApiProperty({ description: 'What it is.', example: '12 Elm Street, Pasadena, CA 91101 (single_family)' }) description: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Masked account, policy or vehicle number, parcel number, or the state’s property id.', example: '********2333' })
+  reference: string | null;
+  @ApiProperty({ description: 'The value it entered the account at, unchanged while on hand (cash: its ledger).', example: 400000 }) carry_value: number;
+  @ApiProperty({ enum: CARRY_SOURCES, description: 'The field the carry value was taken from.', example: 'date_of_death_value' }) carry_source: string;
+  @ApiProperty({ required: false, format: 'date', description: 'The day it was received: on additional property only, absent on every other line.', example: '2026-03-02' }) date?: string;
+}
+
+export class AccountingTransactionLineView {
+  @ApiProperty({ format: 'date', description: 'The transaction’s date.', example: '2026-02-25' }) date: string;
+  @ApiProperty({ description: 'The transaction.', example: ULID_EXAMPLE }) id: string;
+  @ApiProperty({ description: 'Its bank account.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AC' }) account_id: string;
+  @ApiProperty({ description: 'Its description.', example: 'Funeral services' }) description: string;
+  @ApiProperty({ description: 'Who was paid or paid: merchant_name, else the description.', example: 'Rose Funeral Home' }) payee: string;
+  @ApiProperty({ enum: ACCOUNTING_CATEGORIES, description: 'Its accounting category.', example: 'funeral' }) category: string;
+  @ApiProperty({ description: 'Positive (a debit’s sign dropped), except in the changes-in-form memo, which keeps the sign.', example: 8500 }) amount: number;
+  @ApiProperty({ type: String, nullable: true, description: 'Kind of record it names.', example: null }) related_type: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The record it names.', example: null }) related_id: string | null;
+  @ApiProperty({ description: 'Counted here though dated before the period (entered or changed after the account covering its date).', example: false }) prior_period: boolean;
+}
+
+export class AccountingDisposalLineView {
+  @ApiProperty({ format: 'date', description: 'When the property left the estate.', example: '2026-05-15' }) date: string;
+  @ApiProperty({ enum: PROPERTY_KINDS, description: 'Kind of property.', example: 'real_estate_property' }) kind: string;
+  @ApiProperty({ description: 'The record.', example: ULID_EXAMPLE }) id: string;
+  @ApiProperty({ description: 'What it is.', example: '12 Elm Street, Pasadena, CA 91101 (single_family)' }) description: string;
+  @ApiProperty({ description: 'What its disposal brought in.', example: 450000 }) proceeds: number;
+  @ApiProperty({ description: 'The value it was carried at.', example: 400000 }) carry_value: number;
+  @ApiProperty({ description: 'The gain (proceeds − carry value) or the loss (carry value − proceeds).', example: 50000 }) amount: number;
+  @ApiProperty({ description: 'Counted here though dated before the period.', example: false }) prior_period: boolean;
+}
+
+export class AccountingDistributionLineView {
+  @ApiProperty({ format: 'date', description: 'When it was paid.', example: '2026-06-20' }) date: string;
+  @ApiProperty({ enum: ['cash', 'in_kind'], description: 'Cash or in kind.', example: 'cash' }) kind: string;
+  @ApiProperty({ type: String, nullable: true, description: 'The distribution; null for a distribution debit that no distribution names.', example: ULID_EXAMPLE }) id: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The debit it was paid by (cash).', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AD' }) transaction_id: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The person it went to.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AE' }) person_id: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Who it went to.', example: 'Sam Doe' }) recipient_name: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Its distribution type.', example: 'residuary' }) distribution_type: string | null;
+  @ApiProperty({ description: 'What was given.', example: 'Distribution to Sam Doe' }) description: string;
+  @ApiProperty({ description: 'Cash: the debit; in kind: the asset’s carry value (0 when it was not carried).', example: 100000 }) amount: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'In kind: its value at distribution; null for cash.', example: null }) value_at_distribution: number | null;
+  @ApiProperty({ description: 'Counted here though dated before the period.', example: false }) prior_period: boolean;
+}
+
+export class AccountingLiabilityLineView {
+  @ApiProperty({ enum: ['claim', 'debt', 'encumbrance'], description: 'A creditor claim, a debt, or what encumbers property on hand.', example: 'claim' }) kind: string;
+  @ApiProperty({ description: 'The claim, debt or property.', example: ULID_EXAMPLE }) id: string;
+  @ApiProperty({ description: 'What it is.', example: 'City Hospital (claim pending)' }) description: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Masked account number, or the property’s reference.', example: null }) reference: string | null;
+  @ApiProperty({ description: 'Amount owed, as recorded.', example: 1150 }) amount: number;
+}
+
+export class AccountingCategorySubtotalView {
+  @ApiProperty({ enum: ACCOUNTING_CATEGORIES, description: 'The category.', example: 'funeral' }) category: string;
+  @ApiProperty(SCHEDULE_LETTER) schedule: string;
+  @ApiProperty({ description: 'Sum of its lines.', example: 8500 }) total: number;
+}
+
+export class AccountingPropertyScheduleView {
+  @ApiProperty(SCHEDULE_LETTER) schedule: string;
+  @ApiProperty({ description: 'Sum of the carry values.', example: 412400 }) total: number;
+  @ApiProperty({ type: [AccountingPropertyLineView], description: 'The property, by kind, then as it entered the account.' }) lines: AccountingPropertyLineView[];
+}
+
+export class AccountingTransactionScheduleView {
+  @ApiProperty(SCHEDULE_LETTER) schedule: string;
+  @ApiProperty({ description: 'Sum of the lines (the memo’s signed lines should sum to 0).', example: 0 }) total: number;
+  @ApiProperty({ type: [AccountingTransactionLineView], description: 'By date, creation, id.' }) lines: AccountingTransactionLineView[];
+}
+
+export class AccountingCategorisedScheduleView extends AccountingTransactionScheduleView {
+  @ApiProperty({ type: [AccountingCategorySubtotalView], description: 'Subtotals of the categories that have lines, in the categories’ order.' }) by_category: AccountingCategorySubtotalView[];
+}
+
+export class AccountingDisposalScheduleView {
+  @ApiProperty(SCHEDULE_LETTER) schedule: string;
+  @ApiProperty({ description: 'Sum of the gains or losses.', example: 50000 }) total: number;
+  @ApiProperty({ type: [AccountingDisposalLineView], description: 'By date.' }) lines: AccountingDisposalLineView[];
+}
+
+export class AccountingDistributionScheduleView {
+  @ApiProperty(SCHEDULE_LETTER) schedule: string;
+  @ApiProperty({ description: 'Sum of the distributions.', example: 100000 }) total: number;
+  @ApiProperty({ type: [AccountingDistributionLineView], description: 'By date, creation, id.' }) lines: AccountingDistributionLineView[];
+}
+
+export class AccountingLiabilityScheduleView {
+  @ApiProperty(SCHEDULE_LETTER) schedule: string;
+  @ApiProperty({ description: 'Sum of what is owed (a memo: never deducted).', example: 1150 }) total: number;
+  @ApiProperty({ type: [AccountingLiabilityLineView], description: 'Claims, debts, then encumbrances of property on hand.' }) lines: AccountingLiabilityLineView[];
+}
+
+export class AccountingSchedulesView {
+  @ApiProperty({ type: AccountingPropertyScheduleView, description: 'Property on hand at the beginning.' }) property_on_hand_beginning: AccountingPropertyScheduleView;
+  @ApiProperty({ type: AccountingPropertyScheduleView, description: 'Additional property received.' }) additional_property_received: AccountingPropertyScheduleView;
+  @ApiProperty({ type: AccountingCategorisedScheduleView, description: 'Receipts.' }) receipts: AccountingCategorisedScheduleView;
+  @ApiProperty({ type: AccountingDisposalScheduleView, description: 'Gains on sales.' }) gains_on_sales: AccountingDisposalScheduleView;
+  @ApiProperty({ type: AccountingCategorisedScheduleView, description: 'Disbursements.' }) disbursements: AccountingCategorisedScheduleView;
+  @ApiProperty({ type: AccountingDisposalScheduleView, description: 'Losses on sales.' }) losses_on_sales: AccountingDisposalScheduleView;
+  @ApiProperty({ type: AccountingDistributionScheduleView, description: 'Distributions.' }) distributions: AccountingDistributionScheduleView;
+  @ApiProperty({ type: AccountingPropertyScheduleView, description: 'Property on hand at the end.' }) property_on_hand_end: AccountingPropertyScheduleView;
+  @ApiProperty({ type: AccountingTransactionScheduleView, description: 'Changes in form of assets (memo).' }) changes_in_form: AccountingTransactionScheduleView;
+  @ApiProperty({ type: AccountingLiabilityScheduleView, description: 'Liabilities (memo).' }) liabilities: AccountingLiabilityScheduleView;
+}
+
+export class AccountingCashRowView {
+  @ApiProperty({ description: 'The bank account.', example: ULID_EXAMPLE }) account_id: string;
+  @ApiProperty({ description: 'Which account.', example: 'First Bank estate_account' }) description: string;
+  @ApiProperty({ description: 'Its cash at the beginning.', example: 0 }) opening: number;
+  @ApiProperty({ description: 'Receipts.', example: 0 }) receipts: number;
+  @ApiProperty({ description: 'Proceeds of disposals.', example: 450000 }) proceeds: number;
+  @ApiProperty({ description: 'Transfers in.', example: 12406.2 }) transfers_in: number;
+  @ApiProperty({ description: 'Its value when received during the period (an account found later).', example: 0 }) property_received: number;
+  @ApiProperty({ description: 'Disbursements.', example: 38700 }) disbursements: number;
+  @ApiProperty({ description: 'Cash distributions.', example: 100000 }) distributions: number;
+  @ApiProperty({ description: 'Transfers out.', example: 0 }) transfers_out: number;
+  @ApiProperty({ description: 'Opening + inflows − outflows: its ledger at the end.', example: 323706.2 }) closing: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'What the bank reports for the period’s end, or null.', example: 323706.2 }) reported_balance: number | null;
+  @ApiProperty({ enum: ['statement', 'current_balance'], nullable: true, description: 'Where the reported balance comes from.', example: 'statement' }) reported_source: string | null;
+  @ApiProperty({ description: 'True when nothing is reported or the report equals the closing.', example: true }) reconciled: boolean;
+}
+
+export class AccountingUnreconciledItemView {
+  @ApiProperty({ enum: UNRECONCILED_KINDS, description: 'What does not agree.', example: 'proceeds_mismatch' }) kind: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Kind of record it concerns.', example: 'real_estate_property' }) related_type: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The record it concerns.', example: ULID_EXAMPLE }) related_id: string | null;
+  @ApiProperty({ type: String, format: 'date', nullable: true, description: 'When.', example: '2026-05-15' }) date: string | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'The amount expected.', example: 450000 }) expected: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'The amount recorded.', example: 423000 }) recorded: number | null;
+  @ApiProperty({ description: 'Its part of the difference; the effects sum to `difference` exactly.', example: 27000 }) effect: number;
+  @ApiProperty({ description: 'Why, and what to record.', example: '12 Elm Street: proceeds of 450000.00, but asset_proceeds of 423000.00 naming it are counted in this account' })
+  message: string;
+}
+
+/** The accounting document: live (`GET …/accounting`) or settled (`…/accountings/{sequence}`). */
+export class AccountingView {
+  @ApiProperty({ type: String, nullable: true, description: 'The settled accounting; null when live.', example: ULID_EXAMPLE }) id: string | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Its number: 1 for the first account; null when live.', example: 1 }) sequence: number | null;
+  @ApiProperty({ enum: ['live', 'settled'], description: 'Computed now, or settled.', example: 'settled' }) status: string;
+  @ApiProperty({ format: 'date', description: 'First day of the period (inclusive).', example: '2026-01-10' }) from: string;
+  @ApiProperty({ format: 'date', description: 'Last day of the period (inclusive).', example: '2026-06-30' }) to: string;
+  @ApiProperty({ description: 'The final account.', example: false }) is_final: boolean;
+  @ApiProperty({ enum: ACCOUNTING_SCHEMES, description: 'Lettering of the schedules.', example: 'ca' }) scheme: string;
+  @ApiProperty({ enum: ['USD'], description: 'Currency of every amount.', example: 'USD' }) currency: string;
+  @ApiProperty({ required: false, format: 'date-time', description: 'When it was computed (UTC): on a live accounting only, absent on a settled one.', example: '2026-07-05T10:00:00.000Z' }) computed_at?: string;
+  @ApiProperty({ required: false, format: 'date-time', description: 'When it was settled (UTC): on a settled accounting only, absent on a live one.', example: '2026-07-05T10:00:00.000Z' }) created_at?: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Settled only: the user who settled it.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AF' }) created_by: string | null;
+  @ApiProperty({ type: AccountingCaptionView, description: 'The court’s caption.' }) caption: AccountingCaptionView;
+  @ApiProperty({ type: AccountingSummaryTotalsView, description: 'The summary of account.' }) summary: AccountingSummaryTotalsView;
+  @ApiProperty({ type: AccountingSchedulesView, description: 'Every schedule, by key.' }) schedules: AccountingSchedulesView;
+  @ApiProperty({ type: [AccountingCashRowView], description: 'One row per carried bank account.' }) cash_reconciliation: AccountingCashRowView[];
+  @ApiProperty({ type: [AccountingUnreconciledItemView], description: 'Why it does not balance or reconcile, item by item.' }) unreconciled: AccountingUnreconciledItemView[];
+}
+
+/** A settled accounting as listed, and as `accounting.created|deleted` carry it. */
+export class AccountingSummaryView {
+  @ApiProperty({ description: 'The settled accounting (ULID).', example: ULID_EXAMPLE }) id: string;
+  @ApiProperty({ description: 'Its number: 1 for the first account.', example: 1 }) sequence: number;
+  @ApiProperty({ format: 'date', description: 'First day of the period.', example: '2026-01-10' }) from: string;
+  @ApiProperty({ format: 'date', description: 'Last day of the period.', example: '2026-06-30' }) to: string;
+  @ApiProperty({ description: 'The final account.', example: false }) is_final: boolean;
+  @ApiProperty({ enum: ACCOUNTING_SCHEMES, description: 'The scheme it was settled in.', example: 'ca' }) scheme: string;
+  @ApiProperty({ type: AccountingSummaryTotalsView, description: 'Its summary of account.' }) summary: AccountingSummaryTotalsView;
+  @ApiProperty({ format: 'date-time', description: 'When it was settled (UTC).', example: '2026-07-05T10:00:00.000Z' }) created_at: string;
+  @ApiProperty({ description: 'The user who settled it.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AF' }) created_by: string;
+}

@@ -1,0 +1,31 @@
+import { dirname, join } from 'node:path';
+import { Injectable } from '@nestjs/common';
+import pdfmake from 'pdfmake';
+import { AccountingPdf, AccountingPdfRequest } from '../../application/ports/accounting-pdf.port';
+import { accountingPdfDefinition } from './accounting-pdf-layout';
+
+/** Roboto, as the pdfmake package ships it: nothing is fetched, at install or at run time. */
+const FONT_DIRECTORY = join(dirname(require.resolve('pdfmake/fonts/Roboto.js')), 'Roboto');
+const ROBOTO = {
+  normal: join(FONT_DIRECTORY, 'Roboto-Regular.ttf'),
+  bold: join(FONT_DIRECTORY, 'Roboto-Medium.ttf'),
+  italics: join(FONT_DIRECTORY, 'Roboto-Italic.ttf'),
+  bolditalics: join(FONT_DIRECTORY, 'Roboto-MediumItalic.ttf'),
+};
+
+// The document names no image or URL: the renderer may read the fonts and nothing else.
+pdfmake.setFonts({ Roboto: ROBOTO });
+pdfmake.setUrlAccessPolicy(() => false);
+pdfmake.setLocalAccessPolicy((path) => Object.values(ROBOTO).includes(path));
+
+/**
+ * The accounting's PDF through pdfmake (pure JavaScript, pdfkit underneath). pdfkit derives the file identifier from
+ * the document's info, whose `CreationDate` is the accounting's own time, and names embedded fonts by their order:
+ * one accounting renders the same bytes on every fetch.
+ */
+@Injectable()
+export class PdfmakeAccountingPdf extends AccountingPdf {
+  render(request: AccountingPdfRequest): Promise<Buffer> {
+    return pdfmake.createPdf(accountingPdfDefinition(request)).getBuffer();
+  }
+}

@@ -1,0 +1,46 @@
+import type { BankAccount } from '../../domain/bank-account';
+import type { Business } from '../../domain/business';
+import type { Debt } from '../../domain/debt';
+import type { FinancialAccount } from '../../domain/financial-account';
+import type { InvestmentAccount } from '../../domain/investment-account';
+import type { LifeInsurancePolicy } from '../../domain/life-insurance-policy';
+import type { RealEstateProperty } from '../../domain/real-estate-property';
+import type { RealEstateValuation } from '../../domain/real-estate-valuation';
+import type { RetirementAccount } from '../../domain/retirement-account';
+import type { Transaction } from '../../domain/transaction';
+import type { Vehicle } from '../../domain/vehicle';
+
+/**
+ * A transaction as the court accounting reads it (contract-extensions §16.2): the ledger facts, `amount` as exact
+ * `numeric` text, with its classification (`accounting_category` always set; the related record both or neither).
+ */
+export type LedgerTransactionFacts = Pick<Transaction, 'id' | 'bankAccountId' | 'date' | 'description' | 'merchantName' | 'createdAt' | 'accountingCategory' | 'relatedType' | 'relatedId'> & {
+  amount: string;
+};
+
+/** Every asset and liability of a case that an account of the estate reads, as the assets context keeps them. */
+export interface AccountableAssetRecords {
+  bankAccounts: readonly BankAccount[];
+  /** The transactions of the case's bank accounts (those of a deleted account are audit records, left out). */
+  transactions: readonly LedgerTransactionFacts[];
+  investmentAccounts: readonly InvestmentAccount[];
+  retirementAccounts: readonly RetirementAccount[];
+  lifeInsurancePolicies: readonly LifeInsurancePolicy[];
+  realEstateProperties: readonly RealEstateProperty[];
+  valuations: readonly RealEstateValuation[];
+  vehicles: readonly Vehicle[];
+  financialAccounts: readonly FinancialAccount[];
+  businesses: readonly Business[];
+  debts: readonly Debt[];
+}
+
+/**
+ * Port of the assets context for the court accounting (contract-extensions §16): the case's records as data, read in
+ * the caller's transaction (the accounting opens one `REPEATABLE READ` transaction for all its reads). `holdAccounts`
+ * first holds the case's bank-account rows `for share`, in id order: a settlement, which reads inside its write under
+ * the case lock, then waits for a transfer settling meanwhile (which changes balances and writes both legs, without the
+ * case lock) and sees all of it or none.
+ */
+export abstract class AccountableAssets {
+  abstract ofCase(caseId: string, options?: { holdAccounts?: boolean }): Promise<AccountableAssetRecords>;
+}

@@ -1,0 +1,28 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { ProbateAccountRecords, ProbateAccountRecordsReader } from '../../application/ports/probate-account-records.port';
+import { CreditorClaimSchema } from './probate.schemas';
+import { ProbateCaseSchema } from './probate-court.schemas';
+import { UnclaimedPropertySchema } from './unclaimed-property.schema';
+import { DistributionSchema } from './distribution.schema';
+
+/** The probate records an account reads, through MikroORM on the caller's unit of work. */
+@Injectable()
+export class OrmProbateAccountRecords extends ProbateAccountRecordsReader {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  async ofCase(caseId: string): Promise<ProbateAccountRecords> {
+    const probate = await this.em.findOne(ProbateCaseSchema, { caseId });
+    const creditorClaims = await this.em.find(CreditorClaimSchema, { caseId });
+    const unclaimedProperty = await this.em.find(UnclaimedPropertySchema, { caseId });
+    const distributions = await this.em.find(DistributionSchema, { caseId });
+    return {
+      probateCase: probate && { courtName: probate.courtName ?? null, countyName: probate.countyName ?? null, state: probate.state, caseNumber: probate.caseNumber ?? null },
+      creditorClaims,
+      unclaimedProperty,
+      distributions,
+    };
+  }
+}

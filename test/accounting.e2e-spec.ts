@@ -1,0 +1,702 @@
+import type { AddressInfo } from 'node:net';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { prepareDemo } from '../apps/api/src/demo/demo-data';
+import type { Response } from 'supertest';
+import { detailFields, expectError } from './support/api-assertions';
+import { UNKNOWN_CASE_ID } from './support/assets-holdings-fixtures';
+import { pdfBytes, upload } from './support/document-files';
+import { pdfText } from './support/pdf-text';
+import { createTestApp, TestApp, TestCaller } from './support/test-app';
+
+/**
+ * The court accounting (contract-extensions §16) through the API: the §16.9 worked example built from records created
+ * through the routes (a distribution paid through `…/distributions/{id}/pay`), its JSON, CSV and PDF, settling, the
+ * second account, the final account, deleting, the vetoes on carried records, the trigger refusing UPDATE, conditional
+ * reads, and every error the routes add.
+ */
+
+/** Reads a binary body whole (supertest buffers only text by default). */
+const binary = (res: any, callback: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
+};
+
+const TODAY = new Date().toISOString().slice(0, 10);
+const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+interface Example {
+  caseId: string;
+  base: string;
+  checking: string;
+  estate: string;
+  house: string;
+  cardBank: string;
+  cityHospital: string;
+  sam: string;
+  distribution: string;
+  transactions: Record<string, string>;
+}
+
+interface ExampleOptions {
+  /** The sale recorded as one net deposit of 423,000.00 (§16.9's first variant). */
+  net?: boolean;
+  /** The June statement's closing balance (§16.9's second variant: 323,700.00). */
+  statementClosing?: number;
+  /** The probate case's state (NY letters the account as JA-7 by default). */
+  state?: string;
+}
+
+describe('court accounting (e2e, contract-extensions §16)', () => {
+  let t: TestApp;
+  let owner: TestCaller;
+  let stranger: TestCaller;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await t.invite('enterprise');
+    stranger = await t.invite('enterprise');
+  });
+  afterAll(() => t.close());
+
+  async function created(caller: TestCaller, path: string, body: Record<string, unknown>, status = 201): Promise<Record<string, any>> {
+    const res = await t.http().post(path).set(caller.auth).send(body);
+    if (res.status !== status) throw new Error(`POST ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return res.body.data;
+  }
+
+  async function put(caller: TestCaller, path: string, body: Record<string, unknown>): Promise<void> {
+    const res = await t.http().put(path).set(caller.auth).send(body);
+    if (res.status !== 201 && res.status !== 200) throw new Error(`PUT ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  }
+
+  /** §16.9: everything created through the API, as a user would. */
+  async function workedExample(options: ExampleOptions = {}): Promise<Example> {
+    const caseId = (await created(owner, '/v1/cases', { deceased: { first_name: 'John', last_name: 'Doe', date_of_death: '2026-01-10' } })).id;
+    const base = `/v1/cases/${caseId}`;
+    await put(owner, `${base}/probate`, { state: options.state ?? 'CA', probate_type: 'formal', ...(options.state ? {} : { county_fips: '06037' }), case_number: '26STPB00123' });
+    await put(owner, `${base}/executor`, { first_name: 'Jane', last_name: 'Doe', role: 'executor' });
+    const checking = (await created(owner, `${base}/bank-accounts`, { institution_name: 'First Bank', account_type: 'checking', ownership_type: 'individual', account_number: '000111222333', current_balance: 0, available_balance: 0 })).id;
+    const estate = (
+      await created(owner, `${base}/bank-accounts`, {
+        institution_name: 'First Bank',
+        account_type: 'estate_account',
+        ownership_type: 'estate',
+        is_estate_account: true,
+        status: 'open',
+        account_number: '000999888777',
+        current_balance: 423706.2,
+        available_balance: 423706.2,
+      })
+    ).id;
+    const house = (
+      await created(owner, `${base}/real-estate-properties`, {
+        address: { address1: '12 Elm Street', city: 'Pasadena', state: 'CA', zip: '91101' },
+        property_type: 'single_family',
+        ownership_type: 'sole',
+        ownership_percentage: 100,
+        date_of_death_value: 400000,
+        status: 'sold',
+        sale_price: 450000,
+        sale_date: '2026-05-15',
+      })
+    ).id;
+    const cardBank = (await created(owner, `${base}/probate/creditor-claims`, { creditor_name: 'Card Bank', claim_amount: 3200, claim_date: '2026-02-01' })).id;
+    const cityHospital = (await created(owner, `${base}/probate/creditor-claims`, { creditor_name: 'City Hospital', claim_amount: 1150, claim_date: '2026-02-05' })).id;
+    const sam = (await created(owner, `${base}/persons`, { first_name: 'Sam', last_name: 'Doe', relationship: 'son', is_beneficiary: true })).id;
+
+    const transactions: Record<string, string> = {};
+    const post = async (name: string, account: string, body: Record<string, unknown>) => {
+      transactions[name] = (await created(owner, `${base}/bank-accounts/${account}/transactions`, body)).id;
+    };
+    await post('balance_at_death', checking, { date: '2026-01-10', amount: 12400, description: 'balance at death' });
+    await post('interest', checking, { date: '2026-01-31', amount: 6.2, description: 'INTEREST PAYMENT', accounting_category: 'interest' });
+    await post('transfer_out', checking, { date: '2026-02-20', amount: -12406.2, description: 'Transfer to estate account', accounting_category: 'transfer' });
+    await post('transfer_in', estate, { date: '2026-02-20', amount: 12406.2, description: 'Transfer from checking', accounting_category: 'transfer' });
+    await post('funeral', estate, { date: '2026-02-25', amount: -8500, description: 'Funeral services', merchant_name: 'Rose Funeral Home', accounting_category: 'funeral' });
+    if (options.net) {
+      await post('sale', estate, { date: '2026-05-15', amount: 423000, description: 'Escrow ESC-5521 net', reference_number: 'ESC-5521', accounting_category: 'asset_proceeds', related_type: 'real_estate_property', related_id: house });
+    } else {
+      await post('sale', estate, { date: '2026-05-15', amount: 450000, description: 'Escrow ESC-5521 price', reference_number: 'ESC-5521', accounting_category: 'asset_proceeds', related_type: 'real_estate_property', related_id: house });
+      await post('sale_expenses', estate, { date: '2026-05-15', amount: -27000, description: 'Escrow ESC-5521 commission and fees', reference_number: 'ESC-5521', accounting_category: 'sale_expenses' });
+    }
+    await post('card_bank', estate, { date: '2026-06-01', amount: -3200, description: 'Card Bank claim', accounting_category: 'creditor_claims', related_type: 'claim', related_id: cardBank });
+    const paidClaim = await t.http().patch(`${base}/probate/creditor-claims/${cardBank}`).set(owner.auth).send({ status: 'paid', resolution_amount: 3200, resolution_date: '2026-06-01' });
+    expect(paidClaim.status).toBe(200);
+
+    const distribution = (await created(owner, `${base}/probate/distributions`, { person_id: sam, distribution_type: 'residuary', kind: 'cash', amount: 100000, source_account_id: estate })).id;
+    await created(owner, `${base}/probate/distributions/${distribution}/approve`, {}, 200);
+    const paid = await created(owner, `${base}/probate/distributions/${distribution}/pay`, { paid_date: '2026-06-20' }, 200);
+    transactions.distribution = paid.transaction_id;
+
+    const document = await upload(t, owner, caseId, { bytes: pdfBytes(1), fields: { type: 'bank_statement' }, filename: 'statement-2026-06.pdf' });
+    expect(document.status).toBe(201);
+    const closing = options.statementClosing ?? 323706.2;
+    await created(owner, `${base}/bank-accounts/${estate}/statements`, { document_id: document.body.data.id, period_start: '2026-06-01', period_end: '2026-06-30', closing_balance: closing });
+    return { caseId, base, checking, estate, house, cardBank, cityHospital, sam, distribution, transactions };
+  }
+
+  const accountingRows = (caseId: string) => t.sql<{ sequence: number; is_final: boolean }>('select sequence, is_final from accountings where case_id = $1 order by sequence', [caseId]);
+  const eventsOf = (caseId: string, type: string) => t.sql<{ data: any }>('select data from events where case_id = $1 and type = $2 order by id', [caseId, type]);
+
+  describe('the §16.9 worked example', () => {
+    let example: Example;
+
+    beforeAll(async () => {
+      example = await workedExample();
+    });
+
+    it('computes accounting 1, 2026-01-10 to 2026-06-30, in the ca lettering: every schedule total, balanced and reconciled', async () => {
+      const res = await t.http().get(`${example.base}/accounting?to=2026-06-30`).set(owner.auth).expect(200);
+      const data = res.body.data;
+      expect(data).toMatchObject({ id: null, sequence: null, status: 'live', from: '2026-01-10', to: '2026-06-30', is_final: false, scheme: 'ca', currency: 'USD', created_by: null });
+      expect(Date.parse(data.computed_at)).toBeGreaterThan(Date.now() - 60_000);
+      expect(data.caption).toEqual({
+        court_name: expect.stringContaining('Los Angeles'),
+        county_name: 'Los Angeles',
+        state: 'CA',
+        case_number: '26STPB00123',
+        estate_name: 'Estate of John Doe',
+        date_of_death: '2026-01-10',
+        fiduciary_name: 'Jane Doe',
+        fiduciary_role: 'executor',
+      });
+      const totals = Object.fromEntries(Object.entries(data.schedules as Record<string, { schedule: string; total: number }>).map(([key, schedule]) => [key, [schedule.schedule, schedule.total]]));
+      expect(totals).toEqual({
+        property_on_hand_beginning: ['A', 412400],
+        additional_property_received: ['B', 0],
+        receipts: ['C', 6.2],
+        gains_on_sales: ['D', 50000],
+        disbursements: ['F', 38700],
+        losses_on_sales: ['G', 0],
+        distributions: ['I', 100000],
+        property_on_hand_end: ['J', 323706.2],
+        changes_in_form: ['M', 0],
+        liabilities: ['K', 1150],
+      });
+      expect(data.summary).toEqual({
+        charges: { property_on_hand_beginning: 412400, additional_property_received: 0, receipts: 6.2, gains_on_sales: 50000, total: 462406.2 },
+        credits: { disbursements: 38700, losses_on_sales: 0, distributions: 100000, property_on_hand_end: 323706.2, total: 462406.2 },
+        balanced: true,
+        difference: 0,
+        reconciled: true,
+      });
+      expect(data.unreconciled).toEqual([]);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers.vary).toMatch(/Accept/);
+    });
+
+    it('lists every line as §16.9 does, references masked, nothing of the SSN', async () => {
+      const { schedules, cash_reconciliation: cash, text } = await t
+        .http()
+        .get(`${example.base}/accounting?to=2026-06-30`)
+        .set(owner.auth)
+        .expect(200)
+        .then((res) => ({ ...res.body.data, text: res.text }));
+      expect(schedules.property_on_hand_beginning.lines).toEqual([
+        { kind: 'bank_account', id: example.checking, description: 'First Bank checking', reference: '********2333', carry_value: 12400, carry_source: 'transactions' },
+        { kind: 'bank_account', id: example.estate, description: 'First Bank estate_account', reference: '********8777', carry_value: 0, carry_source: 'transactions' },
+        { kind: 'real_estate_property', id: example.house, description: '12 Elm Street, Pasadena, CA 91101 (single_family)', reference: null, carry_value: 400000, carry_source: 'date_of_death_value' },
+      ]);
+      expect(schedules.receipts.lines).toEqual([expect.objectContaining({ id: example.transactions.interest, category: 'interest', amount: 6.2, date: '2026-01-31', prior_period: false })]);
+      expect(schedules.receipts.by_category).toEqual([{ category: 'interest', schedule: 'C', total: 6.2 }]);
+      expect(schedules.gains_on_sales.lines).toEqual([
+        { date: '2026-05-15', kind: 'real_estate_property', id: example.house, description: '12 Elm Street, Pasadena, CA 91101 (single_family)', proceeds: 450000, carry_value: 400000, amount: 50000, prior_period: false },
+      ]);
+      expect(schedules.disbursements.lines.map((line: any) => [line.id, line.category, line.amount, line.payee])).toEqual([
+        [example.transactions.funeral, 'funeral', 8500, 'Rose Funeral Home'],
+        [example.transactions.sale_expenses, 'sale_expenses', 27000, 'Escrow ESC-5521 commission and fees'],
+        [example.transactions.card_bank, 'creditor_claims', 3200, 'Card Bank claim'],
+      ]);
+      expect(schedules.disbursements.by_category).toEqual([
+        { category: 'funeral', schedule: 'F', total: 8500 },
+        { category: 'creditor_claims', schedule: 'F', total: 3200 },
+        { category: 'sale_expenses', schedule: 'F', total: 27000 },
+      ]);
+      expect(schedules.distributions.lines).toEqual([
+        {
+          date: '2026-06-20',
+          kind: 'cash',
+          id: example.distribution,
+          transaction_id: example.transactions.distribution,
+          person_id: example.sam,
+          recipient_name: 'Sam Doe',
+          distribution_type: 'residuary',
+          description: 'Distribution to Sam Doe',
+          amount: 100000,
+          value_at_distribution: null,
+          prior_period: false,
+        },
+      ]);
+      expect(schedules.property_on_hand_end.lines.map((line: any) => [line.id, line.carry_value])).toEqual([
+        [example.checking, 0],
+        [example.estate, 323706.2],
+      ]);
+      expect(schedules.changes_in_form.lines.map((line: any) => [line.id, line.amount])).toEqual([
+        [example.transactions.transfer_out, -12406.2],
+        [example.transactions.transfer_in, 12406.2],
+      ]);
+      expect(schedules.liabilities.lines).toEqual([{ kind: 'claim', id: example.cityHospital, description: 'City Hospital (claim pending)', reference: null, amount: 1150 }]);
+      expect(cash).toEqual([
+        expect.objectContaining({ account_id: example.checking, opening: 12400, receipts: 6.2, transfers_out: 12406.2, closing: 0, reported_balance: null, reported_source: null, reconciled: true }),
+        {
+          account_id: example.estate,
+          description: 'First Bank estate_account',
+          opening: 0,
+          receipts: 0,
+          proceeds: 450000,
+          transfers_in: 12406.2,
+          property_received: 0,
+          disbursements: 38700,
+          distributions: 100000,
+          transfers_out: 0,
+          closing: 323706.2,
+          reported_balance: 323706.2,
+          reported_source: 'statement',
+          reconciled: true,
+        },
+      ]);
+      expect(text).not.toMatch(/000111222333|000999888777|123-45-6789/);
+    });
+
+    it('under ny: the JA-7 letters, every number the same (A 412,400.00, A-1 50,000.00, A-2 6.20; C 35,500.00, D 3,200.00, E 100,000.00, G 323,706.20)', async () => {
+      const ca = (await t.http().get(`${example.base}/accounting?to=2026-06-30&scheme=ca`).set(owner.auth).expect(200)).body.data;
+      const ny = (await t.http().get(`${example.base}/accounting?to=2026-06-30&scheme=ny`).set(owner.auth).expect(200)).body.data;
+      expect(ny.summary).toEqual(ca.summary);
+      const letters = Object.fromEntries(Object.entries(ny.schedules as Record<string, { schedule: string; total: number }>).map(([key, schedule]) => [key, [schedule.schedule, schedule.total]]));
+      expect(letters).toMatchObject({ property_on_hand_beginning: ['A', 412400], gains_on_sales: ['A-1', 50000], receipts: ['A-2', 6.2], losses_on_sales: ['B', 0], disbursements: ['C', 38700], distributions: ['E', 100000], property_on_hand_end: ['G', 323706.2] });
+      expect(ny.schedules.disbursements.by_category).toEqual([
+        { category: 'funeral', schedule: 'C', total: 8500 },
+        { category: 'creditor_claims', schedule: 'D', total: 3200 },
+        { category: 'sale_expenses', schedule: 'C', total: 27000 },
+      ]);
+      const pdf = await pdfText((await t.http().get(`${example.base}/accounting?to=2026-06-30&scheme=ny&format=pdf`).set(owner.auth).buffer(true).parse(binary).expect(200)).body);
+      expect(pdf).toMatch(/SUMMARY STATEMENT/);
+      expect(pdf).toMatch(/SCHEDULE C: Statement of funeral and administration expenses/);
+      expect(pdf).toMatch(/35,500\.00/);
+      expect(pdf).toMatch(/SCHEDULE D: Statement of all creditors' claims/);
+    });
+
+    it('as CSV: the header, one line per item with letters, exact 2-decimal amounts, the reconciliation and the totals', async () => {
+      const res = await t.http().get(`${example.base}/accounting?to=2026-06-30`).set(owner.auth).set('Accept', 'text/csv').expect(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="accounting-${example.caseId}-2026-01-10-2026-06-30.csv"`);
+      expect(res.headers.vary).toMatch(/Accept/);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const rows = parseCsv(res.text, { columns: true }) as Array<Record<string, string>>;
+      expect(Object.keys(rows[0])).toEqual(['section', 'schedule', 'date', 'kind', 'id', 'description', 'reference', 'category', 'proceeds', 'carry_value', 'amount', 'prior_period']);
+      const find = (section: string, id: string) => rows.find((row) => row.section === section && row.id === id);
+      expect(find('property_on_hand_beginning', example.house)).toMatchObject({ schedule: 'A', kind: 'real_estate_property', category: 'date_of_death_value', amount: '400000.00' });
+      expect(find('receipts', example.transactions.interest)).toMatchObject({ schedule: 'C', date: '2026-01-31', category: 'interest', amount: '6.20', prior_period: 'false' });
+      expect(find('gains_on_sales', example.house)).toMatchObject({ schedule: 'D', proceeds: '450000.00', carry_value: '400000.00', amount: '50000.00' });
+      expect(find('disbursements', example.transactions.funeral)).toMatchObject({ schedule: 'F', description: 'Rose Funeral Home', category: 'funeral', amount: '8500.00' });
+      expect(find('distributions', example.distribution)).toMatchObject({ schedule: 'I', kind: 'cash', description: 'Sam Doe: Distribution to Sam Doe', category: 'residuary', amount: '100000.00' });
+      expect(find('changes_in_form', example.transactions.transfer_out)).toMatchObject({ schedule: 'M', amount: '-12406.20' });
+      expect(find('liabilities', example.cityHospital)).toMatchObject({ schedule: 'K', kind: 'claim', amount: '1150.00' });
+      expect(rows.filter((row) => row.section === 'cash_reconciliation' && row.id === example.estate).map((row) => [row.category, row.amount])).toEqual([
+        ['opening', '0.00'],
+        ['receipts', '0.00'],
+        ['proceeds', '450000.00'],
+        ['transfers_in', '12406.20'],
+        ['property_received', '0.00'],
+        ['disbursements', '38700.00'],
+        ['distributions', '100000.00'],
+        ['transfers_out', '0.00'],
+        ['closing', '323706.20'],
+        ['reported_balance', '323706.20'],
+      ]);
+      expect(rows.filter((row) => row.section === 'summary').map((row) => [row.schedule, row.category, row.amount])).toEqual([
+        ['A', 'property_on_hand_beginning', '412400.00'],
+        ['B', 'additional_property_received', '0.00'],
+        ['C', 'receipts', '6.20'],
+        ['D', 'gains_on_sales', '50000.00'],
+        ['F', 'disbursements', '38700.00'],
+        ['G', 'losses_on_sales', '0.00'],
+        ['I', 'distributions', '100000.00'],
+        ['J', 'property_on_hand_end', '323706.20'],
+        ['', 'total_charges', '462406.20'],
+        ['', 'total_credits', '462406.20'],
+        ['', 'difference', '0.00'],
+      ]);
+      // The same lines with format=csv, whatever Accept says.
+      expect((await t.http().get(`${example.base}/accounting?to=2026-06-30&format=csv`).set(owner.auth).set('Accept', 'application/json').expect(200)).headers['content-type']).toBe('text/csv; charset=utf-8');
+    });
+
+    it('as a PDF: a draft, its caption, title, summary in §1061 form, the schedules and the verification, totals found by reading it back', async () => {
+      const res = await t.http().get(`${example.base}/accounting?to=2026-06-30`).set(owner.auth).set('Accept', 'application/pdf').buffer(true).parse(binary).expect(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="accounting-${example.caseId}-2026-01-10-2026-06-30.pdf"`);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const text = await pdfText(res.body);
+      for (const expected of [
+        'DRAFT — not settled',
+        'SUPERIOR COURT OF CALIFORNIA',
+        'Estate of John Doe, Deceased',
+        'Case No. 26STPB00123',
+        'First Account and Report of Executor',
+        'For the period 2026-01-10 through 2026-06-30',
+        'Total charges',
+        '462,406.20',
+        'Total charges equal total credits.',
+        '323,706.20',
+        '412,400.00',
+        'Rose Funeral Home',
+        'VERIFICATION',
+        `Case ${example.caseId}`,
+        'page 1 of',
+      ]) {
+        expect({ expected, found: text.includes(expected) }).toEqual({ expected, found: true });
+      }
+    });
+
+    it('is_final: true is refused while City Hospital’s claim is pending (422 accounting_not_allowed naming it); nothing is written', async () => {
+      const res = await t.http().post(`${example.base}/accountings`).set(owner.auth).send({ to: '2026-06-30', is_final: true });
+      expectError(res, 422, 'accounting_not_allowed');
+      expect(res.body.error.details).toEqual([{ field: `claim:${example.cityHospital}`, message: expect.stringContaining('City Hospital'), reason: 'conflict' }]);
+      expect(await accountingRows(example.caseId)).toEqual([]);
+      expect(await eventsOf(example.caseId, 'accounting.created')).toEqual([]);
+    });
+
+    it('settles accounting 1: 201 with the document, Location, ETag and accounting.created; a replay under its key answers the same', async () => {
+      const res = await t.http().post(`${example.base}/accountings`).set(owner.auth).set('Idempotency-Key', `settle-${example.caseId}`).send({ to: '2026-06-30' });
+      expect(res.status).toBe(201);
+      const data = res.body.data;
+      expect(data).toMatchObject({ sequence: 1, status: 'settled', from: '2026-01-10', to: '2026-06-30', is_final: false, scheme: 'ca', created_by: owner.userId });
+      expect(data.computed_at).toBeUndefined();
+      expect(data.summary).toMatchObject({ charges: { total: 462406.2 }, credits: { total: 462406.2 }, balanced: true, difference: 0, reconciled: true });
+      expect(res.headers.location).toBe(`${example.base}/accountings/1`);
+      expect(res.headers.etag).toBe(`"${data.id}.ca.json"`);
+      expect(await accountingRows(example.caseId)).toEqual([{ sequence: 1, is_final: false }]);
+      const [event] = await eventsOf(example.caseId, 'accounting.created');
+      expect(event.data.object).toEqual({ id: data.id, sequence: 1, from: '2026-01-10', to: '2026-06-30', is_final: false, scheme: 'ca', summary: data.summary, created_at: data.created_at, created_by: owner.userId });
+      expect(event.data.actor).toEqual({ type: 'user', id: owner.userId });
+
+      const replay = await t.http().post(`${example.base}/accountings`).set(owner.auth).set('Idempotency-Key', `settle-${example.caseId}`).send({ to: '2026-06-30' });
+      expect(replay.status).toBe(201);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.headers.location).toBe(`${example.base}/accountings/1`);
+      expect(replay.headers.etag).toBe(res.headers.etag);
+      expect(replay.body).toEqual(res.body);
+      // The same key with another body is a conflict, whatever the accounting says.
+      expectError(await t.http().post(`${example.base}/accountings`).set(owner.auth).set('Idempotency-Key', `settle-${example.caseId}`).send({ to: '2026-06-29' }), 409, 'idempotency_conflict');
+      // A retry under a new key refuses itself: its `to` is now before the next start.
+      const retry = await t.http().post(`${example.base}/accountings`).set(owner.auth).set('Idempotency-Key', `again-${example.caseId}`).send({ to: '2026-06-30' });
+      expectError(retry, 422, 'accounting_period_invalid');
+      expect(detailFields(retry)).toEqual(['to']);
+      expect(await accountingRows(example.caseId)).toHaveLength(1);
+    });
+
+    it('reads it back: the stored document, byte-identical, its ETag per scheme and format, 304, the scheme override and Content-Disposition', async () => {
+      const json = await t.http().get(`${example.base}/accountings/1`).set(owner.auth).expect(200);
+      const { id } = json.body.data;
+      expect(json.headers.etag).toBe(`"${id}.ca.json"`);
+      expect(json.headers.vary).toMatch(/Accept/);
+      expect(json.body.data.schedules.property_on_hand_end.total).toBe(323706.2);
+      expect((await t.http().get(`${example.base}/accountings/1`).set(owner.auth).expect(200)).text).toBe(json.text);
+      const notModified = await t.http().get(`${example.base}/accountings/1`).set(owner.auth).set('If-None-Match', json.headers.etag).expect(304);
+      expect(notModified.headers.etag).toBe(json.headers.etag);
+      expect(notModified.text).toBe('');
+
+      const ny = await t.http().get(`${example.base}/accountings/1?scheme=ny`).set(owner.auth).expect(200);
+      expect(ny.headers.etag).toBe(`"${id}.ny.json"`);
+      expect(ny.body.data).toMatchObject({ scheme: 'ny', summary: json.body.data.summary });
+      expect(ny.body.data.schedules.receipts.schedule).toBe('A-2');
+
+      const csv = await t.http().get(`${example.base}/accountings/1?format=csv`).set(owner.auth).expect(200);
+      expect(csv.headers.etag).toBe(`"${id}.ca.csv"`);
+      expect(csv.headers['content-disposition']).toBe(`attachment; filename="accounting-${example.caseId}-1.csv"`);
+      expect(csv.text).toContain('summary,,,,,,,total_charges,,,462406.20,');
+      await t.http().get(`${example.base}/accountings/1?format=csv`).set(owner.auth).set('If-None-Match', `"${id}.ca.csv"`).expect(304);
+
+      const first = await t.http().get(`${example.base}/accountings/1`).set(owner.auth).set('Accept', 'application/pdf').buffer(true).parse(binary).expect(200);
+      const second = await t.http().get(`${example.base}/accountings/1?format=pdf`).set(owner.auth).buffer(true).parse(binary).expect(200);
+      expect(first.headers.etag).toBe(`"${id}.ca.pdf"`);
+      expect(first.headers['content-disposition']).toBe(`attachment; filename="accounting-${example.caseId}-1.pdf"`);
+      expect(Buffer.compare(first.body, second.body)).toBe(0);
+      const text = await pdfText(first.body);
+      expect(text).not.toContain('DRAFT');
+      expect(text).toContain('First Account and Report of Executor');
+      expect(text).toContain('462,406.20');
+      await t.http().get(`${example.base}/accountings/1?format=pdf`).set(owner.auth).set('If-None-Match', '*').expect(304);
+    });
+
+    it('lists the settled accountings as summaries, in page and cursor mode', async () => {
+      const page = await t.http().get(`${example.base}/accountings`).set(owner.auth).expect(200);
+      expect(page.body.data).toEqual([expect.objectContaining({ sequence: 1, from: '2026-01-10', to: '2026-06-30', is_final: false, scheme: 'ca', created_by: owner.userId })]);
+      expect(Object.keys(page.body.data[0])).toEqual(['id', 'sequence', 'from', 'to', 'is_final', 'scheme', 'summary', 'created_at', 'created_by']);
+      expect(page.body.meta).toMatchObject({ page: 1, total_count: 1, has_more: false });
+      const cursor = await t.http().get(`${example.base}/accountings?cursor=&sort_by=created_at&sort_order=asc`).set(owner.auth).expect(200);
+      expect(cursor.body.meta).toEqual({ page: 1, per_page: 25, has_more: false, next_cursor: null });
+      expectError(await t.http().get(`${example.base}/accountings?sort_by=sequence`).set(owner.auth), 400, 'bad_request');
+    });
+
+    it('the second account starts 2026-07-01 with accounting 1’s ending property, line for line, and counts nothing twice', async () => {
+      const live = (await t.http().get(`${example.base}/accounting`).set(owner.auth).expect(200)).body.data;
+      expect(live).toMatchObject({ from: '2026-07-01', to: TODAY });
+      expect(live.schedules.property_on_hand_beginning.total).toBe(323706.2);
+      expect(live.schedules.property_on_hand_beginning.lines.map((line: any) => [line.id, line.carry_value])).toEqual([
+        [example.checking, 0],
+        [example.estate, 323706.2],
+      ]);
+      expect(live.summary).toMatchObject({ charges: { receipts: 0, gains_on_sales: 0, total: 323706.2 }, credits: { disbursements: 0, distributions: 0, total: 323706.2 }, balanced: true });
+      // Today, the estate account is reported at its current balance (the pay lowered it to 323,706.20).
+      expect(live.cash_reconciliation[1]).toMatchObject({ opening: 323706.2, closing: 323706.2, reported_balance: 323706.2, reported_source: 'current_balance', reconciled: true });
+      // Re-reading the first period live uses no settled accounting.
+      const again = (await t.http().get(`${example.base}/accounting?from=2026-01-10&to=2026-06-30`).set(owner.auth).expect(200)).body.data;
+      expect(again.summary.charges.total).toBe(462406.2);
+      const title = await pdfText((await t.http().get(`${example.base}/accounting?format=pdf`).set(owner.auth).buffer(true).parse(binary).expect(200)).body);
+      expect(title).toContain('Second Account and Report of Executor');
+    });
+
+    it('records on accounting 1’s ending property cannot be deleted (409 invalid_state naming it); what it no longer carries can', async () => {
+      for (const path of [`bank-accounts/${example.estate}`, `bank-accounts/${example.checking}`]) {
+        const res = await t.http().delete(`${example.base}/${path}`).set(owner.auth);
+        expectError(res, 409, 'invalid_state');
+        expect(res.body.error.details).toEqual([{ field: 'accounting:1', message: expect.stringContaining('settled accounting 1'), reason: 'conflict' }]);
+      }
+      expect(await t.sql('select id from bank_accounts where case_id = $1', [example.caseId])).toHaveLength(2);
+      // The house was sold within accounting 1: it is on no ending property.
+      await t.http().delete(`${example.base}/real-estate-properties/${example.house}`).set(owner.auth).expect(204);
+    });
+
+    it('settles accounting 2 through today; then only it can be deleted, If-Match matching any of its ETags; its flows are counted again', async () => {
+      const second = await t.http().post(`${example.base}/accountings`).set(owner.auth).send({ to: TODAY, scheme: 'ny' }).expect(201);
+      expect(second.body.data).toMatchObject({ sequence: 2, from: '2026-07-01', to: TODAY, scheme: 'ny' });
+      expect(second.headers.etag).toBe(`"${second.body.data.id}.ny.json"`);
+
+      const older = await t.http().delete(`${example.base}/accountings/1`).set(owner.auth);
+      expectError(older, 409, 'invalid_state');
+      expect(detailFields(older)).toEqual(['accounting:1']);
+      expectError(await t.http().delete(`${example.base}/accountings/2`).set(owner.auth).set('If-Match', '"stale"'), 412, 'precondition_failed');
+      expect(await accountingRows(example.caseId)).toHaveLength(2);
+
+      await t.http().delete(`${example.base}/accountings/2`).set(owner.auth).set('If-Match', `"${second.body.data.id}.ca.pdf"`).expect(204);
+      expect(await accountingRows(example.caseId)).toEqual([{ sequence: 1, is_final: false }]);
+      const [deleted] = await eventsOf(example.caseId, 'accounting.deleted');
+      expect(deleted.data.object).toMatchObject({ id: second.body.data.id, sequence: 2, scheme: 'ny' });
+      await t.http().get(`${example.base}/accountings/2`).set(owner.auth).expect(404);
+      expect((await t.http().get(`${example.base}/accounting`).set(owner.auth).expect(200)).body.data.from).toBe('2026-07-01');
+    });
+
+    it('the final account, once City Hospital’s claim is resolved; after it, POST is 409 invalid_state', async () => {
+      await t.http().patch(`${example.base}/probate/creditor-claims/${example.cityHospital}`).set(owner.auth).send({ status: 'rejected' }).expect(200);
+      const final = await t.http().post(`${example.base}/accountings`).set(owner.auth).send({ to: TODAY, is_final: true }).expect(201);
+      expect(final.body.data).toMatchObject({ sequence: 2, is_final: true });
+      const text = await pdfText((await t.http().get(`${example.base}/accountings/2?format=pdf`).set(owner.auth).buffer(true).parse(binary).expect(200)).body);
+      expect(text).toContain('Second and Final Account and Report of Executor');
+      const after = await t.http().post(`${example.base}/accountings`).set(owner.auth).send({ to: TODAY });
+      expectError(after, 409, 'invalid_state');
+      expect(detailFields(after)).toEqual(['accounting:2']);
+      expect(await accountingRows(example.caseId)).toEqual([
+        { sequence: 1, is_final: false },
+        { sequence: 2, is_final: true },
+      ]);
+    });
+
+    it('a database trigger refuses any UPDATE of a settled accounting', async () => {
+      await expect(t.sql(`update accountings set is_final = true where case_id = $1 and sequence = 1`, [example.caseId])).rejects.toThrow(/never changes/);
+      await expect(t.sql(`update accountings set document = '{}' where case_id = $1`, [example.caseId])).rejects.toThrow(/never changes/);
+      expect(await accountingRows(example.caseId)).toEqual([
+        { sequence: 1, is_final: false },
+        { sequence: 2, is_final: true },
+      ]);
+    });
+  });
+
+  describe('accounts that do not balance or do not reconcile', () => {
+    it('the sale as one net deposit: difference 27,000.00 explained by a proceeds_mismatch; settling refused with that item', async () => {
+      const { base, house, caseId } = await workedExample({ net: true });
+      const data = (await t.http().get(`${base}/accounting?to=2026-06-30`).set(owner.auth).expect(200)).body.data;
+      expect(data.schedules.disbursements.total).toBe(11700);
+      expect(data.summary).toMatchObject({ charges: { total: 462406.2 }, credits: { total: 435406.2 }, balanced: false, difference: 27000 });
+      expect(data.unreconciled).toEqual([
+        { kind: 'proceeds_mismatch', related_type: 'real_estate_property', related_id: house, date: '2026-05-15', expected: 450000, recorded: 423000, effect: 27000, message: expect.any(String) },
+      ]);
+      const refused = await t.http().post(`${base}/accountings`).set(owner.auth).send({ to: '2026-06-30' });
+      expectError(refused, 422, 'accounting_not_allowed');
+      expect(refused.body.error.details).toEqual([{ field: 'unreconciled[0]', message: expect.stringContaining('proceeds_mismatch (effect 27000.00)'), reason: 'rule' }]);
+      expect(await accountingRows(caseId)).toEqual([]);
+      const pdf = await pdfText((await t.http().get(`${base}/accounting?to=2026-06-30&format=pdf`).set(owner.auth).buffer(true).parse(binary).expect(200)).body);
+      expect(pdf).toContain('Total charges differ from total credits by 27,000.00');
+      expect(pdf).toContain('UNRECONCILED ITEMS');
+    });
+
+    it('a statement of 323,700.00: balanced but not reconciled (balance_mismatch, effect 0.00), and it may be settled, saying so', async () => {
+      const { base, estate } = await workedExample({ statementClosing: 323700 });
+      const data = (await t.http().get(`${base}/accounting?to=2026-06-30`).set(owner.auth).expect(200)).body.data;
+      expect(data.summary).toMatchObject({ balanced: true, difference: 0, reconciled: false });
+      expect(data.unreconciled).toEqual([expect.objectContaining({ kind: 'balance_mismatch', related_id: estate, expected: 323700, recorded: 323706.2, effect: 0 })]);
+      const settled = await t.http().post(`${base}/accountings`).set(owner.auth).send({ to: '2026-06-30' }).expect(201);
+      expect(settled.body.data.summary.reconciled).toBe(false);
+    });
+
+    it('two settlements at once: the case lock lets one through (201); the other then finds its period taken (422), one row', async () => {
+      const { base, caseId } = await workedExample();
+      const answers = await Promise.all([1, 2].map(() => t.http().post(`${base}/accountings`).set(owner.auth).send({ to: '2026-06-30' })));
+      expect(answers.map((res) => res.status).sort()).toEqual([201, 422]);
+      expect(answers.find((res) => res.status === 422)?.body.error.code).toBe('accounting_period_invalid');
+      expect(await accountingRows(caseId)).toEqual([{ sequence: 1, is_final: false }]);
+    });
+
+    it('a New York probate case is lettered as JA-7 by default', async () => {
+      const { base } = await workedExample({ state: 'NY' });
+      const data = (await t.http().get(`${base}/accounting?to=2026-06-30`).set(owner.auth).expect(200)).body.data;
+      expect(data.scheme).toBe('ny');
+      expect(data.schedules.gains_on_sales.schedule).toBe('A-1');
+    });
+  });
+
+  describe('errors and access', () => {
+    let example: Example;
+
+    beforeAll(async () => {
+      example = await workedExample();
+    });
+
+    it('400 for a malformed date, scheme or format, naming the parameter; 400 for an unknown parameter', async () => {
+      for (const [query, field] of [
+        ['from=2026-02-30', 'from'],
+        ['to=yesterday', 'to'],
+        ['scheme=tx', 'scheme'],
+        ['format=xml', 'format'],
+      ] as const) {
+        const live = await t.http().get(`${example.base}/accounting?${query}`).set(owner.auth);
+        expectError(live, 400, 'bad_request');
+        expect(detailFields(live)).toEqual([field]);
+      }
+      for (const query of ['scheme=tx', 'format=docx']) expectError(await t.http().get(`${example.base}/accountings/1?${query}`).set(owner.auth), 400, 'bad_request');
+      expectError(await t.http().get(`${example.base}/accounting?as_of=2026-06-30`).set(owner.auth), 400, 'bad_request');
+    });
+
+    it('422 accounting_period_invalid: to after today, to before from, from neither the date of death nor the day after a settled to', async () => {
+      const cases: Array<[string, string[]]> = [
+        [`to=${dayAfter(TODAY)}`, ['to']],
+        ['from=2026-01-10&to=2026-01-09', ['to']],
+        ['from=2026-01-11&to=2026-06-30', ['from']],
+      ];
+      for (const [query, fields] of cases) {
+        const res = await t.http().get(`${example.base}/accounting?${query}`).set(owner.auth);
+        expectError(res, 422, 'accounting_period_invalid');
+        expect(detailFields(res)).toEqual(fields);
+      }
+      const future = await t.http().post(`${example.base}/accountings`).set(owner.auth).send({ to: dayAfter(TODAY) });
+      expectError(future, 422, 'accounting_period_invalid');
+      const beforeDeath = await t.http().post(`${example.base}/accountings`).set(owner.auth).send({ to: '2026-01-09' });
+      expectError(beforeDeath, 422, 'accounting_period_invalid');
+      expect(await accountingRows(example.caseId)).toEqual([]);
+    });
+
+    it('422 date_of_death_required without a deceased; 422 validation_error for a bad body; nothing written', async () => {
+      const bare = (await created(owner, '/v1/cases', {})).id;
+      const live = await t.http().get(`/v1/cases/${bare}/accounting`).set(owner.auth);
+      expectError(live, 422, 'date_of_death_required');
+      expect(detailFields(live)).toEqual(['date_of_death']);
+      expectError(await t.http().post(`/v1/cases/${bare}/accountings`).set(owner.auth).send({ to: '2026-06-30' }), 422, 'date_of_death_required');
+      for (const [body, field] of [
+        [{}, 'to'],
+        [{ to: '2026-13-01' }, 'to'],
+        [{ to: '2026-06-30', scheme: 'tx' }, 'scheme'],
+        [{ to: '2026-06-30', is_final: 'yes' }, 'is_final'],
+        [{ to: '2026-06-30', sequence: 3 }, 'sequence'],
+      ] as const) {
+        const res = await t.http().post(`${example.base}/accountings`).set(owner.auth).send(body);
+        expectError(res, 422, 'validation_error');
+        expect(detailFields(res)).toContain(field);
+      }
+      expect(await accountingRows(example.caseId)).toEqual([]);
+      expect(await accountingRows(bare)).toEqual([]);
+    });
+
+    it('404 for an unknown or non-integer sequence, on GET and DELETE', async () => {
+      await t.http().post(`${example.base}/accountings`).set(owner.auth).send({ to: '2026-06-30' }).expect(201);
+      for (const sequence of ['2', '0', '01', '1.0', 'one', '-1', '99999999999']) {
+        expectError(await t.http().get(`${example.base}/accountings/${sequence}`).set(owner.auth), 404, 'not_found');
+        expectError(await t.http().delete(`${example.base}/accountings/${sequence}`).set(owner.auth), 404, 'not_found');
+      }
+      expect(await accountingRows(example.caseId)).toHaveLength(1);
+    });
+
+    it('another organization’s case is 404 on every route, an unknown one too; nothing written', async () => {
+      for (const caseId of [example.caseId, UNKNOWN_CASE_ID]) {
+        const base = `/v1/cases/${caseId}`;
+        const answers: Response[] = [
+          await t.http().get(`${base}/accounting`).set(stranger.auth),
+          await t.http().get(`${base}/accountings`).set(stranger.auth),
+          await t.http().get(`${base}/accountings/1`).set(stranger.auth),
+          await t.http().post(`${base}/accountings`).set(stranger.auth).send({ to: TODAY }),
+          await t.http().delete(`${base}/accountings/1`).set(stranger.auth),
+        ];
+        for (const res of answers) expectError(res, 404, 'not_found');
+      }
+      expect(await accountingRows(example.caseId)).toHaveLength(1);
+    });
+
+    it('a viewer reads every format and is 403 on POST and DELETE; an editor settles and deletes', async () => {
+      const seat = async (role: 'viewer' | 'editor'): Promise<TestCaller> => {
+        const caller = await t.invite('pro');
+        await t.sql(
+          `insert into collaborators (id, case_id, organization_id, email, role, status, user_id, invitation_expires_at, accepted_at, created_at, updated_at)
+           select $1, $2, $3, email, $4, 'accepted', id, now() + interval '7 days', now(), now(), now() from users where id = $5`,
+          [`01JACCT${role.toUpperCase().padEnd(19, '0')}`.slice(0, 26), example.caseId, owner.organizationId, role, caller.userId],
+        );
+        return caller;
+      };
+      const viewer = await seat('viewer');
+      const editor = await seat('editor');
+      for (const format of ['json', 'csv', 'pdf']) {
+        await t.http().get(`${example.base}/accounting?format=${format}`).set(viewer.auth).expect(200);
+        await t.http().get(`${example.base}/accountings/1?format=${format}`).set(viewer.auth).expect(200);
+      }
+      await t.http().get(`${example.base}/accountings`).set(viewer.auth).expect(200);
+      expectError(await t.http().post(`${example.base}/accountings`).set(viewer.auth).send({ to: TODAY }), 403, 'forbidden');
+      expectError(await t.http().delete(`${example.base}/accountings/1`).set(viewer.auth), 403, 'forbidden');
+      expect(await accountingRows(example.caseId)).toHaveLength(1);
+      const settled = await t.http().post(`${example.base}/accountings`).set(editor.auth).send({ to: TODAY }).expect(201);
+      expect(settled.body.data.created_by).toBe(editor.userId);
+      await t.http().delete(`${example.base}/accountings/2`).set(editor.auth).expect(204);
+    });
+  });
+
+  it('the demo case’s first account, filed as the README shows: balanced, settled, its PDF uploaded as a court filing and named by an accounting filing', async () => {
+    const baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    const demo = await prepareDemo(t.app.get(EntityManager), baseUrl);
+    const auth = { Authorization: `Bearer ${demo.token}` };
+    const base = `/v1/cases/${demo.caseId}`;
+    const live = (await t.http().get(`${base}/accounting?to=2026-10-31`).set(auth).expect(200)).body.data;
+    expect(live).toMatchObject({ from: '2026-08-30', to: '2026-10-31', caption: { state: 'IL', case_number: '2026-PR-000417', estate_name: 'Estate of Eleanor May Whitfield', fiduciary_name: 'Robert Whitfield' } });
+    expect(live.summary).toMatchObject({ balanced: true, difference: 0, charges: { property_on_hand_beginning: 24750, receipts: 12.4, total: 24762.4 }, credits: { disbursements: 6835, property_on_hand_end: 17927.4, total: 24762.4 } });
+    const settled = (await t.http().post(`${base}/accountings`).set(auth).send({ to: '2026-10-31' }).expect(201)).body.data;
+    const pdf = (await t.http().get(`${base}/accountings/${settled.sequence}?format=pdf`).set(auth).buffer(true).parse(binary).expect(200)).body as Buffer;
+    const document = await t
+      .http()
+      .post(`${base}/documents`)
+      .set(auth)
+      .field('type', 'court_filing')
+      .field('title', 'First Account and Report of Executor')
+      .attach('file', pdf, { filename: `accounting-${demo.caseId}-1.pdf`, contentType: 'application/pdf' })
+      .expect(201);
+    const filing = await t
+      .http()
+      .post(`${base}/probate/filings`)
+      .set(auth)
+      .send({ filing_type: 'accounting', title: 'First Account and Report of Executor', document_ids: [document.body.data.id] })
+      .expect(201);
+    expect(filing.body.data).toMatchObject({ filing_type: 'accounting', status: 'draft', document_ids: [document.body.data.id] });
+  });
+
+  it('webhook endpoints accept exactly accounting.created, accounting.deleted and accounting.*', async () => {
+    const url = 'https://hooks.example.com/accounting';
+    for (const events of [['accounting.created'], ['accounting.deleted'], ['accounting.*']]) {
+      const res = await t.http().post('/v1/webhook-endpoints').set(owner.auth).send({ url, enabled_events: events });
+      expect({ events, status: res.status }).toEqual({ events, status: 201 });
+    }
+    for (const events of [['accounting.updated'], ['accounting.status_changed'], ['accountings.*']]) {
+      const res = await t.http().post('/v1/webhook-endpoints').set(owner.auth).send({ url, enabled_events: events });
+      expectError(res, 422, 'validation_error');
+      expect(detailFields(res)).toEqual(['enabled_events[0]']);
+    }
+  });
+});
