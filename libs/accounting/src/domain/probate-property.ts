@@ -1,3 +1,4 @@
+import { accountPassesBy, namedBeneficiariesPassBy, propertyPassesBy, type PassesBy } from '@estate/assets/ports';
 import { type Cents, centsOf, maskSensitive, sumCents } from '@estate/shared-kernel/domain';
 import { shareOf } from './accounting-money';
 import type {
@@ -50,7 +51,8 @@ export type CarrySource =
   | 'none';
 
 /** Why a record passes outside probate (the inventory's vocabulary, plus `life_estate` of §12.4). */
-export type PassesBy = 'payable_on_death' | 'transfer_on_death' | 'joint_survivorship' | 'named_beneficiaries' | 'trust' | 'life_estate';
+/** The inventory's own: the inventory and the accounting share one notion of probate property (§16.3). */
+export type { PassesBy };
 
 export interface CarryValue {
   carryValue: Cents;
@@ -90,7 +92,7 @@ export function firstCarry(...candidates: Array<[Money | null | undefined, Carry
 }
 
 const masked = (value: string | null | undefined): string | null => (value ? maskSensitive(value) : null);
-const namedBeneficiaries = (beneficiaries: readonly unknown[]): PassesBy | null => (beneficiaries.length > 0 ? 'named_beneficiaries' : null);
+const namedBeneficiaries = namedBeneficiariesPassBy;
 const ruling = (passesBy: PassesBy | null, carry: CarryValue, description: string, reference: string | null): PropertyRuling => ({
   probate: passesBy === null,
   passesBy,
@@ -99,27 +101,9 @@ const ruling = (passesBy: PassesBy | null, carry: CarryValue, description: strin
   reference,
 });
 
-/** Bank (contract §8) and financial accounts (§12.1): these ownership types pass outside probate. */
-export const ACCOUNT_OWNERSHIP_OUTSIDE_PROBATE: Readonly<Record<string, PassesBy>> = {
-  pod_payable_on_death: 'payable_on_death',
-  tod_transfer_on_death: 'transfer_on_death',
-  joint_tenants_wros: 'joint_survivorship',
-  trust: 'trust',
-};
-
-/** §12.4's `requires_probate` false: these titles pass outside probate. */
-export const REAL_ESTATE_OWNERSHIP_OUTSIDE_PROBATE: Readonly<Record<string, PassesBy>> = {
-  joint_tenants_wros: 'joint_survivorship',
-  tenancy_by_entirety: 'joint_survivorship',
-  community_property_wros: 'joint_survivorship',
-  trust: 'trust',
-  life_estate: 'life_estate',
-  tod_deed: 'transfer_on_death',
-};
-
 /** The inventory's rule for bank accounts: by ownership type, and a `trust_account` passes by its trust. */
 export function bankAccountPassesBy(account: Pick<AccountingBankAccount, 'ownershipType' | 'accountType'>): PassesBy | null {
-  return ACCOUNT_OWNERSHIP_OUTSIDE_PROBATE[account.ownershipType] ?? (account.accountType === 'trust_account' ? 'trust' : null);
+  return accountPassesBy(account.ownershipType, account.accountType);
 }
 
 /**
@@ -186,7 +170,7 @@ export function latestValuation<V extends Pick<AccountingValuation, 'status' | '
 export function realEstatePropertyRuling(property: AccountingRealEstateProperty, valuations: readonly AccountingValuation[]): PropertyRuling {
   const whole = firstCarry([property.dateOfDeathValue, 'date_of_death_value'], [latestValuation(valuations)?.estimatedValue, 'latest_valuation'], [property.estimatedValue, 'estimated_value']);
   return ruling(
-    REAL_ESTATE_OWNERSHIP_OUTSIDE_PROBATE[property.ownershipType] ?? null,
+    propertyPassesBy(property.ownershipType),
     { carryValue: shareOf(whole.carryValue, property.ownershipPercentage), carrySource: whole.carrySource },
     `${addressLine(property.address)} (${property.propertyType})`,
     property.parcelNumber,
@@ -243,7 +227,7 @@ export function vehicleRuling(vehicle: AccountingVehicle): PropertyRuling {
 
 export function financialAccountRuling(account: AccountingFinancialAccount): PropertyRuling {
   return ruling(
-    ACCOUNT_OWNERSHIP_OUTSIDE_PROBATE[account.ownershipType ?? ''] ?? null,
+    accountPassesBy(account.ownershipType ?? null),
     firstCarry([account.dateOfDeathValue, 'date_of_death_value'], [account.balance, 'balance']),
     `${account.institutionName} ${account.accountKind}`,
     masked(account.accountNumber),

@@ -174,7 +174,8 @@ function firstValue(...candidates: Array<[number | null | undefined, ValueSource
 }
 
 const masked = (value: string | null | undefined): string | null => (value ? maskSensitive(value) : null);
-const named = (beneficiaries: readonly unknown[] | null | undefined): PassesBy | null => ((beneficiaries ?? []).length > 0 ? 'named_beneficiaries' : null);
+/** An account or policy with a named beneficiary passes to them, outside probate. */
+export const named = (beneficiaries: readonly unknown[] | null | undefined): PassesBy | null => ((beneficiaries ?? []).length > 0 ? 'named_beneficiaries' : null);
 
 function bankItem(account: InventoryInput['bankAccounts'][number], input: InventoryInput): InventoryItem {
   // Contract §3.2: running balances start from zero, so "as of" is the sum of the transactions to that date.
