@@ -32,5 +32,5 @@ export { PaidUnclaimedProperties } from './application/ports/paid-unclaimed-prop
 export type { PaidUnclaimedPropertyReader } from './application/ports/paid-unclaimed-property.port';
 export type { PaidUnclaimedProperty } from './domain/estate-inventory';
 /** The probate rules the inventory and the court accounting share (contract-extensions §16.3: one notion of probate property). */
-export { accountPassesBy, named as namedBeneficiariesPassBy, propertyPassesBy } from './domain/estate-inventory';
+export { accountPassesBy, ASSET_KINDS, named as namedBeneficiariesPassBy, propertyPassesBy } from './domain/estate-inventory';
 export type { PassesBy } from './domain/estate-inventory';

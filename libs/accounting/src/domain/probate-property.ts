@@ -1,4 +1,4 @@
-import { accountPassesBy, namedBeneficiariesPassBy, propertyPassesBy, type PassesBy } from '@estate/assets/ports';
+import { accountPassesBy, ASSET_KINDS, namedBeneficiariesPassBy, propertyPassesBy, type PassesBy } from '@estate/assets/ports';
 import { type Cents, centsOf, maskSensitive, sumCents } from '@estate/shared-kernel/domain';
 import { shareOf } from './accounting-money';
 import type {
@@ -22,19 +22,8 @@ import type {
  * can adopt the same probate rules when it lists §12's kinds (§16.3: "the inventory adopts the same rules").
  */
 
-/** The kinds of probate property, in §16.3's order (which is also the order of property lines, §16.8). */
-export const PROPERTY_KINDS = [
-  'bank_account',
-  'investment_account',
-  'retirement_account',
-  'life_insurance_policy',
-  'real_estate_property',
-  'real_estate',
-  'vehicle',
-  'financial_account',
-  'business',
-  'unclaimed_property',
-] as const;
+/** The kinds of probate property, in §16.3's order (also of property lines, §16.8): the inventory's own list. */
+export const PROPERTY_KINDS = ASSET_KINDS;
 export type PropertyKind = (typeof PROPERTY_KINDS)[number];
 
 /** The field a carry value was taken from; `none` when the record has none (the value is then 0.00). */
