@@ -1,13 +1,16 @@
 /**
- * Issue 12, faults: an idempotency key left `in_progress` by a request whose process died is released — by the next
- * claim of it and by the background sweep — while a key whose request is still running (its row held by that
- * request's transaction) is never taken over, however old. The SIGKILL itself is in test/cluster.e2e-spec.ts.
+ * Issue 12, faults, and issue 19: a key's claim lives in its request's transaction (the key's advisory lock), so a
+ * request still running is "in progress" however long it runs, and one that ends without an answer — rolled back, or
+ * its process dead — leaves nothing behind. Rows left `in_progress` by an earlier version of the service (which
+ * committed its claims on their own) are released by the next claim of them and by the background sweep, unless a
+ * live transaction holds them. The SIGKILL itself is in test/cluster.e2e-spec.ts.
  */
 import { Client } from 'pg';
 import { IdempotencyStore } from '@estate/shared-kernel';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
+import { idempotencyKeyHeld } from './support/api-process';
 
-describe('idempotency keys of dead requests (issue 12)', () => {
+describe('idempotency keys of running and dead requests (issues 12 and 19)', () => {
   let t: TestApp;
   let owner: TestCaller;
   let caseId: string;
@@ -19,7 +22,7 @@ describe('idempotency keys of dead requests (issue 12)', () => {
   });
   afterAll(() => t.close());
 
-  /** A claim row as a request leaves it: in progress, claimed `ageSeconds` ago. */
+  /** A claim row as an earlier version of the service committed it: in progress, claimed `ageSeconds` ago. */
   const leaveClaim = (key: string, ageSeconds: number, path = `/v1/cases/${caseId}/persons`) =>
     t.sql(
       `insert into idempotency_keys (organization_id, idempotency_key, fingerprint, state, claim_token, created_at, expires_at)
@@ -41,6 +44,30 @@ describe('idempotency keys of dead requests (issue 12)', () => {
 
   const keyState = async (key: string) => (await t.sql<{ state: string }>('select state from idempotency_keys where idempotency_key = $1', [key]))[0]?.state;
   const person = { first_name: 'Re', last_name: 'Claimed', relationship: 'friend' };
+
+  it('a key whose request is running answers 409; when that request ends without an answer, the retry is served once', async () => {
+    const key = 'running-request';
+    const running = new Client({ connectionString: t.databaseUrl });
+    await running.connect();
+    try {
+      await running.query('begin');
+      await running.query(`select pg_advisory_xact_lock(hashtextextended('idempotency:' || $1 || ':' || $2, 0))`, [owner.organizationId, key]);
+      expect(await idempotencyKeyHeld(running, owner.organizationId, key)).toBe(true);
+      const refused = await t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).set('Idempotency-Key', key).send(person);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.code).toBe('idempotency_conflict');
+      expect(await keyState(key)).toBeUndefined();
+      await running.query('rollback');
+    } finally {
+      await running.end();
+    }
+    const served = await t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).set('Idempotency-Key', key).send(person).expect(201);
+    const replay = await t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).set('Idempotency-Key', key).send(person).expect(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body.data.id).toBe(served.body.data.id);
+    expect(await keyState(key)).toBe('completed');
+    expect(await idempotencyKeyHeld({ query: async (text, values) => ({ rows: await t.sql<{ held: boolean }>(text, values) }) }, owner.organizationId, key)).toBe(false);
+  });
 
   it('a repeat takes over a stale claim nobody holds and is served once; a young one still answers 409', async () => {
     await leaveClaim('stale-unheld', 60);

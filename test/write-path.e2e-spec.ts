@@ -42,8 +42,14 @@ describe('the write path (issue 19)', () => {
         ? 'begin'
         : /^commit/i.test(text)
           ? 'commit'
+          : /^rollback/i.test(text)
+            ? 'rollback'
           : /for no key update/.test(text)
             ? 'hold case'
+            : /^select pg_try_advisory_xact_lock\(/.test(text)
+              ? 'claim key'
+              : /^insert into idempotency_keys .* 'completed'/.test(text)
+                ? 'record answer'
             : /^select \* from "persons"/.test(text)
               ? 'read person'
               : /^with written as \(insert into "persons" .*\), emitted as \(insert into events .*\), part0 as \(insert into webhook_deliveries .* from emitted /.test(text)
@@ -69,6 +75,19 @@ describe('the write path (issue 19)', () => {
     // its event and the event's webhook deliveries are one statement (the row first, the event only if the row was
     // written, the deliveries only for an event written).
     expect(kindsOf(texts)).toEqual(['begin', 'hold case', 'insert person, its event, its deliveries', 'commit']);
+  });
+
+  it('a keyed create claims its key and records its answer in the same transaction: one commit', async () => {
+    const key = `one-commit-${Date.now()}`;
+    const texts = await statementsOf(() =>
+      t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).set('Idempotency-Key', key).send(person('Keyed')).expect(201),
+    );
+    expect(kindsOf(texts)).toEqual(['begin', 'claim key', 'hold case', 'insert person, its event, its deliveries', 'record answer', 'commit']);
+    // The replay is the claim alone, in a transaction that ends without a write.
+    const replayTexts = await statementsOf(() =>
+      t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).set('Idempotency-Key', key).send(person('Keyed')).expect(201),
+    );
+    expect(kindsOf(replayTexts)).toEqual(['begin', 'claim key', 'rollback']);
   });
 
   it('a merge patch reads the person after the case row and writes it with its event in one statement; the stored row is the answer', async () => {

@@ -147,3 +147,19 @@ export async function startProcessPair(label: string, settings: Record<string, s
   }
   return { a, b, sql, env, databaseName, stop };
 }
+
+/**
+ * Whether a request now holds this idempotency key: its transaction holds the key's advisory lock (the kernel's
+ * IdempotencyStore). Read from `pg_locks` (a 64-bit key is classid, the high half, and objid, the low), so looking
+ * never takes the lock.
+ */
+export async function idempotencyKeyHeld(sql: { query(text: string, values: unknown[]): Promise<{ rows: Array<{ held: boolean }> }> }, organizationId: string, key: string): Promise<boolean> {
+  const { rows } = await sql.query(
+    `select exists (
+       select 1 from pg_locks l, (select hashtextextended('idempotency:' || $1 || ':' || $2, 0) as h) k
+        where l.locktype = 'advisory' and l.granted and l.objsubid = 1
+          and l.classid::bigint = ((k.h >> 32) & 4294967295) and l.objid::bigint = (k.h & 4294967295)) as held`,
+    [organizationId, key],
+  );
+  return rows[0].held;
+}

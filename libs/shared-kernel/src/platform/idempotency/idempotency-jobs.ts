@@ -4,8 +4,9 @@ import { IdempotencyStore } from './idempotency.store';
 
 /**
  * Scheduled sweeps of idempotency keys: expired keys every ten minutes (they cannot be replayed any more), and every
- * minute the keys left `in_progress` by a process that died (IdempotencyStore.releaseAbandoned), so nothing stays
- * claimed after a crash even if the client never retries. Both deletes are idempotent.
+ * minute the rows left `in_progress` by the earlier design, which committed a claim on its own
+ * (IdempotencyStore.releaseAbandoned; a claim now lives in its request's transaction and leaves nothing behind). Both
+ * deletes are idempotent.
  */
 @Injectable()
 export class IdempotencyJobs implements OnModuleInit {

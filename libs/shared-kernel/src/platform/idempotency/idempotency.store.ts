@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
@@ -13,27 +12,77 @@ export interface StoredResponse {
 }
 
 export type Claim =
-  | { outcome: 'claimed'; token: string }
+  | { outcome: 'claimed' }
   | { outcome: 'replay'; response: StoredResponse }
   | { outcome: 'mismatch' }
   | { outcome: 'in_progress' };
 
 /**
- * How long a fresh claim is safe without its row being held: the request takes the row's lock as the first statement
- * of its transaction, a few milliseconds after the claim committed (longer only while it waits for a pooled
- * connection, which gives up after 5 s). Past this, a claim in progress whose row nobody holds
- * belongs to a request whose process died.
+ * How long a row left `in_progress` by an earlier version of the service (which committed its claim on its own before
+ * the request ran) is answered "in progress" before it is taken to belong to a request whose process died. This
+ * version never commits such a row: its claim lives and dies with the request's transaction.
  */
 const UNHELD_GRACE = '10 seconds';
 const PURGE_BATCH = 1000;
 
-const CLAIM = `insert into idempotency_keys (organization_id, idempotency_key, fingerprint, state, claim_token, created_at, expires_at)
-  values ($1, $2, $3, 'in_progress', $4, now(), now() + make_interval(hours => $5))
+/** The lock a request holds on its key while its transaction runs: the key's name among PostgreSQL's advisory locks. */
+const KEY_LOCK = `hashtextextended('idempotency:' || $1 || ':' || $2, 0)`;
+
+/**
+ * The claim, one statement on the request's own transaction: try the key's advisory lock (never waiting: a request
+ * holding it is "in progress") and read the key's row, if any, with whether it is stale (expired, or a claim an
+ * earlier version committed and nobody finished).
+ */
+const CLAIM = `select pg_try_advisory_xact_lock(${KEY_LOCK}) as held, k.fingerprint, k.state, k.response_status, k.response_body, k.response_etag,
+    (k.expires_at < now() or (k.state = 'in_progress' and k.created_at < now() - interval '${UNHELD_GRACE}')) as stale
+  from (select 1) one
+  left join idempotency_keys k on k.organization_id = $1 and k.idempotency_key = $2`;
+
+/** A stale row goes, unless a live transaction still holds it (a request of an earlier version, still running). */
+const CLEAR_STALE = `delete from idempotency_keys where ctid in (
+    select ctid from idempotency_keys
+     where organization_id = $1 and idempotency_key = $2
+       and (expires_at < now() or (state = 'in_progress' and created_at < now() - interval '${UNHELD_GRACE}'))
+     for update skip locked)
+  returning 1`;
+
+const RECORD = `insert into idempotency_keys (organization_id, idempotency_key, fingerprint, state, response_status, response_body, response_etag, created_at, expires_at)
+  values ($1, $2, $3, 'completed', $4, $5::jsonb, $6, now(), now() + make_interval(hours => $7))
   on conflict (organization_id, idempotency_key) do nothing
-  returning idempotency_key`;
-const HOLD = `select 1 from idempotency_keys where organization_id = $1 and idempotency_key = $2 and claim_token = $3 and state = 'in_progress' for update`;
-const COMPLETE = `update idempotency_keys set state = 'completed', response_status = $1, response_body = $2::jsonb, response_etag = $3
-  where organization_id = $4 and idempotency_key = $5 and claim_token = $6`;
+  returning 1`;
+
+/** A refusal is recorded after its transaction rolled back, once whoever holds the key now is done with it. */
+const RECORD_REFUSAL = `with lock as (select pg_advisory_xact_lock(${KEY_LOCK}))
+  insert into idempotency_keys (organization_id, idempotency_key, fingerprint, state, response_status, response_body, response_etag, created_at, expires_at)
+  select $1, $2, $3, 'completed', $4, $5::jsonb, $6, now(), now() + make_interval(hours => $7) from lock
+  on conflict (organization_id, idempotency_key) do nothing
+  returning 1`;
+
+const ANSWER = `select fingerprint, state, response_status, response_body, response_etag
+  from idempotency_keys where organization_id = $1 and idempotency_key = $2 and state = 'completed' and expires_at >= now()`;
+
+/** The key was answered by another request while this one ran: its write rolls back and the key's answer is given. */
+export class KeyTaken extends Error {
+  constructor() {
+    super('idempotency key answered by another request');
+  }
+}
+
+interface KeyRow {
+  held?: boolean;
+  stale?: boolean;
+  fingerprint: string | null;
+  state: string | null;
+  response_status: number | null;
+  response_body: unknown;
+  response_etag: string | null;
+}
+
+function answerOf(row: KeyRow, fingerprint: string): Exclude<Claim, { outcome: 'claimed' }> {
+  if (row.fingerprint !== fingerprint) return { outcome: 'mismatch' };
+  if (row.state === 'in_progress') return { outcome: 'in_progress' };
+  return { outcome: 'replay', response: { status: row.response_status as number, body: unsealed(row.response_body), etag: row.response_etag } };
+}
 
 /**
  * A stored response is sealed with the field cipher: it may carry what is shown once and never stored in clear (a
@@ -49,15 +98,12 @@ function unsealed(stored: unknown): unknown {
 }
 
 /**
- * Idempotency keys in PostgreSQL, so every API process sees the same ones (contract §6). The claim is committed on
- * its own before the request runs — that is what makes a concurrent duplicate see "in progress" — and the response
- * is recorded inside the request's own transaction, so a key is never completed for a write that rolled back.
- *
- * A process can die (SIGKILL, OOM, a lost machine) between claim and completion. So the request holds its key's row
- * (`hold`, `FOR UPDATE`) for as long as its transaction runs; PostgreSQL drops that lock when the dead process's
- * connection goes. A key in progress that nobody holds is then released by the next claim of it, and by the
- * background sweep, instead of answering "in progress" until it expires. Each claim has a token, and hold, complete
- * and release act only on their own claim, so a claim taken over can never be completed by the request it replaced.
+ * Idempotency keys in PostgreSQL, so every API process sees the same ones (contract §6), kept in the request's own
+ * transaction from claim to answer (issue 19: one commit per keyed write, not two). The claim takes the key's advisory
+ * lock for the transaction without waiting — a concurrent duplicate, in any process, finds it taken and is told "in
+ * progress" — and the answer's row is inserted just before the commit, so a key is completed exactly when its write
+ * is, and a request that fails or whose process dies leaves nothing behind: PostgreSQL drops the lock with the
+ * transaction, and the client's retry is served.
  */
 @Injectable()
 export class IdempotencyStore {
@@ -66,52 +112,47 @@ export class IdempotencyStore {
     private readonly config: AppConfig,
   ) {}
 
-  /**
-   * A new key is one statement (issue 19: the claim commits on its own, so each statement here is a round trip and a
-   * commit). Only when the key is taken is a stale row (expired, or a claim nobody held past the grace) removed and
-   * the insert tried again; what remains is answered from the row.
-   */
-  async claim(organizationId: string, key: string, fingerprint: string): Promise<Claim> {
-    const connection = this.em.getConnection();
-    const token = randomBytes(16).toString('hex');
-    // Before the request's transaction opens, on a pooled connection: the claim commits on its own.
-    const insert = () => plainRows(this.em, CLAIM, [organizationId, key, fingerprint, token, this.config.idempotencyRetentionHours], { prepared: true });
-    if ((await insert()).length === 1) return { outcome: 'claimed', token };
-    const stale = await connection.execute(
-      `delete from idempotency_keys where ctid in (
-         select ctid from idempotency_keys
-          where organization_id = ? and idempotency_key = ?
-            and (expires_at < now() or (state = 'in_progress' and created_at < now() - interval '${UNHELD_GRACE}'))
-          for update skip locked)
-       returning 1`,
-      [organizationId, key],
-    );
-    if (stale.length > 0 && (await insert()).length === 1) return { outcome: 'claimed', token };
-    const [existing] = await connection.execute(
-      `select fingerprint, state, response_status, response_body, response_etag
-         from idempotency_keys where organization_id = ? and idempotency_key = ?`,
-      [organizationId, key],
-    );
-    if (!existing) return this.claim(organizationId, key, fingerprint);
-    if (existing.fingerprint !== fingerprint) return { outcome: 'mismatch' };
-    if (existing.state === 'in_progress') return { outcome: 'in_progress' };
-    return { outcome: 'replay', response: { status: existing.response_status, body: unsealed(existing.response_body), etag: existing.response_etag } };
+  /** Call first in the request's transaction; only `claimed` lets the request run. */
+  async claim(em: EntityManager, organizationId: string, key: string, fingerprint: string): Promise<Claim> {
+    const [row] = await transactionRows<KeyRow>(em, CLAIM, [organizationId, key], { prepared: true });
+    if (!row.held) return { outcome: 'in_progress' };
+    if (row.state === null) return { outcome: 'claimed' };
+    if (!row.stale) return answerOf(row, fingerprint);
+    const cleared = await transactionRows(em, CLEAR_STALE, [organizationId, key]);
+    return cleared.length === 1 ? { outcome: 'claimed' } : { outcome: 'in_progress' };
   }
 
   /**
-   * Holds the claim's row for the rest of the request's transaction (call it first in that transaction). False when
-   * the claim is no longer this request's: it sat unheld past the grace and another request took the key over.
+   * The key's answer as committed now, for a request that found it taken only at its end: its claim's snapshot was
+   * taken an instant before the request holding the key committed and let go of its lock.
    */
-  async hold(em: EntityManager, organizationId: string, key: string, token: string): Promise<boolean> {
-    const rows = await transactionRows(em, HOLD, [organizationId, key, token], { prepared: true });
+  async answer(organizationId: string, key: string, fingerprint: string): Promise<Exclude<Claim, { outcome: 'claimed' }> | undefined> {
+    const [row] = await plainRows<KeyRow>(this.em, ANSWER, [organizationId, key], { prepared: true });
+    return row === undefined ? undefined : answerOf(row, fingerprint);
+  }
+
+  /**
+   * Records the answer in the request's transaction, so it commits or rolls back with the write. The key's row is
+   * unique: should it exist after all (only an earlier version of the service could have committed one meanwhile),
+   * the write is refused and rolls back rather than run twice.
+   */
+  async record(em: EntityManager, organizationId: string, key: string, fingerprint: string, response: StoredResponse): Promise<void> {
+    const rows = await transactionRows(em, RECORD, [organizationId, key, fingerprint, ...this.responseValues(response)], { prepared: true });
+    if (rows.length === 0) throw new KeyTaken();
+  }
+
+  /**
+   * Records a refusal (a domain error, stored and replayed like a success) after the request's transaction rolled
+   * back. False when the key was answered meanwhile (a duplicate that took it in between succeeded): that answer is the
+   * key's.
+   */
+  async recordRefusal(organizationId: string, key: string, fingerprint: string, response: StoredResponse): Promise<boolean> {
+    const rows = await plainRows(this.em, RECORD_REFUSAL, [organizationId, key, fingerprint, ...this.responseValues(response)], { prepared: true });
     return rows.length === 1;
   }
 
-  /** Records the response; pass the request's transactional EntityManager so it commits or rolls back with the write. */
-  async complete(em: EntityManager, organizationId: string, key: string, token: string, response: StoredResponse): Promise<void> {
-    await transactionRows(em, COMPLETE, [response.status, JSON.stringify(sealed(response.body ?? null)), response.etag, organizationId, key, token], {
-      prepared: true,
-    });
+  private responseValues(response: StoredResponse): unknown[] {
+    return [response.status, JSON.stringify(sealed(response.body ?? null)), response.etag, this.config.idempotencyRetentionHours];
   }
 
   /** Deletes expired keys in batches; returns how many went. Run in the background (IdempotencyJobs, a scheduled job). */
@@ -141,15 +182,5 @@ export class IdempotencyStore {
        returning 1`,
     );
     return rows.length;
-  }
-
-  async release(organizationId: string, key: string, token: string): Promise<void> {
-    await this.em
-      .getConnection()
-      .execute(`delete from idempotency_keys where organization_id = ? and idempotency_key = ? and state = 'in_progress' and claim_token = ?`, [
-        organizationId,
-        key,
-        token,
-      ]);
   }
 }

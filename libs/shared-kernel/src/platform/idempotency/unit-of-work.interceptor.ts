@@ -9,11 +9,18 @@ import { errorBody } from '../errors/error-body';
 import { NOT_STORED_FOR_IDEMPOTENCY, statusOfCode } from '../errors/error-status';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { UnitOfWork } from '../transactions/unit-of-work';
-import { IdempotencyStore, StoredResponse } from './idempotency.store';
+import { Claim, IdempotencyStore, KeyTaken, StoredResponse } from './idempotency.store';
 import { WriteReplyPresenter } from './write-reply';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+
+/** Ends the write's transaction when its key was already answered (replay, mismatch, or a duplicate in progress). */
+class KeyAnswered extends Error {
+  constructor(readonly claim: Exclude<Claim, { outcome: 'claimed' }>) {
+    super(claim.outcome);
+  }
+}
 
 /** JSON with object keys sorted, so `{"a":1,"b":2}` and `{"b":2,"a":1}` count as the same body. */
 export function canonicalJson(value: unknown): string {
@@ -35,8 +42,8 @@ function fingerprintOf(req: Request): string {
  * One database transaction per write request (contract §5), which the use cases it calls join, and
  * `Idempotency-Key` on POST (contract §6) recorded in that same transaction. A write to a case holds the case row
  * first (the one lock order: case row, then the resource's rows). Guards (auth, rate limit, case access) run before
- * this, so their refusals store nothing; body validation, preconditions and 500s release the key; domain refusals
- * are stored and replayed. Attached to the write routes only (`@WriteRoute()`): a read has no interceptor.
+ * this, so their refusals store nothing; body validation, preconditions and 500s roll the key back with the write;
+ * domain refusals are stored and replayed. Attached to the write routes only (`@WriteRoute()`): a read has no interceptor.
  */
 @Injectable()
 export class UnitOfWorkInterceptor implements NestInterceptor {
@@ -60,44 +67,44 @@ export class UnitOfWorkInterceptor implements NestInterceptor {
       return this.uow.run(() => this.handled(res, next), { caseId });
     }
     const { organizationId, key } = scoped;
+    const fingerprint = fingerprintOf(req);
 
-    const claim = await this.keys.claim(organizationId, key, fingerprintOf(req));
-    if (claim.outcome === 'replay') return this.replay(res, claim.response);
-    if (claim.outcome === 'mismatch') {
-      throw new ConflictError('idempotency_conflict', 'This Idempotency-Key was used with a different method, path or body.');
-    }
-    if (claim.outcome === 'in_progress') {
-      throw new ConflictError('idempotency_conflict', 'A request with this Idempotency-Key is still in progress; retry shortly.');
-    }
-
-    const { token } = claim;
-    // The key's row is held first, for the whole transaction: a claim nobody holds is one whose process died.
-    const holdKey = async (em: EntityManager) => {
-      if (!(await this.keys.hold(em, organizationId, key, token))) {
-        throw new ConflictError('idempotency_conflict', 'A request with this Idempotency-Key is still in progress; retry shortly.');
-      }
+    // The key is claimed first in the write's own transaction; any answer but `claimed` ends it before the case lock.
+    const claimKey = async (em: EntityManager) => {
+      const claim = await this.keys.claim(em, organizationId, key, fingerprint);
+      if (claim.outcome !== 'claimed') throw new KeyAnswered(claim);
     };
     try {
       return await this.uow.run(
         async (em) => {
           const body = await this.handled(res, next);
           const etag = res.getHeader('ETag');
-          await this.keys.complete(em, organizationId, key, token, { status: res.statusCode, body, etag: typeof etag === 'string' ? etag : null });
+          await this.keys.record(em, organizationId, key, fingerprint, { status: res.statusCode, body, etag: typeof etag === 'string' ? etag : null });
           return body;
         },
-        { caseId, first: holdKey },
+        { caseId, first: claimKey },
       );
     } catch (error) {
+      if (error instanceof KeyAnswered) return this.answered(res, error.claim);
       if (error instanceof DomainError && !NOT_STORED_FOR_IDEMPOTENCY.has(error.code)) {
-        const status = statusOfCode(error.code);
-        await this.uow.run((em) =>
-          this.keys.complete(em, organizationId, key, token, { status, body: errorBody(req, error.code, error.message, error.details), etag: null }),
-        );
-      } else {
-        await this.keys.release(organizationId, key, token).catch(() => undefined);
+        const refusal = { status: statusOfCode(error.code), body: errorBody(req, error.code, error.message, error.details), etag: null };
+        if (await this.keys.recordRefusal(organizationId, key, fingerprint, refusal)) throw error;
       }
+      // Its claim's snapshot may have missed the answer of a duplicate that held the key an instant before: this
+      // request's write rolled back, and the key's answer is the one to give.
+      const answer = await this.keys.answer(organizationId, key, fingerprint).catch(() => undefined);
+      if (answer !== undefined) return this.answered(res, answer);
+      if (error instanceof KeyTaken) return this.answered(res, { outcome: 'in_progress' });
       throw error;
     }
+  }
+
+  private answered(res: Response, claim: Exclude<Claim, { outcome: 'claimed' }>): unknown {
+    if (claim.outcome === 'replay') return this.replay(res, claim.response);
+    if (claim.outcome === 'mismatch') {
+      throw new ConflictError('idempotency_conflict', 'This Idempotency-Key was used with a different method, path or body.');
+    }
+    throw new ConflictError('idempotency_conflict', 'A request with this Idempotency-Key is still in progress; retry shortly.');
   }
 
   /** The handler's answer as it will be sent (a resource presented with its ETag), so a key stores what was answered. */
@@ -133,6 +140,8 @@ export class UnitOfWorkInterceptor implements NestInterceptor {
   }
 
   private replay(res: Response, stored: StoredResponse): unknown {
+    // A request that found the key answered only at its end ran its handler: what it set is not the answer.
+    for (const header of ['ETag', 'Location', 'Last-Modified']) res.removeHeader(header);
     res.status(stored.status);
     res.setHeader('Idempotent-Replayed', 'true');
     if (stored.etag) res.setHeader('ETag', stored.etag);
