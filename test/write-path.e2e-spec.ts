@@ -6,6 +6,7 @@ import { UnitOfWork } from '../libs/shared-kernel/src/platform/transactions/unit
 import { recordStatements } from '../libs/shared-kernel/src/platform/transactions/record-statements';
 import { ResourceEvents } from '../libs/shared-kernel/src/platform/events/resource-events';
 import { CaseResourceReader } from '../libs/shared-kernel/src/resources/case-resource-reader';
+import { RecordWriter } from '../libs/shared-kernel/src/resources/record-writer';
 import { declaredCaseResources } from '../libs/shared-kernel/src/resources/case-resource';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
@@ -44,14 +45,16 @@ describe('the write path (issue 19)', () => {
           ? 'commit'
           : /^rollback/i.test(text)
             ? 'rollback'
-          : /for no key update/.test(text)
-            ? 'hold case'
+          : /^with held as \(select "id" from "cases" where "id" = \$1 and "deleted_at" is null for no key update\) select \* from "persons" where exists \(select 1 from held\) and .* for no key update$/.test(text)
+            ? 'hold case, read person'
+            : /for no key update/.test(text)
+              ? 'hold case'
             : /^select pg_try_advisory_xact_lock\(/.test(text)
               ? 'claim key'
               : /^insert into idempotency_keys .* 'completed'/.test(text)
                 ? 'record answer'
-            : /^select \* from "persons"/.test(text)
-              ? 'read person'
+              : /^select \* from "persons"/.test(text)
+                ? 'read person'
               : /^with written as \(insert into "persons" .*\), emitted as \(insert into events .*\), part0 as \(insert into webhook_deliveries .* from emitted /.test(text)
                 ? 'insert person, its event, its deliveries'
                 : /^with written as \(update "persons" set .* and "version" = \$\d+ returning 1\), emitted as \(insert into events .*\), part0 as \(insert into webhook_deliveries .* from emitted /.test(text)
@@ -90,13 +93,13 @@ describe('the write path (issue 19)', () => {
     expect(kindsOf(replayTexts)).toEqual(['begin', 'claim key', 'rollback']);
   });
 
-  it('a merge patch reads the person after the case row and writes it with its event in one statement; the stored row is the answer', async () => {
+  it('a merge patch holds the case row with its read of the person and writes it with its event in one statement; the stored row is the answer', async () => {
     const created = (await t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).send(person('Ada')).expect(201)).body.data;
     let answer: { body: { data: Record<string, unknown> }; headers: Record<string, string> } | undefined;
     const texts = await statementsOf(async () => {
       answer = await t.http().patch(`/v1/cases/${caseId}/persons/${created.id}`).set(owner.auth).send({ middle_name: 'Lovelace', email: null }).expect(200);
     });
-    expect(kindsOf(texts)).toEqual(['begin', 'hold case', 'read person', 'update person, its event, its deliveries', 'commit']);
+    expect(kindsOf(texts)).toEqual(['begin', 'hold case, read person', 'update person, its event, its deliveries', 'commit']);
     const read = await t.http().get(`/v1/cases/${caseId}/persons/${created.id}`).set(owner.auth).expect(200);
     expect(read.body.data).toEqual(answer!.body.data);
     expect(read.headers.etag).toBe(answer!.headers.etag);
@@ -111,6 +114,54 @@ describe('the write path (issue 19)', () => {
     // The same patch again changes nothing: no statement writes the row, the version stays.
     await t.http().patch(`/v1/cases/${caseId}/persons/${created.id}`).set(owner.auth).send({ middle_name: 'Lovelace' }).expect(200);
     expect((await t.sql<{ version: number }>('select version from persons where id = $1', [created.id]))[0].version).toBe(2);
+  });
+
+  it('a merge patch that waited for its case reads the record as the write before it left it, and runs once', async () => {
+    const created = (await t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).send(person('Waited')).expect(201)).body.data;
+    const before = new Client({ connectionString: t.databaseUrl });
+    await before.connect();
+    try {
+      // A write ahead of it holds the case and changes the person, then commits while the patch waits.
+      await before.query('begin');
+      await before.query('select id from cases where id = $1 for no key update', [caseId]);
+      const patched = t.http().patch(`/v1/cases/${caseId}/persons/${created.id}`).set(owner.auth).send({ middle_name: 'After' }).then((res) => res);
+      for (let attempt = 0; ; attempt++) {
+        const waiting = await t.sql(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like 'with held as%'`);
+        if (waiting.length > 0) break;
+        if (attempt > 200) throw new Error('the patch never waited for the case');
+        await new Promise((tick) => setTimeout(tick, 10));
+      }
+      await before.query(`update persons set email = 'ahead@example.test', version = version + 1 where id = $1`, [created.id]);
+      await before.query('commit');
+      const answer = await patched;
+      expect(answer.status).toBe(200);
+      expect(answer.body.data).toMatchObject({ middle_name: 'After', email: 'ahead@example.test' });
+      const read = await t.http().get(`/v1/cases/${caseId}/persons/${created.id}`).set(owner.auth).expect(200);
+      expect(answer.headers.etag).toBe(read.headers.etag);
+    } finally {
+      await before.end();
+    }
+    const [row] = await t.sql<{ version: number; email: string; middle_name: string }>('select version, email, middle_name from persons where id = $1', [created.id]);
+    expect(row).toEqual({ version: 3, email: 'ahead@example.test', middle_name: 'After' });
+  });
+
+  it('a merge patch or delete of a missing record is 404 of the record; of a record whose case went meanwhile, 404 of the case', async () => {
+    const missing = await t.http().patch(`/v1/cases/${caseId}/persons/01JBX8Q9W4M8Z7T3K2N5R6P0CD`).set(owner.auth).send({ middle_name: 'X' });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.message).toBe('The person was not found.');
+    const missingDelete = await t.http().delete(`/v1/cases/${caseId}/persons/01JBX8Q9W4M8Z7T3K2N5R6P0CD`).set(owner.auth);
+    expect(missingDelete.status).toBe(404);
+    expect(missingDelete.body.error.message).toBe('The person was not found.');
+
+    // The case deleted between the access guard and the write's transaction: the read that was to hold it finds nothing.
+    const doomed = (await t.http().post('/v1/cases').set(owner.auth).send({}).expect(201)).body.data.id;
+    const kept = (await t.http().post(`/v1/cases/${doomed}/persons`).set(owner.auth).send(person('Doomed')).expect(201)).body.data;
+    await t.sql('update cases set deleted_at = now() where id = $1', [doomed]);
+    const resource = declaredCaseResources().find((declared) => declared.name === 'person')!;
+    const writer = t.app.get(RecordWriter, { strict: false });
+    await expect(writer.patch(resource as never, { caseId: doomed }, kept.id, { middle_name: 'Late' }, undefined)).rejects.toThrow('The case was not found.');
+    await expect(writer.remove(resource as never, { caseId: doomed }, kept.id, undefined)).rejects.toThrow('The case was not found.');
+    expect(await t.sql('select middle_name from persons where id = $1', [kept.id])).toEqual([{ middle_name: null }]);
   });
 
   it('when the row was changed under the write, its event is not written and the write runs again, then gives up (409)', async () => {

@@ -25,7 +25,6 @@ import { notaryProviderFor } from './infrastructure/notary/simulated-notary-prov
 import { RegisteredProbateState } from './infrastructure/registered-probate-state';
 import { documentStorageSettings, DocumentStorageSettings } from './infrastructure/storage/document-storage-settings';
 import { PostgresDocumentStorage } from './infrastructure/storage/postgres-document-storage';
-import { S3DocumentStorage } from './infrastructure/storage/s3-document-storage';
 import { CaseDocuments, CaseProbateState, CaseStatementClosings, DocumentReferences } from './ports';
 import { PlainCaseStatementClosings } from './infrastructure/plain-case-statement-closings';
 import { documentResource } from './resources/document.resource';
@@ -46,6 +45,8 @@ acceptMultipart(/^\/v1\/cases\/[^/]+\/bank-accounts\/[^/]+\/statements\/?$/);
  * kept; the bank statements resting on them; and remote online notarizations, whose result is a new document, with the
  * notary port (`NOTARY_PROVIDER`) and its steps.
  */
+const s3Storage = () => require('./infrastructure/storage/s3-document-storage') as typeof import('./infrastructure/storage/s3-document-storage');
+
 @Module({
   imports: [CaseModule, AssetsModule, CaseResourceModule.forResources([documentResource, statementResource, notarizationResource])],
   controllers: [DocumentsController, DocumentDownloadsController, StatementsController, NotarizationsController],
@@ -72,8 +73,9 @@ acceptMultipart(/^\/v1\/cases\/[^/]+\/bank-accounts\/[^/]+\/statements\/?$/);
     {
       provide: DocumentStorage,
       inject: [DocumentStorageSettings, AppConfig, EntityManager, JobQueue],
+      // The S3 adapter (and the AWS SDK under it, a quarter of a second to load) only where it is configured.
       useFactory: (settings: DocumentStorageSettings, config: AppConfig, em: EntityManager, jobs: JobQueue) =>
-        settings.kind === 's3' ? new S3DocumentStorage(settings, em, jobs) : new PostgresDocumentStorage(config, em),
+        settings.kind === 's3' ? new (s3Storage().S3DocumentStorage)(settings, em, jobs) : new PostgresDocumentStorage(config, em),
     },
   ],
   exports: [DocumentReferences, CaseDocuments, CaseProbateState, CaseStatementClosings, NotaryProvider, NotarizationSteps],

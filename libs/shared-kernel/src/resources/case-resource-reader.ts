@@ -7,6 +7,8 @@ import { Clock } from '../platform/clock/clock';
 import { FilterSpecs, parseListQuery, ReadContext } from './pagination/list-query';
 import { listRows } from './pagination/list-runner';
 import { plainRows } from '../platform/persistence/plain-query';
+import { transactionRows } from '../platform/transactions/transaction-rows';
+import { UnitOfWork } from '../platform/transactions/unit-of-work';
 import { recordColumns, RecordFields } from '../platform/persistence/record-columns';
 import { CaseRecord, CaseResource, declaredCaseResources } from './case-resource';
 import { ResourceReads } from './resource-reads';
@@ -36,6 +38,7 @@ export class CaseResourceReader implements OnModuleInit {
   constructor(
     private readonly em: EntityManager,
     private readonly clock: Clock,
+    private readonly uow: UnitOfWork,
   ) {}
 
   /** Every declaration's statements, once: a declaration naming a column the table has not stops the start. */
@@ -73,19 +76,33 @@ export class CaseResourceReader implements OnModuleInit {
     );
   }
 
-  /** The record as an entity of the unit of work, for a write to change. */
+  /**
+   * The record as an entity of the unit of work, for a write to change. When the write deferred its case's hold to
+   * this read (`caseHeldByFirstRead`), the read holds the case in the same statement.
+   */
   async load<T extends CaseRecord>(resource: CaseResource<T>, scope: Scope, id: string): Promise<T> {
+    const deferred = this.uow.deferredCaseOf(this.em);
     // One already in the unit of work (loaded or changed earlier in this transaction) is the one to change.
     const managed = this.em.getUnitOfWork().getById<T>(resource.schema.meta.className, id as never);
+    if (managed || (deferred !== undefined && deferred !== scope.caseId)) await this.uow.holdDeferredCase(this.em);
     if (managed) {
       if (Object.entries(scope).some(([property, value]) => (managed as Record<string, unknown>)[property] !== value)) throw new NotFoundError(resource.name);
       return managed;
     }
     // The compiled read-one statement on the write's connection, its row handed to the ORM as findOne would hand it
     // (issue 19: findOne's query building was a tenth of a merge patch's CPU).
-    const row = await this.readRow(resource, scope, id);
+    const row = deferred === scope.caseId ? await this.readRowHoldingCase(resource, scope, id) : await this.readRow(resource, scope, id);
     if (!row) throw new NotFoundError(resource.name);
     return this.em.map(resource.schema, row as never) as T;
+  }
+
+  private async readRowHoldingCase(resource: CaseResource<any>, scope: Scope, id: string): Promise<Record<string, unknown> | undefined> {
+    const reads = this.readsOf(resource);
+    const [row] = await transactionRows<Record<string, unknown>>(this.em, reads.readOneHoldingCase(this.uow.caseRow()), reads.readOneValues(scope, id), { prepared: true });
+    if (row) this.uow.caseHeldAlong(this.em, scope.caseId);
+    // No row: the case is gone (404 of the case, as a hold on its own answers) or only the record is.
+    else await this.uow.holdDeferredCase(this.em);
+    return row;
   }
 
   /** The record's response and ETag, from its row (inside a write, what the write has flushed). */

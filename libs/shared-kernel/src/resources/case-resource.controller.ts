@@ -3,6 +3,7 @@ import { ModuleRef } from '@nestjs/core';
 import { ApiBody, ApiOperation, ApiParam, ApiTags, IntersectionType } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { FOREIGN_CASE_ANSWER, assertCaseAccessChecked } from '../platform/access/case-access';
+import { CaseHeldByFirstRead } from '../platform/transactions/unit-of-work';
 import { IfMatch } from './conditional/if-match.decorator';
 import { ResourceList, SingleResource } from './http/resource-response';
 import { ValidBody, WriteRoute } from './http/route-decorators';
@@ -99,6 +100,9 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
   ];
   const idParam = ApiParam({ name: resource.idParam, description: `the ${noun}`, schema: { type: 'string', pattern: ULID_PATTERN } });
   const common = (route: StandardRoute) => [SetMetadata(FOREIGN_CASE_ANSWER, foreignCase(route)), ...pathParams];
+  // The generic merge patch and delete of a top-level plain record read that record first: the read holds the case
+  // (a nested resource reads its parent first, and a use case of its own may read anything).
+  const heldByFirstRead = (own: unknown) => (own === undefined && resource.kind === 'record' && !resource.parent ? [CaseHeldByFirstRead()] : []);
   const one = `:${resource.idParam}`;
 
   @ApiTags(resource.tag)
@@ -182,6 +186,7 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
       [
         Patch(one),
         WriteRoute(),
+        ...heldByFirstRead(resource.useCases?.patch),
         ...common('patch'),
         idParam,
         ApiOperation({
@@ -211,6 +216,7 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
       [
         Delete(one),
         WriteRoute(),
+        ...heldByFirstRead(resource.useCases?.delete),
         HttpCode(204),
         ...common('delete'),
         idParam,

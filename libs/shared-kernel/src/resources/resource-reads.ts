@@ -1,4 +1,5 @@
 import { RecordColumns, RecordFields } from '../platform/persistence/record-columns';
+import type { CaseRowLocation } from '../platform/access/case-access';
 import { ReadContext } from './pagination/list-query';
 import { listStatementsOf } from './pagination/list-runner';
 import { CaseRecord, CaseResource } from './case-resource';
@@ -32,6 +33,20 @@ export class ResourceReads<T extends CaseRecord = CaseRecord> {
     this.fields = visible.map(({ field, present }, index) => ({ field, present, column: stored[index].column, convert: stored[index].convert }));
     listStatementsOf(columns).check(resource.listRules);
   }
+
+  /**
+   * The read-one of a write that holds its case in the same statement (issue 19), with the read-one's values ($1 is
+   * the case). The case row is held first — an uncorrelated `exists` is a one-time filter, run before the record's
+   * scan — then the record's row: locking it makes PostgreSQL return its newest version, not the one of the
+   * statement's snapshot, when the read waited for the case. No row: the case is gone or the record is.
+   */
+  readOneHoldingCase(caseRow: CaseRowLocation): string {
+    return (this.holdingText ??= `with held as (select ${quote(caseRow.idColumn)} from ${quote(caseRow.table)} where ${quote(caseRow.idColumn)} = $1 and ${quote(
+      caseRow.deletedAtColumn,
+    )} is null for no key update) ${this.readOne.text.replace(' where ', ' where exists (select 1 from held) and ')} for no key update`);
+  }
+
+  private holdingText?: string;
 
   /** The values of the read-one statement: the scope's, then the id. */
   readOneValues(scope: Record<string, string>, id: string): string[] {

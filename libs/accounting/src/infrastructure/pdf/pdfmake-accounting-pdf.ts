@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { Injectable } from '@nestjs/common';
-import pdfmake from 'pdfmake';
+import type PdfMake from 'pdfmake';
 import { AccountingPdf, AccountingPdfRequest } from '../../application/ports/accounting-pdf.port';
 import { accountingPdfDefinition } from './accounting-pdf-layout';
 
@@ -13,10 +13,18 @@ const ROBOTO = {
   bolditalics: join(FONT_DIRECTORY, 'Roboto-MediumItalic.ttf'),
 };
 
-// The document names no image or URL: the renderer may read the fonts and nothing else.
-pdfmake.setFonts({ Roboto: ROBOTO });
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((path) => Object.values(ROBOTO).includes(path));
+let loaded: typeof PdfMake | undefined;
+
+/** pdfmake (with pdfkit and the fonts' metrics) is loaded by the first PDF, not by every start of the service. */
+function renderer(): typeof PdfMake {
+  if (loaded) return loaded;
+  const pdfmake = require('pdfmake') as typeof PdfMake;
+  // The document names no image or URL: the renderer may read the fonts and nothing else.
+  pdfmake.setFonts({ Roboto: ROBOTO });
+  pdfmake.setUrlAccessPolicy(() => false);
+  pdfmake.setLocalAccessPolicy((path) => Object.values(ROBOTO).includes(path));
+  return (loaded = pdfmake);
+}
 
 /**
  * The accounting's PDF through pdfmake (pure JavaScript, pdfkit underneath). pdfkit derives the file identifier from
@@ -26,6 +34,6 @@ pdfmake.setLocalAccessPolicy((path) => Object.values(ROBOTO).includes(path));
 @Injectable()
 export class PdfmakeAccountingPdf extends AccountingPdf {
   render(request: AccountingPdfRequest): Promise<Buffer> {
-    return pdfmake.createPdf(accountingPdfDefinition(request)).getBuffer();
+    return renderer().createPdf(accountingPdfDefinition(request)).getBuffer();
   }
 }

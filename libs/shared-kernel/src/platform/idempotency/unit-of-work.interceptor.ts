@@ -8,7 +8,7 @@ import { BadRequestError, ConflictError, DomainError } from '../errors/domain-er
 import { errorBody } from '../errors/error-body';
 import { NOT_STORED_FOR_IDEMPOTENCY, statusOfCode } from '../errors/error-status';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { UnitOfWork } from '../transactions/unit-of-work';
+import { CASE_HELD_BY_FIRST_READ, UnitOfWork } from '../transactions/unit-of-work';
 import { Claim, IdempotencyStore, KeyTaken, StoredResponse } from './idempotency.store';
 import { WriteReplyPresenter } from './write-reply';
 
@@ -56,15 +56,16 @@ export class UnitOfWorkInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
     if (!WRITE_METHODS.has(req.method)) return next.handle();
-    return from(this.run(req, context.switchToHttp().getResponse<Response>(), next));
+    const caseHeldByFirstRead = Reflect.getMetadata(CASE_HELD_BY_FIRST_READ, context.getHandler()) === true;
+    return from(this.run(req, context.switchToHttp().getResponse<Response>(), next, caseHeldByFirstRead));
   }
 
-  private async run(req: Request & AuthenticatedRequest, res: Response, next: CallHandler): Promise<unknown> {
+  private async run(req: Request & AuthenticatedRequest, res: Response, next: CallHandler, caseHeldByFirstRead: boolean): Promise<unknown> {
     const caseId = req.params?.[CASE_ID_PARAM] as string | undefined;
     if (caseId !== undefined) assertCaseAccessChecked(req);
     const scoped = this.scopedKeyOf(req, caseId);
     if (!scoped) {
-      return this.uow.run(() => this.handled(res, next), { caseId });
+      return this.uow.run(() => this.handled(res, next), { caseId, caseHeldByFirstRead });
     }
     const { organizationId, key } = scoped;
     const fingerprint = fingerprintOf(req);

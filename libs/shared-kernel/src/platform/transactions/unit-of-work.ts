@@ -1,10 +1,19 @@
 import { OptimisticLockError, TransactionPropagation } from '@mikro-orm/core';
 import { currentTransaction } from '../context/request-scope';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { Injectable, SetMetadata } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { CaseOwnership } from '../access/case-access';
 import { ConflictError, NotFoundError } from '../errors/domain-error';
+
+export const CASE_HELD_BY_FIRST_READ = 'estate:case-held-by-first-read';
+
+/**
+ * On a write route whose handler's first statement is `CaseResourceReader.load` of the record it changes (the
+ * kernel's generated merge patch and delete of a plain record): the request's transaction holds the case with that
+ * read instead of ahead of it (`caseHeldByFirstRead`).
+ */
+export const CaseHeldByFirstRead = () => SetMetadata(CASE_HELD_BY_FIRST_READ, true);
 
 /** How often a transaction that lost an optimistic-lock race is run again before the client is told to retry. */
 const ATTEMPTS = 3;
@@ -20,6 +29,12 @@ export interface UnitOfWorkOptions {
    * the whole transaction, so another process can tell a running request from one whose process died).
    */
   first?: (em: EntityManager) => Promise<void>;
+  /**
+   * The work's first statement is a read of one record that holds the case row itself, in the same statement
+   * (`CaseResourceReader.load`; issue 19): the case is not held ahead of it. The lock order stays the case row, then
+   * the record. Should the work end without that read, it fails (nothing commits).
+   */
+  caseHeldByFirstRead?: boolean;
 }
 
 /**
@@ -33,6 +48,8 @@ export class UnitOfWork {
   private ownership?: CaseOwnership;
   /** Cases already held by a transaction, so a use case joining the request's transaction does not lock twice. */
   private readonly held = new WeakMap<object, Set<string>>();
+  /** The case a transaction will hold with its first read (`caseHeldByFirstRead`), until that read runs. */
+  private readonly deferred = new WeakMap<object, string>();
 
   constructor(
     private readonly em: EntityManager,
@@ -62,20 +79,63 @@ export class UnitOfWork {
     return this.em.transactional(
       async (em) => {
         await options.first?.(em);
-        if (options.caseId !== undefined) await this.holdCase(em, options.caseId);
-        return work(em);
+        const { caseId } = options;
+        if (caseId === undefined) return work(em);
+        const transaction = em.getTransactionContext() as object;
+        if (!options.caseHeldByFirstRead) {
+          await this.holdCase(em, caseId);
+          return work(em);
+        }
+        if (this.held.get(transaction)?.has(caseId)) return work(em);
+        const outer = this.deferred.get(transaction);
+        if (outer !== undefined && outer !== caseId) await this.holdCase(em, outer);
+        this.deferred.set(transaction, caseId);
+        const result = await work(em);
+        if (this.deferred.get(transaction) === caseId) throw new Error(`the work ended without the read that was to hold case ${caseId}`);
+        return result;
       },
       { propagation: TransactionPropagation.REQUIRED },
     );
   }
 
+  /** The case this transaction is to hold with its first read, if that read has not run yet. */
+  deferredCaseOf(em: EntityManager): string | undefined {
+    const transaction = em.getTransactionContext() as object | undefined;
+    return transaction === undefined ? undefined : this.deferred.get(transaction);
+  }
+
+  /** The first read held the deferred case (its statement found the live case row and locked it). */
+  caseHeldAlong(em: EntityManager, caseId: string): void {
+    const transaction = em.getTransactionContext() as object;
+    if (this.deferred.get(transaction) === caseId) this.deferred.delete(transaction);
+    this.held.set(transaction, (this.held.get(transaction) ?? new Set<string>()).add(caseId));
+  }
+
+  /** Holds the deferred case now, on its own statement: 404 when the case is gone. */
+  async holdDeferredCase(em: EntityManager): Promise<void> {
+    const caseId = this.deferredCaseOf(em);
+    if (caseId !== undefined) await this.holdCase(em, caseId);
+  }
+
+  /** Where the case row is (the case context's answer), for a read that holds it. */
+  caseRow() {
+    return this.caseOwnership().caseRow;
+  }
+
   private async holdCase(em: EntityManager, caseId: string): Promise<void> {
     const transaction = em.getTransactionContext() as object;
-    const held = this.held.get(transaction) ?? new Set<string>();
-    if (held.has(caseId)) return;
-    this.ownership ??= this.moduleRef.get(CaseOwnership, { strict: false });
-    if (!(await this.ownership.holdForWrite(caseId))) throw new NotFoundError('case');
-    held.add(caseId);
-    this.held.set(transaction, held);
+    // A case deferred to a first read that has not run is held now, on its own: nothing may run before it.
+    const deferred = this.deferred.get(transaction);
+    if (deferred !== undefined) {
+      this.deferred.delete(transaction);
+      if (deferred !== caseId) await this.holdCase(em, deferred);
+    }
+    if (this.held.get(transaction)?.has(caseId)) return;
+    if (!(await this.caseOwnership().holdForWrite(caseId))) throw new NotFoundError('case');
+    this.held.set(transaction, (this.held.get(transaction) ?? new Set<string>()).add(caseId));
+  }
+
+  private caseOwnership(): CaseOwnership {
+    return (this.ownership ??= this.moduleRef.get(CaseOwnership, { strict: false }));
   }
 }
