@@ -47,8 +47,10 @@ describe('the write path (issue 19)', () => {
             ? 'rollback'
           : /^with held as \(select "id" from "cases" where "id" = \$1 and "deleted_at" is null for no key update\) select \* from "persons" where exists \(select 1 from held\) and .* for no key update$/.test(text)
             ? 'hold case, read person'
-            : /for no key update/.test(text)
-              ? 'hold case'
+            : /^with key_lock as \(select pg_try_advisory_xact_lock\(.*\), held_case as \(select "id" from "cases" where "id" = \$3 and "deleted_at" is null and .* for no key update\)/.test(text)
+              ? 'claim key, hold case'
+              : /for no key update/.test(text)
+                ? 'hold case'
             : /^select pg_try_advisory_xact_lock\(/.test(text)
               ? 'claim key'
               : /^insert into idempotency_keys .* 'completed'/.test(text)
@@ -80,17 +82,17 @@ describe('the write path (issue 19)', () => {
     expect(kindsOf(texts)).toEqual(['begin', 'hold case', 'insert person, its event, its deliveries', 'commit']);
   });
 
-  it('a keyed create claims its key and records its answer in the same transaction: one commit', async () => {
+  it('a keyed create claims its key and holds its case in one statement, and records its answer in the same transaction: one commit', async () => {
     const key = `one-commit-${Date.now()}`;
     const texts = await statementsOf(() =>
       t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).set('Idempotency-Key', key).send(person('Keyed')).expect(201),
     );
-    expect(kindsOf(texts)).toEqual(['begin', 'claim key', 'hold case', 'insert person, its event, its deliveries', 'record answer', 'commit']);
+    expect(kindsOf(texts)).toEqual(['begin', 'claim key, hold case', 'insert person, its event, its deliveries', 'record answer', 'commit']);
     // The replay is the claim alone, in a transaction that ends without a write.
     const replayTexts = await statementsOf(() =>
       t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).set('Idempotency-Key', key).send(person('Keyed')).expect(201),
     );
-    expect(kindsOf(replayTexts)).toEqual(['begin', 'claim key', 'rollback']);
+    expect(kindsOf(replayTexts)).toEqual(['begin', 'claim key, hold case', 'rollback']);
   });
 
   it('a merge patch holds the case row with its read of the person and writes it with its event in one statement; the stored row is the answer', async () => {

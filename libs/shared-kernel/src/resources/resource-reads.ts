@@ -1,5 +1,5 @@
 import { RecordColumns, RecordFields } from '../platform/persistence/record-columns';
-import type { CaseRowLocation } from '../platform/access/case-access';
+import { caseRowHold, CaseRowLocation } from '../platform/access/case-access';
 import { ReadContext } from './pagination/list-query';
 import { listStatementsOf } from './pagination/list-runner';
 import { CaseRecord, CaseResource } from './case-resource';
@@ -41,9 +41,7 @@ export class ResourceReads<T extends CaseRecord = CaseRecord> {
    * statement's snapshot, when the read waited for the case. No row: the case is gone or the record is.
    */
   readOneHoldingCase(caseRow: CaseRowLocation): string {
-    return (this.holdingText ??= `with held as (select ${quote(caseRow.idColumn)} from ${quote(caseRow.table)} where ${quote(caseRow.idColumn)} = $1 and ${quote(
-      caseRow.deletedAtColumn,
-    )} is null for no key update) ${this.readOne.text.replace(' where ', ' where exists (select 1 from held) and ')} for no key update`);
+    return (this.holdingText ??= `with held as (${caseRowHold(caseRow, '$1')}) ${this.readOne.text.replace(' where ', ' where exists (select 1 from held) and ')} for no key update`);
   }
 
   private holdingText?: string;

@@ -31,6 +31,17 @@ export interface CaseRowLocation {
   deletedAtColumn: string;
 }
 
+const quoted = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
+
+/**
+ * The statement part that holds a live case's row (`for no key update`, the service's case lock), for a statement
+ * that holds the case along with its own read; `when` narrows it further (a condition in SQL, or none).
+ */
+export function caseRowHold(row: CaseRowLocation, caseParameter: string, when?: string): string {
+  const id = quoted(row.idColumn);
+  return `select ${id} from ${quoted(row.table)} where ${id} = ${caseParameter} and ${quoted(row.deletedAtColumn)} is null${when ? ` and ${when}` : ''} for no key update`;
+}
+
 export type ForeignCaseAnswer = 'forbidden' | 'not_found';
 export const FOREIGN_CASE_ANSWER = 'estate:foreign-case-answer';
 

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import { caseRowHold, CaseRowLocation } from '../access/case-access';
 import { FieldCipher } from '../masking/field-cipher';
 import { plainRows } from '../persistence/plain-query';
 import { transactionRows } from '../transactions/transaction-rows';
@@ -12,7 +13,7 @@ export interface StoredResponse {
 }
 
 export type Claim =
-  | { outcome: 'claimed' }
+  | { outcome: 'claimed'; caseHeld: boolean }
   | { outcome: 'replay'; response: StoredResponse }
   | { outcome: 'mismatch' }
   | { outcome: 'in_progress' };
@@ -37,6 +38,20 @@ const CLAIM = `select pg_try_advisory_xact_lock(${KEY_LOCK}) as held, k.fingerpr
     (k.expires_at < now() or (k.state = 'in_progress' and k.created_at < now() - interval '${UNHELD_GRACE}')) as stale
   from (select 1) one
   left join idempotency_keys k on k.organization_id = $1 and k.idempotency_key = $2`;
+
+/**
+ * The claim that also holds the request's case (issue 19: one statement for both). The key's lock is tried first —
+ * the case's hold is conditional on it — so a duplicate of a running request is told "in progress" at once, never
+ * left waiting for the case; and a key that has a row (a replay) holds no case.
+ */
+function claimHoldingCase(caseRow: CaseRowLocation): string {
+  const hold = caseRowHold(caseRow, '$3', `(select got from key_lock) and not exists (select 1 from idempotency_keys where organization_id = $1 and idempotency_key = $2)`);
+  return `with key_lock as (select pg_try_advisory_xact_lock(${KEY_LOCK}) as got), held_case as (${hold})
+  select (select got from key_lock) as held, exists (select 1 from held_case) as case_held, k.fingerprint, k.state, k.response_status, k.response_body,
+    k.response_etag, (k.expires_at < now() or (k.state = 'in_progress' and k.created_at < now() - interval '${UNHELD_GRACE}')) as stale
+  from (select 1) one
+  left join idempotency_keys k on k.organization_id = $1 and k.idempotency_key = $2`;
+}
 
 /** A stale row goes, unless a live transaction still holds it (a request of an earlier version, still running). */
 const CLEAR_STALE = `delete from idempotency_keys where ctid in (
@@ -70,6 +85,7 @@ export class KeyTaken extends Error {
 
 interface KeyRow {
   held?: boolean;
+  case_held?: boolean;
   stale?: boolean;
   fingerprint: string | null;
   state: string | null;
@@ -107,19 +123,26 @@ function unsealed(stored: unknown): unknown {
  */
 @Injectable()
 export class IdempotencyStore {
+  private claimText?: string;
+
   constructor(
     private readonly em: EntityManager,
     private readonly config: AppConfig,
   ) {}
 
-  /** Call first in the request's transaction; only `claimed` lets the request run. */
-  async claim(em: EntityManager, organizationId: string, key: string, fingerprint: string): Promise<Claim> {
-    const [row] = await transactionRows<KeyRow>(em, CLAIM, [organizationId, key], { prepared: true });
+  /**
+   * Call first in the request's transaction; only `claimed` lets the request run. With `holding`, the same statement
+   * holds that case for a claim it grants (`caseHeld`: false when the case is gone, or the key was stale).
+   */
+  async claim(em: EntityManager, organizationId: string, key: string, fingerprint: string, holding?: { caseId: string; caseRow: CaseRowLocation }): Promise<Claim> {
+    const [row] = holding
+      ? await transactionRows<KeyRow>(em, (this.claimText ??= claimHoldingCase(holding.caseRow)), [organizationId, key, holding.caseId], { prepared: true })
+      : await transactionRows<KeyRow>(em, CLAIM, [organizationId, key], { prepared: true });
     if (!row.held) return { outcome: 'in_progress' };
-    if (row.state === null) return { outcome: 'claimed' };
+    if (row.state === null) return { outcome: 'claimed', caseHeld: row.case_held === true };
     if (!row.stale) return answerOf(row, fingerprint);
     const cleared = await transactionRows(em, CLEAR_STALE, [organizationId, key]);
-    return cleared.length === 1 ? { outcome: 'claimed' } : { outcome: 'in_progress' };
+    return cleared.length === 1 ? { outcome: 'claimed', caseHeld: false } : { outcome: 'in_progress' };
   }
 
   /**

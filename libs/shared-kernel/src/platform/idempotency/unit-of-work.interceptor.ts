@@ -71,9 +71,14 @@ export class UnitOfWorkInterceptor implements NestInterceptor {
     const fingerprint = fingerprintOf(req);
 
     // The key is claimed first in the write's own transaction; any answer but `claimed` ends it before the case lock.
+    // It holds the request's case in the same statement (the unit of work defers the case's hold to it).
     const claimKey = async (em: EntityManager) => {
-      const claim = await this.keys.claim(em, organizationId, key, fingerprint);
+      const holding = caseId === undefined ? undefined : { caseId, caseRow: this.uow.caseRow() };
+      const claim = await this.keys.claim(em, organizationId, key, fingerprint, holding);
       if (claim.outcome !== 'claimed') throw new KeyAnswered(claim);
+      if (caseId === undefined) return;
+      if (claim.caseHeld) this.uow.caseHeldAlong(em, caseId);
+      else await this.uow.holdDeferredCase(em);
     };
     try {
       return await this.uow.run(
@@ -83,7 +88,7 @@ export class UnitOfWorkInterceptor implements NestInterceptor {
           await this.keys.record(em, organizationId, key, fingerprint, { status: res.statusCode, body, etag: typeof etag === 'string' ? etag : null });
           return body;
         },
-        { caseId, first: claimKey },
+        { caseId, first: claimKey, caseHeldByFirstRead: true },
       );
     } catch (error) {
       if (error instanceof KeyAnswered) return this.answered(res, error.claim);

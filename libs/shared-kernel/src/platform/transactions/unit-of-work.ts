@@ -30,9 +30,9 @@ export interface UnitOfWorkOptions {
    */
   first?: (em: EntityManager) => Promise<void>;
   /**
-   * The work's first statement is a read of one record that holds the case row itself, in the same statement
-   * (`CaseResourceReader.load`; issue 19): the case is not held ahead of it. The lock order stays the case row, then
-   * the record. Should the work end without that read, it fails (nothing commits).
+   * The first statement (of `first`, else of the work) is a read that holds the case row itself, in the same statement
+   * (`CaseResourceReader.load`, the idempotency key's claim; issue 19): the case is not held ahead of it. The lock
+   * order stays the case row, then the record. Should the work end without that read, it fails (nothing commits).
    */
   caseHeldByFirstRead?: boolean;
 }
@@ -78,24 +78,26 @@ export class UnitOfWork {
   private attempt<T>(work: (em: EntityManager) => Promise<T>, options: UnitOfWorkOptions): Promise<T> {
     return this.em.transactional(
       async (em) => {
-        await options.first?.(em);
         const { caseId } = options;
-        if (caseId === undefined) return work(em);
-        const transaction = em.getTransactionContext() as object;
-        if (!options.caseHeldByFirstRead) {
-          await this.holdCase(em, caseId);
-          return work(em);
-        }
-        if (this.held.get(transaction)?.has(caseId)) return work(em);
-        const outer = this.deferred.get(transaction);
-        if (outer !== undefined && outer !== caseId) await this.holdCase(em, outer);
-        this.deferred.set(transaction, caseId);
+        const deferring = caseId !== undefined && options.caseHeldByFirstRead === true && (await this.defer(em, caseId));
+        await options.first?.(em);
+        if (caseId !== undefined && !options.caseHeldByFirstRead) await this.holdCase(em, caseId);
         const result = await work(em);
-        if (this.deferred.get(transaction) === caseId) throw new Error(`the work ended without the read that was to hold case ${caseId}`);
+        if (deferring && this.deferredCaseOf(em) === caseId) throw new Error(`the work ended without the read that was to hold case ${caseId}`);
         return result;
       },
       { propagation: TransactionPropagation.REQUIRED },
     );
+  }
+
+  /** Defers the case's hold to the first read; false when the transaction already holds it. */
+  private async defer(em: EntityManager, caseId: string): Promise<boolean> {
+    const transaction = em.getTransactionContext() as object;
+    if (this.held.get(transaction)?.has(caseId)) return false;
+    const outer = this.deferred.get(transaction);
+    if (outer !== undefined && outer !== caseId) await this.holdCase(em, outer);
+    this.deferred.set(transaction, caseId);
+    return true;
   }
 
   /** The case this transaction is to hold with its first read, if that read has not run yet. */
