@@ -45,12 +45,14 @@ const CLAIM = `select pg_try_advisory_xact_lock(${KEY_LOCK}) as held, k.fingerpr
  * left waiting for the case; and a key that has a row (a replay) holds no case.
  */
 function claimHoldingCase(caseRow: CaseRowLocation): string {
-  const hold = caseRowHold(caseRow, '$3', `(select got from key_lock) and not exists (select 1 from idempotency_keys where organization_id = $1 and idempotency_key = $2)`);
-  return `with key_lock as (select pg_try_advisory_xact_lock(${KEY_LOCK}) as got), held_case as (${hold})
-  select (select got from key_lock) as held, exists (select 1 from held_case) as case_held, k.fingerprint, k.state, k.response_status, k.response_body,
-    k.response_etag, (k.expires_at < now() or (k.state = 'in_progress' and k.created_at < now() - interval '${UNHELD_GRACE}')) as stale
+  const hold = caseRowHold(caseRow, '$3', '(select got from key_lock) and not exists (select 1 from k)');
+  return `with key_lock as (select pg_try_advisory_xact_lock(${KEY_LOCK}) as got),
+    k as (select * from idempotency_keys where organization_id = $1 and idempotency_key = $2),
+    held_case as (${hold})
+  select (select got from key_lock) as held, exists (select 1 from held_case) as case_held, k.fingerprint, k.state, k.response_status,
+    k.response_body, k.response_etag, (k.expires_at < now() or (k.state = 'in_progress' and k.created_at < now() - interval '${UNHELD_GRACE}')) as stale
   from (select 1) one
-  left join idempotency_keys k on k.organization_id = $1 and k.idempotency_key = $2`;
+  left join k on true`;
 }
 
 /** A stale row goes, unless a live transaction still holds it (a request of an earlier version, still running). */
