@@ -166,6 +166,20 @@ describe('the write path (issue 19)', () => {
     expect(await t.sql('select middle_name from persons where id = $1', [kept.id])).toEqual([{ middle_name: null }]);
   });
 
+  it('a work that was to hold its case with its first read and did not read fails, and nothing of it commits', async () => {
+    const uow = t.app.get(UnitOfWork, { strict: false });
+    const before = (await t.sql<{ n: number }>('select count(*)::int as n from persons where case_id = $1', [caseId]))[0].n;
+    const write = uow.run(
+      async (em) => {
+        await em.execute(`insert into persons (id, case_id, first_name, last_name, relationship, version, created_at, updated_at)
+          values ('${ulid()}', '${caseId}', 'Unheld', 'Okafor', 'friend', 1, now(), now())`);
+      },
+      { caseId, caseHeldByFirstRead: true },
+    );
+    await expect(write).rejects.toThrow(`the work ended without the read that was to hold case ${caseId}`);
+    expect((await t.sql<{ n: number }>('select count(*)::int as n from persons where case_id = $1', [caseId]))[0].n).toBe(before);
+  });
+
   it('when the row was changed under the write, its event is not written and the write runs again, then gives up (409)', async () => {
     const created = (await t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).send(person('Moved')).expect(201)).body.data;
     const resource = declaredCaseResources().find((declared) => declared.name === 'person')!;

@@ -25,8 +25,8 @@ export interface UnitOfWorkOptions {
    */
   caseId?: string;
   /**
-   * Runs first in the transaction, before the case row is held (the request's idempotency key: its row is held for
-   * the whole transaction, so another process can tell a running request from one whose process died).
+   * Runs first in the transaction, before the case row is held (the request's idempotency key: its claim, whose lock
+   * lasts as long as the transaction).
    */
   first?: (em: EntityManager) => Promise<void>;
   /**
