@@ -112,7 +112,7 @@ export class SkippedDeadlineView {
   @ApiProperty({ enum: ['start_date_unknown'], description: '`start_date_unknown`: the date its rule counts from is not known yet.', example: 'start_date_unknown' })
   reason: string;
   @ApiProperty({ description: 'The body field that gives the missing date.', example: 'letters_issued_date' }) needs: string;
-  @ApiProperty({ type: SkippedDeadlineRuleView }) rule: SkippedDeadlineRuleView;
+  @ApiProperty({ type: SkippedDeadlineRuleView, description: 'The rule that counts from the missing date.' }) rule: SkippedDeadlineRuleView;
   @ApiProperty({
     description: 'What is missing, in words.',
     example:
