@@ -104,6 +104,45 @@ describe('estate inventory (e2e)', () => {
     expect(detailFields(bad).sort()).toEqual(['as_of', 'format']);
   });
 
+  it('without as_of is as of the date of death: cash is the sum of the transactions to that day; only an account without any stands at current_balance', async () => {
+    const dated = await newCase(t, owner, { deceased: { first_name: 'Ada', last_name: 'Byron', date_of_death: '2026-02-28' } });
+    const base = `/v1/cases/${dated}`;
+    const account = (body: Record<string, unknown>) => created(t, owner, `${base}/bank-accounts`, { institution_name: 'First Bank', account_type: 'checking', ownership_type: 'individual', account_number: '000123456789', ...body });
+    const ledger = (await account({ current_balance: 10000.1 })).id;
+    const later = (await account({ current_balance: 75 })).id;
+    const unentered = (await account({ current_balance: 4321.09 })).id;
+    for (const [id, date, amount] of [
+      [ledger, '2026-01-05', 1000.1],
+      [ledger, '2026-02-28', -200.05],
+      [ledger, '2026-03-15', 50],
+      [later, '2026-03-01', 75],
+    ] as const) {
+      await created(t, owner, `${base}/bank-accounts/${id}/transactions`, { date, amount, description: 'movement' });
+    }
+    const res = await t.http().get(`${base}/inventory`).set(owner.auth).expect(200);
+    expect(res.body.data.as_of).toBe('2026-02-28');
+    expect(res.body.data.probate_assets[0].items.map((item: any) => [item.id, item.value, item.value_source])).toEqual([
+      // 1,000.10 − 200.05 (the death's own day counts; the 15 March deposit is later) = 800.05.
+      [ledger, 800.05, 'transactions_through_as_of'],
+      // Its only transaction is after the death: nothing then.
+      [later, 0, 'transactions_through_as_of'],
+      // No transaction at all: the balance recorded for it.
+      [unentered, 4321.09, 'current_balance'],
+    ]);
+    expect(res.body.data.totals.gross_probate_assets).toBe(5121.14);
+    // The same as asking for the date of death; another as_of still wins.
+    const asked = await t.http().get(`${base}/inventory?as_of=2026-02-28`).set(owner.auth).expect(200);
+    expect(asked.body.data).toEqual(res.body.data);
+    const march = await t.http().get(`${base}/inventory?as_of=2026-03-31`).set(owner.auth).expect(200);
+    expect(march.body.data.probate_assets[0].items.map((item: any) => item.value)).toEqual([850.05, 75, 4321.09]);
+    const csv = await t.http().get(`${base}/inventory?format=csv`).set(owner.auth).expect(200);
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="inventory-${dated}-2026-02-28.csv"`);
+    // Without a deceased (so no date of death), as before: no date, every account at its current_balance.
+    const undated = (await t.http().get(path).set(owner.auth).expect(200)).body.data;
+    expect(undated.as_of).toBeNull();
+    expect(undated.probate_assets[0].items).toEqual([expect.objectContaining({ id: made.checking, value: 10000.1, value_source: 'current_balance' })]);
+  });
+
   it('answers CSV for Accept: text/csv and for format=csv, parsed back to the same lines and totals', async () => {
     const json = (await t.http().get(`${path}?as_of=2026-02-28`).set(owner.auth).expect(200)).body.data;
     for (const request of [

@@ -242,35 +242,29 @@ describe('notarizations (e2e, contract-extensions §11.6)', () => {
     expect(documents).toEqual([]);
   });
 
-  it('expire@: the signers never act; the provider is not asked again before expires_at, and the step due then expires it', async () => {
-    const real = clock.now.bind(clock);
-    // Created 7 days (and a little) ago: its expires_at has just passed.
-    const ago = 7 * DAY_MS + 5000;
-    jest.spyOn(clock, 'now').mockImplementation(() => new Date(real().getTime() - ago));
+  it('expire@: test mode lapses it one step delay after creation (0 here): the step that opens it expires it, expires_at set to that moment', async () => {
     const { caseId, notarization } = await started('expire@example.com');
+    expect(notarization).toMatchObject({ status: 'pending_signers', session_url: null });
+    expect(new Date(notarization.expires_at).getTime() - new Date(notarization.created_at).getTime()).toBe(7 * DAY_MS);
     const track = jest.spyOn(provider, 'track');
-    expect(await steps.processDue()).toBe(1);
-    const opened = await read(caseId, notarization.id);
-    expect(opened).toMatchObject({ status: 'pending_signers', session_url: expect.stringMatching(/^https:\/\/notary\.simulator\.invalid\/sessions\//) });
-    // The next step waits for the expiry, not a second: its job starts at expires_at.
-    const [row] = await t.sql<{ next_check_at: Date }>('select next_check_at from notarizations where id = $1', [notarization.id]);
-    expect(row.next_check_at.toISOString()).toBe(notarization.expires_at);
-    const [job] = await t.sql<{ start_after: Date }>(`select start_after from pgboss.job where name = 'notarization-step' and singleton_key = $1 and state = 'created'`, [notarization.id]);
-    expect(job.start_after.toISOString()).toBe(notarization.expires_at);
-
-    jest.mocked(clock.now).mockRestore();
     expect(await runSteps()).toBe(1);
     expect(track).not.toHaveBeenCalled();
     const expired = await read(caseId, notarization.id);
-    expect(expired).toMatchObject({ status: 'expired', failure_reason: null, notarized_document_id: null });
+    expect(expired).toMatchObject({ status: 'expired', failure_reason: null, notarized_document_id: null, notary: null, journal: null });
+    expect(expired.session_url).toMatch(/^https:\/\/notary\.simulator\.invalid\/sessions\//);
+    // One step delay (PROVIDER_STEP_DELAY_MS=0) after creation: expires_at is the creation's moment, and the move came at or after it.
+    expect(expired.expires_at).toBe(notarization.created_at);
+    expect(new Date(expired.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(expired.expires_at).getTime());
     expect(expired.signers.map((s: { status: string }) => s.status)).toEqual(['invited']);
-    expect((await eventsOf(notarization.id)).map((e) => [e.type, e.status, e.actor.id])).toEqual([
+    const events = await eventsOf(notarization.id);
+    expect(events.map((e) => [e.type, e.status, e.actor.id])).toEqual([
       ['notarization.created', 'pending_signers', owner.userId],
-      ['notarization.updated', 'pending_signers', 'notary_processor'],
       ['notarization.status_changed', 'expired', 'notary_processor'],
     ]);
-    // Idempotent: nothing is left to run, and a cancel is refused.
+    expect(events[1].previous).toMatchObject({ status: 'pending_signers', expires_at: notarization.expires_at });
+    // Nothing is left to run, and a cancel is refused.
     expect(await steps.processDue()).toBe(0);
+    expect(await t.sql(`select id from pgboss.job where name = 'notarization-step' and singleton_key = $1 and state = 'created'`, [notarization.id])).toEqual([]);
     expectError(await cancel(caseId, notarization.id), 409, 'invalid_state');
   });
 
@@ -505,6 +499,44 @@ describe('notarizations (e2e, contract-extensions §11.6)', () => {
       expect((await read(caseId, n.id)).id).toBe(n.id);
       await runSteps();
     });
+  });
+});
+
+/** Test mode in the API process (`PROVIDER_PROCESSOR=on`, no step delay): every outcome arrives by itself, promptly. */
+describe('notarizations: the provider processor in the API process (PROVIDER_PROCESSOR=on)', () => {
+  let t: TestApp;
+  let owner: TestCaller;
+  let restoreEnv: () => void;
+
+  beforeAll(async () => {
+    restoreEnv = overrideEnv({ PROVIDER_PROCESSOR: undefined, PROVIDER_STEP_DELAY_MS: '0' });
+    t = await createTestApp();
+    owner = await t.invite();
+  });
+  afterAll(async () => {
+    await t.close();
+    restoreEnv();
+  });
+
+  it('expire@ reaches expired by itself, its expires_at the moment it lapsed (one step delay, 0, after creation)', async () => {
+    const caseId = await newCase(t, owner);
+    const document = await upload(t, owner, caseId, { bytes: pdfBytes(1), filename: 'affidavit.pdf', fields: { type: 'small_estate_affidavit' } });
+    expect(document.status).toBe(201);
+    const res = await t.http().post(`/v1/cases/${caseId}/notarizations`).set(owner.auth).send({ document_id: document.body.data.id, title: 'Affidavit', signers: [signer('expire+heir@example.com')] });
+    expect(res.status).toBe(201);
+    const created = res.body.data;
+    // A generous deadline: the verdict is the status reached, never how fast.
+    const deadline = Date.now() + 30_000;
+    let current: Record<string, any> = created;
+    while (current.status !== 'expired' && Date.now() < deadline) {
+      await new Promise((tick) => setTimeout(tick, 50));
+      current = (await t.http().get(`/v1/cases/${caseId}/notarizations/${created.id}`).set(owner.auth).expect(200)).body.data;
+    }
+    expect(current).toMatchObject({ status: 'expired', failure_reason: null, notarized_document_id: null });
+    expect(current.expires_at).toBe(created.created_at);
+    expect(new Date(current.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(current.expires_at).getTime());
+    const [moved] = await t.sql<{ data: any }>(`select data from events where type = 'notarization.status_changed' and data->'object'->>'id' = $1`, [created.id]);
+    expect(moved.data.object).toMatchObject({ status: 'expired', expires_at: created.created_at });
   });
 });
 

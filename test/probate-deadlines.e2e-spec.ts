@@ -177,13 +177,14 @@ describe('probate deadlines (e2e)', () => {
 
     it('generates the standard deadlines from the jurisdiction rules, each with its rule, rolled off weekends and holidays', async () => {
       const caseId = await newCase();
-      // Death on Friday 2026-03-13: Form 706 nine months on is Sunday 2026-12-13 → Monday 2026-12-14. Appointment
-      // 2026-04-02 (CA): inventory 4 months after letters is Sunday 2026-08-02 → Monday 2026-08-03. The one-year
-      // bar, Saturday 2027-03-13 → Monday 2027-03-15. April 15 of 2027 is a Thursday.
-      const res = await generate(caseId, { date_of_death: '2026-03-13', appointment_date: '2026-04-02', state: 'CA' });
+      // Death on Friday 2026-03-13: Form 706 nine months on is Sunday 2026-12-13 → Monday 2026-12-14. Appointment and
+      // letters 2026-04-02 (CA): inventory and claim period 4 months after letters, Sunday 2026-08-02 → Monday
+      // 2026-08-03. The one-year bar, Saturday 2027-03-13 → Monday 2027-03-15. April 15 of 2027 is a Thursday.
+      const res = await generate(caseId, { date_of_death: '2026-03-13', appointment_date: '2026-04-02', letters_issued_date: '2026-04-02', state: 'CA' });
       expect(res.status).toBe(200);
       const byKey = Object.fromEntries((res.body.data as any[]).map((d) => [d.rule.key, d]));
-      expect(Object.keys(byKey).sort()).toEqual(['creditor_claim_bar', 'final_form_1040', 'form_1041', 'form_706', 'inventory']);
+      expect(Object.keys(byKey).sort()).toEqual(['creditor_claim_bar', 'creditor_claim_period', 'final_form_1040', 'form_1041', 'form_706', 'inventory']);
+      expect(res.body.meta.skipped).toEqual([]);
       expect(byKey.form_706).toMatchObject({ type: 'tax_return', due_date: '2026-12-14', status: 'upcoming' });
       expect(byKey.form_706.rule).toMatchObject({ citation: '26 U.S.C. §6075(a)', source: 'federal', computed_date: '2026-12-13' });
       expect(byKey.final_form_1040).toMatchObject({ type: 'tax_return', due_date: '2027-04-15' });
@@ -201,13 +202,14 @@ describe('probate deadlines (e2e)', () => {
       const cases: Array<[string | undefined, string]> = [
         ['TX', '2026-07-01'], // 90 days after qualification on 2026-04-02 (before the 91st day), a Wednesday
         ['FL', '2026-06-01'], // 60 days after letters: Monday 2026-06-01
-        ['NY', '2027-01-04'], // 9 months after letters: Friday 2027-01-02? no — Saturday 2027-01-02 → Monday 2027-01-04
+        ['NY', '2027-01-04'], // 9 months after letters: Saturday 2027-01-02 → Monday 2027-01-04
         [undefined, '2026-07-02'], // UPC §3-706: 3 months after appointment, Thursday
         ['WY', '2026-07-02'], // a state without a recorded rule: the UPC's
       ];
       for (const [state, due] of cases) {
         const caseId = await newCase();
-        const res = await generate(caseId, { date_of_death: '2026-03-13', appointment_date: '2026-04-02', ...(state ? { state } : {}) });
+        // Letters issued on the day of the appointment.
+        const res = await generate(caseId, { date_of_death: '2026-03-13', appointment_date: '2026-04-02', letters_issued_date: '2026-04-02', ...(state ? { state } : {}) });
         expect(res.status).toBe(200);
         const inventory = (res.body.data as any[]).find((d) => d.type === 'inventory');
         expect([state, inventory.due_date]).toEqual([state, due]);
@@ -247,7 +249,7 @@ describe('probate deadlines (e2e)', () => {
       expect(alaskaPeriod.rule.source).toBe('state');
       expect(alaskaPeriod.description).toContain('comes from a published summary of Alaska Stat. § 13.16.460');
 
-      const california = await generate(await newCase(), { date_of_death: '2026-03-13', appointment_date: '2026-04-02', state: 'CA' });
+      const california = await generate(await newCase(), { date_of_death: '2026-03-13', appointment_date: '2026-04-02', letters_issued_date: '2026-04-02', state: 'CA' });
       const inventory = (california.body.data as any[]).find((d) => d.rule.key === 'inventory');
       expect(inventory.rule.source).toBe('state');
       expect(inventory.description).not.toContain('Uniform Probate Code');
@@ -268,6 +270,51 @@ describe('probate deadlines (e2e)', () => {
       expect((again.body.data as any[]).find((d) => d.rule.key === 'inventory').reminder_days_before).toBe(3);
     });
 
+    it('counts a state’s own rule from its own start: California’s claim period from the letters (body, else executor), else named in meta.skipped', async () => {
+      // No letters known: California's inventory and claim period wait for them — a publication makes no UPC period.
+      const waiting = await newCase();
+      const early = await generate(waiting, { date_of_death: '2026-03-13', appointment_date: '2026-04-02', first_publication_date: '2026-04-20', state: 'CA' });
+      expect(early.status).toBe(200);
+      expect((early.body.data as any[]).map((d) => d.rule.key).sort()).toEqual(['creditor_claim_bar', 'final_form_1040', 'form_1041', 'form_706']);
+      expect(early.body.meta).toMatchObject({ page: 1, total_count: 4, has_more: false });
+      expect(early.body.meta.skipped).toEqual([
+        {
+          key: 'creditor_claim_period',
+          type: 'creditor_notice',
+          title: 'Creditor claim period ends',
+          reason: 'start_date_unknown',
+          needs: 'letters_issued_date',
+          rule: { citation: 'Cal. Prob. Code §9100(a)', source: 'state', from: 'letters_issued' },
+          message: expect.stringContaining('send letters_issued_date'),
+        },
+        expect.objectContaining({ key: 'inventory', type: 'inventory', needs: 'letters_issued_date', rule: { citation: 'Cal. Prob. Code §8800(b)', source: 'state', from: 'letters_issued' } }),
+      ]);
+      expect(early.body.meta.skipped[0].message).not.toMatch(/contract|§3\.2/);
+
+      // The executor's letters date stands in for the body's: 4 months after 2026-04-09 is Sunday 2026-08-09 → Monday.
+      const caseId = await newCase();
+      await t.http().put(`/v1/cases/${caseId}/executor`).set(owner.auth).send({ first_name: 'Grace', last_name: 'Okafor', role: 'executor', appointment_date: '2026-04-02', letters_issued_date: '2026-04-09' }).expect(201);
+      const fromExecutor = await generate(caseId, { date_of_death: '2026-03-13', appointment_date: '2026-04-02', first_publication_date: '2026-04-20', state: 'CA' });
+      expect(fromExecutor.body.meta.skipped).toEqual([]);
+      const period = (fromExecutor.body.data as any[]).find((d) => d.rule.key === 'creditor_claim_period');
+      expect(period).toMatchObject({
+        type: 'creditor_notice',
+        due_date: '2026-08-10',
+        rule: { citation: 'Cal. Prob. Code §9100(a)', source: 'state', from: 'letters_issued', from_date: '2026-04-09', computed_date: '2026-08-09' },
+      });
+      expect(period.description).toContain('within 4 months after the issue of letters to the personal representative');
+      expect(period.description).not.toContain('Uniform Probate Code');
+      // The body's letters date wins, and moves the generated deadline: 2026-04-16 + 4 months is Sunday 2026-08-16 → Monday.
+      const fromBody = await generate(caseId, { date_of_death: '2026-03-13', appointment_date: '2026-04-02', letters_issued_date: '2026-04-16', state: 'CA' });
+      expect((fromBody.body.data as any[]).find((d) => d.rule.key === 'creditor_claim_period')).toMatchObject({ id: period.id, due_date: '2026-08-17', rule: { from_date: '2026-04-16' } });
+
+      // Letters issue on or after the appointment; a malformed date is refused like any other.
+      const before = await generate(caseId, { date_of_death: '2026-03-13', appointment_date: '2026-04-02', letters_issued_date: '2026-04-01', state: 'CA' });
+      expectError(before, 422, 'validation_error');
+      expect(detailFields(before)).toEqual(['letters_issued_date']);
+      expect(detailFields(await generate(caseId, { date_of_death: '2026-03-13', appointment_date: '2026-04-02', letters_issued_date: '2026-02-30' }))).toEqual(['letters_issued_date']);
+    });
+
     it('creates no duplicates when run twice, and reschedules the generated deadlines that are not completed when inputs change', async () => {
       const caseId = await newCase();
       const first = await generate(caseId, { date_of_death: '2026-03-13', appointment_date: '2026-04-02' });
@@ -279,7 +326,7 @@ describe('probate deadlines (e2e)', () => {
 
       const form706 = first.body.data.find((d: any) => d.rule.key === 'form_706');
       await t.http().patch(`/v1/cases/${caseId}/probate/deadlines/${form706.id}`).set(owner.auth).send({ completed_date: '2026-11-30' }).expect(200);
-      const changed = await generate(caseId, { date_of_death: '2026-03-20', appointment_date: '2026-05-04', state: 'FL' });
+      const changed = await generate(caseId, { date_of_death: '2026-03-20', appointment_date: '2026-05-04', letters_issued_date: '2026-05-04', state: 'FL' });
       const byKey = Object.fromEntries((changed.body.data as any[]).map((d) => [d.rule.key, d]));
       expect(changed.body.data).toHaveLength(5);
       expect(byKey.form_706).toMatchObject({ id: form706.id, due_date: form706.due_date, status: 'completed' });

@@ -149,6 +149,24 @@ describe('EIN of the estate (e2e, contract-extensions §10.6)', () => {
     expect(await row(caseId)).toBeUndefined();
   });
 
+  it('assigned_date is a past fact: after today (UTC) it is 422 on PUT and PATCH, and nothing is written; today is fine', async () => {
+    // Two days on: a run across midnight UTC cannot make it today.
+    const later = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const caseId = await newCase();
+    const created = await put(caseId, { ein: EIN, assigned_date: later });
+    expectError(created, 422, 'validation_error');
+    expect(detailFields(created)).toEqual(['assigned_date']);
+    expect(await row(caseId)).toBeUndefined();
+    await put(caseId, { mailing_address: ADDRESS }).expect(201);
+    const before = await row(caseId);
+    for (const res of [await put(caseId, { ein: EIN, assigned_date: later }), await patch(caseId, { ein: EIN, assigned_date: later }), await patch(caseId, { assigned_date: later })]) {
+      expectError(res, 422, 'validation_error');
+      expect(detailFields(res)).toEqual(['assigned_date']);
+    }
+    expect(await row(caseId)).toEqual(before);
+    expect((await patch(caseId, { ein: EIN, assigned_date: todayUtc() }).expect(200)).body.data).toMatchObject({ status: 'assigned', assigned_date: todayUtc() });
+  });
+
   it('refuses a malformed EIN, a closing month outside 1–12, an unknown reason, and computed fields', async () => {
     const caseId = await newCase();
     for (const [body, field] of [

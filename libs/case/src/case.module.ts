@@ -7,7 +7,7 @@ import { CaseDeletionParticipants, CaseDeletionRegistry } from './application/ca
 import { CasesService } from './application/cases.service';
 import { CasePendingSearches } from './application/ports/pending-searches.port';
 import { AuthorityChangeListeners, AuthorityChanges } from './application/ports/authority-changes.port';
-import { CaseAccountParties, CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues, CaseIdentitySubjects, CasePersons } from './application/ports/case-facts.port';
+import { CaseAccountParties, CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues, CaseIdentitySubjects, CaseLettersDates, CasePersons } from './application/ports/case-facts.port';
 import { ExecutorIdentity } from './application/ports/executor-identity.port';
 import { ExecutorIdentityRecords } from './application/executor-identity-records';
 import { AuthorityController } from './http/authority.controller';
@@ -47,6 +47,7 @@ import { CaseReach, RegisteredCaseReach } from './application/ports/case-reach.p
     OrmCaseFacts,
     { provide: CaseAuthorityLevels, useExisting: OrmCaseFacts },
     { provide: CaseDeceasedDates, useExisting: OrmCaseFacts },
+    { provide: CaseLettersDates, useExisting: OrmCaseFacts },
     { provide: CaseEstateValues, useExisting: OrmCaseFacts },
     { provide: CaseIdentitySubjects, useExisting: OrmCaseFacts },
     { provide: CaseAccountParties, useExisting: OrmCaseFacts },
@@ -62,6 +63,6 @@ import { CaseReach, RegisteredCaseReach } from './application/ports/case-reach.p
     CreateGoal,
     ReviseGoal,
   ],
-  exports: [CaseOwnership, CaseDeletionParticipants, CasePendingSearches, AuthorityChanges, CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues, CaseIdentitySubjects, CasePersons, CaseAccountParties, ExecutorIdentity, CaseReach],
+  exports: [CaseOwnership, CaseDeletionParticipants, CasePendingSearches, AuthorityChanges, CaseAuthorityLevels, CaseDeceasedDates, CaseLettersDates, CaseEstateValues, CaseIdentitySubjects, CasePersons, CaseAccountParties, ExecutorIdentity, CaseReach],
 })
 export class CaseModule {}

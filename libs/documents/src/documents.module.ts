@@ -1,6 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { acceptMultipart, AppConfig, CaseResourceModule, JobQueue, registerErrorCodes } from '@estate/shared-kernel';
+import { acceptMultipart, AppConfig, CaseResourceModule, JobQueue, ProviderSettings, registerErrorCodes } from '@estate/shared-kernel';
 import { CaseDeletionParticipants, CaseModule } from '@estate/case';
 import { AssetsModule, StatementClosings } from '@estate/assets';
 import { CancelNotarization } from './application/cancel-notarization';
@@ -57,7 +57,7 @@ const s3Storage = () => require('./infrastructure/storage/s3-document-storage') 
     ReviseNotarization,
     CancelNotarization,
     NotarizationSteps,
-    { provide: NotaryProvider, useFactory: () => notaryProviderFor(process.env) },
+    { provide: NotaryProvider, useFactory: (settings: ProviderSettings) => notaryProviderFor(process.env, settings.stepDelayMs), inject: [ProviderSettings] },
     { provide: CaseProbateState, useClass: RegisteredProbateState },
     RemoveDocument,
     DocumentDownloads,

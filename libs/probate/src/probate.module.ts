@@ -13,6 +13,7 @@ import { FileCreditorClaim } from './application/file-creditor-claim.service';
 import { GenerateDeadlines } from './application/generate-deadlines.service';
 import { CaseSearchTallies } from './application/ports/case-search-tallies.port';
 import { DeceasedDates } from './application/ports/deceased-dates.port';
+import { LettersDates } from './application/ports/letters-dates.port';
 import { JurisdictionRuleBook } from './application/ports/jurisdiction-rules.port';
 import { SubTaskContacts } from './application/ports/sub-task-contacts.port';
 import { PendingSearchesProjection } from './application/pending-searches-projection';
@@ -32,6 +33,7 @@ import { ProbateReference } from './application/probate-reference.service';
 import { ProbateReferenceFiles } from './application/ports/probate-reference-files.port';
 import { FileProbateReference } from './infrastructure/reference-data/file-probate-reference';
 import { DeceasedDatesAdapter } from './infrastructure/persistence/deceased-dates.adapter';
+import { LettersDatesAdapter } from './infrastructure/persistence/letters-dates.adapter';
 import {
   AssetsModule,
   bankAccountResource,
@@ -180,6 +182,7 @@ registerErrorCodes({
     { provide: ClosureTransferOutcomes, useClass: ClosureDeposits },
     { provide: CaseSearchTallies, useClass: SqlCaseSearchTallies },
     { provide: DeceasedDates, useClass: DeceasedDatesAdapter },
+    { provide: LettersDates, useClass: LettersDatesAdapter },
     { provide: JurisdictionRuleBook, useClass: FileJurisdictionRules },
     { provide: ProbateReferenceFiles, useClass: FileProbateReference },
     ProbateReference,

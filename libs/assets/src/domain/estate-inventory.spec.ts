@@ -114,14 +114,22 @@ describe('buildEstateInventory', () => {
     expect(inventory.estateValue).toEqual({ recorded: '100k_to_500k', implied: '500k_to_1m', basis: 'gross_probate_assets', matches: false });
   });
 
-  it('values bank accounts by their transactions up to as_of (an account without any is 0)', () => {
+  it('values bank accounts by their transactions up to as_of; only an account without any transaction stands at its current_balance', () => {
     const inventory = buildEstateInventory(oneOfEach({ asOf: '2026-03-31', transactionTotalsAsOf: new Map([['B1', '1234.56']]) }));
     const bank = inventory.probateAssets[0].items[0];
     expect([bank.value, bank.valueSource]).toEqual([123_456n, 'transactions_through_as_of']);
-    expect(inventory.nonProbateAssets.items[0]).toMatchObject({ id: 'B2', value: 0n, valueSource: 'transactions_through_as_of' });
+    expect(inventory.nonProbateAssets.items[0]).toMatchObject({ id: 'B2', value: 500_020n, valueSource: 'current_balance' });
     // 555,100.10 − 10,000.10 + 1,234.56
     expect(inventory.totals.grossProbateAssets).toBe(54_633_456n);
     expect(inventory.asOf).toBe('2026-03-31');
+    // An account whose transactions all come later is worth 0 then, by its ledger.
+    const later = buildEstateInventory(oneOfEach({ asOf: '2026-03-31', transactionTotalsAsOf: new Map([['B1', '0']]) }));
+    expect(later.probateAssets[0].items[0]).toMatchObject({ id: 'B1', value: 0n, valueSource: 'transactions_through_as_of' });
+  });
+
+  it('without a date (no as_of and no date of death) values every bank account at its current_balance', () => {
+    const inventory = buildEstateInventory(oneOfEach({ asOf: null, transactionTotalsAsOf: new Map([['B1', '1234.56']]) }));
+    expect(inventory.probateAssets[0].items[0]).toMatchObject({ id: 'B1', value: 1_000_010n, valueSource: 'current_balance' });
   });
 
   it('classifies what passes outside probate', () => {

@@ -70,12 +70,18 @@ export interface InventoryItem {
 }
 
 export interface InventoryInput {
-  /** `YYYY-MM-DD`: bank accounts are valued by their transactions up to and including that date. */
+  /**
+   * `YYYY-MM-DD`: bank accounts are valued by their transactions up to and including that date — the `as_of` asked
+   * for, else the deceased's date of death; `null` (neither known) values them at `current_balance`.
+   */
   asOf: string | null;
   /** The case's own `estate_value`. */
   recordedEstateValue: string | null;
   bankAccounts: ReadonlyArray<Pick<BankAccount, 'id' | 'institutionName' | 'accountType' | 'accountNumber' | 'ownershipType' | 'currentBalance' | 'createdAt'>>;
-  /** Per bank account id, the sum of its transactions dated on or before `asOf` (numeric text); absent means none. */
+  /**
+   * Per bank account with at least one transaction (of any date), the sum of its transactions dated on or before `asOf`
+   * (numeric text; `0` when all are later). An account absent here has no transaction at all.
+   */
   transactionTotalsAsOf: ReadonlyMap<string, string | number>;
   investmentAccounts: ReadonlyArray<
     Pick<InvestmentAccount, 'id' | 'accountType' | 'custodianName' | 'accountNumber' | 'balance' | 'dateOfDeathValue' | 'holdings' | 'beneficiaries' | 'createdAt'>
@@ -177,12 +183,19 @@ const masked = (value: string | null | undefined): string | null => (value ? mas
 /** An account or policy with a named beneficiary passes to them, outside probate. */
 export const named = (beneficiaries: readonly unknown[] | null | undefined): PassesBy | null => ((beneficiaries ?? []).length > 0 ? 'named_beneficiaries' : null);
 
+/**
+ * Cash as of the inventory's date (contract §3.2 "Inventory", the court accounting's carry value, §16.3): running
+ * balances start from zero, so it is the sum of the account's transactions dated up to then. Only an account with no
+ * transaction at all — whose ledger was never entered — stands at its `current_balance`, as does every account when
+ * the inventory has no date (no `as_of` and no date of death).
+ */
+function bankValue(account: InventoryInput['bankAccounts'][number], input: InventoryInput): { value: Cents; valueSource: ValueSource } {
+  const total = input.asOf === null ? undefined : input.transactionTotalsAsOf.get(account.id);
+  return total === undefined ? valued(centsOf(account.currentBalance), 'current_balance') : valued(centsOf(total), 'transactions_through_as_of');
+}
+
 function bankItem(account: InventoryInput['bankAccounts'][number], input: InventoryInput): InventoryItem {
-  // Contract §3.2: running balances start from zero, so "as of" is the sum of the transactions to that date.
-  const value =
-    input.asOf !== null
-      ? valued(centsOf(input.transactionTotalsAsOf.get(account.id) ?? 0), 'transactions_through_as_of')
-      : valued(centsOf(account.currentBalance), 'current_balance');
+  const value = bankValue(account, input);
   return {
     kind: 'bank_account',
     id: account.id,

@@ -47,9 +47,17 @@ export class InventoryController {
     description:
       'Every asset and liability of the case grouped by kind with the value used and its source; the assets passing outside probate listed apart; ' +
       'totals (gross probate assets, non-probate assets, liabilities, net estate) summed exactly; and the estate_value bracket the figures imply next to the case’s own. ' +
-      '`as_of` values bank accounts by their transactions up to that date. `Accept: text/csv` or `format=csv` gives the same lines as CSV.',
+      'An inventory is as of the date of death: without `as_of` it is taken at the deceased’s `date_of_death` (and `as_of` reads that date). ' +
+      'A bank account is valued at the sum of its transactions dated on or before `as_of` (`transactions_through_as_of`); only an account with no ' +
+      'transaction at all stands at its `current_balance`, as does every account while neither `as_of` nor a date of death is known (`as_of` null). ' +
+      '`Accept: text/csv` or `format=csv` gives the same lines as CSV.',
   })
-  @ApiQuery({ name: 'as_of', required: false, description: 'YYYY-MM-DD: value bank accounts by their transactions up to this date.', schema: { type: 'string', format: 'date' } })
+  @ApiQuery({
+    name: 'as_of',
+    required: false,
+    description: "YYYY-MM-DD: value bank accounts by their transactions up to this date; by default the deceased's date_of_death.",
+    schema: { type: 'string', format: 'date' },
+  })
   @ApiQuery({ name: 'format', required: false, description: 'csv for CSV, json (default) for JSON.', schema: { type: 'string', enum: ['json', 'csv'] } })
   @ApiExtraModels(InventoryView)
   @ApiResponse({
@@ -82,7 +90,7 @@ export class InventoryController {
     res.setHeader('Vary', 'Accept');
     if (wantsCsv(req, format)) {
       res.setHeader('Content-Type', `${CSV}; charset=utf-8`);
-      res.setHeader('Content-Disposition', `attachment; filename="inventory-${caseId}${asOf ? `-${asOf}` : ''}.csv"`);
+      res.setHeader('Content-Disposition', `attachment; filename="inventory-${caseId}${inventory.asOf ? `-${inventory.asOf}` : ''}.csv"`);
       return stringify([[...INVENTORY_CSV_HEADER], ...neutralised(inventoryCsvRows(inventory))]);
     }
     return { data: { case_id: caseId, ...inventoryJson(inventory) } };

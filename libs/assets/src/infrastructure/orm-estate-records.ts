@@ -55,12 +55,15 @@ export class OrmEstateRecords extends EstateRecords {
     };
   }
 
-  /** Per account, the sum of the amounts of its transactions dated on or before `asOf` (exact `numeric`, as text). */
+  /**
+   * Per account with any transaction, the sum of the amounts of those dated on or before `asOf` (exact `numeric`, as
+   * text; `0` when every one is later): an account left out has none at all.
+   */
   private async transactionTotals(caseId: string, asOf: string): Promise<Map<string, string>> {
     const table = this.em.getMetadata().get(TransactionSchema.meta.className).tableName;
     const rows = await this.em.getConnection().execute<Array<{ bank_account_id: string; total: string }>>(
-      `select bank_account_id, sum(amount)::text as total from ${table} where case_id = ? and date <= ? group by bank_account_id`,
-      [caseId, asOf],
+      `select bank_account_id, coalesce(sum(amount) filter (where date <= ?), 0)::text as total from ${table} where case_id = ? group by bank_account_id`,
+      [asOf, caseId],
     );
     return new Map(rows.map((row) => [row.bank_account_id, row.total]));
   }

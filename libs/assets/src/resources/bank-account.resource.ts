@@ -1,4 +1,5 @@
 import { caseResource } from '@estate/shared-kernel';
+import { pastFactDateProblems } from '@estate/shared-kernel/domain';
 import { InstantTransferSummaries } from '../application/instant-transfer-summaries';
 import { BankAccount, instantTransferSummaryOf } from '../domain/bank-account';
 import { BANK_ACCOUNT_STATUSES, BANK_ACCOUNT_TYPES, OWNERSHIP_TYPES } from '../domain/bank-account-vocabulary';
@@ -28,6 +29,8 @@ export const bankAccountResource = caseResource<BankAccount>({
   specRoutes: { list: 16 },
   tagDescription: 'Bank accounts of the deceased, their transactions, recurring payments, signers, statements and beneficiaries.',
   masked: ['account_number'],
+  // The account's opening and closing are past facts (contract-extensions §10.0): not after today.
+  rules: (document, { clock }) => pastFactDateProblems(document, ['opened_date', 'closed_date'], clock.today()),
   // Contract §8: eligibility follows the account and the case authority, recomputed in the changing transaction.
   derivedBy: () => InstantTransferSummaries,
   present: (account, view) => {

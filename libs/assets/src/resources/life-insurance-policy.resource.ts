@@ -1,4 +1,5 @@
 import { caseResource } from '@estate/shared-kernel';
+import { pastFactDateProblems } from '@estate/shared-kernel/domain';
 import { LifeInsurancePolicy } from '../domain/life-insurance-policy';
 import { CreateLifeInsurancePolicyBody, LifeInsurancePolicyView, PatchLifeInsurancePolicyBody } from '../http/dto/life-insurance-policy.dto';
 import { LifeInsurancePolicySchema } from '../infrastructure/persistence/life-insurance-policy.schema';
@@ -6,7 +7,8 @@ import { beneficiarySharesRule } from './beneficiary-shares.rule';
 import { institutionContactResource } from './institution-contact.resource';
 
 /**
- * Life insurance policies (`#24`): `policy_number` encrypted and masked; the beneficiary shares rule (contract §3.2).
+ * Life insurance policies (`#24`): `policy_number` encrypted and masked; the beneficiary shares rule (contract §3.2),
+ * and the claim's dates, past facts, not after today (contract-extensions §10.0's `claim_*_date`).
  * The specification names no list filters for policies, so the list has none; every route answers 404 for a foreign
  * case (no 403 in its error lists).
  */
@@ -23,5 +25,5 @@ export const lifeInsurancePolicyResource = caseResource<LifeInsurancePolicy>({
   tagDescription: 'Life insurance policies and their beneficiaries.',
   masked: ['policy_number'],
   references: { institution_contact_id: () => institutionContactResource },
-  rules: beneficiarySharesRule,
+  rules: (document, { clock }) => [...beneficiarySharesRule(document), ...pastFactDateProblems(document, ['claim_filed_date', 'claim_paid_date'], clock.today())],
 });

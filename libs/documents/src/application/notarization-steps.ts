@@ -51,7 +51,7 @@ export class NotarizationSteps extends ProviderProcessor<Notarization> {
     try {
       if (notarization.providerTransactionId === null) {
         const opened = await this.provider.open({ ...tracked, document: () => this.storage.open(notarization.documentId) });
-        notarization.opened(opened.transactionId, opened.sessionUrl, now, opened.quietUntil);
+        notarization.opened(opened.transactionId, opened.sessionUrl, now, opened.quietUntil, opened.expiresAt);
         return true;
       }
       progress = await this.provider.track({ ...tracked, transactionId: notarization.providerTransactionId, status: notarization.status });
@@ -85,6 +85,7 @@ export class NotarizationSteps extends ProviderProcessor<Notarization> {
       title: notarization.title,
       actType: notarization.actType,
       signers: notarization.signers.map((signer) => ({ name: signer.name, email: signer.email, phone: signer.phone })),
+      createdAt: notarization.createdAt,
       expiresAt: notarization.expiresAt,
       commissionState: await this.probateState.stateOf(em, notarization.caseId),
     };

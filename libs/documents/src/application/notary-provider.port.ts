@@ -15,6 +15,8 @@ export interface NotarizationOrder {
   title: string;
   actType: NotarialActType;
   signers: readonly NotarySigner[];
+  /** When the notarization was created (the simulator's test mode counts its `expire` outcome from it). */
+  createdAt: Date;
   /** When the transaction lapses if it is not completed (`expires_at`). */
   expiresAt: Date;
   /** The state whose commission the notary should hold: the probate case's, or null when the case has none. */
@@ -31,6 +33,8 @@ export interface OpenedNotarization {
   sessionUrl: string;
   /** The provider expects nothing before this time: it is asked again then, not sooner. */
   quietUntil?: Date | null;
+  /** The provider lapses the transaction earlier than `expiresAt`, at this time (the simulator's `expire` outcome). */
+  expiresAt?: Date | null;
 }
 
 /** A transaction the provider accepted, as tracked. */

@@ -81,6 +81,23 @@ describe('Notarization', () => {
     expect(n.expireIfDue(at(10 * 24 * 3600))).toBe(false);
   });
 
+  it('a provider that lapses the transaction sooner moves expires_at there; one already come expires it when opened', () => {
+    const soon = initiated();
+    soon.opened('SIMNOT-1', 'https://x.invalid/s', at(1), null, at(30));
+    expect([soon.status, soon.expiresAt, soon.nextCheckAt]).toEqual(['pending_signers', at(30), at(1)]);
+    expect(soon.expireIfDue(at(30))).toBe(true);
+    expect([soon.status, soon.expiresAt]).toEqual(['expired', at(30)]);
+
+    const lapsed = initiated();
+    lapsed.opened('SIMNOT-1', 'https://x.invalid/s', at(1), null, T0);
+    expect(lapsed).toMatchObject({ status: 'expired', expiresAt: T0, nextCheckAt: null, updatedAt: at(1), sessionUrl: 'https://x.invalid/s' });
+
+    // A later expiry than 7 days is not the provider's to grant.
+    const later = initiated();
+    later.opened('SIMNOT-1', 'https://x.invalid/s', at(1), null, new Date('2027-01-01T00:00:00.000Z'));
+    expect(later.expiresAt.toISOString()).toBe('2026-09-08T12:00:00.000Z');
+  });
+
   it('a quiet provider is asked again at the time it names, never after the expiry', () => {
     const n = initiated();
     n.opened('SIMNOT-1', 'https://x.invalid/s', at(1), new Date('2027-01-01T00:00:00.000Z'));

@@ -180,12 +180,18 @@ export class Notarization implements CaseRecord {
     return true;
   }
 
-  /** The provider accepted the transaction and invited the signers. */
-  opened(transactionId: string, sessionUrl: string, now: Date, quietUntil?: Date | null): void {
+  /**
+   * The provider accepted the transaction and invited the signers. A provider that lapses it sooner than 7 days
+   * (`expiresAt`: the simulator's `expire`, §11.4) moves `expires_at` to that time; one that has already come expires
+   * the notarization now.
+   */
+  opened(transactionId: string, sessionUrl: string, now: Date, quietUntil?: Date | null, expiresAt?: Date | null): void {
     this.providerTransactionId = transactionId;
     this.sessionUrl = sessionUrl;
     this.providerAttempts = 0;
+    if (expiresAt && expiresAt.getTime() < this.expiresAt.getTime()) this.expiresAt = expiresAt;
     this.nextCheckAt = this.nextCheckAfter(now, quietUntil);
+    this.expireIfDue(now);
   }
 
   /**

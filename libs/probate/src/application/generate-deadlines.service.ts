@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
-import { CaseResource, CaseResourceReader, Clock, ErrorDetail, InjectResource, ResourceEvents, ResourceList, subjectOf, UnitOfWork, ValidationFailedError } from '@estate/shared-kernel';
-import { generateDeadlines, isKnownState } from '../domain/deadline-generator';
+import { CaseResource, CaseResourceReader, Clock, ErrorDetail, InjectResource, PageMeta, ResourceEvents, ResourceList, subjectOf, UnitOfWork, ValidationFailedError } from '@estate/shared-kernel';
+import { generateDeadlines, isKnownState, SkippedDeadline } from '../domain/deadline-generator';
 import { ProbateDeadline } from '../domain/probate-deadline';
 import { DeceasedDates } from './ports/deceased-dates.port';
 import { JurisdictionRuleBook } from './ports/jurisdiction-rules.port';
+import { LettersDates } from './ports/letters-dates.port';
 
 export interface GenerateDeadlinesInput {
   appointment_date: string;
   date_of_death?: string | null;
+  letters_issued_date?: string | null;
   state?: string | null;
   first_publication_date?: string | null;
 }
@@ -16,7 +18,9 @@ export interface GenerateDeadlinesInput {
 /**
  * `POST …/probate/deadlines/generate`: the estate's standard deadlines from the jurisdiction file. One deadline per
  * template and case (a unique index backs it): running again creates nothing new, and moves the generated deadlines
- * that are not completed to what the new inputs give. Answers every generated deadline of the case, by due date.
+ * that are not completed to what the new inputs give. Answers every generated deadline of the case, by due date, and
+ * in `meta.skipped` each deadline left out because the date its rule counts from is not known yet. The letters date
+ * is the body's `letters_issued_date`, else the executor's (the probate case records none).
  */
 @Injectable()
 export class GenerateDeadlines {
@@ -26,6 +30,7 @@ export class GenerateDeadlines {
     private readonly reader: CaseResourceReader,
     private readonly clock: Clock,
     private readonly deceased: DeceasedDates,
+    private readonly letters: LettersDates,
     private readonly ruleBook: JurisdictionRuleBook,
     private readonly events: ResourceEvents,
   ) {}
@@ -42,10 +47,15 @@ export class GenerateDeadlines {
         if (dateOfDeath && body.first_publication_date && body.first_publication_date < dateOfDeath) {
           problems.push({ field: 'first_publication_date', message: 'first_publication_date must not be before the date of death', reason: 'rule' });
         }
+        // As on the executor (§10.5): letters issue on or after the appointment.
+        if (body.letters_issued_date && body.letters_issued_date < body.appointment_date) {
+          problems.push({ field: 'letters_issued_date', message: 'letters_issued_date must not be before appointment_date', reason: 'rule' });
+        }
         if (problems.length > 0) throw new ValidationFailedError(problems);
 
-        const generated = generateDeadlines(
-          { dateOfDeath: dateOfDeath as string, appointmentDate: body.appointment_date, state: body.state, firstPublicationDate: body.first_publication_date },
+        const lettersIssuedDate = body.letters_issued_date ?? (await this.letters.lettersIssuedDate(scope.caseId));
+        const { deadlines: generated, skipped } = generateDeadlines(
+          { dateOfDeath: dateOfDeath as string, appointmentDate: body.appointment_date, lettersIssuedDate, state: body.state, firstPublicationDate: body.first_publication_date },
           rules,
         );
         const existing = await em.find(ProbateDeadline, { caseId: scope.caseId, generatedKey: { $ne: null } });
@@ -72,10 +82,16 @@ export class GenerateDeadlines {
           if (prior === undefined) await this.events.created(em, subject, views[index]);
           else await this.events.changed(em, subject, prior, views[index]);
         }
-        return new ResourceList(
-          views,
-          { page: 1, per_page: Math.max(ordered.length, 1), total_count: ordered.length, total_pages: ordered.length > 0 ? 1 : 0, has_more: false, next_cursor: null },
-        );
+        const meta: PageMeta & { skipped: SkippedDeadline[] } = {
+          page: 1,
+          per_page: Math.max(ordered.length, 1),
+          total_count: ordered.length,
+          total_pages: ordered.length > 0 ? 1 : 0,
+          has_more: false,
+          next_cursor: null,
+          skipped,
+        };
+        return new ResourceList(views, meta);
       },
       { caseId: scope.caseId },
     );

@@ -6,12 +6,38 @@ import type { DeadlineType } from './probate-vocabulary';
 /** What the estate's dates are: the generator's body (contract §3.2 "Deadline generator"). */
 export interface EstateDates {
   dateOfDeath: CalendarDate;
-  /** The appointment of the personal representative: letters issued, qualification. */
+  /** The appointment of the personal representative, who qualifies on it. */
   appointmentDate: CalendarDate;
+  /** The day letters were issued to the personal representative; null while not known (its rules wait for it). */
+  lettersIssuedDate?: CalendarDate | null;
   firstPublicationDate?: CalendarDate | null;
   /** USPS code; absent, the Uniform Probate Code's rules stand. */
   state?: string | null;
 }
+
+/** The field of the generator's body that gives each event's date: what a deadline left out needs. */
+export const EVENT_DATE_FIELDS: Readonly<Record<RuleEvent, string>> = {
+  date_of_death: 'date_of_death',
+  appointment: 'appointment_date',
+  qualification: 'appointment_date',
+  letters_issued: 'letters_issued_date',
+  first_publication: 'first_publication_date',
+};
+
+/** The event a rule counts from, in words (`{from}` in a template is "after" it). */
+const EVENT_NAMES: Readonly<Record<RuleEvent, string>> = {
+  date_of_death: "the decedent's death",
+  appointment: "the personal representative's appointment",
+  qualification: "the personal representative's qualification",
+  letters_issued: 'the issue of letters to the personal representative',
+  first_publication: 'the first publication of the notice to creditors',
+};
+
+/** What to send so that a deadline left out is made. */
+const HOW_TO_GIVE: Readonly<Record<string, string>> = {
+  letters_issued_date: "send letters_issued_date, or record it on the executor (the executor's letters_issued_date)",
+  first_publication_date: 'send first_publication_date once the notice to creditors is published',
+};
 
 /** Where a generated deadline came from: shown on the deadline as its `rule`. */
 export interface DeadlineRuleRef {
@@ -34,15 +60,34 @@ export interface GeneratedDeadline {
   rule: DeadlineRuleRef;
 }
 
+/** A deadline left out because the date its rule counts from is not known yet (the answer's `meta.skipped`). */
+export interface SkippedDeadline {
+  key: string;
+  type: DeadlineType;
+  title: string;
+  reason: 'start_date_unknown';
+  /** The body field that would give the missing date (`letters_issued_date`). */
+  needs: string;
+  rule: { citation: string; source: RuleSource; from: RuleEvent };
+  message: string;
+}
+
+export interface GeneratedDeadlines {
+  deadlines: GeneratedDeadline[];
+  skipped: SkippedDeadline[];
+}
+
 function eventDate(event: RuleEvent, dates: EstateDates): CalendarDate | null {
   switch (event) {
     case 'date_of_death':
       return dates.dateOfDeath;
-    // The body gives one appointment date; letters issue and the representative qualifies on it.
+    // The body gives one appointment date: the representative qualifies on it.
     case 'appointment':
-    case 'letters_issued':
     case 'qualification':
       return dates.appointmentDate;
+    // Letters often issue days or weeks after the order appointing the representative: their own date, or none.
+    case 'letters_issued':
+      return dates.lettersIssuedDate ?? null;
     case 'first_publication':
       return dates.firstPublicationDate ?? null;
   }
@@ -53,19 +98,38 @@ function dateOf(rule: DeadlineRule, from: CalendarDate): CalendarDate {
   return fromParts(partsOf(from).year + rule.years_after, rule.month, rule.day);
 }
 
+/**
+ * The rule of a template: its own, or the state's recorded rule of that name — which counts from its own event (a
+ * California claim period from the letters, Prob. Code §9100) — and only where the state records none, the Uniform
+ * Probate Code's.
+ */
 function ruleOf(template: DeadlineTemplate, rules: JurisdictionRules, state: string | null | undefined): DeadlineRule {
   if (template.rule) return template.rule;
   const name = template.rule_name as NonNullable<DeadlineTemplate['rule_name']>;
   const stateRule = template.rule_from === 'state_or_upc_defaults' && state ? rules.states.find((entry) => entry.code === state)?.[name] : null;
-  const applies = stateRule && (!template.state_rule_from || stateRule.from === template.state_rule_from);
-  return applies ? stateRule : rules.upc_defaults[name];
+  return stateRule ?? rules.upc_defaults[name];
 }
 
-/** `{period}` in a template's title or description: the rule's period in words (`4 months`, `90 days`). */
+/** `{period}` (`4 months`, `90 days`) and `{from}` (the event, in words) in a template's title or description. */
 function withPeriod(text: string, rule: DeadlineRule): string {
-  if (!('unit' in rule)) return text;
+  const from = text.replace(/\{from\}/g, `after ${EVENT_NAMES[rule.from]}`);
+  if (!('unit' in rule)) return from;
   const unit = rule.amount === 1 ? rule.unit.slice(0, -1) : rule.unit;
-  return text.replace(/\{period\}/g, `${rule.amount} ${unit}`);
+  return from.replace(/\{period\}/g, `${rule.amount} ${unit}`);
+}
+
+function skippedFor(template: DeadlineTemplate, rule: DeadlineRule): SkippedDeadline {
+  const needs = EVENT_DATE_FIELDS[rule.from];
+  const title = withPeriod(template.title, rule);
+  return {
+    key: template.key,
+    type: template.type,
+    title,
+    reason: 'start_date_unknown',
+    needs,
+    rule: { citation: rule.citation, source: rule.source, from: rule.from },
+    message: `${title}: ${rule.citation} counts from ${EVENT_NAMES[rule.from]}, whose date is not known yet; ${HOW_TO_GIVE[needs] ?? `send ${needs}`}.`,
+  };
 }
 
 /**
@@ -89,15 +153,20 @@ function cautionsOf(rule: DeadlineRule, rules: JurisdictionRules, state: string 
 
 /**
  * The standard deadlines of an estate, every one from the jurisdiction file's templates and rules (no rule is a code
- * branch here). A template whose rule counts from an event the body does not give (a creditor claim period without
- * a first publication) is left out. Every due date on a weekend or federal holiday rolls to the next business day.
+ * branch here). A template whose rule counts from an event whose date is not known yet (a claim period without a
+ * first publication, California's without the letters) is left out and named in `skipped` with the date it needs.
+ * Every due date on a weekend or federal holiday rolls to the next business day.
  */
-export function generateDeadlines(dates: EstateDates, rules: JurisdictionRules): GeneratedDeadline[] {
+export function generateDeadlines(dates: EstateDates, rules: JurisdictionRules): GeneratedDeadlines {
   const generated: GeneratedDeadline[] = [];
+  const skipped: SkippedDeadline[] = [];
   for (const template of rules.deadline_templates) {
     const rule = ruleOf(template, rules, dates.state);
     const from = eventDate(rule.from, dates);
-    if (!from) continue;
+    if (!from) {
+      skipped.push(skippedFor(template, rule));
+      continue;
+    }
     const computed = dateOf(rule, from);
     generated.push({
       key: template.key,
@@ -108,7 +177,7 @@ export function generateDeadlines(dates: EstateDates, rules: JurisdictionRules):
       rule: { key: template.key, citation: rule.citation, source: rule.source, from: rule.from, from_date: from, computed_date: computed },
     });
   }
-  return generated;
+  return { deadlines: generated, skipped };
 }
 
 export function isKnownState(rules: JurisdictionRules, code: string): boolean {

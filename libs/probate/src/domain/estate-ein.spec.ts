@@ -21,8 +21,13 @@ describe('EstateEin', () => {
   });
 
   it('needs a mailing address unless an ein is sent, and an issued prefix', () => {
-    expect(EstateEin.problems({}).map((problem) => problem.field)).toEqual(['mailing_address']);
-    expect(EstateEin.problems({ ein: '91-1234567' })).toEqual([]);
-    expect(EstateEin.problems({ ein: '07-1234567' }).map((problem) => [problem.field, problem.reason])).toEqual([['ein', 'rule']]);
+    expect(EstateEin.problems({}, '2026-11-27').map((problem) => problem.field)).toEqual(['mailing_address']);
+    expect(EstateEin.problems({ ein: '91-1234567' }, '2026-11-27')).toEqual([]);
+    expect(EstateEin.problems({ ein: '07-1234567' }, '2026-11-27').map((problem) => [problem.field, problem.reason])).toEqual([['ein', 'rule']]);
+  });
+
+  it('refuses an assigned_date after today (a past fact, §10.0); today itself is fine', () => {
+    expect(EstateEin.problems({ ein: '91-1234567', assigned_date: '2026-11-27' }, '2026-11-27')).toEqual([]);
+    expect(EstateEin.problems({ ein: '91-1234567', assigned_date: '2026-11-28' }, '2026-11-27').map((problem) => [problem.field, problem.reason])).toEqual([['assigned_date', 'range']]);
   });
 });

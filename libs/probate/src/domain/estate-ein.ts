@@ -1,4 +1,4 @@
-import { einPrefixProblems, type ErrorDetail } from '@estate/shared-kernel/domain';
+import { einPrefixProblems, type ErrorDetail, pastFactDateProblems } from '@estate/shared-kernel/domain';
 
 export const EIN_REASONS = ['banking_purpose', 'other'] as const;
 export const EIN_APPLIED_VIA = ['online', 'fax', 'mail'] as const;
@@ -56,8 +56,11 @@ export class EstateEin {
   updatedAt: Date;
   version: number;
 
-  /** §10.6 on a whole document: `mailing_address` unless `ein` is sent; an `ein` with a prefix the IRS issues. */
-  static problems(document: Record<string, unknown>): ErrorDetail[] {
+  /**
+   * §10.6 on a whole document (a `PUT` body or a merged `PATCH`): `mailing_address` unless `ein` is sent; an `ein` with
+   * a prefix the IRS issues; `assigned_date`, a past fact, not after today (§10.0).
+   */
+  static problems(document: Record<string, unknown>, today: string): ErrorDetail[] {
     const problems: ErrorDetail[] = [];
     const ein = typeof document.ein === 'string' ? document.ein : null;
     if (document.mailing_address == null && ein === null) {
@@ -65,6 +68,7 @@ export class EstateEin {
     }
     // The prefix rule is the kernel's, shared with a business's EIN (§12.6).
     problems.push(...einPrefixProblems(document));
+    problems.push(...pastFactDateProblems(document, ['assigned_date'], today));
     return problems;
   }
 

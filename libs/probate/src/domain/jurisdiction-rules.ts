@@ -41,11 +41,12 @@ export interface DeadlineTemplate {
   title: string;
   description: string;
   rule?: DeadlineRule;
-  /** `state_or_upc_defaults`: the state's rule when the file records one, else the Uniform Probate Code's. */
+  /**
+   * `state_or_upc_defaults`: the state's rule when the file records one — counted from its own `from` — else the
+   * Uniform Probate Code's.
+   */
   rule_from?: 'upc_defaults' | 'state_or_upc_defaults';
   rule_name?: StateRuleName;
-  /** The state's rule applies only when it counts from this event (a claim period after publication); else the UPC's. */
-  state_rule_from?: RuleEvent;
 }
 
 export interface StateRules {

@@ -10,7 +10,6 @@ import {
   etagOfBody,
   ForeignCase,
   ifNoneMatchHits,
-  PageMeta,
   ResourceList,
   ValidBody,
   WriteRoute,
@@ -19,7 +18,7 @@ import { DeadlineFeed } from '../application/deadline-feed.service';
 import { GenerateDeadlines } from '../application/generate-deadlines.service';
 import { probateDeadlineResource } from '../resources/probate-deadline.resource';
 import { deadlineCalendar } from './deadline-calendar';
-import { DeadlineView, GenerateDeadlinesBody } from './dto/deadline.dto';
+import { DeadlineView, GenerateDeadlinesBody, GeneratedDeadlinesMeta } from './dto/deadline.dto';
 
 /** Probate deadlines: the standard routes (`#14` is their merge patch) and the deadline generator. */
 export class ProbateDeadlinesController extends CaseResourceController(probateDeadlineResource) {
@@ -32,18 +31,21 @@ export class ProbateDeadlinesController extends CaseResourceController(probateDe
     description:
       'Creates the estate\'s standard deadlines (Forms 706, 1040 and 1041, the ' +
       'creditor claim period and bar, the inventory) from the committed jurisdiction rules, each with the rule it came from; a due date on a ' +
-      'weekend or federal holiday rolls to the next business day. Running it again creates no duplicates; changed inputs reschedule the ' +
-      'generated deadlines that are not completed. Answers every generated deadline of the case, by due date.',
+      'weekend or federal holiday rolls to the next business day. A state\'s own rule counts from its own start (California\'s claim period from ' +
+      'the letters, Prob. Code §9100); the Uniform Probate Code\'s stands in only where the state records none, and its deadline says so. ' +
+      'A deadline whose start date is not known yet (the letters, a first publication) is left out and named in `meta.skipped` with the date it ' +
+      'needs. Running it again creates no duplicates; changed inputs reschedule the generated deadlines that are not completed. Answers every ' +
+      'generated deadline of the case, by due date.',
   })
   @ApiBody({ type: GenerateDeadlinesBody })
   @ApiIdempotencyKey()
-  @ApiExtraModels(DeadlineView, PageMeta)
+  @ApiExtraModels(DeadlineView, GeneratedDeadlinesMeta)
   @ApiOkResponse({
-    description: "The case's generated deadlines.",
+    description: "The case's generated deadlines, and in `meta.skipped` those left out.",
     schema: {
       type: 'object',
       required: ['data', 'meta'],
-      properties: { data: { type: 'array', items: { $ref: getSchemaPath(DeadlineView) } }, meta: { $ref: getSchemaPath(PageMeta) } },
+      properties: { data: { type: 'array', items: { $ref: getSchemaPath(DeadlineView) } }, meta: { $ref: getSchemaPath(GeneratedDeadlinesMeta) } },
     },
   })
   @ApiErrors(400, 404, 409, 413, 415, 422)

@@ -35,6 +35,6 @@ export const estateEinResource = singletonResource<EstateEin>({
   tagDescription: "The estate's employer identification number: the Form SS-4 application and the number the IRS assigns, always returned masked.",
   masked: ['ein'],
   references: { confirmation_document_id: declaredResourceKeyed('document') },
-  rules: (document) => EstateEin.problems(document),
+  rules: (document, { today }) => EstateEin.problems(document, today),
   derivedBy: () => EstateEinDefaults,
 });

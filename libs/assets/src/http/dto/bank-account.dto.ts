@@ -50,10 +50,10 @@ export class CreateBankAccountBody {
   @DateField({ description: 'Maturity date (certificates of deposit).', example: '2027-03-01' })
   maturity_date?: string | null;
 
-  @DateField({ description: 'Date the account was opened.', example: '1998-05-11' })
+  @DateField({ description: 'Date the account was opened; not after today.', example: '1998-05-11' })
   opened_date?: string | null;
 
-  @DateField({ description: 'Date the account was closed.', example: '2026-11-30' })
+  @DateField({ description: 'Date the account was closed; not after today.', example: '2026-11-30' })
   closed_date?: string | null;
 
   @StringField({ description: 'Branch name.', example: 'Springfield Main' })

@@ -43,7 +43,7 @@ export class InventoryEstateValueView {
 
 export class InventoryView {
   @ApiProperty({ description: 'The case.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AA' }) case_id: string;
-  @ApiProperty({ type: String, format: 'date', nullable: true, description: 'The as_of date bank accounts were valued at, or null.', example: null })
+  @ApiProperty({ type: String, format: 'date', nullable: true, description: "The date bank accounts were valued at: the as_of asked for, else the deceased's date_of_death; null when neither is known.", example: '2026-08-14' })
   as_of: string | null;
   @ApiProperty({ description: 'Currency of every amount.', example: 'USD' }) currency: string;
   @ApiProperty({ type: [InventoryGroupView], description: 'Probate assets by kind (kinds without items left out).' }) probate_assets: InventoryGroupView[];

@@ -33,10 +33,10 @@ export class CreateLifeInsurancePolicyBody {
   @StringField({ description: 'Claim status (free text: no fixed set of values).', example: 'not_filed' })
   claim_status?: string | null;
 
-  @DateField({ description: 'When the claim was filed.', example: '2026-09-10' })
+  @DateField({ description: 'When the claim was filed; not after today.', example: '2026-09-10' })
   claim_filed_date?: string | null;
 
-  @DateField({ description: 'When the claim was paid.', example: '2026-10-02' })
+  @DateField({ description: 'When the claim was paid; not after today.', example: '2026-10-02' })
   claim_paid_date?: string | null;
 
   @MoneyField({ description: 'Amount the claim paid.', example: 250000 })

@@ -15,6 +15,11 @@ export abstract class CaseDeceasedDates {
   abstract dateOfDeathOf(caseId: string): Promise<string | null>;
 }
 
+/** The executor's `letters_issued_date`, or `null` without an executor or the date (probate: the deadline generator). */
+export abstract class CaseLettersDates {
+  abstract lettersIssuedDateOf(caseId: string): Promise<string | null>;
+}
+
 /** The case's own `estate_value` (assets: the inventory shows it beside the computed one); a missing case is 404. */
 export abstract class CaseEstateValues {
   abstract estateValueOf(caseId: string): Promise<EstateValue | null>;

@@ -1,7 +1,18 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '@estate/shared-kernel';
-import { AccountParties, CaseAccountParties, CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues, CaseIdentitySubjects, CasePerson, CasePersons, IdentitySubject } from '../../application/ports/case-facts.port';
+import {
+  AccountParties,
+  CaseAccountParties,
+  CaseAuthorityLevels,
+  CaseDeceasedDates,
+  CaseEstateValues,
+  CaseIdentitySubjects,
+  CaseLettersDates,
+  CasePerson,
+  CasePersons,
+  IdentitySubject,
+} from '../../application/ports/case-facts.port';
 import { Authority } from '../../domain/authority';
 import type { AuthorityLevel, EstateValue } from '../../domain/case-vocabulary';
 import { Deceased } from '../../domain/deceased';
@@ -14,7 +25,7 @@ import { Person } from '../../domain/person';
  * full load of the same case a half-filled entity.
  */
 @Injectable()
-export class OrmCaseFacts implements CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues, CaseIdentitySubjects, CasePersons, CaseAccountParties {
+export class OrmCaseFacts implements CaseAuthorityLevels, CaseDeceasedDates, CaseLettersDates, CaseEstateValues, CaseIdentitySubjects, CasePersons, CaseAccountParties {
   constructor(private readonly em: EntityManager) {}
 
   /** The authority level on the unit of work: the caller's transaction sees the authority it is changing. */
@@ -26,6 +37,12 @@ export class OrmCaseFacts implements CaseAuthorityLevels, CaseDeceasedDates, Cas
   async dateOfDeathOf(caseId: string): Promise<string | null> {
     const deceased = await this.em.findOne(Deceased, { caseId }, { fields: ['dateOfDeath'] });
     return deceased?.dateOfDeath ?? null;
+  }
+
+  /** The whole executor (see `deceasedOf`): only its letters date leaves. */
+  async lettersIssuedDateOf(caseId: string): Promise<string | null> {
+    const executor = await this.em.findOne(Executor, { caseId });
+    return executor?.lettersIssuedDate ?? null;
   }
 
   /** Whole records (a partial one in the identity map would hand a later load of it half its fields). */

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { notaryProviderFor, SimulatedNotaryProvider, simulatedNotaryKey, simulatedNotaryTestValues } from './simulated-notary-provider';
 
 const ID = '01JBX8Q9W4M8Z7T3K2N5R6P0NT';
+const CREATED = new Date('2026-09-01T12:00:00.000Z');
 const EXPIRES = new Date('2026-09-08T12:00:00.000Z');
 
 function order(email: string, signers = 2) {
@@ -10,6 +11,7 @@ function order(email: string, signers = 2) {
     title: 'Affidavit',
     actType: 'acknowledgment' as const,
     signers: [{ name: 'A', email, phone: null }, ...Array.from({ length: signers - 1 }, () => ({ name: 'B', email: 'b@example.com', phone: null }))],
+    createdAt: CREATED,
     expiresAt: EXPIRES,
     commissionState: null as string | null,
   };
@@ -29,14 +31,18 @@ describe('the simulated notary', () => {
     expect(simulatedNotaryKey([])).toBe('');
   });
 
-  it('opens a session on an .invalid host; an expire signer is quiet until the expiry', async () => {
+  it('opens a session on an .invalid host; an expire signer lapses one step delay after creation (test mode)', async () => {
     const document = () => Promise.reject(new Error('the simulator reads no document'));
     expect(await provider.open({ ...order('grace@example.com'), document })).toEqual({
       transactionId: `SIMNOT-${ID}`,
       sessionUrl: `https://notary.simulator.invalid/sessions/${ID.toLowerCase()}`,
       quietUntil: null,
+      expiresAt: null,
     });
-    expect((await provider.open({ ...order('expire@example.com'), document })).quietUntil).toEqual(EXPIRES);
+    // The default step delay is 1000 ms; PROVIDER_STEP_DELAY_MS sets it.
+    expect((await provider.open({ ...order('Expire+1@example.com'), document })).expiresAt).toEqual(new Date(CREATED.getTime() + 1000));
+    expect((await new SimulatedNotaryProvider(0).open({ ...order('expire@example.com'), document })).expiresAt).toEqual(CREATED);
+    expect((await new SimulatedNotaryProvider(250).open({ ...order('expire@example.com'), document })).expiresAt).toEqual(new Date(CREATED.getTime() + 250));
   });
 
   it('completes through every status, the notary in the requested state or UT', async () => {
@@ -69,6 +75,7 @@ describe('the simulated notary', () => {
   it('lists its test values, and NOTARY_PROVIDER accepts only what this build ships', () => {
     expect(simulatedNotaryTestValues()).toContain('`decline@…`');
     expect(notaryProviderFor({})).toBeInstanceOf(SimulatedNotaryProvider);
+    expect(simulatedNotaryTestValues()).toContain('`expired` one step delay (`PROVIDER_STEP_DELAY_MS`) after creation');
     expect(notaryProviderFor({ NOTARY_PROVIDER: 'Simulator' })).toBeInstanceOf(SimulatedNotaryProvider);
     expect(() => notaryProviderFor({ NOTARY_PROVIDER: 'notarize' })).toThrow('NOTARY_PROVIDER "notarize" is not available in this build (available: simulator)');
   });

@@ -19,7 +19,7 @@ export function simulatedNotaryKey(signers: ReadonlyArray<{ email: string }>): s
 export const SIMULATED_NOTARY_OUTCOMES: Readonly<Record<string, string>> = {
   decline: '`declined` from `pending_signers` (the first signer declined)',
   fail: '`failed` from `pending_signers` (the first signer failed identity proofing: `identity_verification_failed`)',
-  expire: '`expired` at `expires_at`: the signers never act',
+  expire: '`expired` one step delay (`PROVIDER_STEP_DELAY_MS`) after creation: the signers never act, and `expires_at` becomes that moment',
 };
 
 /** The simulator's test values as the API reference lists them (a Markdown table). */
@@ -45,13 +45,22 @@ const all = (count: number, status: SignerStatus): SignerStatus[] => Array.from(
  * It opens no connection and keeps no state: the outcome depends on the first signer's address alone (`decline`,
  * `fail`, `expire`, anything else completes), so any process may take the next step of a notarization another one
  * opened. The session URL is `https://notary.simulator.invalid/sessions/{id}`, on a host that cannot resolve.
+ *
+ * Test mode drives every outcome promptly (§11.4, amended 2026-12-01): a real provider's 7 days cannot be waited for,
+ * so an `expire` notarization lapses one step delay after its creation — the simulator sets its `expires_at` to that
+ * moment when it opens the transaction, and the step that opens it expires it.
  */
 export class SimulatedNotaryProvider extends NotaryProvider {
   readonly name = 'simulator';
 
+  /** `stepDelayMs`: `PROVIDER_STEP_DELAY_MS`, the pause before each step (1000 by default, 0 in tests). */
+  constructor(private readonly stepDelayMs = 1000) {
+    super();
+  }
+
   async open(order: NotarizationOrder): Promise<OpenedNotarization> {
-    const quietUntil = simulatedNotaryKey(order.signers) === 'expire' ? order.expiresAt : null;
-    return { transactionId: `SIMNOT-${order.id}`, sessionUrl: `https://${SIMULATED_SESSION_HOST}/sessions/${order.id.toLowerCase()}`, quietUntil };
+    const expiresAt = simulatedNotaryKey(order.signers) === 'expire' ? new Date(order.createdAt.getTime() + this.stepDelayMs) : null;
+    return { transactionId: `SIMNOT-${order.id}`, sessionUrl: `https://${SIMULATED_SESSION_HOST}/sessions/${order.id.toLowerCase()}`, quietUntil: null, expiresAt };
   }
 
   async track(notarization: TrackedNotarization): Promise<NotarizationProgress | null> {
@@ -101,9 +110,12 @@ export class SimulatedNotaryProvider extends NotaryProvider {
   }
 }
 
-/** `NOTARY_PROVIDER` selects the notary adapter; `simulator` (the default, the only one shipped) notarizes nothing real. */
-export function notaryProviderFor(env: NodeJS.ProcessEnv): NotaryProvider {
+/**
+ * `NOTARY_PROVIDER` selects the notary adapter; `simulator` (the default, the only one shipped) notarizes nothing real,
+ * its `expire` outcome one step delay (`stepDelayMs`, `PROVIDER_STEP_DELAY_MS`) after creation.
+ */
+export function notaryProviderFor(env: NodeJS.ProcessEnv, stepDelayMs?: number): NotaryProvider {
   const name = (env.NOTARY_PROVIDER || 'simulator').toLowerCase();
   if (name !== 'simulator') throw new Error(`NOTARY_PROVIDER "${env.NOTARY_PROVIDER}" is not available in this build (available: simulator)`);
-  return new SimulatedNotaryProvider();
+  return new SimulatedNotaryProvider(stepDelayMs);
 }

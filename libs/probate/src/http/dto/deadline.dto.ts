@@ -1,5 +1,5 @@
 import { ApiProperty, IntersectionType, PartialType } from '@nestjs/swagger';
-import { BooleanField, DateField, EnumField, IntegerField, RecordView, StringField, TextField } from '@estate/shared-kernel';
+import { BooleanField, DateField, EnumField, IntegerField, PageMeta, RecordView, StringField, TextField } from '@estate/shared-kernel';
 import { DEADLINE_STATUSES, DEADLINE_TYPES } from '../../domain/probate-vocabulary';
 
 export class CreateDeadlineBody {
@@ -65,22 +65,65 @@ export class DeadlineView extends IntersectionType(RecordView, CreateDeadlineBod
 
 /** Body of `POST …/probate/deadlines/generate` (contract §3.2 "Deadline generator"). */
 export class GenerateDeadlinesBody {
-  @DateField({ required: true, description: 'Appointment of the personal representative (letters issued, qualification).', example: '2026-11-02' })
+  @DateField({ required: true, description: 'Appointment of the personal representative, who qualifies on it.', example: '2026-11-02' })
   appointment_date: string;
 
   @DateField({ description: "Date of death; by default the deceased's.", example: '2026-08-14' })
   date_of_death?: string | null;
+
+  @DateField({
+    description:
+      "Day letters were issued to the personal representative; by default the executor's `letters_issued_date`; not before appointment_date. " +
+      "The rules that count from the letters (California's inventory and creditor claim period, among others) wait for it: without it they are named in `meta.skipped`.",
+    example: '2026-11-09',
+  })
+  letters_issued_date?: string | null;
 
   @StringField({
     min: 2,
     max: 2,
     pattern: /^[A-Z]{2}$/,
     patternMessage: '$property must be a USPS state code in capitals, e.g. CA',
-    description: "USPS code of the probate state; its inventory rule applies, else the Uniform Probate Code's.",
+    description: "USPS code of the probate state; each rule it records applies, counted from its own start, else the Uniform Probate Code's.",
     example: 'CA',
   })
   state?: string | null;
 
-  @DateField({ description: 'First publication of the notice to creditors; without it no claim-period deadline is made.', example: '2026-11-20' })
+  @DateField({
+    description: 'First publication of the notice to creditors; a claim period that runs from it waits for it (named in `meta.skipped` without it).',
+    example: '2026-11-20',
+  })
   first_publication_date?: string | null;
+}
+
+/** The rule of a deadline left out: whose it is and what it counts from. */
+export class SkippedDeadlineRuleView {
+  @ApiProperty({ description: 'The law or rule that sets the date.', example: 'Cal. Prob. Code §9100(a)' }) citation: string;
+  @ApiProperty({ enum: ['state', 'upc_default', 'federal'], description: 'Whose rule it is, as on a generated deadline.', example: 'state' }) source: string;
+  @ApiProperty({ enum: ['date_of_death', 'appointment', 'letters_issued', 'qualification', 'first_publication'], description: 'The event the period runs from.', example: 'letters_issued' })
+  from: string;
+}
+
+/** A standard deadline the generator left out, and why. */
+export class SkippedDeadlineView {
+  @ApiProperty({ description: 'The generator template.', example: 'creditor_claim_period' }) key: string;
+  @ApiProperty({ enum: ['tax_return', 'creditor_notice', 'inventory'], description: 'The kind of deadline it would be.', example: 'creditor_notice' }) type: string;
+  @ApiProperty({ description: 'Its title.', example: 'Creditor claim period ends' }) title: string;
+  @ApiProperty({ enum: ['start_date_unknown'], description: '`start_date_unknown`: the date its rule counts from is not known yet.', example: 'start_date_unknown' })
+  reason: string;
+  @ApiProperty({ description: 'The body field that gives the missing date.', example: 'letters_issued_date' }) needs: string;
+  @ApiProperty({ type: SkippedDeadlineRuleView, description: 'The rule that counts from the missing date.' }) rule: SkippedDeadlineRuleView;
+  @ApiProperty({
+    description: 'What is missing, in words.',
+    example:
+      'Creditor claim period ends: Cal. Prob. Code §9100(a) counts from the issue of letters to the personal representative, whose date is not known yet; ' +
+      "send letters_issued_date, or record it on the executor (the executor's letters_issued_date).",
+  })
+  message: string;
+}
+
+/** The generator's `meta`: one page holding every generated deadline, and the deadlines left out. */
+export class GeneratedDeadlinesMeta extends PageMeta {
+  @ApiProperty({ type: [SkippedDeadlineView], description: 'The standard deadlines not generated, each with the date it needs; empty when none.' })
+  skipped: SkippedDeadlineView[];
 }

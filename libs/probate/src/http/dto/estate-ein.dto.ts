@@ -49,7 +49,7 @@ export class EstateEinBody {
   })
   ein?: string | null;
 
-  @DateField({ description: 'Day the EIN was assigned; today (UTC) when `ein` is set without it.', example: '2026-09-02' })
+  @DateField({ description: 'Day the EIN was assigned; not after today; today (UTC) when `ein` is set without it.', example: '2026-09-02' })
   assigned_date?: string | null;
 
   @StringField({ max: 26, description: 'The IRS CP 575 letter: a document of this case.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0DC' })

@@ -48,8 +48,11 @@ describe('the jurisdiction file', () => {
 
 describe('generateDeadlines', () => {
   const rules = jurisdictionRules();
-  const dueOf = (state: string | undefined, key: string, extra: Record<string, string> = {}) =>
-    generateDeadlines({ dateOfDeath: '2026-03-13', appointmentDate: '2026-04-02', state, ...extra }, rules).find((deadline) => deadline.key === key);
+  const generated = (state: string | undefined, extra: Record<string, string> = {}) => generateDeadlines({ dateOfDeath: '2026-03-13', appointmentDate: '2026-04-02', state, ...extra }, rules);
+  const dueOf = (state: string | undefined, key: string, extra: Record<string, string> = {}) => generated(state, extra).deadlines.find((deadline) => deadline.key === key);
+  const skippedOf = (state: string | undefined, extra: Record<string, string> = {}) => generated(state, extra).skipped.map((skipped) => [skipped.key, skipped.needs]);
+  // Letters issued a week after the appointment.
+  const letters = { lettersIssuedDate: '2026-04-09' };
 
   it.each([
     // [state, template, due date, computed date before the business-day roll]
@@ -58,46 +61,72 @@ describe('generateDeadlines', () => {
     [undefined, 'form_1041', '2027-04-15', '2027-04-15'],
     [undefined, 'creditor_claim_bar', '2027-03-15', '2027-03-13'], // one year: a Saturday → Monday
     [undefined, 'inventory', '2026-07-02', '2026-07-02'], // UPC §3-706: 3 months after appointment
-    ['CA', 'inventory', '2026-08-03', '2026-08-02'], // 4 months after letters: a Sunday → Monday
+    ['CA', 'inventory', '2026-08-10', '2026-08-09'], // 4 months after letters (2026-04-09): a Sunday → Monday
     ['TX', 'inventory', '2026-07-01', '2026-07-01'], // 90 days after qualification
-    ['FL', 'inventory', '2026-06-01', '2026-06-01'], // 60 days after letters
-    ['NY', 'inventory', '2027-01-04', '2027-01-02'], // 9 months after letters: a Saturday → Monday
+    ['FL', 'inventory', '2026-06-08', '2026-06-08'], // 60 days after letters
+    ['NY', 'inventory', '2027-01-11', '2027-01-09'], // 9 months after letters: a Saturday → Monday
     ['WY', 'inventory', '2026-07-02', '2026-07-02'], // no rule recorded: the UPC's
-    ['IL', 'inventory', '2026-06-01', '2026-06-01'], // 60 days after letters (755 ILCS 5/14-1)
+    ['IL', 'inventory', '2026-06-08', '2026-06-08'], // 60 days after letters (755 ILCS 5/14-1)
   ])('%s %s is due %s (rule date %s)', (state, key, due, computed) => {
-    const deadline = dueOf(state, key);
+    const deadline = dueOf(state, key, letters);
     expect(deadline?.dueDate).toBe(due);
     expect(deadline?.rule.computed_date).toBe(computed);
   });
 
   it('rolls a due date off a federal holiday: 60 days after 2026-05-04 is the observed Independence Day', () => {
-    const deadline = generateDeadlines({ dateOfDeath: '2026-03-13', appointmentDate: '2026-05-04', state: 'FL' }, rules).find((d) => d.key === 'inventory');
+    const deadline = generateDeadlines({ dateOfDeath: '2026-03-13', appointmentDate: '2026-05-04', lettersIssuedDate: '2026-05-04', state: 'FL' }, rules).deadlines.find((d) => d.key === 'inventory');
     expect(deadline).toMatchObject({ dueDate: '2026-07-06', rule: { computed_date: '2026-07-03', source: 'state', citation: 'Fla. Prob. R. 5.340(a)' } });
   });
 
-  it('makes the creditor claim period only from a first publication (UPC §3-801), and the one-year bar always', () => {
+  it('makes the UPC creditor claim period only from a first publication (UPC §3-801), naming it skipped without one; the one-year bar always', () => {
     expect(dueOf(undefined, 'creditor_claim_period')).toBeUndefined();
+    expect(skippedOf(undefined)).toEqual([['creditor_claim_period', 'first_publication_date']]);
     const period = dueOf(undefined, 'creditor_claim_period', { firstPublicationDate: '2026-04-20' });
     expect(period).toMatchObject({ type: 'creditor_notice', dueDate: '2026-08-20', rule: { from: 'first_publication', source: 'upc_default' } });
+    expect(period?.description).toContain('within 4 months after the first publication of the notice to creditors');
     expect(period?.description).toContain('§3-801');
+    expect(skippedOf(undefined, { firstPublicationDate: '2026-04-20' })).toEqual([]);
     expect(dueOf(undefined, 'creditor_claim_bar')?.type).toBe('creditor_notice');
   });
 
-  it("applies a state's own claim rules when they count from the same event, the UPC's (and says so) otherwise", () => {
+  it("counts a state's own rule from its own start: California's claim period from the letters (Prob. Code §9100), never by the UPC's rule", () => {
     const publication = { firstPublicationDate: '2026-04-20' };
     expect(dueOf('IL', 'creditor_claim_period', publication)).toMatchObject({ dueDate: '2026-10-20', rule: { source: 'state', citation: '755 ILCS 5/18-3(a)' } });
     expect(dueOf('IL', 'creditor_claim_bar')).toMatchObject({ title: 'Creditor claims barred 24 months after death', dueDate: '2028-03-13', rule: { source: 'state' } });
-    // California's claim period runs from letters, not publication: the generator's period stays the UPC's, and says so.
-    const california = dueOf('CA', 'creditor_claim_period', publication);
-    expect(california?.rule.source).toBe('upc_default');
-    expect(california?.description).toContain("not a rule of California's own law");
-    expect(dueOf('CA', 'creditor_claim_period')).toBeUndefined();
+    // 4 months after letters issued on 2026-04-09 is Sunday 2026-08-09 → Monday 2026-08-10; a publication changes nothing.
+    for (const extra of [letters, { ...letters, ...publication }]) {
+      const california = dueOf('CA', 'creditor_claim_period', extra);
+      expect(california).toMatchObject({
+        type: 'creditor_notice',
+        dueDate: '2026-08-10',
+        rule: { source: 'state', citation: 'Cal. Prob. Code §9100(a)', from: 'letters_issued', from_date: '2026-04-09', computed_date: '2026-08-09' },
+      });
+      expect(california?.description).toContain('within 4 months after the issue of letters to the personal representative');
+      expect(california?.description).not.toContain('Uniform Probate Code');
+    }
+    // Without the letters: left out and named with the date it needs — not the UPC's period from the publication.
+    expect(dueOf('CA', 'creditor_claim_period', publication)).toBeUndefined();
+    const waiting = generated('CA', publication).skipped;
+    expect(waiting.map((skipped) => [skipped.key, skipped.needs, skipped.rule.citation])).toEqual([
+      ['creditor_claim_period', 'letters_issued_date', 'Cal. Prob. Code §9100(a)'],
+      ['inventory', 'letters_issued_date', 'Cal. Prob. Code §8800(b)'],
+    ]);
+    expect(waiting[0]).toMatchObject({ type: 'creditor_notice', reason: 'start_date_unknown', rule: { source: 'state', from: 'letters_issued' } });
+    expect(waiting[0].message).toContain('send letters_issued_date');
+    // New York's claim period counts from the letters too, Maryland's from death (so always made), Connecticut's from the appointment.
+    expect(dueOf('NY', 'creditor_claim_period', letters)).toMatchObject({ dueDate: '2026-11-09', rule: { from: 'letters_issued', citation: 'N.Y. SCPA §1802' } });
+    expect(dueOf('MD', 'creditor_claim_period')).toMatchObject({ dueDate: '2026-09-14', rule: { from: 'date_of_death', source: 'state' } });
+    expect(dueOf('CT', 'creditor_claim_period')).toMatchObject({ rule: { from: 'appointment', source: 'state', from_date: '2026-04-02' } });
+    // A state with no claim rule recorded: the UPC's stands in, and says so.
+    const pennsylvania = dueOf('PA', 'creditor_claim_period', publication);
+    expect(pennsylvania).toMatchObject({ rule: { source: 'upc_default', from: 'first_publication' } });
+    expect(pennsylvania?.description).toContain("not a rule of Pennsylvania's own law");
     expect(dueOf(undefined, 'inventory')?.description).toContain('No state was given');
-    expect(dueOf('IL', 'inventory')?.description).not.toContain('Uniform Probate Code');
+    expect(dueOf('IL', 'inventory', letters)?.description).not.toContain('Uniform Probate Code');
   });
 
   it('gives every deadline its type, title, description and the rule it came from', () => {
-    for (const deadline of generateDeadlines({ dateOfDeath: '2026-03-13', appointmentDate: '2026-04-02', state: 'CA' }, rules)) {
+    for (const deadline of generateDeadlines({ dateOfDeath: '2026-03-13', appointmentDate: '2026-04-02', lettersIssuedDate: '2026-04-09', state: 'CA' }, rules).deadlines) {
       expect(deadline.title.length).toBeGreaterThan(0);
       expect(deadline.description).toContain(deadline.rule.citation);
       expect(['tax_return', 'creditor_notice', 'inventory']).toContain(deadline.type);

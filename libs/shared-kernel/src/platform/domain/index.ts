@@ -10,4 +10,5 @@ export * from '../masking/mask';
 export * from './provider-tries';
 export * from './cents';
 export * from './ein';
+export * from './past-fact-dates';
 export * from '../auth/collaborator-role';
