@@ -86,8 +86,9 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
         is_estate_account: true,
         status: 'open',
         account_number: '000999888777',
-        current_balance: 423706.2,
-        available_balance: 423706.2,
+        // An estate account's balances follow its ledger (contract §3.2): the transactions below bring it to 423,706.20.
+        current_balance: 0,
+        available_balance: 0,
       })
     ).id;
     const house = (
