@@ -1,6 +1,5 @@
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { overrideEnv } from './support/env';
-import { eventually } from './support/webhook-receiver';
 
 /**
  * Test mode drives every outcome promptly (contract §8, amended 2026-12-01; issue 33, item 10): with the step delays at
@@ -10,6 +9,8 @@ import { eventually } from './support/webhook-receiver';
  * production); the test only reads the API, with a generous deadline.
  */
 const DEADLINE_MS = 60_000;
+/** Between two reads of the transfer: gentle enough for the organization's rate limit over the whole deadline. */
+const POLL_EVERY_MS = 250;
 
 describe('simulated returns in test mode reach the client promptly (e2e)', () => {
   let t: TestApp;
@@ -44,10 +45,12 @@ describe('simulated returns in test mode reach the client promptly (e2e)', () =>
     const source = (await t.http().post(`/v1/cases/${caseId}/bank-accounts`).set(owner.auth).send({ ...bank, account_number: `98760000${ending}`, current_balance: 1000, available_balance: 1000 }).expect(201)).body.data;
     const id = (await t.http().post(`/v1/cases/${caseId}/transfers`).set(owner.auth).send({ bank_account_id: source.id, amount: 250 }).expect(201)).body.data.id;
 
-    const returned = await eventually(async () => {
-      const view = await get(`/v1/cases/${caseId}/transfers/${id}`);
-      return view.status === 'returned' ? view : undefined;
-    }, DEADLINE_MS, `transfer ${id} returned`);
+    let returned = await get(`/v1/cases/${caseId}/transfers/${id}`);
+    for (const deadline = Date.now() + DEADLINE_MS; returned.status !== 'returned' && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_EVERY_MS));
+      returned = await get(`/v1/cases/${caseId}/transfers/${id}`);
+    }
+    expect(returned.status).toBe('returned');
     expect(returned).toMatchObject({ return_code: code, status_reason: `ACH return ${code}`, amount_settled: 250 });
     const trail = (await get(`/v1/cases/${caseId}/transfers/${id}/events`)).map((event: { to_status: string }) => event.to_status);
     expect(trail).toEqual(['requested', 'verifying', 'approved', 'submitted', 'in_transit', 'settled', 'returned']);
