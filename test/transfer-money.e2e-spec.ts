@@ -214,6 +214,31 @@ describe('money movement: veto, submission after commit, returns in the window, 
       expect(await transfer(caseId, id)).toMatchObject({ status: 'returned', return_code: 'R01' });
     });
 
+    it('polls for an announced return on the job queue: right after settlement, then when it is due, then no more', async () => {
+      const { caseId } = await newCase();
+      const source = await addAccount(caseId, { account_number: '987600000003' });
+      const id = (await request(caseId, { bank_account_id: source.id, amount: 15 }).expect(201)).body.data.id;
+      await processor.drain();
+      const polls = () =>
+        t.sql<{ state: string; start: Date }>(`select state, start_after as start from pgboss.job where name = 'ach-return-due' and singleton_key = $1 order by created_on`, [id]);
+      // The settlement enqueued the first poll, due at once.
+      expect((await polls()).map((job) => job.state)).toEqual(['created']);
+      expect(await intake.runDue()).toBeGreaterThanOrEqual(1);
+      expect(await transfer(caseId, id)).toMatchObject({ status: 'settled' });
+      // Not due yet: the next poll waits for the moment the network reports it.
+      const [{ after }] = await t.sql<{ after: Date }>('select return_reported_after as after from ach_simulator_entries where transfer_id = $1', [id]);
+      const [first, next] = await polls();
+      expect([first.state, next.state]).toEqual(['completed', 'created']);
+      expect(next.start.getTime()).toBe(after.getTime());
+
+      ahead = RETURN_DELAY_MS + 1000;
+      await t.sql(`update pgboss.job set start_after = now() where name = 'ach-return-due' and singleton_key = $1 and state = 'created'`, [id]);
+      expect(await intake.runDue()).toBeGreaterThanOrEqual(1);
+      expect(await transfer(caseId, id)).toMatchObject({ status: 'returned', return_code: 'R03' });
+      // Applied and acknowledged: nothing is announced any more, so no poll waits.
+      expect((await polls()).map((job) => job.state)).toEqual(['completed', 'completed']);
+    });
+
     it('applies a return to the kept transfer of a case deleted after settlement: status, code, audit trail, event and both ledgers', async () => {
       const { caseId } = await newCase();
       const source = await addAccount(caseId, { account_number: '987600000002' });

@@ -96,7 +96,7 @@ export class AchReturnIntake implements OnModuleInit {
     const now = this.clock.now().getTime();
     // Not due yet: when it is. Due and still not applied (the transfer not yet in transit): again within a second.
     const next = due.getTime() > now ? due : new Date(now + DUE_RETURN_POLL_MS);
-    await this.uow.run((em) => this.enqueueFor(em, transferId, next));
+    await RequestContext.create(this.em, () => this.uow.run((em) => this.enqueueFor(em, transferId, next)));
   }
 
   private enqueueFor(em: EntityManager, transferId: string, startAfter: Date): Promise<void> {
