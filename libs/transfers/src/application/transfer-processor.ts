@@ -20,8 +20,8 @@ const SWEEP_GRACE_MS = 60_000;
 /**
  * Moves transfers forward, one step per job of the `transfer-step` queue, each step in its own transaction with its
  * audit event: verification (or `rejected`), approval, submission (recorded, then told to the ACH network once that
- * has committed), in transit, settlement (both ledgers, balances, summary, the funds hold); returns come later, reported by the network
- * (AchReturnIntake). A step holds the case row, then the transfer row (the service's lock order) and acts only if the
+ * has committed), in transit, settlement (both ledgers, balances, summary, the funds hold and the poll for a return);
+ * returns come later, reported by the network (AchReturnIntake). A step holds the case row, then the transfer row (the service's lock order) and acts only if the
  * transfer is still in the status the job was enqueued for, so a job that runs twice takes its step once; the step schedules the next one in its own
  * transaction. A step that keeps failing is retried with backoff and then ends the transfer as `failed` with its reason,
  * the source account freed: one broken transfer delays nobody else's (the queue serves jobs, not the oldest rows).
