@@ -86,8 +86,9 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
         is_estate_account: true,
         status: 'open',
         account_number: '000999888777',
-        current_balance: 423706.2,
-        available_balance: 423706.2,
+        // An estate account's balances follow its ledger (contract §3.2): the transactions below bring it to 423,706.20.
+        current_balance: 0,
+        available_balance: 0,
       })
     ).id;
     const house = (
@@ -668,6 +669,9 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
     const live = (await t.http().get(`${base}/accounting?to=2026-10-31`).set(auth).expect(200)).body.data;
     expect(live).toMatchObject({ from: '2026-08-30', to: '2026-10-31', caption: { state: 'IL', case_number: '2026-PR-000417', estate_name: 'Estate of Eleanor May Whitfield', fiduciary_name: 'Robert Whitfield' } });
     expect(live.summary).toMatchObject({ balanced: true, difference: 0, charges: { property_on_hand_beginning: 24750, receipts: 12.4, total: 24762.4 }, credits: { disbursements: 6835, property_on_hand_end: 17927.4, total: 24762.4 } });
+    // One truth for cash (contract §3.2): the estate account reads what its ledger holds; the checking account what its bank reported.
+    const accounts = (await t.http().get(`${base}/bank-accounts`).set(auth).expect(200)).body.data as Array<Record<string, unknown>>;
+    expect(accounts.map((account) => [account.is_estate_account, account.current_balance, account.available_balance]).sort()).toEqual([[false, 0, 0], [true, 11427.4, 11427.4]]);
     const settled = (await t.http().post(`${base}/accountings`).set(auth).send({ to: '2026-10-31' }).expect(201)).body.data;
     const pdf = (await t.http().get(`${base}/accountings/${settled.sequence}?format=pdf`).set(auth).buffer(true).parse(binary).expect(200)).body as Buffer;
     const document = await t

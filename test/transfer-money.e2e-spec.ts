@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { Clock } from '@estate/shared-kernel';
-import { AchNetwork, AchReturnIntake, TransferProcessor } from '@estate/transfers';
+import { AchNetwork, AchReturnIntake, FundsHold, TransferProcessor } from '@estate/transfers';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { expectError } from './support/api-assertions';
 import { overrideEnv } from './support/env';
@@ -17,6 +17,7 @@ describe('money movement: veto, submission after commit, returns in the window, 
   let owner: TestCaller;
   let processor: TransferProcessor;
   let intake: AchReturnIntake;
+  let hold: FundsHold;
   let ach: AchNetwork;
   let clock: Clock;
   let restoreEnv: () => void;
@@ -29,6 +30,7 @@ describe('money movement: veto, submission after commit, returns in the window, 
     owner = await t.invite();
     processor = t.app.get(TransferProcessor);
     intake = t.app.get(AchReturnIntake);
+    hold = t.app.get(FundsHold);
     ach = t.app.get(AchNetwork);
     clock = t.app.get(Clock);
     const real = clock.now.bind(clock);
@@ -199,22 +201,42 @@ describe('money movement: veto, submission after commit, returns in the window, 
       expect(told).toEqual([{ type: 'transfer.status_changed', status: 'returned' }]);
     });
 
-    it('reports R01 only from the banking day after settlement: a return later in its window still lands', async () => {
+    it('reports R01 the return delay after acceptance, like every test value (realistic timing is opt-in)', async () => {
       const { caseId } = await newCase();
       const source = await addAccount(caseId, { account_number: '987600000001' });
       const id = (await request(caseId, { bank_account_id: source.id, amount: 40 }).expect(201)).body.data.id;
       await processor.drain();
-      const settled = await transfer(caseId, id);
+      expect(await intake.poll()).toBe(0);
+      const [{ accepted, after }] = await t.sql<{ accepted: Date; after: Date }>('select accepted_at as accepted, return_reported_after as after from ach_simulator_entries where transfer_id = $1', [id]);
+      expect(after.getTime() - accepted.getTime()).toBe(RETURN_DELAY_MS);
       ahead = RETURN_DELAY_MS + 1000;
-      expect(await intake.poll()).toBe(0); // the delay alone is not enough: R01 comes on a later banking day
-      expect(await transfer(caseId, id)).toMatchObject({ status: 'settled' });
-      const [{ after }] = await t.sql<{ after: Date }>('select return_reported_after as after from ach_simulator_entries where transfer_id = $1', [id]);
-      // The banking day after the expected settlement, at midnight in New York.
-      const laterDay = new Date(`${settled.expected_settlement_date}T00:00:00Z`);
-      expect(after.getTime()).toBeGreaterThan(laterDay.getTime());
-      ahead = after.getTime() - Date.now() + 1000;
       expect(await intake.poll()).toBe(1);
       expect(await transfer(caseId, id)).toMatchObject({ status: 'returned', return_code: 'R01' });
+    });
+
+    it('polls for an announced return on the job queue: right after settlement, then when it is due, then no more', async () => {
+      const { caseId } = await newCase();
+      const source = await addAccount(caseId, { account_number: '987600000003' });
+      const id = (await request(caseId, { bank_account_id: source.id, amount: 15 }).expect(201)).body.data.id;
+      await processor.drain();
+      const polls = () =>
+        t.sql<{ state: string; start: Date }>(`select state, start_after as start from pgboss.job where name = 'ach-return-due' and singleton_key = $1 order by created_on`, [id]);
+      // The settlement enqueued the first poll, due at once.
+      expect((await polls()).map((job) => job.state)).toEqual(['created']);
+      expect(await intake.runDue()).toBeGreaterThanOrEqual(1);
+      expect(await transfer(caseId, id)).toMatchObject({ status: 'settled' });
+      // Not due yet: the next poll waits for the moment the network reports it.
+      const [{ after }] = await t.sql<{ after: Date }>('select return_reported_after as after from ach_simulator_entries where transfer_id = $1', [id]);
+      const [first, next] = await polls();
+      expect([first.state, next.state]).toEqual(['completed', 'created']);
+      expect(next.start.getTime()).toBe(after.getTime());
+
+      ahead = RETURN_DELAY_MS + 1000;
+      await t.sql(`update pgboss.job set start_after = now() where name = 'ach-return-due' and singleton_key = $1 and state = 'created'`, [id]);
+      expect(await intake.runDue()).toBeGreaterThanOrEqual(1);
+      expect(await transfer(caseId, id)).toMatchObject({ status: 'returned', return_code: 'R03' });
+      // Applied and acknowledged: nothing is announced any more, so no poll waits.
+      expect((await polls()).map((job) => job.state)).toEqual(['completed', 'completed']);
     });
 
     it('applies a return to the kept transfer of a case deleted after settlement: status, code, audit trail, event and both ledgers', async () => {
@@ -264,6 +286,136 @@ describe('money movement: veto, submission after commit, returns in the window, 
       expect(await account(caseId, source.id)).toMatchObject({ current_balance: 1000, instant_transfer: expect.objectContaining({ active_transfer_id: null, transferred_amount: 0 }) });
       const ledger = await t.sql<{ n: number }>('select count(*)::int as n from transactions where bank_account_id = $1', [source.id]);
       expect(ledger[0].n).toBe(0);
+    });
+  });
+  describe('money that can still come back is not available: the funds hold (issue 33)', () => {
+    const heir = { first_name: 'Sam', last_name: 'Doe', relationship: 'son', is_beneficiary: true };
+    const distributions = (caseId: string) => `/v1/cases/${caseId}/probate/distributions`;
+
+    async function cashDistribution(caseId: string, estateId: string, amount: number): Promise<string> {
+      const person = (await t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).send(heir).expect(201)).body.data.id;
+      const body = { person_id: person, distribution_type: 'residuary', kind: 'cash', amount, source_account_id: estateId };
+      return (await t.http().post(distributions(caseId)).set(owner.auth).send(body).expect(201)).body.data.id;
+    }
+    const move = (caseId: string, id: string, action: 'approve' | 'pay') => t.http().post(`${distributions(caseId)}/${id}/${action}`).set(owner.auth).send({});
+    const balances = async (caseId: string, id: string) => {
+      const { current_balance, available_balance } = await account(caseId, id);
+      return { current_balance, available_balance };
+    };
+    /** The release jobs waiting for their moment are due now (the queue's clock is the real one, the service's runs ahead). */
+    const releasesDueNow = (id: string) =>
+      t.sql(`update pgboss.job set start_after = now() where name = 'transfer-funds-release' and state = 'created' and singleton_key like $1 || '%'`, [id]);
+    const releaseJobs = (id: string) =>
+      t.sql<{ data: unknown; state: string }>(`select data, state from pgboss.job where name = 'transfer-funds-release' and singleton_key = $1 order by created_on`, [id]);
+
+    it('a return inside the hold: the payout of held money is refused, and the return leaves both balances at 0, never below', async () => {
+      const { caseId, estateId } = await newCase();
+      const source = await addAccount(caseId, { account_number: '987600000015' });
+      const id = (await request(caseId, { bank_account_id: source.id, amount: 1000 }).expect(201)).body.data.id;
+      await processor.drain();
+      const settled = await transfer(caseId, id);
+      expect(settled.status).toBe('settled');
+      // Held for the simulator's return delay after settlement (test mode).
+      expect(Date.parse(settled.funds_available_at) - Date.parse(settled.settled_at)).toBe(RETURN_DELAY_MS);
+      expect(await balances(caseId, estateId)).toEqual({ current_balance: 1000, available_balance: 0 });
+
+      const distribution = await cashDistribution(caseId, estateId, 1000);
+      const refused = await move(caseId, distribution, 'approve');
+      expectError(refused, 422, 'distribution_not_allowed');
+      expect(refused.body.error.details[0].message).toContain('available_balance 0.00');
+
+      ahead = RETURN_DELAY_MS + 1000;
+      expect(await intake.poll()).toBe(1);
+      expect(await transfer(caseId, id)).toMatchObject({ status: 'returned', return_code: 'R15', status_reason: 'ACH return R15', funds_available_at: null });
+      expect(await balances(caseId, estateId)).toEqual({ current_balance: 0, available_balance: 0 });
+      // The hold's job, when it runs, finds nothing held: the returned money never becomes available.
+      await releasesDueNow(id);
+      expect(await hold.runDue()).toBeGreaterThanOrEqual(1);
+      expect(await balances(caseId, estateId)).toEqual({ current_balance: 0, available_balance: 0 });
+      expectError(await move(caseId, distribution, 'approve'), 422, 'distribution_not_allowed');
+    });
+
+    it('the hold’s release (a job enqueued at settlement, carrying the id only) makes the money available, once', async () => {
+      const { caseId, estateId } = await newCase();
+      const source = await addAccount(caseId);
+      const id = (await request(caseId, { bank_account_id: source.id, amount: 1000 }).expect(201)).body.data.id;
+      await processor.drain();
+      const settled = await transfer(caseId, id);
+      expect(await balances(caseId, estateId)).toEqual({ current_balance: 1000, available_balance: 0 });
+      expect(await releaseJobs(id)).toEqual([{ data: { transferId: id }, state: 'created' }]);
+      const [{ start }] = await t.sql<{ start: Date }>(`select start_after as start from pgboss.job where name = 'transfer-funds-release' and singleton_key = $1`, [id]);
+      expect(start.getTime()).toBe(Date.parse(settled.funds_available_at));
+
+      // Run before the hold ends (by the service's clock): nothing moves, and it waits for its moment again.
+      await releasesDueNow(id);
+      expect(await hold.runDue()).toBeGreaterThanOrEqual(1);
+      expect(await balances(caseId, estateId)).toEqual({ current_balance: 1000, available_balance: 0 });
+      expect((await releaseJobs(id)).map((job) => job.state)).toEqual(['completed', 'created']);
+
+      ahead = RETURN_DELAY_MS + 1000;
+      await releasesDueNow(id);
+      expect(await hold.runDue()).toBeGreaterThanOrEqual(1);
+      expect(await balances(caseId, estateId)).toEqual({ current_balance: 1000, available_balance: 1000 });
+      // A second run of the job (a crash between its commit and its completion) does nothing.
+      await t.sql(`insert into pgboss.job (name, data, singleton_key, policy) values ('transfer-funds-release', $1, $2, 'stately')`, [JSON.stringify({ transferId: id }), `${id}:again`]);
+      expect(await hold.runDue()).toBeGreaterThanOrEqual(1);
+      expect(await balances(caseId, estateId)).toEqual({ current_balance: 1000, available_balance: 1000 });
+      expect(await transfer(caseId, id)).toMatchObject({ status: 'settled', funds_available_at: settled.funds_available_at });
+
+      const distribution = await cashDistribution(caseId, estateId, 1000);
+      await move(caseId, distribution, 'approve').expect(200);
+      await move(caseId, distribution, 'pay').expect(200);
+      expect(await balances(caseId, estateId)).toEqual({ current_balance: 0, available_balance: 0 });
+    });
+
+    it('keeps the money held while the network still announces a return, whatever the clock says', async () => {
+      const { caseId, estateId } = await newCase();
+      const source = await addAccount(caseId, { account_number: '987600000016' });
+      const id = (await request(caseId, { bank_account_id: source.id, amount: 300 }).expect(201)).body.data.id;
+      await processor.drain();
+      ahead = 2 * RETURN_DELAY_MS; // past the hold, but the return has not been polled for yet
+      await releasesDueNow(id);
+      expect(await hold.runDue()).toBeGreaterThanOrEqual(1);
+      expect(await balances(caseId, estateId)).toEqual({ current_balance: 300, available_balance: 0 });
+      expect(await intake.poll()).toBe(1);
+      await releasesDueNow(id);
+      expect(await hold.runDue()).toBeGreaterThanOrEqual(1);
+      expect(await balances(caseId, estateId)).toEqual({ current_balance: 0, available_balance: 0 });
+    });
+
+    it('a late return after the hold is applied even when it takes the account below zero, and the account and the transfer say so', async () => {
+      const { caseId, estateId } = await newCase();
+      const source = await addAccount(caseId, { account_number: '987600000015' });
+      const id = (await request(caseId, { bank_account_id: source.id, amount: 1000 }).expect(201)).body.data.id;
+      await processor.drain();
+      // A real network announces nothing in advance: the hold ends by the clock, and a return may still come later
+      // (an unauthorized-debit return, up to sixty days).
+      const announced = jest.spyOn(ach, 'announcedReturnAt').mockResolvedValue(null);
+      try {
+        ahead = RETURN_DELAY_MS + 1000;
+        await releasesDueNow(id);
+        expect(await hold.runDue()).toBeGreaterThanOrEqual(1);
+      } finally {
+        announced.mockRestore();
+      }
+      expect(await balances(caseId, estateId)).toEqual({ current_balance: 1000, available_balance: 1000 });
+      const distribution = await cashDistribution(caseId, estateId, 1000);
+      await move(caseId, distribution, 'approve').expect(200);
+      await move(caseId, distribution, 'pay').expect(200);
+
+      expect(await intake.poll()).toBe(1);
+      const reason = 'ACH return R15: returned after its money was made available; the estate account is overdrawn by 1000.00';
+      expect(await transfer(caseId, id)).toMatchObject({ status: 'returned', return_code: 'R15', status_reason: reason });
+      expect(await balances(caseId, estateId)).toEqual({ current_balance: -1000, available_balance: -1000 });
+      const events = (await t.http().get(`/v1/cases/${caseId}/transfers/${id}/events`).set(owner.auth).expect(200)).body.data;
+      expect(events.at(-1)).toMatchObject({ from_status: 'settled', to_status: 'returned', reason });
+      const [told] = await t.sql<{ reason: string }>(
+        `select data->'object'->>'status_reason' as reason from events where case_id = $1 and type = 'transfer.status_changed' and data->'object'->>'id' = $2 order by created_at desc, id desc limit 1`,
+        [caseId, id],
+      );
+      expect(told.reason).toBe(reason);
+      const [entry] = await t.sql<{ description: string }>(`select description from transactions where bank_account_id = $1 and type = 'ach_return'`, [estateId]);
+      expect(entry.description).toMatch(/^ACH return R15 of instant transfer \(trace \d{15}\): returned after its money was made available; the estate account is overdrawn by 1000\.00$/);
     });
   });
 });

@@ -328,7 +328,7 @@ describe('instant transfers (e2e, contract §8)', () => {
     side: 'read',
     fields: [
       'id', 'case_id', 'bank_account_id', 'estate_account_id', 'method', 'amount_requested', 'amount_settled', 'currency', 'memo', 'status',
-      'status_reason', 'return_code', 'requested_by', 'requested_at', 'submitted_at', 'settled_at', 'expected_settlement_date', 'trace_number',
+      'status_reason', 'return_code', 'requested_by', 'requested_at', 'submitted_at', 'settled_at', 'funds_available_at', 'expected_settlement_date', 'trace_number',
       'created_at', 'updated_at',
     ],
     create: () => ({ memo: 'Checking balance to the estate account' }),

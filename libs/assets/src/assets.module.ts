@@ -2,6 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { AuthorityChanges, CaseModule } from '@estate/case';
 import { BankAccounts } from './application/bank-accounts.port';
 import { InstantTransferSummaries } from './application/instant-transfer-summaries';
+import { EstateLedgerBalances } from './application/estate-ledger-balances';
 import { BankAccountsController } from './http/bank-accounts.controller';
 import { RecurringPaymentsController } from './http/recurring-payments.controller';
 import { SignersController } from './http/signers.controller';
@@ -73,6 +74,7 @@ import { RegisteredStatementClosings } from './infrastructure/registered-stateme
     { provide: EstateRecords, useClass: OrmEstateRecords },
     { provide: PaidUnclaimedProperties, useClass: RegisteredPaidUnclaimedProperties },
     InstantTransferSummaries,
+    EstateLedgerBalances,
     { provide: BankAccounts, useClass: OrmBankAccounts },
     { provide: BankAccountRevisions, useClass: OrmBankAccountRevisions },
     { provide: LedgerEntries, useClass: DeclaredLedgerEntries },

@@ -5,7 +5,7 @@
  * application-reaches-no-http). Module files and the app import `@estate/assets`, which re-exports this face.
  */
 export { BankAccounts } from './application/bank-accounts.port';
-export type { BankAccountSnapshot, IneligibilityExplanation } from './application/bank-accounts.port';
+export type { AccountBalances, BankAccountSnapshot, IneligibilityExplanation } from './application/bank-accounts.port';
 export { LedgerEntries } from './application/ports/ledger-entries.port';
 export type { DistributionLedgerEntry, TransferLedgerEntry } from './application/ports/ledger-entries.port';
 export { DistributableAssets } from './application/ports/distributable-assets.port';

@@ -11,6 +11,8 @@ import { AchReturnIntake } from './application/ach-return-intake';
 import { TransferMoney } from './application/transfer-money';
 import { TransferProcessor } from './application/transfer-processor';
 import { TransferStepQueue } from './application/transfer-step-queue';
+import { FundsHold } from './application/funds-hold';
+import { FundsHoldSettings, loadFundsHoldSettings } from './application/funds-hold-settings';
 import { TransfersController } from './http/transfers.controller';
 import { achNetworkProvider } from './infrastructure/ach/ach-network.provider';
 import { AchSimulatorSettings, loadAchSimulatorSettings } from './infrastructure/ach/ach-simulator-settings';
@@ -28,15 +30,17 @@ import { transferResource } from './resources/transfer.resource';
     { provide: TransferRepository, useClass: OrmTransferRepository },
     achNetworkProvider(),
     { provide: AchSimulatorSettings, useFactory: (config: AppConfig) => loadAchSimulatorSettings(process.env, config.transferStepDelayMs), inject: [AppConfig] },
+    { provide: FundsHoldSettings, useFactory: () => loadFundsHoldSettings(process.env) },
     RequestTransfer,
     CancelTransfer,
     TransferStepQueue,
     TransferMoney,
     TransferProcessor,
     AchReturnIntake,
+    FundsHold,
     ClosureTransferDesk,
   ],
-  exports: [TransferProcessor, AchReturnIntake],
+  exports: [TransferProcessor, AchReturnIntake, FundsHold],
 })
 export class TransfersModule implements OnModuleInit {
   constructor(

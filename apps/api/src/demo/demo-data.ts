@@ -68,6 +68,8 @@ export async function prepareDemo(em: EntityManager, baseUrl: string, options: D
  * The demo estate's probate case, executor and accounts: enough for a first court account that balances (README,
  * "Court accounting"). The checking account's balance at death is recorded as a transaction of that day, the money
  * moves to the estate account, and the estate pays the funeral and the court's fees; a car is carried at its value.
+ * The checking account keeps the balance its bank reports (0.00 once emptied); the estate account's balances follow
+ * the transactions written on it.
  */
 async function seedEstate(baseUrl: string, headers: Record<string, string>, caseId: string): Promise<void> {
   const base = `${baseUrl}/v1/cases/${caseId}`;
@@ -101,8 +103,9 @@ async function seedEstate(baseUrl: string, headers: Record<string, string>, case
     is_estate_account: true,
     status: 'open',
     account_number: '000987654321',
-    current_balance: 11427.4,
-    available_balance: 11427.4,
+    // The estate account's balances follow its ledger (contract §3.2): the transactions below bring it to 11,427.40.
+    current_balance: 0,
+    available_balance: 0,
   });
   const ledger: Array<[string, string, number, string, string | null, string | null]> = [
     [checking.id, '2026-08-30', 18250, 'Balance at death', null, null],

@@ -8,6 +8,12 @@ export interface IneligibilityExplanation {
   authorityLevel: string | null;
 }
 
+/** An account's two balances, as stored (null when unset). */
+export interface AccountBalances {
+  currentBalance: number | null;
+  availableBalance: number | null;
+}
+
 /** One bank account as another context (transfers) reads it: the full account number and the summary included. */
 export interface BankAccountSnapshot {
   id: string;
@@ -55,6 +61,11 @@ export abstract class BankAccounts {
   /** Adds a settled amount to `instant_transfer.transferred_amount` and sets `closure_method` to `instant_transfer`. */
   abstract recordSettledTransfer(caseId: string, accountId: string, amount: number): Promise<void>;
 
-  /** Moves `current_balance` and `available_balance` (where set) by `delta` (a settlement or its return). */
-  abstract adjustBalances(caseId: string, accountId: string, delta: number): Promise<void>;
+  /**
+   * Moves `current_balance` by `delta` and `available_balance` by `availableDelta` (by default the same): a
+   * settlement, its hold's release, its return, a distribution's payment, a transaction on an estate account. Unset
+   * balances stay unset, except on an estate account, whose ledger is complete: there an unset balance counts as 0.
+   * Answers the balances after the move.
+   */
+  abstract adjustBalances(caseId: string, accountId: string, delta: number, availableDelta?: number): Promise<AccountBalances>;
 }

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { CaseResourceReader, NotFoundError, ResourceEvents, subjectOf } from '@estate/shared-kernel';
 import { bankAccountResource } from '../resources/bank-account.resource';
-import { BankAccountSnapshot, BankAccounts, IneligibilityExplanation } from '../application/bank-accounts.port';
+import { AccountBalances, BankAccountSnapshot, BankAccounts, IneligibilityExplanation } from '../application/bank-accounts.port';
 import { InstantTransferSummaries } from '../application/instant-transfer-summaries';
 import { BankAccount, instantTransferSummaryOf } from '../domain/bank-account';
 import { BankAccountSchema } from './persistence/bank-account.schema';
@@ -73,12 +73,19 @@ export class OrmBankAccounts extends BankAccounts {
     });
   }
 
-  async adjustBalances(caseId: string, accountId: string, delta: number): Promise<void> {
-    const cents = Math.round(delta * 100);
+  async adjustBalances(caseId: string, accountId: string, delta: number, availableDelta: number = delta): Promise<AccountBalances> {
+    const moved = (balance: number | null | undefined, by: number, account: BankAccount): number | null => {
+      // Cents, so that repeated moves never drift. An estate account's ledger is complete: unset means nothing yet.
+      const start = balance ?? (account.isEstateAccount ? 0 : null);
+      return start === null ? null : (Math.round(start * 100) + Math.round(by * 100)) / 100;
+    };
+    let after: AccountBalances = { currentBalance: null, availableBalance: null };
     await this.change(caseId, accountId, (account) => {
-      if (account.currentBalance !== null && account.currentBalance !== undefined) account.currentBalance = (Math.round(account.currentBalance * 100) + cents) / 100;
-      if (account.availableBalance !== null && account.availableBalance !== undefined) account.availableBalance = (Math.round(account.availableBalance * 100) + cents) / 100;
+      if (delta !== 0) account.currentBalance = moved(account.currentBalance, delta, account);
+      if (availableDelta !== 0) account.availableBalance = moved(account.availableBalance, availableDelta, account);
+      after = { currentBalance: account.currentBalance ?? null, availableBalance: account.availableBalance ?? null };
     });
+    return after;
   }
 
   /** A change made for another context (a transfer) is told as bank_account.updated, like one made through the API. */

@@ -1,5 +1,6 @@
 import { ACCOUNTING_CATEGORIES } from '@estate/accounting/rules';
 import { caseResource, WriteContext } from '@estate/shared-kernel';
+import { EstateLedgerBalances } from '../application/estate-ledger-balances';
 import { Transaction } from '../domain/transaction';
 import { CreateTransactionBody, PatchTransactionBody, TransactionView } from '../http/dto/transaction.dto';
 import { TransactionSchema } from '../infrastructure/persistence/transaction.schema';
@@ -53,6 +54,8 @@ export const transactionResource = caseResource<Transaction>({
     transaction.runningBalance = await balanceBefore(transaction, context);
     inserted.add(transaction);
   },
+  // An estate account's balances follow the transactions a client writes on it (contract §3.2).
+  afterCreateBy: () => EstateLedgerBalances,
   afterWrite: async (transaction, context) => {
     if (!inserted.delete(transaction)) return;
     // Later rows of the account include this amount now; their representation changed, so their ETag does too.

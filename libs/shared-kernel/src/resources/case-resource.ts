@@ -76,6 +76,14 @@ export interface RecordDerivation<T extends CaseRecord> {
 }
 export type RecordDerivationType<T extends CaseRecord> = () => new (...args: any[]) => RecordDerivation<T>;
 
+/**
+ * A Nest injectable a declaration names to be told of each record created (`afterCreateBy`), in the creating
+ * transaction after its event, when what follows needs other services (an estate account's balances follow its ledger).
+ */
+export interface RecordCreated<T extends CaseRecord> {
+  afterCreate(record: T): Promise<void>;
+}
+
 /** Nest providers of an aggregate's use cases, late-bound: resolved from the container when a route first runs; each takes its declaration by `@InjectResource`. */
 export interface AggregateUseCases {
   create?: () => new (...args: any[]) => CreateUseCase;
@@ -170,6 +178,8 @@ export interface CaseResourceDeclaration<T extends CaseRecord> {
   derivedBy?: RecordDerivationType<T>;
   /** Keeps other rows consistent after a save or delete, in the same transaction (running balances). */
   afterWrite?: (record: T, context: WriteContext) => Promise<void>;
+  /** An injectable the kernel resolves and tells of each record created, in the same transaction after its event. */
+  afterCreateBy?: () => new (...args: any[]) => RecordCreated<T>;
 }
 
 export interface CaseResource<T extends CaseRecord = CaseRecord>

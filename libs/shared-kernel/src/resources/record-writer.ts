@@ -72,12 +72,14 @@ export class RecordWriter {
           const presented = this.reader.present(resource, record);
           await this.events.created(em, subjectOf(resource, scope), presented.data as JsonObject, write);
           statements.written(em, record);
+          await this.afterCreate(resource, record);
           return presented;
         }
         await em.flush();
         await resource.afterWrite?.(record, context);
         const presented = this.reader.present(resource, record);
         await this.events.created(em, subjectOf(resource, scope), presented.data as JsonObject);
+        await this.afterCreate(resource, record);
         return presented;
       },
       { caseId: scope.caseId },
@@ -155,6 +157,11 @@ export class RecordWriter {
   private async derive<T extends CaseRecord>(resource: CaseResource<T>, record: T, context: WriteContext): Promise<void> {
     await resource.derive?.(record, context);
     if (resource.derivedBy) await this.moduleRef.get(resource.derivedBy(), { strict: false }).derive(record);
+  }
+
+  /** The injectable the declaration names to hear of a creation (resolved from the container), in the transaction. */
+  private async afterCreate<T extends CaseRecord>(resource: CaseResource<T>, record: T): Promise<void> {
+    if (resource.afterCreateBy) await this.moduleRef.get(resource.afterCreateBy(), { strict: false }).afterCreate(record);
   }
 
   private contextOf(em: EntityManager, scope: Scope, id?: string): WriteContext {

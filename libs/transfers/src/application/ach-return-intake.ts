@@ -10,6 +10,15 @@ import { TransferMoney } from './transfer-money';
 import { closureOutcomeOf } from './closure-outcomes';
 
 export const ACH_RETURNS_QUEUE = 'ach-returns';
+/** Polls for the return the network announced for one transfer, when it is due (a job per transfer at a time). */
+export const ACH_RETURN_DUE_QUEUE = 'ach-return-due';
+/** How often a due return not yet applied is polled for again: at least once a second (contract §8, test mode). */
+const DUE_RETURN_POLL_MS = 1000;
+
+interface ReturnDueJob {
+  [key: string]: string;
+  transferId: string;
+}
 
 /** Notices taken per poll; more wait for the next one. */
 const PER_POLL = 200;
@@ -18,9 +27,10 @@ type Outcome = 'applied' | 'already_final' | 'not_yet';
 
 /**
  * ACH returns as events the network reports at any time within the return window (R01 within two banking days, R10
- * and the other unauthorized-debit codes up to sixty days): a cron job of the queue asks the network for the returns it
- * has reported, applies each to its transfer in a transaction of its own (status `returned`, its code, the reversing
- * ledger entries, the audit event and the outbox event), and acknowledges it to the network once that has committed.
+ * and the other unauthorized-debit codes up to sixty days): a cron job of the queue asks the network every minute for
+ * the returns it has reported (and a job per settled transfer asks when its announced return is due, `watch`),
+ * applies each to its transfer in a transaction of its own (status `returned`, its code, the reversing ledger entries,
+ * the audit event and the outbox event), and acknowledges it to the network once that has committed.
  * A transfer is kept when its case is deleted, so its return still lands. Running twice is harmless: a transfer
  * already returned is only acknowledged again; one not yet in transit waits for the next poll.
  */
@@ -44,15 +54,54 @@ export class AchReturnIntake implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    const enabled = this.config.transferProcessor === 'on';
     this.jobs.define({
       name: ACH_RETURNS_QUEUE,
-      enabled: this.config.transferProcessor === 'on',
+      enabled,
       cron: '* * * * *',
       retryLimit: 1,
       retryDelaySeconds: 10,
       expireInSeconds: 120,
       handle: async () => void (await this.poll()),
     });
+    this.jobs.define<ReturnDueJob>({
+      name: ACH_RETURN_DUE_QUEUE,
+      enabled,
+      retryLimit: 3,
+      retryDelaySeconds: 1,
+      expireInSeconds: 120,
+      batchSize: 20,
+      handle: (job) => this.pollFor(job.transferId),
+    });
+  }
+
+  /**
+   * In the settling transaction: a poll right after the settlement commits, and then, while the network announces a
+   * return of the transfer (a simulator's test value), at the moment it is due and at least once a second after that
+   * until it has been applied (contract §8, test mode). A real network announces none: one poll, then the minute's.
+   */
+  async watch(em: EntityManager, transfer: Transfer): Promise<void> {
+    await this.enqueueFor(em, transfer.id, this.clock.now());
+  }
+
+  /** Runs the due per-transfer polls now, in this process (tests and tools, with the processor off). */
+  runDue(limit = 50): Promise<number> {
+    return this.jobs.runDue(ACH_RETURN_DUE_QUEUE, limit);
+  }
+
+  private async pollFor(transferId: string): Promise<void> {
+    await this.poll();
+    const due = await this.ach.announcedReturnAt(transferId);
+    if (!due) return;
+    const now = this.clock.now().getTime();
+    // Not due yet: when it is. Due and still not applied (the transfer not yet in transit): again within a second.
+    const next = due.getTime() > now ? due : new Date(now + DUE_RETURN_POLL_MS);
+    await RequestContext.create(this.em, () => this.uow.run((em) => this.enqueueFor(em, transferId, next)));
+  }
+
+  private enqueueFor(em: EntityManager, transferId: string, startAfter: Date): Promise<void> {
+    const job: ReturnDueJob = { transferId };
+    return this.jobs.enqueue(em, ACH_RETURN_DUE_QUEUE, job, { startAfter, singletonKey: transferId });
   }
 
   /** One poll: every return reported so far (up to a batch), applied and acknowledged; answers how many were applied. */
@@ -82,9 +131,10 @@ export class AchReturnIntake implements OnModuleInit {
       const settled = transfer.status === 'settled';
       const before = this.reader.view(this.resource, transfer);
       const now = this.clock.now();
-      transfer.returned(notice.returnCode, now);
-      if (settled) await this.money.reverse(transfer, now);
-      else await this.money.release(transfer);
+      // The money moves back first, while the transfer still says whether it was held; a shortfall is in its reason.
+      const shortfall = settled ? await this.money.reverse(transfer, notice.returnCode, now) : null;
+      transfer.returned(notice.returnCode, now, shortfall);
+      if (!settled) await this.money.release(transfer);
       await this.transfers.save(transfer);
       await this.events.changed(em, subjectOf(this.resource, transfer), before, this.reader.view(this.resource, transfer));
       // A closure request that made the transfer has its deposit blocked with the return code (§15.1).

@@ -11,6 +11,8 @@ import { TransferRepository } from './ports/transfer-repository.port';
 import { TRANSFER_STEP_QUEUE, TransferStepJob, TransferStepQueue } from './transfer-step-queue';
 import { TransferMoney } from './transfer-money';
 import { closureOutcomeOf } from './closure-outcomes';
+import { AchReturnIntake } from './ach-return-intake';
+import { FundsHold } from './funds-hold';
 
 /** The sweep re-enqueues a transfer whose step is this overdue and has no job (a deployment upgraded mid-flight). */
 const SWEEP_GRACE_MS = 60_000;
@@ -18,8 +20,8 @@ const SWEEP_GRACE_MS = 60_000;
 /**
  * Moves transfers forward, one step per job of the `transfer-step` queue, each step in its own transaction with its
  * audit event: verification (or `rejected`), approval, submission (recorded, then told to the ACH network once that
- * has committed), in transit, settlement (both ledgers, balances, summary); returns come later, reported by the network
- * (AchReturnIntake). A step holds the case row, then the transfer row (the service's lock order) and acts only if the
+ * has committed), in transit, settlement (both ledgers, balances, summary, the funds hold and the poll for a return);
+ * returns come later, reported by the network (AchReturnIntake). A step holds the case row, then the transfer row (the service's lock order) and acts only if the
  * transfer is still in the status the job was enqueued for, so a job that runs twice takes its step once; the step schedules the next one in its own
  * transaction. A step that keeps failing is retried with backoff and then ends the transfer as `failed` with its reason,
  * the source account freed: one broken transfer delays nobody else's (the queue serves jobs, not the oldest rows).
@@ -43,6 +45,8 @@ export class TransferProcessor implements OnModuleInit {
     private readonly steps: TransferStepQueue,
     private readonly em: EntityManager,
     private readonly closures: ClosureTransferOutcomes,
+    private readonly hold: FundsHold,
+    private readonly returns: AchReturnIntake,
   ) {}
 
   onModuleInit(): void {
@@ -92,6 +96,11 @@ export class TransferProcessor implements OnModuleInit {
       // Each move is told as transfer.status_changed, like a cancellation through the API (contract §14.1).
       await this.events.changed(em, subjectOf(this.resource, transfer), before, this.reader.view(this.resource, transfer));
       await this.steps.scheduleNext(em, transfer);
+      if (job.status === 'in_transit' && transfer.status === 'settled') {
+        // The hold's end, and the poll for a return the network may have announced (contract §8).
+        await this.hold.schedule(em, transfer);
+        await this.returns.watch(em, transfer);
+      }
       // Settled or rejected: a closure request that made the transfer hears of it in this transaction (§15.1).
       const outcome = transfer.status !== job.status ? closureOutcomeOf(transfer) : null;
       if (outcome) await this.closures.tell(outcome);
@@ -168,7 +177,7 @@ export class TransferProcessor implements OnModuleInit {
         transfer.markInTransit(now, acceptance.traceNumber);
         return;
       case 'in_transit':
-        transfer.settle(now);
+        transfer.settle(now, this.hold.availableAt(transfer, now));
         await this.money.settle(transfer, now);
         // Settled is where the processor stops: a return is reported by the network later (AchReturnIntake).
         transfer.nextStepAt = null;

@@ -74,6 +74,13 @@ export function nextBankingDay(date: string): string {
   return iso(day);
 }
 
+/** The `n`th banking day after `date` (`n` ≥ 0; 0 is `date` itself). */
+export function bankingDaysAfter(date: string, n: number): string {
+  let day = date;
+  for (let step = 0; step < n; step++) day = nextBankingDay(day);
+  return day;
+}
+
 /** Expected settlement of a transfer submitted at `instant`: the next banking day after its New York date. */
 export function expectedSettlementDate(instant: Date): string {
   return nextBankingDay(newYorkDate(instant));

@@ -105,3 +105,50 @@ describe('Transfer.fail', () => {
     expect(() => transfer.fail('late', new Date())).toThrow();
   });
 });
+
+describe('Transfer funds hold (contract §8: money that can still come back is not available)', () => {
+  const settledAt = new Date('2026-11-23T15:00:00Z');
+  const availableAt = new Date('2026-11-25T05:00:00Z');
+  const inTransit = () => {
+    const transfer = transferIn('in_transit');
+    transfer.settle(settledAt, availableAt);
+    transfer.takeEvents();
+    return transfer;
+  };
+
+  it('holds settled money until funds_available_at, releases it once, and moves no status doing so', () => {
+    const transfer = inTransit();
+    expect(transfer).toMatchObject({ status: 'settled', fundsAvailableAt: availableAt, fundsReleasedAt: null });
+    expect(transfer.fundsHeld()).toBe(true);
+    expect(transfer.releaseFunds(new Date(availableAt.getTime() - 1))).toBe(false);
+    expect(transfer.fundsHeld()).toBe(true);
+    expect(transfer.releaseFunds(availableAt)).toBe(true);
+    expect(transfer).toMatchObject({ status: 'settled', fundsReleasedAt: availableAt });
+    expect(transfer.fundsHeld()).toBe(false);
+    expect(transfer.releaseFunds(new Date(availableAt.getTime() + 1000))).toBe(false); // a second run does nothing
+    expect(transfer.takeEvents()).toHaveLength(0);
+  });
+
+  it('a hold that ends by settlement is no hold', () => {
+    const transfer = transferIn('in_transit');
+    transfer.settle(settledAt);
+    expect(transfer).toMatchObject({ fundsAvailableAt: settledAt, fundsReleasedAt: settledAt });
+    expect(transfer.fundsHeld()).toBe(false);
+  });
+
+  it('a return inside the hold clears funds_available_at: the money never becomes available', () => {
+    const transfer = inTransit();
+    transfer.returned('R15', new Date('2026-11-24T10:00:00Z'));
+    expect(transfer).toMatchObject({ status: 'returned', fundsAvailableAt: null, statusReason: 'ACH return R15' });
+    expect(transfer.fundsHeld()).toBe(false);
+    expect(transfer.releaseFunds(availableAt)).toBe(false);
+  });
+
+  it('a return after the release keeps funds_available_at and says the shortfall in the reason and the audit event', () => {
+    const transfer = inTransit();
+    transfer.releaseFunds(availableAt);
+    transfer.returned('R10', new Date('2026-12-10T10:00:00Z'), 'the estate account is overdrawn by 250.00');
+    expect(transfer).toMatchObject({ status: 'returned', fundsAvailableAt: availableAt, statusReason: 'ACH return R10: the estate account is overdrawn by 250.00' });
+    expect(transfer.takeEvents().map((event) => event.reason)).toEqual(['ACH return R10: the estate account is overdrawn by 250.00']);
+  });
+});

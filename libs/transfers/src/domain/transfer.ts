@@ -44,6 +44,13 @@ export class Transfer implements CaseRecord {
   requestedAt: Date;
   submittedAt: Date | null;
   settledAt: Date | null;
+  /**
+   * When the settled money becomes available in the estate account (contract §8: money that can still come back is
+   * not available): set on settlement, null before it and once a return took the held money back.
+   */
+  fundsAvailableAt: Date | null;
+  /** When the hold was released and the estate account's `available_balance` raised (internal); null while held. */
+  fundsReleasedAt: Date | null;
   expectedSettlementDate: string | null;
   traceNumber: string | null;
   /** When the processor may take its next step (internal). */
@@ -72,6 +79,8 @@ export class Transfer implements CaseRecord {
       requestedAt: now,
       submittedAt: null,
       settledAt: null,
+      fundsAvailableAt: null,
+      fundsReleasedAt: null,
       expectedSettlementDate: null,
       traceNumber: null,
       nextStepAt: now,
@@ -108,18 +117,43 @@ export class Transfer implements CaseRecord {
     if (acceptedTraceNumber) this.traceNumber = acceptedTraceNumber;
   }
 
-  settle(now: Date): void {
+  /**
+   * Settled: the money is in the estate account, available from `fundsAvailableAt` (a hold that ends by now is no
+   * hold: the money is available at once).
+   */
+  settle(now: Date, fundsAvailableAt: Date = now): void {
     this.move('settle', PROCESSOR_ACTOR, null, now);
     this.amountSettled = this.amountRequested;
     this.settledAt = now;
+    this.fundsAvailableAt = fundsAvailableAt;
+    this.fundsReleasedAt = fundsAvailableAt.getTime() <= now.getTime() ? now : null;
   }
 
-  /** Returned by the network (`R01`…), from in transit or within the return window after settlement. */
-  returned(code: string, now: Date): void {
-    this.move('returned', PROCESSOR_ACTOR, `ACH return ${code}`, now);
+  /** Settled and its money still held: the estate account's `available_balance` does not include it yet. */
+  fundsHeld(): boolean {
+    return this.status === 'settled' && this.fundsAvailableAt !== null && this.fundsReleasedAt === null;
+  }
+
+  /** The hold is over: answers whether it was released now (false when not held, or not due yet). No status moves. */
+  releaseFunds(now: Date): boolean {
+    if (!this.fundsHeld() || now.getTime() < this.fundsAvailableAt!.getTime()) return false;
+    this.fundsReleasedAt = now;
+    return true;
+  }
+
+  /**
+   * Returned by the network (`R01`…), from in transit or within the return window after settlement. Money still held
+   * never becomes available (`funds_available_at` cleared). `shortfall`, when the return took the estate account below
+   * zero (money already released and spent), is said in the status reason and the audit event.
+   */
+  returned(code: string, now: Date, shortfall: string | null = null): void {
+    const reason = shortfall ? `ACH return ${code}: ${shortfall}` : `ACH return ${code}`;
+    const held = this.fundsHeld();
+    this.move('returned', PROCESSOR_ACTOR, reason, now);
     this.returnCode = code;
-    this.statusReason = `ACH return ${code}`;
+    this.statusReason = reason;
     this.nextStepAt = null;
+    if (held) this.fundsAvailableAt = null;
   }
 
   /** Processing stopped: a step failed on every try. A person reads the reason and acts; nothing moves it again. */

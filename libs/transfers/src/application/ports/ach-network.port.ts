@@ -45,4 +45,19 @@ export abstract class AchNetwork {
 
   /** The return is recorded on the transfer (committed): the network need not report it again. Idempotent. */
   abstract acknowledgeReturn(transferId: string): Promise<void>;
+
+  /**
+   * Test mode: how long after accepting an entry the network reports every return it will make (a simulator's return
+   * delay), so that settled money is held that long (contract §8). Null for a real network, and for a simulator timed
+   * as one: the banking-day window (`TRANSFER_FUNDS_HOLD_BANKING_DAYS`) applies.
+   */
+  abstract returnWindowMs(): number | null;
+
+  /**
+   * When the network will report (or has reported) a return of the transfer's entry not yet acknowledged, if it knows
+   * in advance: a simulator told to return it by a test value does. A real network knows of no return before it comes
+   * and answers null. Called in no transaction. The service polls for such a return when it is due, and keeps the
+   * transfer's money held until it has been applied.
+   */
+  abstract announcedReturnAt(transferId: string): Promise<Date | null>;
 }

@@ -39,6 +39,17 @@ export class TransferView extends RecordView {
   @ApiProperty({ format: 'date-time', description: 'When it was requested.' }) requested_at: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When it was submitted to the ACH network.', example: null }) submitted_at: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When it settled.', example: null }) settled_at: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description:
+      "When the settled money becomes available in the estate account: settlement raises the estate account's current_balance at once and its " +
+      'available_balance only from this moment, once a return of the transfer can no longer come (two banking days after settlement; with the ' +
+      'simulator, its return delay). Null before settlement, and for a transfer returned while its money was held.',
+    example: null,
+  })
+  funds_available_at: string | null;
   @ApiProperty({ type: String, format: 'date', nullable: true, description: 'The next banking day after submission.', example: null }) expected_settlement_date: string | null;
   @ApiProperty({ type: String, nullable: true, description: '15-digit ACH trace number, set on submission.', example: null }) trace_number: string | null;
 }

@@ -24,14 +24,27 @@ export function simulatedAchTestValues(): string {
 }
 
 /**
+ * From when the simulator reports the return `code` of an entry it accepted at `acceptedAt`: `returnDelayMs` later;
+ * with realistic timing, an R01 no earlier than the banking day after the expected settlement (New York midnight).
+ */
+export function simulatedReturnReportedAt(code: string, acceptedAt: Date, settings: AchSimulatorSettings): Date {
+  const afterDelay = new Date(acceptedAt.getTime() + settings.returnDelayMs);
+  if (!settings.realisticTiming || code !== 'R01') return afterDelay;
+  const laterBankingDay = newYorkStartOf(nextBankingDay(expectedSettlementDate(acceptedAt)));
+  return laterBankingDay > afterDelay ? laterBankingDay : afterDelay;
+}
+
+/**
  * The default ACH network adapter, in the manner of a payment API's test mode: it accepts every entry and settles
  * it, except source account numbers ending 0001/0002/0003/0015/0016, returned after settlement with R01/R02/R03/R15/R16.
  *
  * Like a real network it remembers what it accepted, keyed by the transfer's id (the idempotency key), in a table of
  * its own (`ach_simulator_entries`) so that the memory outlives a killed process: a repeated submission is answered
- * with the first acceptance and its trace number, never a second debit. It reports each return from a moment on:
- * `returnDelayMs` after acceptance, and R01 (insufficient funds) no earlier than the banking day after the expected
- * settlement, as a return late in its window arrives. Time is the service's clock, so tests move it instead of waiting.
+ * with the first acceptance and its trace number, never a second debit. It reports each return from a moment on
+ * (`simulatedReturnReportedAt`): `returnDelayMs` after acceptance, R01 included, so a test sees every outcome promptly
+ * (contract §8, test mode); with realistic timing on, R01 (insufficient funds) no earlier than the banking day after
+ * the expected settlement, as a return late in its window arrives. Time is the service's clock, so tests move it
+ * instead of waiting.
  * Every statement commits on its own, outside any transaction of the service: the network is another system.
  */
 @Injectable()
@@ -57,7 +70,7 @@ export class SimulatedAchNetwork extends AchNetwork {
        values (?, ?, ?, ?, ?, ?)
        on conflict (transfer_id) do update set submissions = ach_simulator_entries.submissions + 1
        returning trace_number`,
-      [entry.transferId, entry.traceNumber, entry.amount, acceptedAt, code, code === null ? null : this.reportedAfter(code, acceptedAt)],
+      [entry.transferId, entry.traceNumber, entry.amount, acceptedAt, code, code === null ? null : simulatedReturnReportedAt(code, acceptedAt, this.settings)],
     );
     await this.travel();
     return { traceNumber: rows[0].trace_number };
@@ -80,11 +93,18 @@ export class SimulatedAchNetwork extends AchNetwork {
       .execute(`update ach_simulator_entries set return_acknowledged_at = ? where transfer_id = ? and return_acknowledged_at is null`, [this.clock.now(), transferId]);
   }
 
-  private reportedAfter(code: string, acceptedAt: Date): Date {
-    const afterDelay = new Date(acceptedAt.getTime() + this.settings.returnDelayMs);
-    if (code !== 'R01') return afterDelay;
-    const laterBankingDay = newYorkStartOf(nextBankingDay(expectedSettlementDate(acceptedAt)));
-    return laterBankingDay > afterDelay ? laterBankingDay : afterDelay;
+  /** Every return comes within the delay, unless timed as a real network's (then the banking-day window holds). */
+  returnWindowMs(): number | null {
+    return this.settings.realisticTiming ? null : this.settings.returnDelayMs;
+  }
+
+  async announcedReturnAt(transferId: string): Promise<Date | null> {
+    await this.travel();
+    const rows = await this.em.getConnection().execute<Array<{ at: Date }>>(
+      `select return_reported_after as at from ach_simulator_entries where transfer_id = ? and return_code is not null and return_acknowledged_at is null`,
+      [transferId],
+    );
+    return rows[0] ? new Date(rows[0].at) : null;
   }
 
   /** The network's latency, one way. */

@@ -24,6 +24,8 @@ export const TransferSchema = new EntitySchema<Transfer>({
     requestedAt: timestamp(false),
     submittedAt: timestamp(),
     settledAt: timestamp(),
+    fundsAvailableAt: timestamp(),
+    fundsReleasedAt: { ...timestamp(), hidden: true },
     expectedSettlementDate: { type: CalendarDateType, nullable: true },
     traceNumber: { type: 'string', length: 15, nullable: true },
     nextStepAt: { ...timestamp(), hidden: true },
