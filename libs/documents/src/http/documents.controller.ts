@@ -23,7 +23,7 @@ import { DOCUMENT_CONTENT_TYPES } from '../domain/document-vocabulary';
 import { documentResource } from '../resources/document.resource';
 import { DocumentView, DownloadLinkBody, DownloadLinkView, UploadDocumentBody, UploadTextParts } from './dto/document.dto';
 import { sendDownload } from './download-reply';
-import { UploadInterceptor, UploadRequest } from './upload.interceptor';
+import { UploadInterceptor, UploadRequest, UPLOADS_BUSY } from './upload.interceptor';
 
 const ULID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } as const;
 export const DOWNLOADS_PATH = 'v1/document-downloads';
@@ -75,7 +75,7 @@ export class DocumentsController extends CaseResourceController(documentResource
   @ApiBody({ type: UploadDocumentBody })
   @ApiIdempotencyKey()
   @ApiData(DocumentView, 201)
-  @ApiErrors(400, 404, 409, 413, 415, 422)
+  @ApiErrors(400, 404, 409, 413, 415, 422, UPLOADS_BUSY)
   async create(@Req() req: UploadRequest & AuthenticatedRequest): Promise<SingleResource> {
     const scope = await this.scope(req);
     const upload = req.upload as NonNullable<UploadRequest['upload']>;

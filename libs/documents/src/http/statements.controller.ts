@@ -16,7 +16,7 @@ import { UploadStatement } from '../application/upload-statement';
 import { statementResource } from '../resources/statement.resource';
 import { CreateStatementBody, StatementUploadParts, StatementView, UploadStatementBody } from './dto/statement.dto';
 import { statementFieldsOf } from './statement-parts';
-import { UploadOrJsonInterceptor, UploadRequest } from './upload.interceptor';
+import { UploadOrJsonInterceptor, UploadRequest, UPLOADS_BUSY } from './upload.interceptor';
 
 const ULID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } as const;
 
@@ -56,7 +56,7 @@ export class StatementsController extends CaseResourceController(statementResour
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiIdempotencyKey()
   @ApiData(StatementView, 201)
-  @ApiErrors(400, 404, 409, 413, 415, 422)
+  @ApiErrors(400, 404, 409, 413, 415, 422, UPLOADS_BUSY)
   async create(@Req() req: UploadRequest & AuthenticatedRequest): Promise<SingleResource> {
     const scope = await this.scope(req);
     if (!req.upload) {
