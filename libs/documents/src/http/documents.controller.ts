@@ -69,7 +69,8 @@ export class DocumentsController extends CaseResourceController(documentResource
     description:
       '`multipart/form-data` with exactly one `file` part (PDF, JPEG, PNG or TIFF, declared by the part’s Content-Type and checked against its first bytes; ' +
       '1 byte to 25 MiB) and the text parts `type` (required), `title`, `related_type`, `related_id`, `notes` and `sha256` (the client’s digest, checked). ' +
-      'A JSON body is 415. With Idempotency-Key, a retry is compared on its text parts and the file’s digest, name and type.',
+      'A JSON body is 415. With Idempotency-Key, a retry is compared on its text parts and the file’s digest, name and type. ' +
+      'A body that is malformed, ends early or stalls is 400; when too many uploads wait for the database, 503 with Retry-After (nothing stored; send it again).',
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadDocumentBody })

@@ -74,9 +74,13 @@ export class UploadInterceptor implements NestInterceptor {
   }
 
   private async turnOf(req: Request, res: Response): Promise<() => void> {
+    // A client that leaves while its upload waits leaves the queue (the answer would reach no one).
     const gone = new AbortController();
-    const leave = () => res.writableFinished || gone.abort();
+    const leave = () => {
+      if (!res.writableFinished) gone.abort();
+    };
     res.once('close', leave);
+    if (req.socket?.destroyed) gone.abort();
     try {
       return await this.turns.take(String(req.params[CASE_ID_PARAM]), this.settings.queueTimeoutMs, gone.signal);
     } catch (error) {
