@@ -121,16 +121,22 @@ export interface ProcessPair {
   stop(): Promise<void>;
 }
 
-/**
- * Starts two API processes on a database cloned from the migrated template (named after `label`), with a fresh field
- * key, silent logs and `settings` in their environment; answers once both are ready.
- */
-export async function startProcessPair(label: string, settings: Record<string, string>): Promise<ProcessPair> {
+/** A database cloned from the migrated template for processes of a suite (named after `label`), and a client of it. */
+async function processDatabase(label: string): Promise<{ databaseName: string; databaseUrl: string; sql: Client }> {
   const template = process.env[TEST_TEMPLATE_ENV] as string;
   const databaseName = `${template.replace('estate_template_', 'estate_test_')}_${label}_${randomBytes(4).toString('hex')}`;
   const databaseUrl = await cloneTemplateDatabase(databaseName);
   const sql = new Client({ connectionString: databaseUrl });
   await sql.connect();
+  return { databaseName, databaseUrl, sql };
+}
+
+/**
+ * Starts two API processes on a database cloned from the migrated template (named after `label`), with a fresh field
+ * key, silent logs and `settings` in their environment; answers once both are ready.
+ */
+export async function startProcessPair(label: string, settings: Record<string, string>): Promise<ProcessPair> {
+  const { databaseName, databaseUrl, sql } = await processDatabase(label);
   const env = childEnv({ DATABASE_URL: databaseUrl, FIELD_ENCRYPTION_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent', ...settings });
   const a = new ApiProcess(await freePort(), env);
   const b = new ApiProcess(await freePort(), env);
@@ -146,6 +152,33 @@ export async function startProcessPair(label: string, settings: Record<string, s
     throw error;
   }
   return { a, b, sql, env, databaseName, stop };
+}
+
+/** One built API process on a database of its own, and a client of that database for assertions. */
+export interface SingleProcess {
+  api: ApiProcess;
+  sql: Client;
+  env: NodeJS.ProcessEnv;
+  stop(): Promise<void>;
+}
+
+/** The same as `startProcessPair`, with one process. */
+export async function startApiProcess(label: string, settings: Record<string, string>): Promise<SingleProcess> {
+  const { databaseName, databaseUrl, sql } = await processDatabase(label);
+  const env = childEnv({ DATABASE_URL: databaseUrl, FIELD_ENCRYPTION_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent', ...settings });
+  const api = new ApiProcess(await freePort(), env);
+  const stop = async () => {
+    await api.stop();
+    await sql.end();
+    await dropDatabase(databaseName);
+  };
+  try {
+    await api.ready();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { api, sql, env, stop };
 }
 
 /**

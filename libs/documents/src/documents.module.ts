@@ -19,6 +19,8 @@ import { DocumentDownloadsController, DocumentsController } from './http/documen
 import { NotarizationsController } from './http/notarizations.controller';
 import { StatementsController } from './http/statements.controller';
 import { UploadInterceptor, UploadOrJsonInterceptor } from './http/upload.interceptor';
+import { UploadSettings, uploadSettings } from './http/upload-settings';
+import { UploadTurns } from './http/upload-turns';
 import { DeclaredDocumentReferences } from './infrastructure/declared-document-references';
 import { FilePageCounter } from './infrastructure/file-page-counter';
 import { notaryProviderFor } from './infrastructure/notary/simulated-notary-provider';
@@ -35,6 +37,10 @@ import { StatementClosingsOfStatements } from './infrastructure/statement-closin
 
 registerErrorCodes({
   document_in_use: { status: 409, explanation: 'The document is named by other records (each `details` item names one); remove those references before deleting it.' },
+  service_unavailable: {
+    status: 503,
+    explanation: 'The upload was received but could not get its turn at the database in time (too many uploads at once); nothing was stored. Send it again after `Retry-After` seconds.',
+  },
 });
 // The upload routes read their own body (a multipart parser with limits); every other route stays JSON only.
 acceptMultipart(/^\/v1\/cases\/[^/]+\/documents\/?$/);
@@ -64,6 +70,8 @@ const s3Storage = () => require('./infrastructure/storage/s3-document-storage') 
     EraseCaseDocuments,
     UploadInterceptor,
     UploadOrJsonInterceptor,
+    { provide: UploadSettings, inject: [AppConfig], useFactory: (config: AppConfig) => uploadSettings(process.env, config.databasePoolMax) },
+    { provide: UploadTurns, inject: [UploadSettings], useFactory: (settings: UploadSettings) => new UploadTurns(settings.databaseSlots) },
     { provide: PageCounter, useClass: FilePageCounter },
     { provide: DocumentReferences, useClass: DeclaredDocumentReferences },
     { provide: CaseDocuments, useClass: OrmCaseDocuments },

@@ -26,6 +26,8 @@ export interface ReceivedFile {
   sha256: string;
   fileName: string;
   contentType: string;
+  /** Counted once the file is received, before any database work (contract §11.1); `null` for a file without pages. */
+  pageCount: number | null;
 }
 
 export interface NewDocument {

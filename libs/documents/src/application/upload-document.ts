@@ -9,8 +9,9 @@ import { DocumentStorage } from './document-storage.port';
 import { PageCounter } from './page-counter.port';
 
 /**
- * Makes a document from a received file (contract §11.1): the client's digest checked, the relation checked, the
- * pages counted, then the record and its bytes written in one transaction with its `document.created` event.
+ * Makes a document from a received file (contract §11.1): the client's digest checked, the relation checked, then the
+ * record and its bytes written in one transaction with its `document.created` event. A received upload comes with its
+ * pages already counted, before any database work (amended 2026-12-01); only a provider's file is counted here.
  */
 @Injectable()
 export class UploadDocument {
@@ -47,20 +48,19 @@ export class UploadDocument {
    * holds its record's row, and the one lock order is the case row first (a notarization's notarized PDF). The record,
    * its bytes and `document.created` go in the caller's transaction.
    */
-  async createWithin(em: EntityManager, caseId: string, file: ReceivedFile, fields: NewDocument): Promise<Document> {
+  async createWithin(em: EntityManager, caseId: string, file: Omit<ReceivedFile, 'pageCount'>, fields: NewDocument): Promise<Document> {
+    // Counting has a bounded cost (a second at most, linear in the size), so it may run inside the provider's step.
     const pageCount = await this.pages.count(file.path, file.contentType as DocumentContentType);
-    const record = await this.build(em, caseId, file, fields, pageCount);
+    const record = await this.build(em, caseId, { ...file, pageCount }, fields);
     await this.events.created(em, subjectOf(this.resource, { caseId }), this.reader.view(this.resource, record));
     return record;
   }
 
-  private async add(caseId: string, file: ReceivedFile, fields: NewDocument): Promise<SingleResource> {
-    // Counted before the transaction: a second read of the spooled file, not to be done while holding the case row.
-    const pageCount = await this.pages.count(file.path, file.contentType as DocumentContentType);
-    return this.writes.add(this.resource, { caseId }, (_clock, em) => this.build(em, caseId, file, fields, pageCount));
+  private add(caseId: string, file: ReceivedFile, fields: NewDocument): Promise<SingleResource> {
+    return this.writes.add(this.resource, { caseId }, (_clock, em) => this.build(em, caseId, file, fields));
   }
 
-  private async build(em: EntityManager, caseId: string, file: ReceivedFile, fields: NewDocument, pageCount: number | null): Promise<Document> {
+  private async build(em: EntityManager, caseId: string, file: ReceivedFile, fields: NewDocument): Promise<Document> {
     const problems = (await this.resource.rules?.(
       { related_type: fields.relatedType ?? null, related_id: fields.relatedId ?? null, file_name: file.fileName } as JsonObject,
       { em, scope: { caseId }, clock: this.clock },
@@ -76,7 +76,7 @@ export class UploadDocument {
       contentType: file.contentType as DocumentContentType,
       sizeBytes: file.sizeBytes,
       sha256: file.sha256,
-      pageCount,
+      pageCount: file.pageCount,
       relatedType: fields.relatedType ?? null,
       relatedId: fields.relatedId ?? null,
       uploadedBy: fields.uploadedBy,

@@ -23,7 +23,7 @@ import { DOCUMENT_CONTENT_TYPES } from '../domain/document-vocabulary';
 import { documentResource } from '../resources/document.resource';
 import { DocumentView, DownloadLinkBody, DownloadLinkView, UploadDocumentBody, UploadTextParts } from './dto/document.dto';
 import { sendDownload } from './download-reply';
-import { UploadInterceptor, UploadRequest } from './upload.interceptor';
+import { UploadInterceptor, UploadRequest, UPLOADS_BUSY } from './upload.interceptor';
 
 const ULID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } as const;
 export const DOWNLOADS_PATH = 'v1/document-downloads';
@@ -69,13 +69,14 @@ export class DocumentsController extends CaseResourceController(documentResource
     description:
       '`multipart/form-data` with exactly one `file` part (PDF, JPEG, PNG or TIFF, declared by the part’s Content-Type and checked against its first bytes; ' +
       '1 byte to 25 MiB) and the text parts `type` (required), `title`, `related_type`, `related_id`, `notes` and `sha256` (the client’s digest, checked). ' +
-      'A JSON body is 415. With Idempotency-Key, a retry is compared on its text parts and the file’s digest, name and type.',
+      'A JSON body is 415. With Idempotency-Key, a retry is compared on its text parts and the file’s digest, name and type. ' +
+      'A body that is malformed, ends early or stalls is 400; when too many uploads wait for the database, 503 with Retry-After (nothing stored; send it again).',
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadDocumentBody })
   @ApiIdempotencyKey()
   @ApiData(DocumentView, 201)
-  @ApiErrors(400, 404, 409, 413, 415, 422)
+  @ApiErrors(400, 404, 409, 413, 415, 422, UPLOADS_BUSY)
   async create(@Req() req: UploadRequest & AuthenticatedRequest): Promise<SingleResource> {
     const scope = await this.scope(req);
     const upload = req.upload as NonNullable<UploadRequest['upload']>;

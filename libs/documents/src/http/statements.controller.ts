@@ -16,7 +16,7 @@ import { UploadStatement } from '../application/upload-statement';
 import { statementResource } from '../resources/statement.resource';
 import { CreateStatementBody, StatementUploadParts, StatementView, UploadStatementBody } from './dto/statement.dto';
 import { statementFieldsOf } from './statement-parts';
-import { UploadOrJsonInterceptor, UploadRequest } from './upload.interceptor';
+import { UploadOrJsonInterceptor, UploadRequest, UPLOADS_BUSY } from './upload.interceptor';
 
 const ULID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } as const;
 
@@ -44,7 +44,8 @@ export class StatementsController extends CaseResourceController(statementResour
       '`sha256`: the document (type `bank_statement`, related to the account) is created with the statement, in one transaction. ' +
       'The period must not end before it starts nor share a day with another statement of the account (the 422 names that statement); when all five ' +
       'amounts are set, `closing_balance` = `opening_balance` + `total_credits` − `total_debits` − `total_fees`. With Idempotency-Key, an upload retry is ' +
-      'compared on its text parts and the file’s digest, name and type.',
+      'compared on its text parts and the file’s digest, name and type. ' +
+      'A body that is malformed, ends early or stalls is 400; when too many uploads wait for the database, 503 with Retry-After (nothing stored; send it again).',
     requestBody: {
       required: true,
       content: {
@@ -56,7 +57,7 @@ export class StatementsController extends CaseResourceController(statementResour
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiIdempotencyKey()
   @ApiData(StatementView, 201)
-  @ApiErrors(400, 404, 409, 413, 415, 422)
+  @ApiErrors(400, 404, 409, 413, 415, 422, UPLOADS_BUSY)
   async create(@Req() req: UploadRequest & AuthenticatedRequest): Promise<SingleResource> {
     const scope = await this.scope(req);
     if (!req.upload) {

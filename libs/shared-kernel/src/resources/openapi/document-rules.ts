@@ -311,7 +311,7 @@ export function declareResponseHeaders(document: OpenAPIObject): void {
       if (authenticated && status !== '401') {
         for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) headers[name] = ref(name);
       }
-      if (status === '429') headers['Retry-After'] = ref('Retry-After');
+      if (status === '429' || (authenticated && status === '503')) headers['Retry-After'] = ref('Retry-After');
       if (status === '401') headers['WWW-Authenticate'] = ref('WWW-Authenticate');
       response.headers = { ...headers, ...(response.headers ?? {}) };
       // A route's own header (a download's Repr-Digest) is declared once too: the first description of a name stands

@@ -82,6 +82,10 @@ export const ERROR_RESPONSES: Readonly<Record<number, ErrorResponseDoc>> = {
     description: 'internal_error: an unexpected failure; no stack or SQL text is ever returned',
     examples: [{ code: 'internal_error', message: 'An unexpected error occurred; the request id identifies it in our logs.' }],
   },
+  503: {
+    description: 'service_unavailable: the service cannot take the request now and stored nothing; retry after `Retry-After` seconds',
+    examples: [{ code: 'service_unavailable', message: 'The service is busy; retry in 5 seconds.' }],
+  },
 };
 
 /** What makes a route answer 400, each with its example (list-query.ts, idempotency, body parsing). */
