@@ -54,7 +54,9 @@ describe('HttpWebhookTransport (contract §14.5, §14.8)', () => {
     const result = await sender.send(`http://127.0.0.1:${port}/slow`, {}, '{}');
     expect(result).toMatchObject({ status: null, error: 'timeout' });
     expect(result.durationMs).toBeGreaterThanOrEqual(190);
-    expect(result.durationMs).toBeLessThan(2000);
+    // The server never answers, so `timeout` is the setting's doing; well under the 15 s default says it was this
+    // setting's 200 ms, on however loaded a machine.
+    expect(result.durationMs).toBeLessThan(10_000);
     sender.onApplicationShutdown();
   });
 
