@@ -31,6 +31,7 @@ import { Migration20261201130000_distributions } from './Migration20261201130000
 import { Migration20261201150000_closure_requests } from './Migration20261201150000_closure_requests';
 import { Migration20261201160000_transaction_classification } from './Migration20261201160000_transaction_classification';
 import { Migration20261201170000_accountings } from './Migration20261201170000_accountings';
+import { Migration20261202120000_grants_versions } from './Migration20261202120000_grants_versions';
 
 /** Every committed migration, in order. Listed explicitly so the built service and the tests run the same ones. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261201150000_closure_requests', class: Migration20261201150000_closure_requests },
   { name: 'Migration20261201160000_transaction_classification', class: Migration20261201160000_transaction_classification },
   { name: 'Migration20261201170000_accountings', class: Migration20261201170000_accountings },
+  { name: 'Migration20261202120000_grants_versions', class: Migration20261202120000_grants_versions },
 ];

@@ -6,13 +6,22 @@ import type { Principal } from './principal';
 /** Payload of the triggers on access_tokens, users and organizations (migration 20261123100000). */
 export const PRINCIPALS_CHANGED = 'principals';
 
+/** A cached principal with the version of its user's grants it was loaded at (migration 20261202120000). */
+export interface CachedPrincipal {
+  principal: Principal;
+  grantsVersion: string;
+}
+
 /**
- * Principals by token hash, in memory, so that authentication costs no database round trip (issue 7). Any
- * revocation anywhere drops every entry on every process (revocations are rare; a miss costs one query), and
+ * Principals by token hash, in memory, so that authentication reads one small statement rather than the principal's
+ * joins (issue 7). An entry is served only while its user's `grants_version` in the database is the one it was loaded
+ * at (IdentityService checks that on every request, issue 33): the notification of a change reaches other processes
+ * a few milliseconds after the commit, too late for a request sent right after the change was answered. The
+ * notification still empties the cache everywhere (a stale entry costs its next request a second statement), and
  * nothing is served from here while the invalidation feed is not listening.
  */
 @Injectable()
-export class PrincipalCache extends InvalidatedCache<Principal> {
+export class PrincipalCache extends InvalidatedCache<CachedPrincipal> {
   constructor(feed: InvalidationFeed) {
     super(feed, { maxEntries: 50_000, keyOf: (payload) => (payload === PRINCIPALS_CHANGED ? 'all' : undefined) });
   }
