@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../clock/clock';
 import { InvalidatedCache } from '../invalidation/invalidated-cache';
 import { InvalidationFeed, InvalidationSubscriber } from '../invalidation/invalidation-feed';
 import type { Principal } from './principal';
@@ -32,9 +33,13 @@ export const UNKNOWN_TOKEN_TTL_MS = 5_000;
 
 /**
  * Token hashes the database just said are unknown (issue 18: a flood of one bad token cost a query per request). Kept
- * a few seconds, at most `maxEntries`, dropped whenever any token, user or organization changes (the same notification
- * that empties the PrincipalCache: a token minted since is never refused from here), and not used while the feed is
- * not listening.
+ * `UNKNOWN_TOKEN_TTL_MS` by the kernel's clock, at most `maxEntries`, and dropped whenever any token, user or
+ * organization changes (the same notification that empties the PrincipalCache).
+ *
+ * Unlike the principal cache it does not stop while the invalidation feed is deaf (issue 33, item 9: a heartbeat
+ * missed on a loaded machine emptied it mid-flood, and a second lookup followed). It can only refuse, never let in: a
+ * token becomes valid by being minted, and a minted token (32 random bytes) is one nobody asked for before; the rare
+ * hand-written un-revocation is refused for at most the TTL if its notification is missed.
  */
 @Injectable()
 export class UnknownTokenCache implements InvalidationSubscriber {
@@ -42,34 +47,34 @@ export class UnknownTokenCache implements InvalidationSubscriber {
 
   private readonly maxEntries = 10_000;
 
-  constructor(private readonly feed: InvalidationFeed) {
+  constructor(
+    feed: InvalidationFeed,
+    private readonly clock: Clock,
+  ) {
     feed.subscribe(this);
   }
 
   has(hash: string): boolean {
-    if (!this.feed.trusted) return false;
     const expiry = this.expiries.get(hash);
     if (expiry === undefined) return false;
-    if (expiry > Date.now()) return true;
+    if (expiry > this.clock.now().getTime()) return true;
     this.expiries.delete(hash);
     return false;
   }
 
   remember(hash: string): void {
-    if (!this.feed.trusted) return;
     if (this.expiries.size >= this.maxEntries) {
       const oldest = this.expiries.keys().next().value;
       if (oldest !== undefined) this.expiries.delete(oldest);
     }
     this.expiries.delete(hash);
-    this.expiries.set(hash, Date.now() + UNKNOWN_TOKEN_TTL_MS);
+    this.expiries.set(hash, this.clock.now().getTime() + UNKNOWN_TOKEN_TTL_MS);
   }
 
   invalidate(payload: string): void {
     if (payload === PRINCIPALS_CHANGED) this.expiries.clear();
   }
 
-  distrust(): void {
-    this.expiries.clear();
-  }
+  /** Nothing to distrust: see above. */
+  distrust(): void {}
 }
