@@ -14,7 +14,10 @@ export class UnauthorizedError extends DomainError {
   }
 }
 
-const UNKNOWN_TOKEN = 'The access token is unknown or revoked.';
+const UNKNOWN_TOKEN = 'The access token is unknown.';
+/** Contract §9: a revoked token's 401 says that it was revoked (its code stays `unauthorized`). */
+const REVOKED_TOKEN = 'The access token was revoked; it no longer grants access. Use a token that is still valid.';
+const REFUSALS = { unknown: UNKNOWN_TOKEN, revoked: REVOKED_TOKEN } as const;
 const FLOOD_GATHER_MS = 50;
 
 
@@ -52,7 +55,7 @@ export class AuthGuard implements CanActivate {
     // From an address past the failure limit, lookups wait up to 50 ms to share one query: a flood of forged tokens
     // then costs a query per 50 ms, not per request, and a valid token among them still passes.
     const gatherMs = this.failures.isFlooding(req) ? FLOOD_GATHER_MS : 0;
-    return this.identity.principalOf(token, { gatherMs }).then((principal) => (principal ? this.authenticated(req, principal) : refuse(UNKNOWN_TOKEN)));
+    return this.identity.principalOf(token, { gatherMs }).then((found) => (typeof found === 'string' ? refuse(REFUSALS[found]) : this.authenticated(req, found)));
   }
 
   private isPublic(context: ExecutionContext): boolean {

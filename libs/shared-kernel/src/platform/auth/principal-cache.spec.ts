@@ -13,21 +13,21 @@ describe('UnknownTokenCache', () => {
 
   it('answers "unknown" for the TTL by the kernel clock, whether the invalidation feed listens or not (issue 33, item 9)', () => {
     const { cache, clock, subscriber } = setup();
-    cache.remember('hash');
+    cache.remember('hash', 'revoked');
     subscriber().distrust();
-    expect(cache.has('hash')).toBe(true);
+    expect(cache.refusalOf('hash')).toBe('revoked');
     clock.advance(UNKNOWN_TOKEN_TTL_MS - 1);
-    expect(cache.has('hash')).toBe(true);
+    expect(cache.refusalOf('hash')).toBe('revoked');
     clock.advance(1);
-    expect(cache.has('hash')).toBe(false);
+    expect(cache.refusalOf('hash')).toBeUndefined();
   });
 
   it('forgets everything when tokens, users or organizations change', () => {
     const { cache, subscriber } = setup();
-    cache.remember('hash');
+    cache.remember('hash', 'revoked');
     subscriber().invalidate('case:01J0000000000000000000000A');
-    expect(cache.has('hash')).toBe(true);
+    expect(cache.refusalOf('hash')).toBe('revoked');
     subscriber().invalidate(PRINCIPALS_CHANGED);
-    expect(cache.has('hash')).toBe(false);
+    expect(cache.refusalOf('hash')).toBeUndefined();
   });
 });

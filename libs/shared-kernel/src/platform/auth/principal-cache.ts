@@ -28,11 +28,14 @@ export class PrincipalCache extends InvalidatedCache<CachedPrincipal> {
   }
 }
 
-/** How long a token found unknown is answered as unknown without asking the database again. */
+/** Why a token grants nothing: no such token, or one that was revoked (its user's too, or the user deactivated). */
+export type TokenRefusal = 'unknown' | 'revoked';
+
+/** How long a token found unknown (or revoked) is answered so without asking the database again. */
 export const UNKNOWN_TOKEN_TTL_MS = 5_000;
 
 /**
- * Token hashes the database just said are unknown (issue 18: a flood of one bad token cost a query per request). Kept
+ * Token hashes the database just said are unknown or revoked, and which (issue 18: a flood of one bad token cost a query per request). Kept
  * `UNKNOWN_TOKEN_TTL_MS` by the kernel's clock, at most `maxEntries`, and dropped whenever any token, user or
  * organization changes (the same notification that empties the PrincipalCache).
  *
@@ -43,7 +46,7 @@ export const UNKNOWN_TOKEN_TTL_MS = 5_000;
  */
 @Injectable()
 export class UnknownTokenCache implements InvalidationSubscriber {
-  private readonly expiries = new Map<string, number>();
+  private readonly refusals = new Map<string, { until: number; why: TokenRefusal }>();
 
   private readonly maxEntries = 10_000;
 
@@ -54,25 +57,25 @@ export class UnknownTokenCache implements InvalidationSubscriber {
     feed.subscribe(this);
   }
 
-  has(hash: string): boolean {
-    const expiry = this.expiries.get(hash);
-    if (expiry === undefined) return false;
-    if (expiry > this.clock.now().getTime()) return true;
-    this.expiries.delete(hash);
-    return false;
+  refusalOf(hash: string): TokenRefusal | undefined {
+    const refusal = this.refusals.get(hash);
+    if (refusal === undefined) return undefined;
+    if (refusal.until > this.clock.now().getTime()) return refusal.why;
+    this.refusals.delete(hash);
+    return undefined;
   }
 
-  remember(hash: string): void {
-    if (this.expiries.size >= this.maxEntries) {
-      const oldest = this.expiries.keys().next().value;
-      if (oldest !== undefined) this.expiries.delete(oldest);
+  remember(hash: string, why: TokenRefusal): void {
+    if (this.refusals.size >= this.maxEntries) {
+      const oldest = this.refusals.keys().next().value;
+      if (oldest !== undefined) this.refusals.delete(oldest);
     }
-    this.expiries.delete(hash);
-    this.expiries.set(hash, this.clock.now().getTime() + UNKNOWN_TOKEN_TTL_MS);
+    this.refusals.delete(hash);
+    this.refusals.set(hash, { until: this.clock.now().getTime() + UNKNOWN_TOKEN_TTL_MS, why });
   }
 
   invalidate(payload: string): void {
-    if (payload === PRINCIPALS_CHANGED) this.expiries.clear();
+    if (payload === PRINCIPALS_CHANGED) this.refusals.clear();
   }
 
   /** Nothing to distrust: see above. */
