@@ -163,6 +163,65 @@ describe('events (e2e, contract §14)', () => {
     expect((await t.http().get(`/v1/events?case_id=${caseId}`).set(stranger.auth).expect(200)).body.data).toEqual([]);
   });
 
+  // Issue 33 (item 8): a token reads the events of every case it reaches (contract-extensions §13.1, §14.3), a case
+  // shared with it included, as a guest or as a member of another organization; organization-level events only for
+  // the organization's owners and admins.
+  it('collaborators read the events of their shared case on every events route, and nothing else of the organization', async () => {
+    const shared = await newCase();
+    const other = await newCase();
+    await t.http().post(`/v1/cases/${shared}/persons`).set(owner.auth).send({ first_name: 'Ada', last_name: 'Byron', relationship: 'child' }).expect(201);
+    await t.http().post(`/v1/cases/${other}/persons`).set(owner.auth).send({ first_name: 'Not', last_name: 'Shared', relationship: 'child' }).expect(201);
+    const seat = async (email: string) =>
+      (await t.http().post(`/v1/cases/${shared}/collaborators`).set(owner.auth).send({ email, role: 'viewer' }).expect(201)).body.data;
+    const accept = async (code: string) => (await t.http().post('/v1/invitations/accept').send({ code }).expect(200)).body.data;
+    // A guest (a new address), and a member of another organization (the stranger) seated as a viewer.
+    const guestToken = (await accept((await seat(`guest-${Date.now()}@example.test`)).invitation_code)).token as string;
+    const guest = { Authorization: `Bearer ${guestToken}` };
+    const [strangerEmail] = await t.sql<{ email: string }>('select email from users where id = $1', [stranger.userId]);
+    const strangerSeat = await seat(strangerEmail.email);
+    await accept(strangerSeat.invitation_code);
+    const strangerCase = (await t.http().post('/v1/cases').set(stranger.auth).send({}).expect(201)).body.data.id;
+    // An organization-level event of the owner's organization.
+    await t.http().post('/v1/pro-users').set(owner.auth).send({ email: `member-${Date.now()}@example.test` }).expect(201);
+
+    const sharedEvents = await eventsOf(shared);
+    const sharedIds = sharedEvents.map((event) => event.id).sort();
+    expect(types(sharedEvents)).toEqual(expect.arrayContaining(['case.created', 'person.created', 'collaborator.created']));
+    const otherEvent = (await eventsOf(other))[0];
+    const [orgLevel] = await t.sql<{ id: string }>(`select id from events where organization_id = $1 and case_id is null order by id desc limit 1`, [owner.organizationId]);
+    expect(orgLevel).toBeDefined();
+    const listAll = async (auth: Record<string, string>) => {
+      const res = await t.http().get('/v1/events?per_page=100').set(auth);
+      expect(res.status).toBe(200);
+      return res.body.data as Array<Record<string, any>>;
+    };
+
+    // The guest: exactly the shared case's events, on all three routes.
+    expect((await listAll(guest)).map((event) => event.id).sort()).toEqual(sharedIds);
+    expect((await t.http().get(`/v1/events?case_id=${shared}`).set(guest).expect(200)).body.data.map((event: Record<string, any>) => event.id).sort()).toEqual(sharedIds);
+    expect((await t.http().get(`/v1/events?case_id=${other}`).set(guest).expect(200)).body.data).toEqual([]);
+    expect((await t.http().get(`/v1/cases/${shared}/events?per_page=100`).set(guest).expect(200)).body.data.map((event: Record<string, any>) => event.id).sort()).toEqual(sharedIds);
+    expect((await t.http().get(`/v1/events/${sharedEvents[0].id}`).set(guest).expect(200)).body.data).toEqual(sharedEvents[0]);
+    expectError(await t.http().get(`/v1/events/${otherEvent.id}`).set(guest), 404, 'not_found');
+    expectError(await t.http().get(`/v1/events/${orgLevel.id}`).set(guest), 404, 'not_found');
+
+    // The member of another organization: its own organization's events and the shared case's, not the owner's others.
+    const strangers = (await listAll(stranger.auth)).map((event) => event.id);
+    expect(strangers).toEqual(expect.arrayContaining(sharedIds));
+    expect(strangers).not.toContain(otherEvent.id);
+    expect(strangers).not.toContain(orgLevel.id);
+    const [strangerCaseCreated] = await t.sql<{ id: string }>(`select id from events where case_id = $1 and type = 'case.created'`, [strangerCase]);
+    expect(strangers).toContain(strangerCaseCreated.id);
+    expect((await t.http().get(`/v1/events/${sharedEvents[0].id}`).set(stranger.auth).expect(200)).body.data.id).toBe(sharedEvents[0].id);
+    expectError(await t.http().get(`/v1/events/${orgLevel.id}`).set(stranger.auth), 404, 'not_found');
+    expect((await t.http().get(`/v1/events?case_id=${shared}&per_page=100`).set(stranger.auth).expect(200)).body.data.map((event: Record<string, any>) => event.id).sort()).toEqual(sharedIds);
+
+    // Its seat removed, the case's events are out of its reach again.
+    await t.http().delete(`/v1/cases/${shared}/collaborators/${strangerSeat.id}`).set(owner.auth).expect(204);
+    expectError(await t.http().get(`/v1/events/${sharedEvents[0].id}`).set(stranger.auth), 404, 'not_found');
+    expect((await t.http().get(`/v1/events?case_id=${shared}`).set(stranger.auth).expect(200)).body.data).toEqual([]);
+  });
+
   it.each([
     ['type=person', 'type'],
     ['type=Person.created', 'type'],

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import type { Logger } from 'pino';
 import { ROOT_LOGGER } from '@estate/shared-kernel';
+import { upload } from './support/document-files';
 import { overrideEnv } from './support/env';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
@@ -72,5 +73,45 @@ describe('log lines carry no SQL and no personal data (issue 18)', () => {
     expect(errors).toHaveLength(1);
     expectNoLeak(['7654321.98', '4321.09', 'Harborview']);
     expect(errors[0].err).toMatchObject({ code: '23514', constraint: 'debts_balance_below_a_million' });
+  });
+
+  // Issue 33 (item 7): a capability address carries its credential in the path. A 405, a 400 or a 404 on it, before or
+  // without routing, logged the path as sent, token and all. Whatever the method and status, the log names the route.
+  it('no request on a calendar or download address logs its token, whatever the method or the status', async () => {
+    const kase = (await t.http().post('/v1/cases').set(caller.auth).send({}).expect(201)).body.data;
+    const feed = new URL((await t.http().post(`/v1/cases/${kase.id}/probate/deadlines/feed-links`).set(caller.auth).send({}).expect(201)).body.data.url).pathname;
+    const doc = (await upload(t, caller, kase.id).expect(201)).body.data;
+    const download = new URL((await t.http().post(`/v1/cases/${kase.id}/documents/${doc.id}/download-links`).set(caller.auth).send({}).expect(201)).body.data.url).pathname;
+    lines = [];
+    const answered: number[] = [];
+    for (const path of [feed, download]) {
+      const secret = path.split('/').pop()!.replace(/\.ics$/, '');
+      const requests = [
+        () => t.http().get(path),
+        () => t.http().post(path).send({}),
+        () => t.http().put(path).send({}),
+        () => t.http().patch(path).send({}),
+        () => t.http().delete(path),
+        () => t.http().options(path),
+        () => t.http().get(`${path}%FF`),
+        () => t.http().get(`${path}?q=%FF`),
+        () => t.http().post(`${path}%FF`),
+        () => t.http().get(`${path}/more`),
+        () => t.http().get(`${path}?per_page=1`),
+      ];
+      for (const send of requests) answered.push((await send()).status);
+      await new Promise((tick) => setTimeout(tick, 50));
+      const log = lines.join('');
+      expect(log).not.toContain(secret);
+      for (const part of secret.split('.')) expect(log).not.toContain(part);
+    }
+    // The answers this covers: 200, 405 on every other method, 400 before routing, 404 for a path no route takes.
+    expect(answered).toEqual(expect.arrayContaining([200, 400, 404, 405]));
+    const requestLines = lines.map((line) => JSON.parse(line)).filter((entry) => /^request /.test(entry.msg));
+    expect(requestLines).toHaveLength(answered.length);
+    const routes = new Set(requestLines.map((entry) => entry.route));
+    expect([...routes].sort()).toEqual(
+      expect.arrayContaining(['/v1/deadline-feeds/:token', '/v1/document-downloads/:token', '/v1/deadline-feeds/…', '/v1/document-downloads/…']),
+    );
   });
 });

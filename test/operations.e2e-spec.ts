@@ -65,8 +65,9 @@ class Server {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private readonly child: ChildProcess;
 
-  constructor(env: NodeJS.ProcessEnv) {
-    this.child = spawn(process.execPath, [entry('main')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  /** `group`: the server leads a process group of its own, as a terminal's foreground job does (see `signalGroup`). */
+  constructor(env: NodeJS.ProcessEnv, options: { group?: boolean } = {}) {
+    this.child = spawn(process.execPath, [entry('main')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: options.group ?? false });
     this.child.stdout!.on('data', (chunk: Buffer) => (this.stdout += chunk.toString()));
     this.child.stderr!.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.exited = new Promise((done) => this.child.on('close', (code, signal) => done({ code, signal })));
@@ -90,6 +91,11 @@ class Server {
 
   signal(name: NodeJS.Signals): void {
     this.child.kill(name);
+  }
+
+  /** The signal to the server's whole process group: what Ctrl-C in a terminal does (every process of the job gets it). */
+  signalGroup(name: NodeJS.Signals): void {
+    process.kill(-(this.child.pid as number), name);
   }
 
   /** Cleanup for a failed test: never leave a server behind. */
@@ -240,7 +246,16 @@ describe('operator interface (built entry points)', () => {
       expect(revoked.stderr).toBe('');
       expect(revoked.code).toBe(0);
       expect(JSON.parse(revoked.stdout)).toEqual({ email: address, revoked_tokens: 1 });
-      expect(await statusWith(token)).toBe(401);
+      // Contract §9 (amended 2026-12-01): the 401 of a revoked token says that it was revoked; its code stays unauthorized.
+      for (let round = 0; round < 2; round++) {
+        const refused = await fetch(`${appUrl}/v1/cases`, { headers: { authorization: `Bearer ${token}` } });
+        expect(refused.status).toBe(401);
+        expect(refused.headers.get('www-authenticate')).toBe('Bearer');
+        expect(((await refused.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'unauthorized', message: expect.stringMatching(/was revoked/) });
+      }
+      // A token that never existed is not called revoked.
+      const unknown = await fetch(`${appUrl}/v1/cases`, { headers: { authorization: `Bearer edk_${randomBytes(32).toString('base64url')}` } });
+      expect(((await unknown.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'unauthorized', message: expect.not.stringMatching(/revoked/) });
     }, 60_000);
 
     it('revoke of an unknown e-mail exits non-zero with a message', async () => {
@@ -386,6 +401,82 @@ describe('operator interface (built entry points)', () => {
       expect(result.code).not.toBe(0);
       expect(result.stderr).toMatch(/FIELD_ENCRYPTION_KEY/);
     }, 60_000);
+
+    // Issue 33 (item 11), contract §9 (amended 2026-12-01): the embedded database belongs to its data directory.
+    it('two data directories started at once on one port each get a PostgreSQL of their own; no demo token is revoked; Ctrl-C stops the service before its database, without an error', async () => {
+      const dirs = [mkdtempSync(join(tmpdir(), 'estate-ops-a-')), mkdtempSync(join(tmpdir(), 'estate-ops-b-'))];
+      for (const dir of dirs) chmodSync(dir, 0o755);
+      const [apiA, apiB, pgPort] = [await freePort(), await freePort(), await freePort()];
+      const start = (dir: string, apiPort: number) =>
+        new Server(childEnv({ PORT: String(apiPort), ESTATE_DATA_DIR: dir, EMBEDDED_POSTGRES_PORT: String(pgPort), FIELD_ENCRYPTION_KEY: undefined, LOG_LEVEL: 'info' }), { group: true });
+      const pgPortOf = (dir: string) => Number(readFileSync(join(dir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]);
+      const isListening = (port: number) =>
+        new Promise<boolean>((done) => {
+          const probe = createServer();
+          probe.once('error', () => done(true));
+          probe.listen(port, '127.0.0.1', () => probe.close(() => done(false)));
+        });
+      const status = async (url: string, token: string) => (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).status;
+      let servers: Server[] = [];
+      try {
+        servers = [start(dirs[0], apiA), start(dirs[1], apiB)];
+        const [a, b] = await Promise.all(servers.map((server) => demoAccess(server, 180_000)));
+        // Two servers, one per data directory, each named in its start-up line; the one that found the port taken says so.
+        const [portA, portB] = dirs.map(pgPortOf);
+        expect(portA).not.toBe(portB);
+        expect([portA, portB]).toContain(pgPort);
+        for (const [index, server] of servers.entries()) {
+          expect(server.stdout).toContain(`embedded PostgreSQL of ${join(dirs[index], 'postgres')} on port ${[portA, portB][index]}`);
+        }
+        const moved = servers[[portA, portB].indexOf(pgPort) === 0 ? 1 : 0];
+        expect(moved.stdout).toMatch(new RegExp(`^Note: port ${pgPort} serves the embedded PostgreSQL of .*estate-ops-[ab]-.*/postgres, so the server of this data directory listens on port \\d+\\.$`, 'm'));
+        // Each token works on its own service, and is unknown to the other one's database.
+        expect(await status(a.url, a.token)).toBe(200);
+        expect(await status(b.url, b.token)).toBe(200);
+        expect(await status(`http://127.0.0.1:${apiB}/v1/cases`, a.token)).toBe(401);
+        expect(await status(`http://127.0.0.1:${apiA}/v1/cases`, b.token)).toBe(401);
+        // The operator CLI of the checkout whose server moved finds that server (not the one on the port it asks for).
+        const movedIndex = servers.indexOf(moved);
+        const invited = await run(
+          entry('cli'),
+          ['invite', '--email', email('moved'), '--tier', 'pro', '--json'],
+          childEnv({ ESTATE_DATA_DIR: dirs[movedIndex], EMBEDDED_POSTGRES_PORT: String(pgPort), FIELD_ENCRYPTION_KEY: undefined, LOG_LEVEL: 'silent' }),
+        );
+        expect(invited.code).toBe(0);
+        const { token: movedToken } = JSON.parse(invited.stdout) as { token: string };
+        expect(await status(`http://127.0.0.1:${[apiA, apiB][movedIndex]}/v1/cases`, movedToken)).toBe(200);
+        expect(await status(`http://127.0.0.1:${[apiA, apiB][1 - movedIndex]}/v1/cases`, movedToken)).toBe(401);
+
+        // Start-up prints the banner, not a log line per route (or per module).
+        for (const server of servers) {
+          expect(server.stdout).not.toMatch(/Mapped \{|RouterExplorer|RoutesResolver|InstanceLoader/);
+          const beforeBanner = server.stdout.slice(0, server.stdout.indexOf('Estate Desk API listening')).split('\n').filter((line) => line.startsWith('{'));
+          expect(beforeBanner.length).toBeLessThan(5);
+        }
+
+        // Ctrl-C (SIGINT to the whole process group): the service drains and stops, then its database; no warning or error.
+        const [first] = servers;
+        const printed = first.stdout.length;
+        first.signalGroup('SIGINT');
+        expect(await within(first.exited, 20_000, 'shutdown after Ctrl-C')).toEqual({ code: 0, signal: null });
+        const afterSignal = first.stdout.slice(printed);
+        expect(afterSignal).toMatch(/SIGINT received/);
+        const loud = afterSignal.split('\n').filter((line) => line.startsWith('{')).filter((line) => (JSON.parse(line) as { level: number }).level >= 40);
+        expect(loud).toEqual([]);
+        expect(first.stderr).toBe('');
+        expect(await isListening(portA)).toBe(false);
+
+        // A restart of the first keeps its token (and revokes nobody's); the second served on meanwhile, untouched.
+        servers[0] = start(dirs[0], apiA);
+        const again = await demoAccess(servers[0], 180_000);
+        expect(again.token).toBe(a.token);
+        expect(await status(again.url, a.token)).toBe(200);
+        expect(await status(b.url, b.token)).toBe(200);
+      } finally {
+        await Promise.all(servers.map((server) => server.kill()));
+        for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      }
+    }, 420_000);
 
     it('without DATABASE_URL runs an embedded PostgreSQL, keeps its key and its demo token, serves demo data and stops it on SIGTERM', async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'estate-ops-'));

@@ -39,7 +39,9 @@ describe('the write path (issue 19)', () => {
 
   const kindsOf = (texts: string[]) =>
     texts.map((text) =>
-      /^begin/i.test(text)
+      /^select id, grants_version::text as grants_version from users where id = any\(\$1::varchar\[\]\)$/.test(text)
+        ? 'check grants'
+        : /^begin/i.test(text)
         ? 'begin'
         : /^commit/i.test(text)
           ? 'commit'
@@ -79,7 +81,7 @@ describe('the write path (issue 19)', () => {
     // No owner lookup before or inside the transaction: the access guard kept the live case's owner. The person's row,
     // its event and the event's webhook deliveries are one statement (the row first, the event only if the row was
     // written, the deliveries only for an event written).
-    expect(kindsOf(texts)).toEqual(['begin', 'hold case', 'insert person, its event, its deliveries', 'commit']);
+    expect(kindsOf(texts)).toEqual(['check grants', 'begin', 'hold case', 'insert person, its event, its deliveries', 'commit']);
   });
 
   it('a keyed create claims its key and holds its case in one statement, and records its answer in the same transaction: one commit', async () => {
@@ -87,12 +89,12 @@ describe('the write path (issue 19)', () => {
     const texts = await statementsOf(() =>
       t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).set('Idempotency-Key', key).send(person('Keyed')).expect(201),
     );
-    expect(kindsOf(texts)).toEqual(['begin', 'claim key, hold case', 'insert person, its event, its deliveries', 'record answer', 'commit']);
+    expect(kindsOf(texts)).toEqual(['check grants', 'begin', 'claim key, hold case', 'insert person, its event, its deliveries', 'record answer', 'commit']);
     // The replay is the claim alone, in a transaction that ends without a write.
     const replayTexts = await statementsOf(() =>
       t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).set('Idempotency-Key', key).send(person('Keyed')).expect(201),
     );
-    expect(kindsOf(replayTexts)).toEqual(['begin', 'claim key, hold case', 'rollback']);
+    expect(kindsOf(replayTexts)).toEqual(['check grants', 'begin', 'claim key, hold case', 'rollback']);
   });
 
   it('a merge patch holds the case row with its read of the person and writes it with its event in one statement; the stored row is the answer', async () => {
@@ -101,7 +103,7 @@ describe('the write path (issue 19)', () => {
     const texts = await statementsOf(async () => {
       answer = await t.http().patch(`/v1/cases/${caseId}/persons/${created.id}`).set(owner.auth).send({ middle_name: 'Lovelace', email: null }).expect(200);
     });
-    expect(kindsOf(texts)).toEqual(['begin', 'hold case, read person', 'update person, its event, its deliveries', 'commit']);
+    expect(kindsOf(texts)).toEqual(['check grants', 'begin', 'hold case, read person', 'update person, its event, its deliveries', 'commit']);
     const read = await t.http().get(`/v1/cases/${caseId}/persons/${created.id}`).set(owner.auth).expect(200);
     expect(read.body.data).toEqual(answer!.body.data);
     expect(read.headers.etag).toBe(answer!.headers.etag);

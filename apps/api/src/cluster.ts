@@ -83,7 +83,8 @@ async function primary(): Promise<void> {
   const baseUrl = `http://localhost:${config.port}`;
   const announce = async () => {
     const pids = Object.values(cluster.workers ?? {}).map((worker) => worker?.process.pid);
-    say(`${count} API processes serving ${baseUrl} (pids ${pids.join(', ')}; database: ${runtime.embedded ? 'embedded PostgreSQL in ./data/postgres' : 'DATABASE_URL'})`);
+    say(`${count} API processes serving ${baseUrl} (pids ${pids.join(', ')}; database: ${runtime.database})`);
+    if (runtime.note) say(`note: ${runtime.note}`);
     if (config.webhookAllowLoopback) process.stdout.write(loopbackWebhooksNote());
     if (!runtime.embedded && process.env.DEMO_DATA !== 'true') return;
     const orm = await MikroORM.init(ormConfig(config.databaseUrl, { poolMax: 2 }));

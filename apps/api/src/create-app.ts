@@ -3,7 +3,7 @@ import compression from 'compression';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { REFERENCE_PATH, AppConfig, bodyParserErrors, requestLog, ResourceExpressAdapter, ROOT_LOGGER, buildOpenApiDocument, OPENAPI_UI_OPTIONS, ResourceCatalog, parseJsonBody, rejectUnsupportedMediaType } from '@estate/shared-kernel';
+import { REFERENCE_PATH, AppConfig, bodyParserErrors, NestLogger, requestLog, ResourceExpressAdapter, ROOT_LOGGER, buildOpenApiDocument, OPENAPI_UI_OPTIONS, ResourceCatalog, parseJsonBody, rejectUnsupportedMediaType } from '@estate/shared-kernel';
 import { rejectUnsafeJsonBody, rejectUnsafeUrlAndHeaders } from '@estate/shared-kernel';
 import { AppModule } from './app.module';
 
@@ -18,7 +18,7 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), new ResourceExpressAdapter(), { bodyParser: false, bufferLogs: true });
-  app.useLogger(app.get(Logger));
+  app.useLogger(new NestLogger(app.get(Logger)));
   // Nest flushes buffered bootstrap logs on listen(); tests and the benchmark never listen, so flush here.
   app.flushLogs();
   // Express's weak ETags could never satisfy If-Match; ours are strong and come from the version column.

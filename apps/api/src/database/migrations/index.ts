@@ -32,6 +32,7 @@ import { Migration20261201150000_closure_requests } from './Migration20261201150
 import { Migration20261201160000_transaction_classification } from './Migration20261201160000_transaction_classification';
 import { Migration20261201170000_accountings } from './Migration20261201170000_accountings';
 import { Migration20261202100000_funds_hold } from './Migration20261202100000_funds_hold';
+import { Migration20261202120000_grants_versions } from './Migration20261202120000_grants_versions';
 
 /** Every committed migration, in order. Listed explicitly so the built service and the tests run the same ones. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261201160000_transaction_classification', class: Migration20261201160000_transaction_classification },
   { name: 'Migration20261201170000_accountings', class: Migration20261201170000_accountings },
   { name: 'Migration20261202100000_funds_hold', class: Migration20261202100000_funds_hold },
+  { name: 'Migration20261202120000_grants_versions', class: Migration20261202120000_grants_versions },
 ];

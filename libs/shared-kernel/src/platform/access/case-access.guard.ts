@@ -5,8 +5,8 @@ import type { AuthenticatedRequest } from '../auth/principal';
 import { ForbiddenError, NotFoundError } from '../errors/domain-error';
 import { CASE_ID_PARAM, CaseOwnership, collaboratorMay, FOREIGN_CASE_ANSWER, ForeignCaseAnswer, markCaseAccessChecked } from './case-access';
 
-/** The routes outside a case a guest may call. */
-const GUEST_READS = new Set(['/v1/cases', '/v1/me']);
+/** The routes outside a case a guest may call: itself, its cases, and their events (contract-extensions §14.3). */
+const GUEST_READS = new Set(['/v1/cases', '/v1/me', '/v1/events', '/v1/events/:event_id']);
 /** …and the reference data and forms every authenticated user reads, collaborators included (§10.3, §10.4). */
 const GUEST_READ_PREFIX = '/v1/probate/';
 
@@ -37,8 +37,8 @@ export class CaseAccessGuard implements CanActivate {
 
   /**
    * A guest (contract-extensions §13.1: a collaborator without an organization) reaches its shared cases and, outside
-   * them, only what it reads of itself (`GET /v1/me`), the list of its cases and the shipped probate reference data and
-   * forms: creating a case, and every route of an organization, is `403`.
+   * them, only what it reads of itself (`GET /v1/me`), the list of its cases, their events (§14.3) and the shipped
+   * probate reference data and forms: creating a case, and every route of an organization, is `403`.
    */
   private outsideCases(req: Request & AuthenticatedRequest): true {
     if (req.principal!.organizationId !== null) return true;

@@ -14,7 +14,10 @@ export class UnauthorizedError extends DomainError {
   }
 }
 
-const UNKNOWN_TOKEN = 'The access token is unknown or revoked.';
+const UNKNOWN_TOKEN = 'The access token is unknown.';
+/** Contract §9: a revoked token's 401 says that it was revoked (its code stays `unauthorized`). */
+const REVOKED_TOKEN = 'The access token was revoked; it no longer grants access. Use a token that is still valid.';
+const REFUSALS = { unknown: UNKNOWN_TOKEN, revoked: REVOKED_TOKEN } as const;
 const FLOOD_GATHER_MS = 50;
 
 
@@ -37,7 +40,10 @@ export class AuthGuard implements CanActivate {
     return true;
   }
 
-  /** Answers at once for a token this process already knows (issue 7: no promise on the hot path); else asks. */
+  /**
+   * Asks the database on every request (issue 33: what another process changed a moment ago must hold here at once),
+   * through the principal cache: a known token costs one small statement shared with the requests arriving with it.
+   */
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (this.isPublic(context)) return true;
     const http = context.switchToHttp();
@@ -46,12 +52,10 @@ export class AuthGuard implements CanActivate {
     const refuse = (message: string) => this.failures.refuse(req, http.getResponse<Response>(), new UnauthorizedError(message));
     if (!token) return refuse('Send an access token: Authorization: Bearer <token>.');
     if (!looksLikeAccessToken(token)) return refuse(UNKNOWN_TOKEN);
-    const known = this.identity.knownPrincipalOf(token);
-    if (known) return this.authenticated(req, known);
     // From an address past the failure limit, lookups wait up to 50 ms to share one query: a flood of forged tokens
     // then costs a query per 50 ms, not per request, and a valid token among them still passes.
     const gatherMs = this.failures.isFlooding(req) ? FLOOD_GATHER_MS : 0;
-    return this.identity.principalOf(token, { gatherMs }).then((principal) => (principal ? this.authenticated(req, principal) : refuse(UNKNOWN_TOKEN)));
+    return this.identity.principalOf(token, { gatherMs }).then((found) => (typeof found === 'string' ? refuse(REFUSALS[found]) : this.authenticated(req, found)));
   }
 
   private isPublic(context: ExecutionContext): boolean {

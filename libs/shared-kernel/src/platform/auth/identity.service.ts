@@ -7,8 +7,11 @@ import { generateAccessToken, hashAccessToken, sameHash } from './access-token';
 import { InvalidationFeed } from '../invalidation/invalidation-feed';
 import { AccessToken, OrgRole, Organization, User } from './identity.entities';
 import type { CollaboratorRole, Principal } from './principal';
+import type { TokenRefusal } from './principal-cache';
 import { CoalescedLookup } from './coalesced-lookup';
-import { PRINCIPALS_CHANGED, PrincipalCache, UnknownTokenCache } from './principal-cache';
+import { TurnBatchedLookup } from './turn-batched-lookup';
+import { CachedPrincipal, PRINCIPALS_CHANGED, PrincipalCache, UnknownTokenCache } from './principal-cache';
+import { GrantsVersions } from './grants-versions';
 
 export interface Invitation {
   organization_id: string;
@@ -29,9 +32,14 @@ export class IdentityService {
     @Optional() private readonly cache?: PrincipalCache,
     @Optional() private readonly clock: Clock = new SystemClock(),
     @Optional() private readonly unknown?: UnknownTokenCache,
+    /** Bound wherever the cache is: a cached principal is served only once its version is read again. */
+    @Optional() private readonly grants?: GrantsVersions,
   ) {}
 
-  private readonly lookups = new CoalescedLookup<Principal>((hashes) => this.loadMany(hashes));
+  private readonly lookups = new CoalescedLookup<CachedPrincipal | 'revoked'>((hashes) => this.loadMany(hashes));
+
+  /** The grants versions of users now, one statement for the requests of one turn of the event loop (issue 33, item 6). */
+  private readonly versions = new TurnBatchedLookup<string>((userIds) => this.grants!.of(userIds));
 
   /**
    * The operator's invitation (contract §9, §13.2): the user is active at once with a new token. `role` defaults to
@@ -103,29 +111,46 @@ export class IdentityService {
   }
 
   /**
-   * Who holds this token: from the principal cache when this process has one, `undefined` at once for a token found
-   * unknown a moment ago, else one query, shared with the lookups asked meanwhile (and, with `gatherMs`, with those
-   * asked within that time).
+   * Who holds this token, as the database says after the request arrived, or why nobody does: `unknown` or `revoked`
+   * (contract §9: a revoked token's 401 says so), at once for a token refused a moment ago; a cached principal once
+   * its user's grants version is read again and has not moved (one small statement, shared by the requests of the same
+   * turn of the event loop); else the principal's query, shared with the lookups asked meanwhile (and, with
+   * `gatherMs`, with those asked within that time). Either statement starts after the request arrived, so a change
+   * answered before it (a seat removed, a role lowered, a token revoked, on any process) is seen (issue 33).
    */
-  async principalOf(token: string, options: { gatherMs?: number } = {}): Promise<Principal | undefined> {
+  async principalOf(token: string, options: { gatherMs?: number } = {}): Promise<Principal | TokenRefusal> {
     const hash = hashAccessToken(token);
-    if (this.unknown?.has(hash)) return undefined;
-    const load = () => this.lookups.get(hash, options.gatherMs);
-    const principal = await (this.cache ? this.cache.through(hash, load) : load());
-    if (principal === undefined) this.unknown?.remember(hash);
-    return principal;
+    const refused = this.unknown?.refusalOf(hash);
+    if (refused) return refused;
+    // Only a cache whose entries can be checked is served from.
+    const cache = this.grants ? this.cache : undefined;
+    const cached = cache?.get(hash);
+    if (cached) {
+      if ((await this.versions.get(cached.principal.userId)) === cached.grantsVersion) return cached.principal;
+      cache!.forget(hash);
+    }
+    let refusal: TokenRefusal = 'unknown';
+    const load = async () => {
+      const found = await this.lookups.get(hash, options.gatherMs);
+      if (found === 'revoked') refusal = found;
+      return found === 'revoked' ? undefined : found;
+    };
+    const found = await (cache ? cache.through(hash, load) : load());
+    if (found !== undefined) return found.principal;
+    this.unknown?.remember(hash, refusal);
+    return refusal;
   }
 
-  /** The principal when this process already knows it (and may trust what it knows), without waiting for anything. */
-  knownPrincipalOf(token: string): Principal | undefined {
-    return this.cache?.get(hashAccessToken(token));
-  }
-
-  /** The principals of these token hashes, in one query (CoalescedLookup gathers the hashes asked meanwhile). */
-  private async loadMany(hashes: string[]): Promise<Map<string, Principal>> {
+  /**
+   * The principals of these token hashes, or `revoked` for a token that exists but no longer grants anything (it, or
+   * its user, was revoked, or the user is not active), in one query (CoalescedLookup gathers the hashes asked meanwhile).
+   */
+  private async loadMany(hashes: string[]): Promise<Map<string, CachedPrincipal | 'revoked'>> {
     const rows: Array<{
       token_hash: string;
+      revoked: boolean;
       user_id: string;
+      grants_version: string;
       organization_id: string | null;
       tier: Tier | null;
       role: OrgRole | null;
@@ -133,24 +158,21 @@ export class IdentityService {
     }> = await this.em
       .getConnection()
       .execute(
-        `select t.token_hash, u.id as user_id, o.id as organization_id, o.tier, u.role,
+        `select t.token_hash, (t.revoked_at is not null or u.revoked_at is not null or u.status <> 'active') as revoked,
+                u.id as user_id, u.grants_version::text as grants_version, o.id as organization_id, o.tier, u.role,
                 (select json_object_agg(c.case_id, c.role) from collaborators c
                   where c.user_id = u.id and c.status = 'accepted') as collaborations
            from access_tokens t join users u on u.id = t.user_id left join organizations o on o.id = u.organization_id
-          where t.token_hash in (?) and t.revoked_at is null and u.revoked_at is null and u.status = 'active'`,
+          where t.token_hash in (?)`,
         [hashes],
       );
-    const principals = new Map<string, Principal>();
+    const principals = new Map<string, CachedPrincipal | 'revoked'>();
     for (const hash of hashes) {
       const row = rows.find((candidate) => sameHash(candidate.token_hash, hash));
-      if (row) {
-        principals.set(hash, {
-          userId: row.user_id,
-          organizationId: row.organization_id,
-          tier: row.tier,
-          orgRole: row.role,
-          collaborations: row.collaborations ?? {},
-        });
+      if (row?.revoked) principals.set(hash, 'revoked');
+      else if (row) {
+        const principal = { userId: row.user_id, organizationId: row.organization_id, tier: row.tier, orgRole: row.role, collaborations: row.collaborations ?? {} };
+        principals.set(hash, { principal, grantsVersion: row.grants_version });
       }
     }
     return principals;

@@ -132,6 +132,18 @@ describe('ApiExceptionFilter', () => {
     expect(logged).toHaveBeenCalledTimes(1);
   });
 
+  it('logs an unknown error with the route pattern of its path, never the path as sent (issue 33: it may hold a token)', () => {
+    const app = express();
+    app.get('/v1/document-downloads/:token', (_req, res) => void res.end());
+    const token = '01JBX8Q9W4M8Z7T3K2N5R6P0AB.1796000000.c2lnbmF0dXJlc2lnbmF0dXJlc2lnbmF0dXJlc2lnbmF0dXI';
+    const res = fakeResponse();
+    filter.catch(new Error('boom'), hostOf(res, { app, method: 'GET', path: `/v1/document-downloads/${token}`, protocol: 'https', headers: { host: 'api.test' } }));
+    expect(res.statusCode).toBe(500);
+    expect(logged).toHaveBeenCalledTimes(1);
+    expect(logged.mock.calls[0][0]).toMatchObject({ path: '/v1/document-downloads/:token' });
+    expect(JSON.stringify(logged.mock.calls)).not.toContain(token);
+  });
+
   it('answers a thrown non-Error value with 500 internal_error', () => {
     const res = run('oops');
     expect(res.statusCode).toBe(500);

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { OptimisticLockError } from '@mikro-orm/core';
 import type { Request, Response } from 'express';
 import { allowedMethods } from './allowed-methods';
+import { loggablePath } from './route-table';
 import { DomainError } from './domain-error';
 import { ErrorBody, errorBody } from './error-body';
 import { statusOfCode } from './error-status';
@@ -53,7 +54,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const code = CODE_OF_HTTP_STATUS[status] ?? (status >= 500 ? 'internal_error' : 'bad_request');
       return { status, body: errorBody(req, code, exception.message) };
     }
-    this.logger.error({ err: exception, path: req.path }, 'unhandled error');
+    this.logger.error({ err: exception, path: loggablePath(req.app, req.path) }, 'unhandled error');
     return { status: 500, body: errorBody(req, 'internal_error', 'An unexpected error occurred; the request id identifies it in our logs.') };
   }
 

@@ -12,6 +12,13 @@ export const JOB_SCHEMA = 'pgboss';
 /** How long a stopping process lets the job in hand finish before it is failed (and so retried elsewhere). */
 const SHUTDOWN_GRACE_MS = 10_000;
 const DEFAULT_BATCH = 10;
+/**
+ * pg-boss opens its pool with its options as given (src/db.js: `new pg.Pool(config)`). When that pool ends, a worker's
+ * fetch still queued for one of its two connections is neither served nor refused, so the worker never stops and
+ * pg-boss checks on it every second for ever: a process that stops under load never exits (issue 33, item 9: jest runs
+ * that hung after their tests). A query queued this long gives up instead; a fetch that gives up is an empty fetch.
+ */
+const QUEUED_QUERY_TIMEOUT: Record<string, unknown> = { connectionTimeoutMillis: 5_000 };
 /** The attempt a job is on, kept in its data when it is sent again after a failure. */
 const ATTEMPT = '__attempt';
 
@@ -209,6 +216,7 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
   private started(): Promise<PgBoss> {
     this.starting ??= (async () => {
       const boss = new PgBoss({
+        ...QUEUED_QUERY_TIMEOUT,
         connectionString: this.config.databaseUrl,
         schema: JOB_SCHEMA,
         max: 2,

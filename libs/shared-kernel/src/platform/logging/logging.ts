@@ -4,8 +4,9 @@ import pino, { DestinationStream, LogFn, Logger } from 'pino';
 import type { AuthenticatedRequest } from '../auth/principal';
 import { assignRequestId } from '../http/request-id';
 import { loggableError, withoutValues } from './loggable-error';
+import { loggablePath } from '../errors/route-table';
 
-type LoggedRequest = IncomingMessage & AuthenticatedRequest & { id?: string; route?: { path?: string }; originalUrl?: string };
+type LoggedRequest = IncomingMessage & AuthenticatedRequest & { id?: string; route?: { path?: string }; originalUrl?: string; app?: unknown };
 
 /**
  * Standard output written asynchronously (issue 7): a synchronous write per log line blocks the event loop for the
@@ -52,7 +53,8 @@ export function loggingParams(logger: Logger): Params {
 /**
  * Mounted first, for every request: gives it its id (`X-Request-Id`, contract §6), then logs one JSON line when it ends:
  * request id, method, route pattern, status, duration and organization, at `info` (`error` from 500 on). Headers,
- * bodies and query strings are never logged, so no token, SSN or account number can reach the log. A request refused
+ * bodies, query strings and the path as sent are never logged (a path no route took is logged as `loggablePath` makes
+ * it), so no token, SSN or account number can reach the log. A request refused
  * before routing is logged too; the line costs nothing when the level logs no request (`silent`, or above `error`).
  * One middleware for both, so the request log adds no layer to Express's routing.
  */
@@ -71,7 +73,8 @@ export function requestLog(logger: Logger) {
         req: { method: req.method },
         res: { status },
         duration_ms: Math.round(performance.now() - started),
-        route: request.route?.path ?? (request.originalUrl ?? request.url ?? '').split('?')[0],
+        // Never the path as sent: it may hold a capability token (issue 33); a route's pattern, or the path withheld.
+        route: request.route?.path ?? loggablePath(request.app, (request.originalUrl ?? request.url ?? '').split('?')[0]),
         organization_id: request.principal?.organizationId ?? null,
       };
       if (failed) logger.error(line, res.writableFinished ? 'request failed' : 'request aborted');

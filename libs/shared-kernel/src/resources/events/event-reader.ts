@@ -42,9 +42,36 @@ function timestamp(name: string, raw: unknown, problems: ErrorDetail[]): string 
 }
 
 /**
- * The events a token may read (contract §14.3): those of its organization — its cases' events and, for owners and
- * admins only (`withOrganizationLevel`), the organization-level ones (`case_id` null). Newest first, page or cursor mode, filtered by
- * type (exact or `prefix.*`, repeatable), case and creation time. One hand-written query on the events' index.
+ * Whose events a caller reads (contract-extensions §14.3): those of every case it reaches (§13.1) — its organization's
+ * cases and the cases shared with it as a collaborator, whoever owns them — and, for an organization's owners and admins
+ * only, that organization's organization-level events (`case_id` null).
+ */
+export interface EventAudience {
+  /** The caller's organization; null for a guest (§13.1), who reaches only its shared cases. */
+  organizationId: string | null;
+  /** Whether the organization's own events (`case_id` null) are visible too: its owners and admins. */
+  organizationLevel: boolean;
+  /** The cases shared with the caller (its accepted collaborator seats). */
+  sharedCases: readonly string[];
+}
+
+/** The events of one case, for a caller the case-access guard let in (its owner, named). */
+export const audienceOfCase = (owner: string): EventAudience => ({ organizationId: owner, organizationLevel: false, sharedCases: [] });
+
+/** The condition on `events` that keeps what `audience` may see. */
+function visibleTo(audience: EventAudience, bind: (value: unknown) => string): string {
+  const conditions: string[] = [];
+  if (audience.organizationId !== null) {
+    conditions.push(`organization_id = ${bind(audience.organizationId)}${audience.organizationLevel ? '' : ' and case_id is not null'}`);
+  }
+  if (audience.sharedCases.length > 0) conditions.push(`case_id = any(${bind(audience.sharedCases)}::varchar[])`);
+  if (conditions.length === 0) return 'false';
+  return conditions.length === 1 ? conditions[0] : `(${conditions.map((condition) => `(${condition})`).join(' or ')})`;
+}
+
+/**
+ * The events a token may read (contract §14.3, `EventAudience`). Newest first, page or cursor mode, filtered by type
+ * (exact or `prefix.*`, repeatable), case and creation time. One hand-written query on the events' indexes.
  */
 @Injectable()
 export class EventReader {
@@ -53,16 +80,17 @@ export class EventReader {
     private readonly eventTypes: EventTypeCatalog,
   ) {}
 
-  async get(organizationId: string, eventId: string, withOrganizationLevel = true): Promise<StoredEvent> {
+  async get(audience: EventAudience, eventId: string): Promise<StoredEvent> {
     if (!ULID.test(eventId)) throw new NotFoundError('event');
-    const caseLevelOnly = withOrganizationLevel ? '' : ' and case_id is not null';
-    const rows = await this.plain.rows<EventRow>(`select ${EVENT_COLUMNS} from events where id = $1 and organization_id = $2${caseLevelOnly}`, [eventId, organizationId]);
+    const params: unknown[] = [eventId];
+    const visible = visibleTo(audience, (value) => `$${params.push(value)}`);
+    const rows = await this.plain.rows<EventRow>(`select ${EVENT_COLUMNS} from events where id = $1 and ${visible}`, params);
     if (rows.length === 0) throw new NotFoundError('event');
     return storedEventOf(rows[0]);
   }
 
-  async list(organizationId: string, raw: Record<string, unknown>, caseId?: string, withOrganizationLevel = true): Promise<ResourceList> {
-    const query = parseListQuery(raw, { filters: {}, sorts: ['created_at'] }, ['events', organizationId, caseId ?? null]);
+  async list(audience: EventAudience, raw: Record<string, unknown>, caseId?: string): Promise<ResourceList> {
+    const query = parseListQuery(raw, { filters: {}, sorts: ['created_at'] }, ['events', audience.organizationId, caseId ?? null]);
     const problems: ErrorDetail[] = [];
     const types = values(raw.type);
     if (types.some((type) => !this.eventTypes.accepts(type))) {
@@ -74,11 +102,10 @@ export class EventReader {
     const before = timestamp('created_before', raw.created_before, problems);
     if (problems.length > 0) throw new BadRequestError('Invalid query parameters.', problems);
 
-    const where = ['organization_id = $1'];
-    const params: unknown[] = [organizationId];
+    const params: unknown[] = [];
     const bind = (value: unknown) => `$${params.push(value)}`;
+    const where = [visibleTo(audience, bind)];
     if (caseFilter !== undefined) where.push(`case_id = ${bind(caseFilter)}`);
-    else if (!withOrganizationLevel) where.push('case_id is not null');
     if (types.length > 0 && !types.includes('*')) {
       const exact = types.filter((type) => !type.endsWith('.*'));
       const prefixes = types.filter((type) => type.endsWith('.*')).map((type) => type.slice(0, -2));

@@ -1,13 +1,13 @@
 import { Controller, Get, Param, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { checkedCaseOwnerOf, ForeignCase } from '../../platform/access/case-access';
-import { CurrentPrincipal, managesOrganization, memberOrganizationOf, Principal } from '../../platform/auth/principal';
+import { CurrentPrincipal, managesOrganization, Principal } from '../../platform/auth/principal';
 import { etagOfVersion } from '../conditional/etag';
 import { ResourceList, SingleResource } from '../http/resource-response';
 import { ApiData, ApiErrors, ApiList } from '../openapi/api-responses';
 import { EventView } from './event.dto';
 import { presentEvent } from '../../platform/events/event';
-import { EventReader } from './event-reader';
+import { audienceOfCase, EventAudience, EventReader } from './event-reader';
 import { eventTypeSchema } from '../openapi/document-rules';
 
 const FILTERS = [
@@ -27,19 +27,24 @@ function decorate(decorators: MethodDecorator[]): MethodDecorator {
   return (target, key, descriptor) => decorators.forEach((decorator) => decorator(target, key, descriptor));
 }
 
-/** Contract §14.3: the events of the caller's organization, newest first; an unknown or unreachable event is 404. */
+/** Who reads what (contract-extensions §14.3): the cases it reaches, its own or shared with it, and its organization's own events if it manages it. */
+function audienceOf(principal: Principal): EventAudience {
+  return { organizationId: principal.organizationId, organizationLevel: managesOrganization(principal), sharedCases: Object.keys(principal.collaborations) };
+}
+
+/** Contract §14.3: the events of the cases the caller reaches, newest first; an unknown or unreachable event is 404. */
 @ApiTags('events')
 @Controller('v1')
 export class EventsController {
   constructor(private readonly events: EventReader) {}
 
   @Get('events')
-  @ApiOperation({ summary: 'List events', description: "The events of the caller's organization, newest first, in page or cursor mode. Organization-level events (`case_id` null) are listed to owners and admins only." })
+  @ApiOperation({ summary: 'List events', description: "The events of every case the caller reaches (its organization's, and those shared with it as a collaborator), newest first, in page or cursor mode. Organization-level events (`case_id` null) are listed to the organization's owners and admins only." })
   @ApiList(EventView)
   @decorate([...FILTERS, ApiQuery({ name: 'case_id', required: false, description: 'Only the events of this case (its id).', schema: { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } })])
   @ApiErrors(400)
   list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<ResourceList> {
-    return this.events.list(memberOrganizationOf(principal), query, undefined, managesOrganization(principal));
+    return this.events.list(audienceOf(principal), query);
   }
 
   @Get('events/:event_id')
@@ -48,7 +53,7 @@ export class EventsController {
   @ApiData(EventView)
   @ApiErrors(404)
   async get(@CurrentPrincipal() principal: Principal, @Param('event_id') eventId: string): Promise<SingleResource> {
-    const event = await this.events.get(memberOrganizationOf(principal), eventId, managesOrganization(principal));
+    const event = await this.events.get(audienceOf(principal), eventId);
     return new SingleResource(presentEvent(event), etagOfVersion('event', event.id, 1));
   }
 
@@ -68,6 +73,6 @@ export class EventsController {
     // The case's owner, not the caller's organization: a collaborator reads the case's events too (contract-extensions §13.1).
     const owner = checkedCaseOwnerOf(req);
     const { case_id: _ignored, ...rest } = query;
-    return this.events.list(owner, rest, caseId);
+    return this.events.list(audienceOfCase(owner), rest, caseId);
   }
 }

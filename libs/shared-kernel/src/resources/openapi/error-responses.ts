@@ -31,7 +31,10 @@ export const ERROR_RESPONSES: Readonly<Record<number, ErrorResponseDoc>> = {
   },
   401: {
     description: 'unauthorized: the bearer token is missing, malformed, unknown or revoked (with `WWW-Authenticate: Bearer`)',
-    examples: [{ code: 'unauthorized', message: 'The access token is unknown or revoked.' }],
+    examples: [
+      { code: 'unauthorized', summary: '401 unauthorized: an unknown token', message: 'The access token is unknown.' },
+      { code: 'unauthorized', summary: '401 unauthorized: a revoked token', message: 'The access token was revoked; it no longer grants access. Use a token that is still valid.' },
+    ],
   },
   403: {
     description: 'forbidden: the case exists but belongs to another organization',
