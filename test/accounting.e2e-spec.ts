@@ -383,10 +383,15 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
       expect(replay.body).toEqual(res.body);
       // The same key with another body is a conflict, whatever the accounting says.
       expectError(await t.http().post(`${example.base}/accountings`).set(owner.auth).set('Idempotency-Key', `settle-${example.caseId}`).send({ to: '2026-06-29' }), 409, 'idempotency_conflict');
-      // A retry under a new key refuses itself: its `to` is now before the next start.
+      // A retry under a new key refuses itself: its `to` is now before the next start. The refusal names the
+      // accounting that covers it and where the next one starts, never a `from` the client did not send.
       const retry = await t.http().post(`${example.base}/accountings`).set(owner.auth).set('Idempotency-Key', `again-${example.caseId}`).send({ to: '2026-06-30' });
       expectError(retry, 422, 'accounting_period_invalid');
       expect(detailFields(retry)).toEqual(['to']);
+      const covered = 'accounting 1 already covers 2026-06-30 (its period is 2026-01-10 to 2026-06-30); the next accounting starts on 2026-07-01, so its to must be 2026-07-01 or later';
+      expect(retry.body.error).toMatchObject({ message: covered, details: [{ field: 'to', message: covered, reason: 'range' }] });
+      const earlier = await t.http().post(`${example.base}/accountings`).set(owner.auth).send({ to: '2026-03-01' });
+      expect(earlier.body.error.message).toMatch(/^accounting 1 already covers 2026-03-01 \(its period is 2026-01-10 to 2026-06-30\)/);
       expect(await accountingRows(example.caseId)).toHaveLength(1);
     });
 
@@ -587,6 +592,9 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
       expectError(future, 422, 'accounting_period_invalid');
       const beforeDeath = await t.http().post(`${example.base}/accountings`).set(owner.auth).send({ to: '2026-01-09' });
       expectError(beforeDeath, 422, 'accounting_period_invalid');
+      expect(beforeDeath.body.error.message).toBe('to (2026-01-09) is before the date of death (2026-01-10), where the first accounting starts');
+      // With `from` sent, the refusal speaks of it.
+      expect((await t.http().get(`${example.base}/accounting?from=2026-01-10&to=2026-01-09`).set(owner.auth)).body.error.message).toBe('to (2026-01-09) must not be before from (2026-01-10)');
       expect(await accountingRows(example.caseId)).toEqual([]);
     });
 

@@ -5,10 +5,12 @@ import { readFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { SIMULATED_EMAIL_OUTCOMES } from '../libs/comms/src/infrastructure/email/simulated-email-provider';
 import { SIMULATED_RETURNS } from '../libs/transfers/src/infrastructure/ach/simulated-ach-network';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
+import { REFERENCE_TAG_ORDER } from '../apps/api/src/api-document';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { operationIdProblems, ownDocumentReferences, placeholderProblems, referenceProblems } = require('../scripts/openapi/reference-rules');
 
@@ -97,6 +99,24 @@ describe('OpenAPI document (e2e)', () => {
   });
   afterAll(() => t.close());
 
+  /** The options the reference page hands Swagger UI, as its served swagger-ui-init.js builds them (run in a sandbox). */
+  async function servedUiOptions(): Promise<Node> {
+    const init = await t.http().get('/v1/docs/swagger-ui-init.js').expect(200);
+    let options: Node | undefined;
+    const bundle = Object.assign(
+      (given: Node) => {
+        options = given;
+        return {};
+      },
+      { presets: { apis: {} }, plugins: { DownloadUrl: {} } },
+    );
+    const window: Node = { location: { search: '', origin: 'http://127.0.0.1' } };
+    runInNewContext(init.text, { window, SwaggerUIBundle: bundle, SwaggerUIStandalonePreset: {}, crypto: globalThis.crypto });
+    window.onload();
+    if (!options) throw new Error('swagger-ui-init.js did not start Swagger UI');
+    return options;
+  }
+
   describe('references', () => {
     it('has no empty $ref and every $ref resolves inside the document', () => {
       const all = refs(doc);
@@ -133,12 +153,21 @@ describe('OpenAPI document (e2e)', () => {
       expect(doc.servers.length).toBeGreaterThan(0);
       for (const server of doc.servers) expect(typeof server.url).toBe('string');
       const listed = new Map((doc.tags as Node[]).map((tag) => [tag.name, tag]));
-      for (const tag of listed.values()) expect(tag.description.length).toBeGreaterThan(10);
+      // Each tag says what it groups in a sentence of its own, not which path it starts with.
+      for (const tag of listed.values()) expect({ tag: tag.name, description: tag.description }).toEqual({ tag: tag.name, description: expect.stringMatching(/^(?!Operations on )[A-Z].{20,}\./s) });
       for (const { path, method, op } of operations(doc)) {
         expect({ path, method, tags: op.tags?.length ?? 0 }).toEqual({ path, method, tags: expect.any(Number) });
         expect(op.tags.length).toBeGreaterThan(0);
         for (const tag of op.tags) expect(listed.has(tag)).toBe(true);
       }
+    });
+
+    it('opens on cases: the tags in the specification\'s order of resources, then the groups it names, then what the API adds', () => {
+      const names = (doc.tags as Node[]).map((tag) => tag.name);
+      expect(names[0]).toBe('cases');
+      // Every tag the application orders is used, and they come first, in that order.
+      expect(names.slice(0, REFERENCE_TAG_ORDER.length)).toEqual([...REFERENCE_TAG_ORDER]);
+      expect(names.indexOf('events')).toBeGreaterThan(names.indexOf('emails'));
     });
 
     it('gives every operation a unique operationId a person would write, a grammatical summary and a description', () => {
@@ -277,12 +306,40 @@ describe('OpenAPI document (e2e)', () => {
       expect(missing).toEqual([]);
     });
 
-    it('serves the reference page titled with the product, with its filter and a persisted authorization', async () => {
+    it('serves the reference page branded for the product: its title, its icon and its name in the top bar, not Swagger\'s', async () => {
       const res = await t.http().get('/v1/docs/').expect(200);
       expect(res.text).toContain('<title>Estate Desk API reference</title>');
-      const init = await t.http().get('/v1/docs/swagger-ui-init.js').expect(200);
-      expect(init.text).toMatch(/"filter": true/);
-      expect(init.text).toMatch(/"persistAuthorization": true/);
+      expect(res.text).toContain("<link rel='icon' href='data:image/svg+xml,");
+      expect(res.text).not.toContain('favicon-32x32.png');
+      expect(res.text).toMatch(/\.topbar-wrapper \.link svg[^{]*\{ display: none; \}/);
+      expect(res.text).toContain('.topbar-wrapper .link::after { content: "Estate Desk API";');
+      const options = await servedUiOptions();
+      expect(options).toMatchObject({ filter: true, persistAuthorization: true });
+    });
+
+    it('gives no Idempotency-Key an example try-it-out would send, and the page sends a fresh key with each POST left without one', async () => {
+      const headers = operations(doc).flatMap(({ op }) => ((op.parameters ?? []) as Node[]).filter((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key'));
+      expect(headers.length).toBeGreaterThan(10);
+      for (const header of headers) expect({ example: header.example, examples: header.examples, schemaExample: header.schema.example }).toEqual({ example: undefined, examples: undefined, schemaExample: undefined });
+      const options = await servedUiOptions();
+      // The page's own copy of the document has none either.
+      expect(JSON.stringify(options.spec.paths['/v1/cases'].post.parameters)).not.toMatch(/"examples?"/);
+      const intercept = options.requestInterceptor as (request: Node) => Node;
+      const keyOf = (request: Node) => request.headers['Idempotency-Key'];
+      const first = keyOf(intercept({ method: 'POST', url: '/v1/cases', headers: { Authorization: 'Bearer x' } }));
+      const second = keyOf(intercept({ method: 'POST', url: '/v1/cases', headers: {} }));
+      for (const key of [first, second]) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(first).not.toBe(second);
+      expect(new RegExp(IDEMPOTENCY_KEY_PATTERN).test(first)).toBe(true);
+      // A key the user typed is sent as typed; a read gets none.
+      expect(intercept({ method: 'post', headers: { 'idempotency-key': 'mine' } }).headers).toEqual({ 'idempotency-key': 'mine' });
+      expect(intercept({ method: 'GET', headers: {} }).headers).toEqual({});
+      // Two try-it-out "Create a case" are two cases, not a replay.
+      const created = await Promise.all(
+        [1, 2].map(() => t.http().post('/v1/cases').set(caller.auth).set(intercept({ method: 'POST', headers: {} }).headers).send({}).expect(201)),
+      );
+      expect(created[0].body.data.id).not.toBe(created[1].body.data.id);
+      expect(created.map((res) => res.headers['idempotent-replayed'])).toEqual([undefined, undefined]);
     });
 
     it('compresses every answer over 1 KB as the client accepts (brotli or gzip), and leaves small ones alone', async () => {
@@ -409,6 +466,8 @@ describe('OpenAPI document (e2e)', () => {
         if (isPublic(op)) expect(errors.map(([status]) => status)).not.toContain('401');
         else expect(errors.map(([status]) => status)).toEqual(expect.arrayContaining(['401', '429']));
         for (const [status, response] of errors) {
+          // Errors are JSON on every route, a download's and a calendar feed's included: no other media type is declared.
+          expect({ where: `${method} ${path} ${status}`, media: Object.keys(response.content) }).toEqual({ where: `${method} ${path} ${status}`, media: ['application/json'] });
           const media = response.content['application/json'];
           expect(media.schema.$ref).toBe('#/components/schemas/ErrorBody');
           const examples = Object.values((media.examples ?? {}) as Node);
@@ -423,7 +482,7 @@ describe('OpenAPI document (e2e)', () => {
       }
     });
 
-    it('lists every error code as an enum, explains each under its own anchor, and shows doc_url and reason in every example', async () => {
+    it('lists every error code as an enum, explains each under its own anchor, and shows doc_url as real errors do, and reason, in every example', async () => {
       const codes = Object.keys(ERROR_STATUS);
       const errorObject = doc.components.schemas.ErrorObjectBody;
       expect([...errorObject.properties.code.enum].sort()).toEqual([...codes].sort());
@@ -435,11 +494,19 @@ describe('OpenAPI document (e2e)', () => {
       for (const code of codes) expect(doc.info.description).toContain(`<a id="error-${code}"></a>\`${code}\` | ${ERROR_STATUS[code]} |`);
       const page = await t.http().get('/v1/docs/').expect(200);
       expect(page.text).toContain("id.indexOf('error-')");
+      // A real error's doc_url: the reference on the host the request reached. Examples are written the same way.
+      const real = (await t.http().get('/v1/cases').expect(401)).body.error.doc_url as string;
+      expect(real).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/docs#error-unauthorized$/);
+      const reference = real.slice(0, real.indexOf('#'));
+      // Every absolute address an example shows is on this host, as the answers are (a download link's too).
+      expect(JSON.stringify(doc).includes('api.example.com')).toBe(false);
+      expect(doc.components.schemas.ErrorObjectBody.properties.doc_url.example).toBe(`${reference}#error-validation_error`);
+      expect(doc.components.schemas.DownloadLinkView.properties.url.example).toMatch(new RegExp(`^${reference.replace('/v1/docs', '')}/v1/document-downloads/`));
       for (const { op } of operations(doc)) {
         for (const [status, response] of Object.entries(op.responses as Node).filter(([each]) => Number(each) >= 400)) {
           for (const example of Object.values((response.content['application/json'].examples ?? {}) as Node)) {
             const error = example.value.error;
-            expect({ status, doc_url: error.doc_url }).toEqual({ status, doc_url: `https://api.example.com/v1/docs#error-${error.code}` });
+            expect({ status, doc_url: error.doc_url }).toEqual({ status, doc_url: `${reference}#error-${error.code}` });
             for (const each of error.details ?? []) expect(DETAIL_REASONS).toContain(each.reason);
           }
         }
@@ -488,6 +555,44 @@ describe('OpenAPI document (e2e)', () => {
       expect(JSON.stringify(doc)).not.toContain('"nullable"');
       const deceased = doc.components.schemas.DeceasedView ?? {};
       expect(deceased.properties?.middle_name?.type).toEqual(['string', 'null']);
+    });
+
+    it('types each answer of the accounting and the inventory by its media type, and a settled accounting by a schema of its own', () => {
+      const success = (method: string, path: string) => doc.paths[path][method].responses[method === 'post' ? '201' : '200'].content as Node;
+      const live = success('get', '/v1/cases/{case_id}/accounting');
+      expect(Object.keys(live)).toEqual(['application/json', 'text/csv', 'application/pdf']);
+      expect(live['application/json'].schema.properties.data).toEqual({ $ref: '#/components/schemas/LiveAccountingView' });
+      expect(live['text/csv'].schema).toMatchObject({ type: 'string' });
+      expect(live['application/pdf'].schema).toMatchObject({ type: 'string', format: 'binary' });
+      expect(success('post', '/v1/cases/{case_id}/accountings')['application/json'].schema.properties.data).toEqual({ $ref: '#/components/schemas/SettledAccountingView' });
+      const read = success('get', '/v1/cases/{case_id}/accountings/{sequence}');
+      expect(read['application/json'].schema.properties.data).toEqual({ $ref: '#/components/schemas/SettledAccountingView' });
+      expect(read['application/pdf'].schema).toMatchObject({ type: 'string', format: 'binary' });
+
+      // A settled accounting: an id and a number, never null; settled, never live. A live one: neither, and live.
+      const settled = doc.components.schemas.SettledAccountingView;
+      expect(settled.properties).toMatchObject({ id: { type: 'string' }, sequence: { type: 'integer', minimum: 1 }, status: { enum: ['settled'] }, created_by: { type: 'string' } });
+      expect(settled.required).toEqual(expect.arrayContaining(['id', 'sequence', 'status', 'created_at', 'created_by']));
+      expect(settled.properties.computed_at).toBeUndefined();
+      const liveView = doc.components.schemas.LiveAccountingView;
+      expect(liveView.properties).toMatchObject({ id: { type: 'null' }, sequence: { type: 'null' }, status: { enum: ['live'] }, created_by: { type: 'null' } });
+      expect(liveView.required).toEqual(expect.arrayContaining(['id', 'sequence', 'status', 'computed_at']));
+      expect(liveView.properties.created_at).toBeUndefined();
+      expect(doc.components.schemas.AccountingView).toBeUndefined();
+
+      // The number in the path is an integer from 1.
+      for (const method of ['get', 'delete']) {
+        const sequence = (doc.paths['/v1/cases/{case_id}/accountings/{sequence}'][method].parameters as Node[]).find((parameter) => parameter.name === 'sequence');
+        expect(sequence?.schema).toEqual({ type: 'integer', minimum: 1, maximum: 999_999_999 });
+      }
+
+      const inventory = success('get', '/v1/cases/{case_id}/inventory');
+      expect(Object.keys(inventory)).toEqual(['application/json', 'text/csv']);
+      expect(inventory['application/json'].schema.properties.data).toEqual({ $ref: '#/components/schemas/InventoryView' });
+      // An upload's file is binary data (a Blob in a generated client), not text.
+      for (const path of ['/v1/cases/{case_id}/documents', '/v1/cases/{case_id}/bank-accounts/{account_id}/statements']) {
+        expect(resolve(doc, doc.paths[path].post.requestBody.content['multipart/form-data'].schema).properties.file).toMatchObject({ type: 'string', format: 'binary' });
+      }
     });
 
     it('documents 304 and If-None-Match on every read that carries an ETag', () => {

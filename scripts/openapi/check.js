@@ -4,8 +4,8 @@
  * starting anything external (no database, no server, no network):
  *   1. writes the document the app serves at /v1/openapi.json to a temporary directory (write-document.js);
  *   2. lints it with `@redocly/cli lint` and redocly.yaml (the recommended ruleset): any error fails;
- *   3. generates a typed client with openapi-typescript and compiles client-session.ts against it with
- *      `tsc --strict` (openapi-fetch): a document a generated client cannot use fails;
+ *   3. generates a typed client with openapi-typescript (client-types.js: binary data is a `Blob`) and compiles
+ *      client-session.ts against it with `tsc --strict` (openapi-fetch): a document a generated client cannot use fails;
  *   4. the reference stands alone (reference-rules.js): no contract section or specification route number in the
  *      document, in a message the code sends or in the README; no `"string"` placeholder in an example, no field a
  *      viewer would show as one; no operation id made unique with a number.
@@ -84,7 +84,8 @@ function main() {
     run('redocly lint (recommended ruleset, redocly.yaml)', bin('redocly'), ['lint', '--config', join(root, 'redocly.yaml'), document]);
 
     const schema = join(dir, 'schema.d.ts');
-    run('openapi-typescript', bin('openapi-typescript'), [document, '--output', schema, '--redocly', join(root, 'redocly.yaml')]);
+    // openapi-typescript with the binary-as-Blob transform, as integrators generate (client-types.js).
+    run('openapi-typescript (client-types.js)', process.execPath, [join(__dirname, 'client-types.js'), document, schema]);
 
     copyFileSync(join(__dirname, 'client-session.ts'), join(dir, 'client-session.ts'));
     writeFileSync(

@@ -1,14 +1,20 @@
 /**
  * The README's integrator quick start as an integrator writes it: a client generated from the served document
- * (openapi-typescript's `./schema` beside this file, openapi-fetch at run time), every call, body and answer typed by
- * the document. test/integrator-quickstart.e2e-spec.ts generates `./schema` from `/v1/openapi.json`, compiles this file
- * against it under `tsc --strict`, then runs it against the app: a document a generated client cannot use, or one that
- * types a call differently from what the server does, fails there.
+ * (openapi-typescript's `./schema` beside this file, generated with the binary-as-`Blob` transform of
+ * scripts/openapi/client-types.js; openapi-fetch at run time), every call, body and answer typed by the document.
+ * test/integrator-quickstart.e2e-spec.ts generates `./schema` from `/v1/openapi.json`, compiles this file against it
+ * under `tsc --strict`, then runs it against the app: a document a generated client cannot use, or one that types a
+ * call differently from what the server does, fails there. No answer is narrowed or cast: each is typed as it comes.
  */
 import createClient from 'openapi-fetch';
 import type { components, paths, webhooks } from './schema';
 
-type Api = ReturnType<typeof createClient<paths>>;
+/**
+ * JSON is the media type a call reads unless it says otherwise: a route that also answers CSV or PDF (the inventory,
+ * the accounting) is typed by its JSON answer, and `parseAs: 'text'` or `'blob'` types the others.
+ */
+type Json = `${string}/json`;
+type Api = ReturnType<typeof createClient<paths, Json>>;
 type ErrorObject = components['schemas']['ErrorObjectBody'];
 type TransferView = components['schemas']['TransferView'];
 type Event = components['schemas']['Event'];
@@ -28,7 +34,7 @@ export interface QuickstartRun {
 }
 
 export function quickstartClient(baseUrl: string, token: string): Api {
-  return createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${token}` } });
+  return createClient<paths, Json>({ baseUrl, headers: { Authorization: `Bearer ${token}` } });
 }
 
 /** An error answer as one line: the code, what the server said and where the reference explains it. */
@@ -104,6 +110,98 @@ export async function transferOutcome(api: Api, run: QuickstartRun): Promise<{ s
   const estate = await api.GET('/v1/cases/{case_id}/bank-accounts/{account_id}', { params: { path: { ...scope, account_id: run.estateAccountId } } });
   if (estate.error) throw failure(estate.error);
   return { status: transfer.data.data.status, source: source.data.data.available_balance, estate: estate.data.data.available_balance };
+}
+
+/** What the estate's paperwork came to, for the test to compare with what the server holds. */
+export interface EstatePapers {
+  documentId: string;
+  /** The bytes downloaded back, with the case's token and by the signed link. */
+  downloaded: Uint8Array;
+  linked: Uint8Array;
+  /** A forged link's refusal, read as the JSON error it is. */
+  forgedLink: ErrorObject['code'];
+  inventoryNetEstate: number;
+  inventoryCsv: string;
+  live: { status: 'live'; from: string; computedAt: string };
+  liveCsv: string;
+  livePdf: Blob;
+  settled: { id: string; sequence: number; status: 'settled'; from: string; to: string; createdBy: string };
+  settledPdf: Blob;
+  /** The settlement retried under a new key: what the refusal says. */
+  retry: { code: ErrorObject['code']; message: string };
+}
+
+/**
+ * The estate's paperwork: the death certificate uploaded as a `Blob` (multipart) and downloaded back, with the token
+ * and by a signed link; the inventory as JSON and CSV; the court accounting computed live as JSON, CSV and PDF, then
+ * settled through `to`, read back by its number, and settled again by mistake. (A live accounting's `id`, `sequence`
+ * and `created_by` are declared `null` and always are; openapi-fetch 0.17's `Readable` drops properties whose only
+ * type is `null` from what it types, so they are not read here.)
+ */
+export async function estatePapers(api: Api, caseId: string, certificate: Blob, to: string): Promise<EstatePapers> {
+  const path = { case_id: caseId };
+  const uploaded = await api.POST('/v1/cases/{case_id}/documents', {
+    params: { path },
+    body: { file: certificate, type: 'death_certificate', title: 'Death certificate' },
+    bodySerializer(body) {
+      const form = new FormData();
+      form.append('type', body.type);
+      if (body.title) form.append('title', body.title);
+      form.append('file', body.file, 'death-certificate.pdf');
+      return form;
+    },
+  });
+  if (uploaded.error) throw failure(uploaded.error);
+  const documentId: string = uploaded.data.data.id;
+  const content = await api.GET('/v1/cases/{case_id}/documents/{document_id}/content', { params: { path: { ...path, document_id: documentId } }, parseAs: 'arrayBuffer' });
+  if (content.error) throw failure(content.error);
+  const link = await api.POST('/v1/cases/{case_id}/documents/{document_id}/download-links', { params: { path: { ...path, document_id: documentId } }, body: { expires_in: 120 } });
+  if (link.error) throw failure(link.error);
+  const token = new URL(link.data.data.url).pathname.split('/').pop() ?? '';
+  const linked = await api.GET('/v1/document-downloads/{token}', { params: { path: { token } }, parseAs: 'arrayBuffer' });
+  if (linked.error) throw failure(linked.error);
+  // Another signature: its first character changed (the last one carries padding bits too).
+  const signatureAt = token.lastIndexOf('.') + 1;
+  const forgedToken = `${token.slice(0, signatureAt)}${token[signatureAt] === 'A' ? 'B' : 'A'}${token.slice(signatureAt + 1)}`;
+  const forged = await api.GET('/v1/document-downloads/{token}', { params: { path: { token: forgedToken } }, parseAs: 'arrayBuffer' });
+  if (!forged.error) throw new Error('a forged download link answered the bytes');
+
+  const inventory = await api.GET('/v1/cases/{case_id}/inventory', { params: { path } });
+  if (inventory.error) throw failure(inventory.error);
+  const inventoryCsv = await api.GET('/v1/cases/{case_id}/inventory', { params: { path, query: { format: 'csv' } }, parseAs: 'text' });
+  if (inventoryCsv.error) throw failure(inventoryCsv.error);
+
+  const live = await api.GET('/v1/cases/{case_id}/accounting', { params: { path, query: { to } } });
+  if (live.error) throw failure(live.error);
+  const liveCsv = await api.GET('/v1/cases/{case_id}/accounting', { params: { path, query: { to, format: 'csv' } }, parseAs: 'text' });
+  if (liveCsv.error) throw failure(liveCsv.error);
+  const livePdf = await api.GET('/v1/cases/{case_id}/accounting', { params: { path, query: { to, format: 'pdf' } }, parseAs: 'blob' });
+  if (livePdf.error) throw failure(livePdf.error);
+
+  const settlement = await api.POST('/v1/cases/{case_id}/accountings', { params: { path, header: { 'Idempotency-Key': `settle-${caseId}` } }, body: { to } });
+  if (settlement.error) throw failure(settlement.error);
+  const settled = await api.GET('/v1/cases/{case_id}/accountings/{sequence}', { params: { path: { ...path, sequence: settlement.data.data.sequence } } });
+  if (settled.error) throw failure(settled.error);
+  const settledPdf = await api.GET('/v1/cases/{case_id}/accountings/{sequence}', { params: { path: { ...path, sequence: settled.data.data.sequence }, query: { format: 'pdf' } }, parseAs: 'blob' });
+  if (settledPdf.error) throw failure(settledPdf.error);
+  const retry = await api.POST('/v1/cases/{case_id}/accountings', { params: { path, header: { 'Idempotency-Key': `settle-again-${caseId}` } }, body: { to } });
+  if (!retry.error) throw new Error('the same period was settled twice');
+
+  const account = settled.data.data;
+  return {
+    documentId,
+    downloaded: new Uint8Array(content.data),
+    linked: new Uint8Array(linked.data),
+    forgedLink: forged.error.error.code,
+    inventoryNetEstate: inventory.data.data.totals.net_estate,
+    inventoryCsv: inventoryCsv.data,
+    live: { status: live.data.data.status, from: live.data.data.from, computedAt: live.data.data.computed_at },
+    liveCsv: liveCsv.data,
+    livePdf: livePdf.data,
+    settled: { id: account.id, sequence: account.sequence, status: account.status, from: account.from, to: account.to, createdBy: account.created_by },
+    settledPdf: settledPdf.data,
+    retry: { code: retry.error.error.code, message: retry.error.error.message },
+  };
 }
 
 /**

@@ -14,7 +14,8 @@ const { NestFactory } = require('@nestjs/core');
 
 const dist = resolve(__dirname, '../../dist');
 const { AppModule } = require(`${dist}/apps/api/src/app.module`);
-const { buildOpenApiDocument, loadAppConfig, ResourceCatalog } = require(`${dist}/libs/shared-kernel/src`);
+const { apiDocument } = require(`${dist}/apps/api/src/api-document`);
+const { loadAppConfig, ResourceCatalog } = require(`${dist}/libs/shared-kernel/src`);
 
 async function main() {
   const output = process.argv[2];
@@ -24,7 +25,7 @@ async function main() {
   const app = await NestFactory.create(AppModule.register(config), { preview: true, logger: false, abortOnError: false });
   try {
     // Preview mode instantiates no provider: the catalog is gathered from the registered controllers directly.
-    writeFileSync(output, `${JSON.stringify(buildOpenApiDocument(app, ResourceCatalog.of(app).documentParts()), null, 2)}\n`);
+    writeFileSync(output, `${JSON.stringify(apiDocument(app, ResourceCatalog.of(app)), null, 2)}\n`);
   } finally {
     await app.close();
   }

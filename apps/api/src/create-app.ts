@@ -3,8 +3,9 @@ import compression from 'compression';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { REFERENCE_PATH, AppConfig, bodyParserErrors, NestLogger, requestLog, ResourceExpressAdapter, ROOT_LOGGER, buildOpenApiDocument, OPENAPI_UI_OPTIONS, ResourceCatalog, parseJsonBody, rejectUnsupportedMediaType } from '@estate/shared-kernel';
+import { REFERENCE_PATH, AppConfig, bodyParserErrors, NestLogger, requestLog, ResourceExpressAdapter, ROOT_LOGGER, OPENAPI_UI_OPTIONS, ResourceCatalog, parseJsonBody, rejectUnsupportedMediaType } from '@estate/shared-kernel';
 import { rejectUnsafeJsonBody, rejectUnsafeUrlAndHeaders } from '@estate/shared-kernel';
+import { apiDocument } from './api-document';
 import { AppModule } from './app.module';
 
 /** Builds the configured Nest application; `npm start`, the benchmark and the e2e tests all use this one function. */
@@ -39,5 +40,5 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 function mountOpenApi(app: NestExpressApplication): void {
   // Built on the first request for it (then kept): a process that never serves the reference — a worker's sibling,
   // most test apps — does not pay the half second of CPU its build costs.
-  SwaggerModule.setup(REFERENCE_PATH.slice(1), app, () => buildOpenApiDocument(app, app.get(ResourceCatalog).documentParts()), OPENAPI_UI_OPTIONS);
+  SwaggerModule.setup(REFERENCE_PATH.slice(1), app, () => apiDocument(app, app.get(ResourceCatalog)), OPENAPI_UI_OPTIONS);
 }

@@ -51,6 +51,8 @@ export * from './platform/persistence/plain-query';
 export * from './platform/transactions/pooled-random';
 export { transactionRows } from './platform/transactions/transaction-rows';
 export * from './resources/openapi/openapi-document';
+export * from './resources/openapi/reference-page';
+export * from './resources/openapi/described-tag';
 export * from './resources/openapi/error-responses';
 export * from './resources/openapi/specification-routes';
 export * from './platform/http/input-guards';

@@ -31,7 +31,7 @@ export class AccountingComputations {
     const today = this.clock.today();
     const from = asked.from ?? nextStart(dateOfDeath, settled.at(-1)?.to ?? null);
     const to = asked.to ?? today;
-    assertPeriod({ dateOfDeath, from, to, today, settledTos: settled.map((head) => head.to) });
+    assertPeriod({ dateOfDeath, from, fromAsked: asked.from !== undefined, to, today, settled });
     // Only settled accountings ending before `from` are used: a live read of an earlier period ignores later ones.
     const before = settled.filter((head) => head.to < from);
     const last = before.at(-1);

@@ -36,14 +36,37 @@ export function nextStart(dateOfDeath: CalendarDate | null, latestSettledTo: Cal
   return latestSettledTo === null ? dateOfDeath : dayAfter(latestSettledTo);
 }
 
+/** A settled accounting's number and period. */
+export interface SettledPeriod {
+  sequence: number;
+  from: CalendarDate;
+  to: CalendarDate;
+}
+
 export interface PeriodRequest {
   dateOfDeath: CalendarDate | null;
   from: CalendarDate;
+  /** Whether the client sent `from`; else it is the next start, and a refusal must not speak of a `from` never sent. */
+  fromAsked: boolean;
   to: CalendarDate;
   /** Today in UTC. */
   today: CalendarDate;
-  /** The `to` of every settled accounting of the case. */
-  settledTos: readonly CalendarDate[];
+  /** Every settled accounting of the case, by sequence. */
+  settled: readonly SettledPeriod[];
+}
+
+/**
+ * `to` before the first day of the period: with `from` sent, said against it; without, against what already covers
+ * `to` — the settled accounting whose period holds it (a retry of a settlement under a new key), or the date of death.
+ */
+function toBeforeStart(request: PeriodRequest): string {
+  const { to, from } = request;
+  if (request.fromAsked) return `to (${to}) must not be before from (${from})`;
+  const covering = request.settled.find((period) => period.from <= to && to <= period.to);
+  if (covering) {
+    return `accounting ${covering.sequence} already covers ${to} (its period is ${covering.from} to ${covering.to}); the next accounting starts on ${from}, so its to must be ${from} or later`;
+  }
+  return `to (${to}) is before the date of death (${request.dateOfDeath}), where the first accounting starts`;
 }
 
 /**
@@ -54,12 +77,12 @@ export interface PeriodRequest {
 export function periodViolations(request: PeriodRequest): ErrorDetail[] {
   if (request.dateOfDeath === null) throw new DateOfDeathRequired();
   const problems: ErrorDetail[] = [];
-  const starts = new Set([request.dateOfDeath, ...request.settledTos.map(dayAfter)]);
+  const starts = new Set([request.dateOfDeath, ...request.settled.map((period) => dayAfter(period.to))]);
   if (!starts.has(request.from)) {
     problems.push({ field: 'from', message: `from must be the date of death (${request.dateOfDeath}) or the day after a settled accounting's to`, reason: 'rule' });
   }
   if (request.to > request.today) problems.push({ field: 'to', message: `to (${request.to}) must not be after today (${request.today})`, reason: 'range' });
-  if (request.to < request.from) problems.push({ field: 'to', message: `to (${request.to}) must not be before from (${request.from})`, reason: 'range' });
+  if (request.to < request.from) problems.push({ field: 'to', message: toBeforeStart(request), reason: 'range' });
   return problems;
 }
 

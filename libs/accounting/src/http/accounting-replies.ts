@@ -1,7 +1,7 @@
 import { Injectable, StreamableFile } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { stringify } from 'csv-stringify/sync';
-import { BadRequestError, ErrorDetail, ifNoneMatchHits, isCalendarDate, SingleResource } from '@estate/shared-kernel';
+import { BadRequestError, calendarDateProblem, ErrorDetail, ifNoneMatchHits, SingleResource } from '@estate/shared-kernel';
 import { AccountingPdf } from '../application/ports/accounting-pdf.port';
 import { ACCOUNTING_CSV_HEADER, accountingCsvRows } from '../domain/accounting-csv';
 import type { AccountingDocumentJson } from '../domain/accounting-document';
@@ -31,8 +31,9 @@ export function accountingQuery(raw: Record<string, unknown>, allowed: ReadonlyA
     const value = single(raw[name]);
     if (value === undefined) continue;
     if (name === 'from' || name === 'to') {
-      if (isCalendarDate(value)) query[name] = value;
-      else problems.push({ field: name, message: `${name} must be a date in YYYY-MM-DD format`, reason: 'format' });
+      const malformed = calendarDateProblem(name, value);
+      if (malformed) problems.push(malformed);
+      else query[name] = value;
     } else if (name === 'scheme') {
       if ((ACCOUNTING_SCHEMES as readonly string[]).includes(value)) query.scheme = value as AccountingScheme;
       else problems.push({ field: name, message: `scheme must be one of: ${ACCOUNTING_SCHEMES.join(', ')}`, reason: 'enum' });

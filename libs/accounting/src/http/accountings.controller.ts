@@ -28,11 +28,12 @@ import { relettered } from '../domain/accounting-document';
 import { AccountingScheme } from '../domain/accounting-schemes';
 import { accountingEtag } from '../domain/settled-accounting';
 import { accountingQuery, AccountingReplies, MEDIA_TYPES, negotiatedFormat } from './accounting-replies';
-import { AccountingSummaryView, AccountingView, SettleAccountingBody } from './dto/accounting.dto';
+import { AccountingSummaryView, LiveAccountingView, SettleAccountingBody, SettledAccountingView } from './dto/accounting.dto';
 
 const ULID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } as const;
 const CASE_PARAM = ApiParam({ name: 'case_id', description: 'the case', schema: ULID });
-const SEQUENCE_PARAM = ApiParam({ name: 'sequence', description: 'the accounting’s number: 1 for the first account', schema: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } });
+/** Its number, as an integer: a generated client takes a number; anything else (`one`, `1.0`, `01`) is no accounting (404). */
+const SEQUENCE_PARAM = ApiParam({ name: 'sequence', description: 'the accounting’s number: 1 for the first account', schema: { type: 'integer', minimum: 1, maximum: 999_999_999 } });
 const TAG = 'accounting';
 
 /** Settled accountings as a resource of the catalog: `accounting.created|deleted`, nothing else (contract-extensions §14.2). */
@@ -62,14 +63,17 @@ const CSV_EXAMPLE = `${ACCOUNTING_CSV_HEADER.join(',')}\nproperty_on_hand_beginn
 const VARY = { description: 'Accept: the format follows it when `format` is not sent.', schema: { type: 'string' } };
 const DISPOSITION = { description: 'CSV and PDF: `attachment; filename="accounting-{case_id}-…"`.', schema: { type: 'string' } };
 
-/** The 200 of a read: the document as JSON, CSV or PDF. */
-function accountingFormats(description: string, headers: Record<string, unknown>) {
+/**
+ * The 200 of a read: the document as JSON (`{data}` of the live or the settled view), CSV (text) or PDF (binary). A
+ * generated client (openapi-fetch) types the JSON answer by the JSON media type and the others by `parseAs`.
+ */
+function accountingFormats(view: typeof LiveAccountingView | typeof SettledAccountingView, description: string, headers: Record<string, unknown>) {
   return ApiResponse({
     status: 200,
     description,
     headers: { Vary: VARY, 'Content-Disposition': DISPOSITION, ...headers } as never,
     content: {
-      [MEDIA_TYPES.json]: { schema: { type: 'object', required: ['data'], properties: { data: { $ref: getSchemaPath(AccountingView) } } } },
+      [MEDIA_TYPES.json]: { schema: { type: 'object', required: ['data'], properties: { data: { $ref: getSchemaPath(view) } } } },
       [MEDIA_TYPES.csv]: { schema: { type: 'string', description: `Header: ${ACCOUNTING_CSV_HEADER.join(',')}` }, example: CSV_EXAMPLE },
       [MEDIA_TYPES.pdf]: { schema: { type: 'string', format: 'binary', description: 'The court-ready PDF.' } },
     },
@@ -109,8 +113,8 @@ export class LiveAccountingController {
   @ApiQuery({ name: 'to', required: false, description: 'YYYY-MM-DD, not after today (UTC); default today.', schema: { type: 'string', format: 'date' } })
   @SCHEME_QUERY
   @FORMAT_QUERY
-  @ApiExtraModels(AccountingView)
-  @accountingFormats('The live accounting (`status` live, `id` and `sequence` null).', { 'Cache-Control': { description: 'no-store: computed per request.', schema: { type: 'string' } } })
+  @ApiExtraModels(LiveAccountingView)
+  @accountingFormats(LiveAccountingView, 'The live accounting (`status` live, `id` and `sequence` null).', { 'Cache-Control': { description: 'no-store: computed per request.', schema: { type: 'string' } } })
   @ApiErrors(400, 404, ...ERRORS_OF_PERIOD)
   async compute(@Param('case_id') caseId: string, @Query() raw: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<unknown> {
     assertCaseAccessChecked(req);
@@ -163,7 +167,7 @@ export class AccountingSettlementController {
   })
   @CASE_PARAM
   @ApiIdempotencyKey()
-  @ApiExtraModels(AccountingView)
+  @ApiExtraModels(SettledAccountingView)
   @ApiResponse({
     status: 201,
     description: 'Settled; `data` is the stored document.',
@@ -171,7 +175,7 @@ export class AccountingSettlementController {
       ETag: { description: 'Strong entity tag: `"{id}.{scheme}.json"`.', schema: { type: 'string' } },
       Location: { description: 'The settled accounting: `/v1/cases/{case_id}/accountings/{sequence}`.', schema: { type: 'string' } },
     },
-    schema: { type: 'object', required: ['data'], properties: { data: { $ref: getSchemaPath(AccountingView) } } },
+    schema: { type: 'object', required: ['data'], properties: { data: { $ref: getSchemaPath(SettledAccountingView) } } },
   })
   @ApiErrors(
     404,
@@ -221,8 +225,8 @@ export class AccountingsController {
   @SEQUENCE_PARAM
   @SCHEME_QUERY
   @FORMAT_QUERY
-  @ApiExtraModels(AccountingView)
-  @accountingFormats('The settled accounting.', { ETag: { description: 'Strong entity tag: `"{id}.{scheme}.{format}"`.', schema: { type: 'string' } } })
+  @ApiExtraModels(SettledAccountingView)
+  @accountingFormats(SettledAccountingView, 'The settled accounting.', { ETag: { description: 'Strong entity tag: `"{id}.{scheme}.{format}"`.', schema: { type: 'string' } } })
   @ApiErrors(400, 404)
   async read(@Param('case_id') caseId: string, @Param('sequence') sequence: string, @Query() raw: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<unknown> {
     assertCaseAccessChecked(req);

@@ -3,6 +3,7 @@ import { ulid } from 'ulid';
 import {
   assertIfMatch,
   BadRequestError,
+  calendarDateProblem,
   Clock,
   encodeCursor,
   ErrorDetail,
@@ -125,7 +126,8 @@ export class BalanceHistory {
 
   /** The `{date}` of a route: a calendar date, not after today (UTC); else `422` on `date`. */
   private assertRecordable(date: string): void {
-    if (!isCalendarDate(date)) throw new ValidationFailedError([{ field: 'date', message: 'date must be a date in YYYY-MM-DD format from 1800-01-01 to 2199-12-31', reason: 'format' }]);
+    const malformed = calendarDateProblem('date', date);
+    if (malformed) throw new ValidationFailedError([malformed]);
     const problems = recordedDateProblems(date, this.clock.today());
     if (problems.length > 0) throw new ValidationFailedError(problems);
   }
@@ -154,8 +156,9 @@ export class BalanceHistory {
     if (!(BALANCE_INTERVALS as readonly string[]).includes(interval)) problems.push({ field: 'interval', message: `interval must be one of: ${BALANCE_INTERVALS.join(', ')}`, reason: 'enum' });
     const date = (name: 'date_from' | 'date_to'): string | undefined => {
       const value = single(name);
-      if (value !== undefined && !isCalendarDate(value)) {
-        problems.push({ field: name, message: `${name} must be a date in YYYY-MM-DD format from 1800-01-01 to 2199-12-31`, reason: 'format' });
+      const malformed = value === undefined ? undefined : calendarDateProblem(name, value);
+      if (malformed) {
+        problems.push(malformed);
         return undefined;
       }
       return value;

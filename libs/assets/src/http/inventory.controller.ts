@@ -1,8 +1,8 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiExtraModels, ApiOperation, ApiQuery, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOperation, ApiQuery, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { stringify } from 'csv-stringify/sync';
-import { ApiErrors, assertCaseAccessChecked, BadRequestError, ErrorDetail, ForeignCase, isCalendarDate } from '@estate/shared-kernel';
+import { ApiErrors, assertCaseAccessChecked, BadRequestError, calendarDateProblem, DescribedTag, ErrorDetail, ForeignCase } from '@estate/shared-kernel';
 import { EstateInventoryService } from '../application/estate-inventory.service';
 import { INVENTORY_CSV_HEADER, inventoryCsvRows, inventoryJson } from '../domain/estate-inventory';
 import { InventoryView } from './dto/inventory.dto';
@@ -35,7 +35,7 @@ function wantsCsv(req: Request, format: string | undefined): boolean {
  * `GET /v1/cases/{case_id}/inventory` (beyond the specification, issue 8): the inventory and appraisal of the estate,
  * as JSON or CSV. 404 for a foreign case, as every route beyond the specification (contract §3.2).
  */
-@ApiTags('inventory')
+@DescribedTag('inventory', 'The inventory and appraisal of the estate: every asset and liability of the case with the value used and its source, and the totals, as JSON or CSV.')
 @ForeignCase('not_found')
 @Controller('v1/cases/:case_id/inventory')
 export class InventoryController {
@@ -82,7 +82,8 @@ export class InventoryController {
     const asOf = single(query.as_of);
     const format = single(query.format);
     const problems: ErrorDetail[] = [];
-    if (asOf !== undefined && !isCalendarDate(asOf)) problems.push({ field: 'as_of', message: 'as_of must be a date in YYYY-MM-DD format', reason: 'format' });
+    const asOfProblem = asOf === undefined ? undefined : calendarDateProblem('as_of', asOf);
+    if (asOfProblem) problems.push(asOfProblem);
     if (format !== undefined && format !== 'csv' && format !== 'json') problems.push({ field: 'format', message: 'format must be json or csv', reason: 'enum' });
     if (problems.length > 0) throw new BadRequestError('Invalid query parameters.', problems);
 

@@ -4,6 +4,7 @@ import { EventTypeCatalog } from '../platform/events/event-types';
 import type { DeclaredDocumentParts } from './openapi/openapi-31';
 import type { WebhookResource } from './openapi/webhooks-section';
 import { SpecificationRoute, specificationRouteOf } from './openapi/specification-routes';
+import { describedTagsOf } from './openapi/described-tag';
 import { manifestsOf, ResourceManifest } from './resource-manifest';
 
 /**
@@ -20,20 +21,28 @@ export class ResourceCatalog {
   /** Each event key once, with its actions and view. */
   private readonly eventResources: readonly EventResource[];
 
-  constructor(readonly manifests: readonly ResourceManifest[]) {
+  /** `describedTags`: tags the controllers describe themselves (`DescribedTag`), for routes of no declared resource. */
+  constructor(
+    readonly manifests: readonly ResourceManifest[],
+    describedTags: ReadonlyArray<Readonly<Record<string, string>>> = [],
+  ) {
     this.eventResources = eventResourcesOf(manifests);
     this.events = new EventTypeCatalog(this.eventResources.map(({ key, actions, statusField }) => ({ key, actions, statusField })));
-    this.tagDescriptions = tagDescriptionsOf(manifests);
+    this.tagDescriptions = tagDescriptionsOf([...manifests, ...describedTags.flatMap((tags) => Object.entries(tags).map(([tag, tagDescription]) => ({ tag, tagDescription })))]);
     this.specificationRoutes = specificationRoutesOf(manifests);
   }
 
   /** The manifests of the controllers of every registered module, each once, in the order of registration. */
   static fromModules(modules: ModulesContainer): ResourceCatalog {
     const manifests = new Set<ResourceManifest>();
+    const describedTags: Array<Readonly<Record<string, string>>> = [];
     for (const module of modules.values()) {
-      for (const wrapper of module.controllers.values()) manifestsOf(wrapper.metatype).forEach((manifest) => manifests.add(manifest));
+      for (const wrapper of module.controllers.values()) {
+        manifestsOf(wrapper.metatype).forEach((manifest) => manifests.add(manifest));
+        describedTags.push(describedTagsOf(wrapper.metatype));
+      }
     }
-    return new ResourceCatalog([...manifests]);
+    return new ResourceCatalog([...manifests], describedTags);
   }
 
   /** The catalog of an application, also one created in preview mode (nothing instantiated: the OpenAPI writer). */
@@ -75,7 +84,7 @@ function eventResourcesOf(manifests: readonly ResourceManifest[]): EventResource
   return resources;
 }
 
-function tagDescriptionsOf(manifests: readonly ResourceManifest[]): Record<string, string> {
+function tagDescriptionsOf(manifests: ReadonlyArray<Pick<ResourceManifest, 'tag' | 'tagDescription'>>): Record<string, string> {
   const descriptions: Record<string, string> = {};
   for (const { tag, tagDescription } of manifests) {
     if (tagDescription === undefined) continue;

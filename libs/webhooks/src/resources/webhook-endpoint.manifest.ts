@@ -9,5 +9,7 @@ export const webhookEndpointManifest = resourceManifest({
   eventKey: 'webhook_endpoint',
   emits: ['created', 'updated', 'deleted', 'ping'],
   tag: 'Webhooks',
+  tagDescription:
+    'Webhook endpoints: HTTPS addresses the service delivers events to, signed with Standard Webhooks, with their secrets, a ping and the record of every delivery attempt.',
   view: WebhookEndpointView,
 });

@@ -200,19 +200,17 @@ export class AccountingUnreconciledItemView {
   message: string;
 }
 
-/** The accounting document: live (`GET …/accounting`) or settled (`…/accountings/{sequence}`). */
-export class AccountingView {
-  @ApiProperty({ type: String, nullable: true, description: 'The settled accounting; null when live.', example: ULID_EXAMPLE }) id: string | null;
-  @ApiProperty({ type: Number, nullable: true, description: 'Its number: 1 for the first account; null when live.', example: 1 }) sequence: number | null;
-  @ApiProperty({ enum: ['live', 'settled'], description: 'Computed now, or settled.', example: 'settled' }) status: string;
+/**
+ * What a live and a settled accounting both carry. The two are two schemas (`LiveAccountingView`,
+ * `SettledAccountingView`), not one with nullable fields: a generated client reads a settled accounting's `id` and
+ * `sequence` without checking for null, and its `status` can only be `settled`.
+ */
+abstract class AccountingDocumentView {
   @ApiProperty({ format: 'date', description: 'First day of the period (inclusive).', example: '2026-01-10' }) from: string;
   @ApiProperty({ format: 'date', description: 'Last day of the period (inclusive).', example: '2026-06-30' }) to: string;
   @ApiProperty({ description: 'The final account.', example: false }) is_final: boolean;
   @ApiProperty({ enum: ACCOUNTING_SCHEMES, description: 'Lettering of the schedules.', example: 'ca' }) scheme: string;
   @ApiProperty({ enum: ['USD'], description: 'Currency of every amount.', example: 'USD' }) currency: string;
-  @ApiProperty({ required: false, format: 'date-time', description: 'When it was computed (UTC): on a live accounting only, absent on a settled one.', example: '2026-07-05T10:00:00.000Z' }) computed_at?: string;
-  @ApiProperty({ required: false, format: 'date-time', description: 'When it was settled (UTC): on a settled accounting only, absent on a live one.', example: '2026-07-05T10:00:00.000Z' }) created_at?: string;
-  @ApiProperty({ type: String, nullable: true, description: 'Settled only: the user who settled it.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AF' }) created_by: string | null;
   @ApiProperty({ type: AccountingCaptionView, description: 'The court’s caption.' }) caption: AccountingCaptionView;
   @ApiProperty({ type: AccountingSummaryTotalsView, description: 'The summary of account.' }) summary: AccountingSummaryTotalsView;
   @ApiProperty({ type: AccountingSchedulesView, description: 'Every schedule, by key.' }) schedules: AccountingSchedulesView;
@@ -220,10 +218,28 @@ export class AccountingView {
   @ApiProperty({ type: [AccountingUnreconciledItemView], description: 'Why it does not balance or reconcile, item by item.' }) unreconciled: AccountingUnreconciledItemView[];
 }
 
+/** The accounting computed now (`GET …/accounting`): stored nowhere, so no id, no number and no author. */
+export class LiveAccountingView extends AccountingDocumentView {
+  @ApiProperty({ type: 'null', description: 'Always null: a live accounting is not stored.', example: null }) id: null;
+  @ApiProperty({ type: 'null', description: 'Always null: a live accounting has no number.', example: null }) sequence: null;
+  @ApiProperty({ enum: ['live'], description: 'Computed now.', example: 'live' }) status: 'live';
+  @ApiProperty({ format: 'date-time', description: 'When it was computed (UTC).', example: '2026-07-05T10:00:00.000Z' }) computed_at: string;
+  @ApiProperty({ type: 'null', description: 'Always null: nobody settled it.', example: null }) created_by: null;
+}
+
+/** A settled accounting (`POST …/accountings`, `GET …/accountings/{sequence}`): the stored document, never changed. */
+export class SettledAccountingView extends AccountingDocumentView {
+  @ApiProperty({ description: 'The settled accounting (ULID).', example: ULID_EXAMPLE }) id: string;
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'Its number: 1 for the first account.', example: 1 }) sequence: number;
+  @ApiProperty({ enum: ['settled'], description: 'Settled: stored, numbered and frozen.', example: 'settled' }) status: 'settled';
+  @ApiProperty({ format: 'date-time', description: 'When it was settled (UTC).', example: '2026-07-05T10:00:00.000Z' }) created_at: string;
+  @ApiProperty({ description: 'The user who settled it.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AF' }) created_by: string;
+}
+
 /** A settled accounting as listed, and as `accounting.created|deleted` carry it. */
 export class AccountingSummaryView {
   @ApiProperty({ description: 'The settled accounting (ULID).', example: ULID_EXAMPLE }) id: string;
-  @ApiProperty({ description: 'Its number: 1 for the first account.', example: 1 }) sequence: number;
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'Its number: 1 for the first account.', example: 1 }) sequence: number;
   @ApiProperty({ format: 'date', description: 'First day of the period.', example: '2026-01-10' }) from: string;
   @ApiProperty({ format: 'date', description: 'Last day of the period.', example: '2026-06-30' }) to: string;
   @ApiProperty({ description: 'The final account.', example: false }) is_final: boolean;

@@ -1,5 +1,5 @@
 import { ApiProperty, IntersectionType, PartialType } from '@nestjs/swagger';
-import { EnumField, IntegerField, RecordView, StringField, TextField } from '@estate/shared-kernel';
+import { EnumField, EXAMPLE_ORIGIN, IntegerField, RecordView, StringField, TextField } from '@estate/shared-kernel';
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_TYPES, MAX_FILE_NAME_LENGTH, RELATED_TYPES } from '../../domain/document-vocabulary';
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
@@ -91,7 +91,7 @@ export class DownloadLinkBody {
 }
 
 export class DownloadLinkView {
-  @ApiProperty({ format: 'uri', description: 'Absolute address of the bytes; a GET needs no Authorization.', example: 'https://api.example.com/v1/document-downloads/01JBX8Q9W4M8Z7T3K2N5R6P0AB.1796000000.c2lnbmF0dXJl' })
+  @ApiProperty({ format: 'uri', description: 'Absolute address of the bytes; a GET needs no Authorization.', example: `${EXAMPLE_ORIGIN}/v1/document-downloads/01JBX8Q9W4M8Z7T3K2N5R6P0AB.1796000000.c2lnbmF0dXJl` })
   url: string;
 
   @ApiProperty({ format: 'date-time', description: 'When the link stops working (UTC).', example: '2026-11-27T07:15:00.000Z' })

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { EXAMPLE_ORIGIN } from '@estate/shared-kernel';
 
 /** A private calendar address as listed: never its URL, which is shown once, when it is made. */
 export class DeadlineFeedLinkView {
@@ -19,7 +20,7 @@ export class CreatedDeadlineFeedLinkView {
     description:
       'The private calendar address: give it to a calendar application (Google Calendar "From URL", Outlook "Subscribe from web", Apple Calendar). ' +
       'It needs no Authorization header, never expires and stops working when revoked. Treat it as a password: anyone holding it can read the deadlines.',
-    example: 'https://api.example.com/v1/deadline-feeds/01JBX8Q9W4M8Z7T3K2N5R6P0AB.Vq3dG9xw1xWmK5nQb0sR8tYc2LzE4fJh6uA7iP1oDkM.ics',
+    example: `${EXAMPLE_ORIGIN}/v1/deadline-feeds/01JBX8Q9W4M8Z7T3K2N5R6P0AB.Vq3dG9xw1xWmK5nQb0sR8tYc2LzE4fJh6uA7iP1oDkM.ics`,
   })
   url: string;
 

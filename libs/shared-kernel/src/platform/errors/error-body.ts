@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { DETAIL_REASONS, DetailReason, ErrorDetail } from './domain-error';
-import { errorDocUrl, RequestOrigin } from './error-reference';
+import { errorDocUrl, EXAMPLE_ORIGIN, REFERENCE_PATH, RequestOrigin } from './error-reference';
 
 export class ErrorDetailBody implements ErrorDetail {
   @ApiProperty({ description: 'JSON path of the field or name of the parameter.', example: 'email' }) field: string;
@@ -26,7 +26,7 @@ export class ErrorObjectBody {
   @ApiProperty({
     format: 'uri',
     description: 'The reference\'s explanation of `code`: this service\'s `/v1/docs` page, at the anchor `#error-{code}`.',
-    example: 'https://api.example.com/v1/docs#error-validation_error',
+    example: `${EXAMPLE_ORIGIN}${REFERENCE_PATH}#error-validation_error`,
   })
   doc_url: string;
 }

@@ -58,10 +58,26 @@ export interface RequestOrigin {
   headers?: { host?: string };
 }
 
+/** `{protocol}://{Host}`: the origin the client reached this service by (no public URL is configured). */
+export function requestOrigin(req: RequestOrigin): string {
+  return `${req.protocol ?? 'http'}://${req.headers?.host || 'localhost'}`;
+}
+
+/**
+ * The origin the OpenAPI document's examples write absolute addresses with (an error's `doc_url`, a download or
+ * calendar link): `npm start`'s own. The served document puts the request's origin in its place (reference-page.ts),
+ * so an example reads as the answer it shows would.
+ */
+export const EXAMPLE_ORIGIN = 'http://localhost:3000';
+
+/** The absolute URL of the reference page, on the host the client reached this service by. */
+export function referenceUrl(req: RequestOrigin): string {
+  return `${requestOrigin(req)}${REFERENCE_PATH}`;
+}
+
 /** The absolute URL of the reference's explanation of `code`, on the host the client reached this service by. */
 export function errorDocUrl(req: RequestOrigin, code: string): string {
-  const host = req.headers?.host || 'localhost';
-  return `${req.protocol ?? 'http'}://${host}${REFERENCE_PATH}#${errorAnchor(code)}`;
+  return `${referenceUrl(req)}#${errorAnchor(code)}`;
 }
 
 /**

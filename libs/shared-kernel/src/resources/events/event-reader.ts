@@ -4,6 +4,7 @@ import { ResourceList } from '../http/resource-response';
 import { encodeCursor } from '../pagination/cursor';
 import { parseListQuery } from '../pagination/list-query';
 import { PlainQuery } from '../../platform/persistence/plain-query';
+import { notACalendarDay } from '../validation/fields';
 import { presentEvent, StoredEvent } from '../../platform/events/event';
 import { EventTypeCatalog } from '../../platform/events/event-types';
 
@@ -33,7 +34,14 @@ function timestamp(name: string, raw: unknown, problems: ErrorDetail[]): string 
   const given = values(raw);
   if (given.length === 0) return undefined;
   const value = given[given.length - 1];
-  const time = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value) ? Date.parse(value) : NaN;
+  const wellFormed = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value);
+  // `Date.parse` rolls a day past the month's end over (2026-02-30 is March 2): such a date is refused, and said so.
+  const impossible = wellFormed ? notACalendarDay(value) : undefined;
+  if (impossible) {
+    problems.push({ field: name, message: `${name} is not a calendar date: ${impossible}`, reason: 'format' });
+    return undefined;
+  }
+  const time = wellFormed ? Date.parse(value) : NaN;
   if (Number.isNaN(time)) {
     problems.push({ field: name, message: `${name} must be an ISO 8601 date or date-time, e.g. 2026-11-01T00:00:00Z`, reason: 'format' });
     return undefined;

@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Query, Req } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiQuery } from '@nestjs/swagger';
+import { DescribedTag } from '../openapi/described-tag';
 import { checkedCaseOwnerOf, ForeignCase } from '../../platform/access/case-access';
 import { CurrentPrincipal, managesOrganization, Principal } from '../../platform/auth/principal';
 import { etagOfVersion } from '../conditional/etag';
@@ -33,7 +34,7 @@ function audienceOf(principal: Principal): EventAudience {
 }
 
 /** Contract §14.3: the events of the cases the caller reaches, newest first; an unknown or unreachable event is 404. */
-@ApiTags('events')
+@DescribedTag('events', 'What changed, as events: every create, update, delete and state change of the records of the cases a token reaches, newest first, the same objects webhooks deliver.')
 @Controller('v1')
 export class EventsController {
   constructor(private readonly events: EventReader) {}

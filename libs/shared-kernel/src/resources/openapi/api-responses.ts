@@ -159,13 +159,19 @@ export const ApiIfMatch = () =>
 /** The `Idempotency-Key` rule of contract §6: 1–255 visible ASCII characters, else 400. */
 export const IDEMPOTENCY_KEY_PATTERN = '^[\\x21-\\x7e]{1,255}$';
 
+/**
+ * No `example`: Swagger UI's try-it-out sends a parameter's example as its value, so a fixed one made every "Create a
+ * case" after the first a replay of it. The reference page fills a fresh key into a POST sent without one instead
+ * (reference-page.ts).
+ */
 export const ApiIdempotencyKey = () =>
   ApiHeader({
     name: 'Idempotency-Key',
     required: false,
-    description: '1–255 visible ASCII characters; a retry with the same key, method, path and body replays the first response for 24 hours.',
+    description:
+      '1–255 visible ASCII characters, new for each new request (a UUID, for instance); a retry with the same key, method, path and body replays the first response for 24 hours. ' +
+      'The try-it-out console of this reference fills in a fresh key when the field is left empty.',
     schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN },
-    examples: { uuid: { summary: 'a UUID made by the client', value: '3f2c9a7e-5b1d-4e8a-9c0f-2d6b8e4a1c73' } },
   });
 
 /** The fields every presented record has besides its own; response models extend it. */

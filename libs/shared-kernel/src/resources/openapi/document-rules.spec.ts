@@ -178,13 +178,23 @@ describe('document rules', () => {
     expect(exampleFromSchema(doc, ref('ThingBody'), 0, true)).toEqual({ name: 'text' });
   });
 
-  it('lists every used tag at the top level with a description', () => {
-    const doc = documentWith({ '/v1/a': { get: { tags: ['alpha'], responses: {} } }, '/v1/b': { get: { tags: ['beta'], responses: {} } } });
-    listTags(doc, { alpha: 'The alphas.' });
+  it('lists every used tag at the top level with its description, those of the given order first', () => {
+    const doc = documentWith({
+      '/v1/a': { get: { tags: ['alpha'], responses: {} } },
+      '/v1/b': { get: { tags: ['beta'], responses: {} } },
+      '/v1/c': { get: { tags: ['gamma'], responses: {} } },
+    });
+    listTags(doc, { alpha: 'The alphas.', beta: 'The betas.', gamma: 'The gammas.' }, ['gamma', 'beta', 'delta']);
     expect(doc.tags).toEqual([
+      { name: 'gamma', description: 'The gammas.' },
+      { name: 'beta', description: 'The betas.' },
       { name: 'alpha', description: 'The alphas.' },
-      { name: 'beta', description: 'Operations on /v1/b.' },
     ]);
+  });
+
+  it('refuses a tag without a description instead of naming its first path', () => {
+    const doc = documentWith({ '/v1/a': { get: { tags: ['alpha'], responses: {} } }, '/v1/b': { get: { tags: ['beta'], responses: {} } } });
+    expect(() => listTags(doc, { alpha: 'The alphas.' })).toThrow('the tag "beta" has no description');
   });
 });
 

@@ -261,9 +261,10 @@ export function completeResponses(document: OpenAPIObject): void {
     for (const status of impliedErrors(operation, method)) operation.responses[status] ??= errorResponse(document, status, operation, path, method);
     for (const [status, response] of Object.entries(operation.responses as Record<string, Node>)) {
       if (Number(status) < 400) continue;
-      // Errors are JSON whatever the route produces (a `text/calendar` feed's 404 is the JSON envelope).
-      if (response.content && !response.content['application/json']) {
-        response.content = { 'application/json': { schema: { $ref: `${SCHEMA_PREFIX}ErrorBody` } } };
+      // Errors are JSON whatever the route produces (a `text/calendar` feed's 404, a download's 404 are the JSON
+      // envelope): the route's own media types (`@ApiProduces`) are the success's, never an error's.
+      if (response.content) {
+        response.content = { 'application/json': response.content['application/json'] ?? { schema: { $ref: `${SCHEMA_PREFIX}ErrorBody` } } };
       }
       const media = response.content?.['application/json'];
       if (media && !media.examples && !media.example) media.examples = errorExamplesFor(Number(status), examplesOf(document, Number(status), operation, path, method));
@@ -561,23 +562,24 @@ export function exampleRequestBodies(document: OpenAPIObject): void {
 }
 
 /**
- * Top-level `tags`: every tag an operation uses, in order of first use, with the description the document gave it
- * or one naming the paths it groups.
+ * Top-level `tags`, which Swagger UI shows in their order: those `order` names first, in its order (the reference
+ * opens on the first), then the others in order of first use; each with the description the document gave it or the
+ * one its resource declared. A tag without a description stops the build: a reader meets the tag before its paths,
+ * so "Operations on /v1/…" would tell them nothing.
  */
-export function listTags(document: OpenAPIObject, descriptions: Readonly<Record<string, string>> = {}): void {
+export function listTags(document: OpenAPIObject, descriptions: Readonly<Record<string, string>> = {}, order: readonly string[] = []): void {
   const given = new Map((document.tags ?? []).map((tag) => [tag.name, tag]));
   const used: string[] = [];
-  const pathsOf = new Map<string, string[]>();
-  for (const { path, operation } of operationsOf(document)) {
-    for (const tag of (operation.tags ?? []) as string[]) {
-      if (!used.includes(tag)) used.push(tag);
-      pathsOf.set(tag, [...new Set([...(pathsOf.get(tag) ?? []), path])]);
-    }
+  for (const { operation } of operationsOf(document)) {
+    for (const tag of (operation.tags ?? []) as string[]) if (!used.includes(tag)) used.push(tag);
   }
-  const names = [...used, ...[...given.keys()].filter((name) => !used.includes(name))];
+  const all = [...used, ...[...given.keys()].filter((name) => !used.includes(name))];
+  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length + all.indexOf(name));
+  const names = [...all].sort((a, b) => rank(a) - rank(b));
   document.tags = names.map((name) => {
     const tag = given.get(name);
-    const description = tag?.description ?? descriptions[name] ?? `Operations on ${(pathsOf.get(name) ?? []).sort()[0] ?? name}.`;
+    const description = tag?.description ?? descriptions[name];
+    if (!description) throw new Error(`the tag "${name}" has no description: declare one with its resource (tagDescription) or its controller (DescribedTag)`);
     return { ...(tag ?? {}), name, description };
   });
 }

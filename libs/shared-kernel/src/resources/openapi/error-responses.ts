@@ -1,9 +1,9 @@
 import type { ErrorDetail } from '../../platform/errors/domain-error';
-import { errorAnchor, REFERENCE_PATH } from '../../platform/errors/error-reference';
+import { errorAnchor, EXAMPLE_ORIGIN, REFERENCE_PATH } from '../../platform/errors/error-reference';
 import { MAX_BODY_BYTES } from '../../platform/http/body-parsing';
 
-/** The host examples show (a deployment answers with its own). */
-const EXAMPLE_ORIGIN = 'https://api.example.com';
+/** The reference page an example's `doc_url` points into, as a real error's does (on the request's host once served). */
+const EXAMPLE_REFERENCE_URL = `${EXAMPLE_ORIGIN}${REFERENCE_PATH}`;
 
 /** One error answer as a client sees it: the code, a message as the server words it, and details where it has some. */
 export interface ErrorExample {
@@ -114,7 +114,7 @@ export function errorExamplesFor(status: number, own: ErrorExample[] = []): Reco
   for (const example of own.length > 0 ? own : fallback) {
     let key = example.code;
     for (let n = 2; examples[key]; n += 1) key = `${example.code}_${n}`;
-    const doc_url = `${EXAMPLE_ORIGIN}${REFERENCE_PATH}#${errorAnchor(example.code)}`;
+    const doc_url = `${EXAMPLE_REFERENCE_URL}#${errorAnchor(example.code)}`;
     const error = example.details ? { code: example.code, message: example.message, details: example.details, doc_url } : { code: example.code, message: example.message, doc_url };
     examples[key] = { summary: example.summary ?? `${status} ${example.code}`, value: { error } };
   }

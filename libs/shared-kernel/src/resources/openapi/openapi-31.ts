@@ -17,8 +17,10 @@ import { describeErrorCodes } from './error-codes-section';
 
 /** What the document takes from the resources' declarations (gathered at start-up). */
 export interface DeclaredDocumentParts {
-  /** A description per tag; a tag without one is described by the paths it groups. */
+  /** A description per tag; every tag needs one. */
   tagDescriptions?: Readonly<Record<string, string>>;
+  /** The tags the reference shows first, in this order (the application's: it knows every context's); others follow. */
+  tagOrder?: readonly string[];
   /** The types and patterns a filter or a subscription may name: the `enum` of schemas marked `EVENT_TYPE_ENUM`. */
   eventTypes?: readonly string[];
   /** The types that can fire: the `enum` of an event's own `type` (schemas marked `EVENT_TYPE_VALUES`). */
@@ -80,7 +82,7 @@ export function finishOpenApiDocument(document: OpenAPIObject, options: Declared
   describeOperations(document);
   nameOperations(document);
   exampleRequestBodies(document);
-  listTags(document, options.tagDescriptions);
+  listTags(document, options.tagDescriptions, options.tagOrder);
   describeWebhooks(document, options.eventResources ?? []);
   describeErrorCodes(document);
   return document;

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, OpenAPIObject, SwaggerCustomOptions, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { DeclaredDocumentParts, finishOpenApiDocument } from './openapi-31';
 
 export const API_TITLE = 'Estate Desk API';
@@ -41,30 +41,3 @@ export function buildOpenApiDocument(app: INestApplication, declared: DeclaredDo
   if (config.info.contact && Object.keys(config.info.contact).length === 0) delete config.info.contact;
   return finishOpenApiDocument(SwaggerModule.createDocument(app, config), declared);
 }
-
-/**
- * An error's `doc_url` ends in `#error-{code}`; the page draws the document after it loads, too late for the browser's
- * own jump to the anchor, so the page looks for the anchor once the description is drawn (at most ten seconds).
- */
-const SCROLL_TO_ERROR_ANCHOR = `(function () {
-  var id = decodeURIComponent(window.location.hash.slice(1));
-  if (id.indexOf('error-') !== 0) return;
-  var tries = 0;
-  var timer = setInterval(function () {
-    var target = document.getElementById(id);
-    if (target || ++tries > 100) clearInterval(timer);
-    if (target) target.scrollIntoView();
-  }, 100);
-})();`;
-
-/**
- * The reference page's options: its title names the product; the tag filter is on, and the token given to
- * "Authorize" survives a reload of the page.
- */
-export const OPENAPI_UI_OPTIONS: SwaggerCustomOptions = {
-  customSiteTitle: `${API_TITLE} reference`,
-  customJsStr: SCROLL_TO_ERROR_ANCHOR,
-  swaggerOptions: { filter: true, persistAuthorization: true, displayOperationId: true },
-  jsonDocumentUrl: 'v1/openapi.json',
-  yamlDocumentUrl: 'v1/openapi.yaml',
-};

@@ -3,6 +3,7 @@ import { AddressDto } from './address.dto';
 import { validateAgainst } from './body-validation.pipe';
 import {
   BooleanField,
+  calendarDateProblem,
   DateField,
   DateTimeField,
   EmailField,
@@ -12,6 +13,7 @@ import {
   decimalsOf,
   isCalendarDate,
   MoneyField,
+  notACalendarDay,
   NestedArrayField,
   NestedField,
   NumberField,
@@ -165,9 +167,31 @@ describe('field decorators (validated through validateAgainst)', () => {
   });
 
   describe('date', () => {
-    it('accepts 2024-02-29 and rejects 2026-02-30', async () => {
+    it('accepts 2024-02-29 and rejects 2026-02-30 as no calendar date, not as a malformed one', async () => {
       expect(await fieldsOf({ name: 'Ann', born_on: '2024-02-29' })).toEqual([]);
-      expect(await detailsOf({ name: 'Ann', born_on: '2026-02-30' })).toEqual([{ field: 'born_on', message: 'born_on must be a date in YYYY-MM-DD format from 1800-01-01 to 2199-12-31', reason: 'format' }]);
+      expect(await detailsOf({ name: 'Ann', born_on: '2026-02-30' })).toEqual([
+        { field: 'born_on', message: 'born_on is not a calendar date: 2026-02-30 does not exist, February 2026 has 28 days', reason: 'format' },
+      ]);
+      expect(await detailsOf({ name: 'Ann', born_on: '2025-02-29' })).toEqual([
+        { field: 'born_on', message: 'born_on is not a calendar date: 2025-02-29 does not exist, February 2025 has 28 days', reason: 'format' },
+      ]);
+      expect(await detailsOf({ name: 'Ann', born_on: '2026-13-01' })).toEqual([
+        { field: 'born_on', message: 'born_on is not a calendar date: 2026-13-01 has no month 13 (months run from 01 to 12)', reason: 'format' },
+      ]);
+      // Malformed, and out of the accepted range, each say so.
+      expect(await detailsOf({ name: 'Ann', born_on: '01/09/2026' })).toEqual([{ field: 'born_on', message: 'born_on must be a date in YYYY-MM-DD format from 1800-01-01 to 2199-12-31', reason: 'format' }]);
+      expect(await detailsOf({ name: 'Ann', born_on: '1799-12-31' })).toEqual([{ field: 'born_on', message: 'born_on must be a date from 1800-01-01 to 2199-12-31', reason: 'format' }]);
+    });
+
+    it('calendarDateProblem words a query or path parameter the same way; notACalendarDay reads the date of a date-time too', () => {
+      expect(calendarDateProblem('as_of', '2026-04-31')).toEqual({ field: 'as_of', message: 'as_of is not a calendar date: 2026-04-31 does not exist, April 2026 has 30 days', reason: 'format' });
+      expect(calendarDateProblem('as_of', '2026-04-30')).toBeUndefined();
+      expect(calendarDateProblem('as_of', 20260430)?.message).toBe('as_of must be a date in YYYY-MM-DD format from 1800-01-01 to 2199-12-31');
+      expect(notACalendarDay('2026-02-30T10:00:00Z')).toBe('2026-02-30 does not exist, February 2026 has 28 days');
+      expect(notACalendarDay('2026-00-10')).toBe('2026-00-10 has no month 00 (months run from 01 to 12)');
+      expect(notACalendarDay('2026-02-00')).toBe('2026-02-00 does not exist, February 2026 has 28 days');
+      expect(notACalendarDay('2024-02-29T00:00:00Z')).toBeUndefined();
+      expect(notACalendarDay('yesterday')).toBeUndefined();
     });
 
     it.each(['2025-02-29', '2026-13-01', '2026-00-10', '2026-9-1', '2026-09-01T00:00:00Z', '01/09/2026', ''])('rejects %j', async (value) => {
@@ -198,6 +222,13 @@ describe('field decorators (validated through validateAgainst)', () => {
         expect(await fieldsOf({ name: 'Ann', called_at: value })).toEqual(['called_at']);
       },
     );
+
+    it('says a well-formed date-time on a day that does not exist is no calendar date', async () => {
+      expect(await detailsOf({ name: 'Ann', called_at: '2026-02-30T12:00:00Z' })).toEqual([
+        { field: 'called_at', message: 'called_at is not a calendar date: 2026-02-30 does not exist, February 2026 has 28 days', reason: 'format' },
+      ]);
+      expect((await detailsOf({ name: 'Ann', called_at: 'yesterday' }))[0].message).toBe('called_at must be an ISO 8601 date-time, e.g. 2026-09-01T12:00:00.000Z');
+    });
   });
 
   describe('money and numbers', () => {

@@ -25,9 +25,11 @@ import {
   Min,
   ValidateIf,
   ValidateNested,
+  ValidationArguments,
   ValidationOptions,
   registerDecorator,
 } from 'class-validator';
+import type { ErrorDetail } from '../../platform/errors/domain-error';
 import { EIN_PATTERN } from '../../platform/domain/ein';
 
 /** What every field decorator takes. */
@@ -111,7 +113,7 @@ export function EnumArrayField(values: readonly string[], options: FieldOptions 
 }
 
 /** A one-off class-validator rule: a name, the message a client reads, and the test. */
-function Rule(name: string, message: string, validate: (value: unknown) => boolean): PropertyDecorator {
+function Rule(name: string, message: string | ((args: ValidationArguments) => string), validate: (value: unknown) => boolean): PropertyDecorator {
   return (target, propertyName) =>
     registerDecorator({ name, target: target.constructor, propertyName: propertyName as string, options: { message }, validator: { validate } });
 }
@@ -179,19 +181,47 @@ export const LATEST_DATE = '2199-12-31';
 
 /** `YYYY-MM-DD`, a day that exists in the calendar, from EARLIEST_DATE to LATEST_DATE. */
 export function isCalendarDate(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const match = DATE_PATTERN.exec(value);
-  if (!match || value < EARLIEST_DATE || value > LATEST_DATE) return false;
+  return calendarDateProblem('date', value) === undefined;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * Why a date written `YYYY-MM-DD` (alone or at the start of a date-time) is no day of the calendar, in a few words
+ * (`2026-02-30 does not exist, February 2026 has 28 days`); `undefined` when it is one or is not written so.
+ */
+export function notACalendarDay(text: string): string | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (!match) return undefined;
   const [, year, month, day] = match.map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  const date = match[0];
+  if (month < 1 || month > 12) return `${date} has no month ${match[2]} (months run from 01 to 12)`;
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day < 1 || day > days) return `${date} does not exist, ${MONTHS[month - 1]} ${match[1]} has ${days} days`;
+  return undefined;
+}
+
+/**
+ * Why `value` is not a date the API accepts, as the detail of `field` (`reason` format); `undefined` when it is one.
+ * Three different answers, so a client knows what to fix: not written `YYYY-MM-DD`; written so but no day of the
+ * calendar (`2026-02-30`); a real day outside the accepted range. Every date field (`DateField`) and every date
+ * query or path parameter words its refusal with this.
+ */
+export function calendarDateProblem(field: string, value: unknown): ErrorDetail | undefined {
+  if (typeof value !== 'string' || !DATE_PATTERN.test(value)) {
+    return { field, message: `${field} must be a date in YYYY-MM-DD format from ${EARLIEST_DATE} to ${LATEST_DATE}`, reason: 'format' };
+  }
+  const impossible = notACalendarDay(value);
+  if (impossible) return { field, message: `${field} is not a calendar date: ${impossible}`, reason: 'format' };
+  if (value < EARLIEST_DATE || value > LATEST_DATE) return { field, message: `${field} must be a date from ${EARLIEST_DATE} to ${LATEST_DATE}`, reason: 'format' };
+  return undefined;
 }
 
 /** `YYYY-MM-DD`, a day that exists in the calendar, within the accepted range. */
 export function DateField(options: FieldOptions = {}): PropertyDecorator {
   return applyDecorators(
     ...presence(options, { type: String, format: 'date', example: options.example ?? '2026-09-01' }),
-    Rule('isCalendarDate', `$property must be a date in YYYY-MM-DD format from ${EARLIEST_DATE} to ${LATEST_DATE}`, isCalendarDate),
+    Rule('isCalendarDate', (args) => calendarDateProblem(args.property, args.value)?.message ?? `${args.property} must be a date in YYYY-MM-DD format`, isCalendarDate),
   );
 }
 
@@ -201,7 +231,15 @@ const TIME_WITH_ZONE = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 export function DateTimeField(options: FieldOptions = {}): PropertyDecorator {
   return applyDecorators(
     ...presence(options, { type: String, format: 'date-time', example: options.example ?? '2026-09-01T12:00:00.000Z' }),
-    IsISO8601({ strict: true, strictSeparator: true }, { message: '$property must be an ISO 8601 date-time, e.g. 2026-09-01T12:00:00.000Z' }),
+    IsISO8601(
+      { strict: true, strictSeparator: true },
+      {
+        message: (args) => {
+          const impossible = typeof args.value === 'string' ? notACalendarDay(args.value) : undefined;
+          return impossible ? `${args.property} is not a calendar date: ${impossible}` : `${args.property} must be an ISO 8601 date-time, e.g. 2026-09-01T12:00:00.000Z`;
+        },
+      },
+    ),
     Rule('hasTimeZone', '$property must carry a time and a time zone (Z or ±hh:mm)', (value) => typeof value === 'string' && TIME_WITH_ZONE.test(value)),
   );
 }
