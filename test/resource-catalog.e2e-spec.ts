@@ -112,6 +112,11 @@ const TAG_DESCRIPTIONS: Record<string, unknown> = {
   notarizations: expect.stringMatching(/^Remote online notarizations of PDF documents of the case[^]*\*\*Test values\.\*\*[^]*`decline@…`[^]*`expire@…`/),
   goals: "The case's checklist: goals of the family or the executor, who they are assigned to and when they are due.",
   'unclaimed-property': "Money and property of the deceased held by a state's unclaimed-property program, and the claims made for it.",
+  Webhooks: expect.stringMatching(/^Webhook endpoints: HTTPS addresses the service delivers events to/),
+  // Tags of routes that serve no declared resource, described by their controllers (DescribedTag).
+  events: expect.stringMatching(/^What changed, as events: /),
+  inventory: expect.stringMatching(/^The inventory and appraisal of the estate: /),
+  'probate reference': expect.stringMatching(/^Probate reference data shipped with the service: /),
 };
 
 /** The fields the specification always returns masked (the kernel masked these names anywhere before declarations). */
