@@ -60,7 +60,7 @@ export class AggregateWrites {
         const before = this.reader.view(resource, record);
         await move(record, this.clock, em);
         const statements = recordStatements<T>(em, resource.schema);
-        if (statements?.loaded(record)) {
+        if (statements?.loaded(em, record)) {
           // The aggregate's own row is written by its event's statement (issue 19); whatever else the move changed is
           // flushed first, the record's snapshot already its new state so the flush leaves it to that statement.
           const write = statements.updateOf(em, record);

@@ -107,7 +107,7 @@ export class RecordWriter {
         if (JSON.stringify(after) !== JSON.stringify(current)) record.updatedAt = this.clock.now();
         await this.derive(resource, record, context);
         const statements = this.compiledWrites(resource, em);
-        if (statements?.loaded(record)) {
+        if (statements?.loaded(em, record)) {
           const write = statements.updateOf(em, record);
           const presented = this.reader.present(resource, record);
           await this.events.changed(em, subjectOf(resource, scope), before, presented.data as JsonObject, write);

@@ -1,16 +1,11 @@
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, Knex } from '@mikro-orm/postgresql';
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { Pool, PoolConfig, QueryResult } from 'pg';
+import { Pool, PoolConfig } from 'pg';
 import { currentTransaction } from '../context/request-scope';
-import { HeldTransaction, PlainQueryOptions, preparedName } from '../transactions/transaction-rows';
+import { PlainQueryOptions, preparedName, queryOnTransaction } from '../transactions/transaction-rows';
 
 export type { PlainQueryOptions };
 
-
-/** What the plain pool copies of the ORM's connection: the same server, credentials, type parsers and limits. */
-interface OrmConnection {
-  getKnexOptions(type: string): { connection: PoolConfig; pool?: { max?: number; acquireTimeoutMillis?: number } };
-}
 
 const pools = new WeakMap<object, Pool>();
 
@@ -24,11 +19,14 @@ function poolOf(em: EntityManager): Pool {
   const connection = em.getConnection();
   let pool = pools.get(connection);
   if (!pool) {
-    const options = (connection as unknown as OrmConnection).getKnexOptions('pg');
+    // The ORM's own connection options (server, credentials, its type parsers) and settings (pool, driver options).
+    const driver = (em.config.get('driverOptions') as { connection?: PoolConfig } | undefined)?.connection ?? {};
+    const limits = em.config.get('pool') ?? {};
     pool = new Pool({
-      ...options.connection,
-      max: options.pool?.max ?? 10,
-      connectionTimeoutMillis: options.pool?.acquireTimeoutMillis ?? options.connection.connectionTimeoutMillis,
+      ...(connection.getConnectionOptions() as PoolConfig),
+      ...driver,
+      max: limits.max ?? 10,
+      connectionTimeoutMillis: limits.acquireTimeoutMillis ?? driver.connectionTimeoutMillis,
       idleTimeoutMillis: 10_000,
     });
     // An idle connection the server closed is dropped by the pool; nothing else to do here.
@@ -50,10 +48,10 @@ function poolOf(em: EntityManager): Pool {
  * Dates, timestamps and intervals arrive as strings (the ORM's type parsers, on both connections).
  */
 export async function plainRows<T>(em: EntityManager, text: string, values: readonly unknown[], options: PlainQueryOptions = {}): Promise<T[]> {
+  const transaction = currentTransaction(em) as Knex.Transaction | undefined;
+  if (transaction) return (await queryOnTransaction(transaction, text, values, options)).rows as T[];
   const name = options.prepared ? preparedName(text) : undefined;
-  const config = name ? { text, values: values as unknown[], name } : { text, values: values as unknown[] };
-  const transaction = currentTransaction(em) as HeldTransaction | undefined;
-  const result = transaction ? await (await transaction.client.acquireConnection()).query(config) : await poolOf(em).query(config);
+  const result = await poolOf(em).query(name ? { text, values: values as unknown[], name } : { text, values: values as unknown[] });
   return result.rows as T[];
 }
 

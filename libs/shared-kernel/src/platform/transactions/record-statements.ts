@@ -1,4 +1,4 @@
-import { EntityMetadata, EntityName, EntityProperty, helper, OptimisticLockError, Platform, ReferenceKind } from '@mikro-orm/core';
+import { EntityMetadata, EntityName, EntityProperty, OptimisticLockError, Platform, ReferenceKind } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { transactionRows } from './transaction-rows';
 
@@ -72,8 +72,8 @@ export class RecordStatements<T extends object> {
   }
 
   /** True when the record came from its row (its snapshot is the ORM's): only then can its change be compiled. */
-  loaded(record: T): boolean {
-    return (helper(record) as unknown as { __originalEntityData?: unknown }).__originalEntityData !== undefined;
+  loaded(em: EntityManager, record: T): boolean {
+    return em.getUnitOfWork().getOriginalEntityData(record) !== undefined;
   }
 
   /**
@@ -82,8 +82,7 @@ export class RecordStatements<T extends object> {
    */
   updateOf(em: EntityManager, record: T): RecordStatement | undefined {
     const fields = record as Record<string, unknown>;
-    const wrapped = helper(record) as unknown as { __originalEntityData?: Record<string, unknown> };
-    const original = wrapped.__originalEntityData;
+    const original = em.getUnitOfWork().getOriginalEntityData(record);
     if (original === undefined) throw new Error(`${this.meta.className} ${String(fields[this.id.property])} is not a loaded record`);
     const diff = em.getComparator().diffEntities(this.meta.className, original as never, em.getComparator().prepareEntity(record) as never);
     const changed = this.columns.filter(({ property }) => property in diff && property !== this.version?.property);
@@ -110,13 +109,13 @@ export class RecordStatements<T extends object> {
     if (rows.length === 0) throw statement.failed();
   }
 
-  /** After the statement ran: the record is the unit of work's, with the snapshot a flush would have left. */
+  /**
+   * After the statement ran: the record is in the unit of work's identity map with the snapshot a flush would have left
+   * (the unit of work's `merge` takes the record as it is now), so a later flush finds nothing to write and a later
+   * load in the transaction returns this record.
+   */
   written(em: EntityManager, record: T): void {
-    const uow = em.getUnitOfWork();
-    if (!helper(record).__managed) uow.register(record);
-    const wrapped = helper(record) as unknown as { __originalEntityData?: unknown; __touched: boolean };
-    wrapped.__originalEntityData = em.getComparator().prepareEntity(record);
-    wrapped.__touched = false;
+    em.getUnitOfWork().merge(record);
   }
 
   private placeholderOf(prop: EntityProperty<T>): (index: number) => string {

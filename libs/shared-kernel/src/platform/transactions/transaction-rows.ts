@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import type { QueryResult } from 'pg';
 
 export interface PlainQueryOptions {
@@ -23,23 +23,27 @@ export function preparedName(text: string): string | undefined {
   return name;
 }
 
-/** A transaction as MikroORM holds it (knex's): its client hands out the one connection the transaction runs on. */
-export interface HeldTransaction {
-  client: { acquireConnection(): Promise<{ query(config: { text: string; values: unknown[]; name?: string }): Promise<QueryResult> }> };
+/**
+ * A statement on the connection a transaction holds, through knex's public raw query (MikroORM 6 runs its
+ * transactions on knex): the text goes to `pg` as written, with the values and a prepared statement's name as the
+ * query's `pg` options, so no placeholder is rewritten and no value is formatted into the text. knex turns each `?` of
+ * a raw text into a placeholder; a `?` of ours (a JSON operator, a literal) is escaped so it reaches the server as it is.
+ */
+export async function queryOnTransaction(transaction: Knex.Transaction, text: string, values: readonly unknown[], options: PlainQueryOptions = {}): Promise<QueryResult> {
+  if (text.includes('\\?')) throw new Error(`a statement with a backslash before "?" cannot pass through knex unchanged: ${text.slice(0, 60)}`);
+  const name = options.prepared ? preparedName(text) : undefined;
+  const config = name ? { values, name } : { values };
+  return (await transaction.raw(text.replace(/\?/g, '\\?')).options(config)) as unknown as QueryResult;
 }
 
 /**
  * One hand-written statement of a write, on the connection of the transaction `em` holds (issue 19). Unlike
  * `plainRows` it never falls back to a pooled connection: a lock taken or a row written there would commit on its
- * own, outside the write. MikroORM's `execute` would run the same text through its query formatting, knex's runner
- * and tarn's hand-out, about half of the CPU of a write's plain statements; this is `pg` on the held connection,
- * prepared when asked.
+ * own, outside the write. MikroORM's `execute` would format the values into the text and take the ORM's query path;
+ * this is the text and its values on the held connection, prepared when asked.
  */
 export async function transactionRows<T>(em: EntityManager, text: string, values: readonly unknown[], options: PlainQueryOptions = {}): Promise<T[]> {
-  const transaction = em.getTransactionContext() as HeldTransaction | undefined;
+  const transaction = em.getTransactionContext<Knex.Transaction>();
   if (transaction === undefined) throw new Error(`a statement of a write ran outside its transaction: ${text.slice(0, 60)}`);
-  const name = options.prepared ? preparedName(text) : undefined;
-  const config = name ? { text, values: values as unknown[], name } : { text, values: values as unknown[] };
-  const result = await (await transaction.client.acquireConnection()).query(config);
-  return result.rows as T[];
+  return (await queryOnTransaction(transaction, text, values, options)).rows as T[];
 }
