@@ -30,8 +30,12 @@ const acceptors = new WeakMap<Dto, BodyAcceptor | null>();
  * (issue 19: a fifth of a write's CPU). It never refuses: anything it does not accept outright (an unknown key, a
  * failed rule, a constraint that answers a promise, a value that is not plain JSON) goes to class-validator, whose
  * `422` details are therefore unchanged to the byte. Undefined when the DTO uses anything this does not mirror
- * (validation groups, `@Transform`/`@Expose`/`@Exclude`, a nested field without `@Type`): such a DTO always goes to
- * class-validator.
+ * (validation groups, initial values, a nested field without `@Type`): such a DTO always goes to class-validator.
+ *
+ * It judges the JSON as sent, which is what class-validator sees only because no DTO uses a class-transformer value
+ * transform (`@Transform`, `@Expose`, `@Exclude`; none does, and importing them under libs/ is for the architecture
+ * rules to forbid): the kernel's fields apply `@Type` alone, which builds nested instances without changing a value.
+ * There is no public way to ask class-transformer whether a class has such a transform, so none is asked.
  */
 export function acceptorOf(dto: Dto): BodyAcceptor | undefined {
   const known = acceptors.get(dto);
@@ -43,7 +47,7 @@ export function acceptorOf(dto: Dto): BodyAcceptor | undefined {
 }
 
 function compile(dto: Dto): BodyAcceptor | undefined {
-  if (transformsValues(dto) || hasInitialValues(dto)) return undefined;
+  if (hasInitialValues(dto)) return undefined;
   const storage = getMetadataStorage();
   const metadata = storage.getTargetValidationMetadatas(dto, '', true, false);
   if (metadata.length === 0) return undefined;
@@ -119,18 +123,4 @@ function hasInitialValues(dto: Dto): boolean {
   } catch {
     return true;
   }
-}
-
-/** class-transformer would change a value before class-validator sees it: the acceptor would judge another body. */
-function transformsValues(dto: Dto): boolean {
-  const storage = defaultMetadataStorage as unknown as {
-    getExposedMetadatas(target: Dto): unknown[];
-    getExcludedMetadatas(target: Dto): unknown[];
-    _transformMetadatas: Map<unknown, unknown>;
-  };
-  if (storage.getExposedMetadatas(dto).length > 0 || storage.getExcludedMetadatas(dto).length > 0) return true;
-  for (let target: unknown = dto; typeof target === 'function' && target !== Function.prototype; target = Object.getPrototypeOf(target)) {
-    if (storage._transformMetadatas.has(target)) return true;
-  }
-  return false;
 }
