@@ -1,4 +1,4 @@
-import { PartialType } from '@nestjs/swagger';
+import { PartialType, PickType } from '@nestjs/swagger';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { AddressDto } from './address.dto';
@@ -42,6 +42,9 @@ class EverythingBody {
 }
 
 class PatchEverythingBody extends PartialType(EverythingBody, { skipNullProperties: false }) {}
+
+/** A new class, not a subclass: @nestjs/swagger copies the decorators' metadata onto it. */
+const PickedNestedBody = PickType(EverythingBody, ['address', 'contacts'] as const);
 
 async function classValidatorAccepts(dto: new () => object, body: object): Promise<boolean> {
   const instance = plainToInstance(dto, body, { enableImplicitConversion: false });
@@ -113,6 +116,16 @@ describe('acceptorOf', () => {
     const { title: _title, ...withoutTitle } = valid;
     expect(acceptorOf(EverythingBody)?.(withoutTitle)).toBe(false);
     expect(acceptorOf(PatchEverythingBody)?.({ title: null })).toBe(false);
+  });
+
+  it('checks nested objects and array items on derived DTOs too, by the class the field decorator recorded', () => {
+    for (const dto of [PatchEverythingBody, PickedNestedBody]) {
+      expect(acceptorOf(dto)?.({ address, contacts: [{ name: 'A' }] })).toBe(true);
+      expect(acceptorOf(dto)?.({ address: { ...address, zip: 'nope' } })).toBe(false);
+      expect(acceptorOf(dto)?.({ address: { ...address, extra: 1 } })).toBe(false);
+      expect(acceptorOf(dto)?.({ contacts: [{ name: 'A', other: true }] })).toBe(false);
+      expect(acceptorOf(dto)?.({ contacts: [{ name: null }] })).toBe(false);
+    }
   });
 
   it.each(Object.keys(valid))('never accepts what class-validator refuses, whatever %s holds', async (field) => {
