@@ -1,3 +1,4 @@
+import { PartialType } from '@nestjs/swagger';
 import { AddressDto } from './validation/address.dto';
 import { NestedArrayField, NestedField, StringField } from './validation/fields';
 import { shapeOf, withNulls } from './body-shape';
@@ -13,6 +14,9 @@ class OuterBody {
   @NestedArrayField(() => ItemBody) items?: ItemBody[] | null;
 }
 
+/** A new class (not a subclass of OuterBody) carrying copies of its metadata, as every patch DTO is. */
+class PatchOuterBody extends PartialType(OuterBody, { skipNullProperties: false }) {}
+
 describe('shapeOf / withNulls: unset reads null at every depth', () => {
   const shape = shapeOf(OuterBody);
 
@@ -21,6 +25,14 @@ describe('shapeOf / withNulls: unset reads null at every depth', () => {
     expect([...(shape.fields.get('address')?.fields.keys() ?? [])].sort()).toEqual(['address1', 'address2', 'city', 'state', 'zip']);
     expect(shape.fields.get('title')).toBeNull();
     expect(shapeOf(OuterBody)).toBe(shape);
+  });
+
+  it('knows the nested objects and array items of a DTO derived with PartialType', () => {
+    const patch = shapeOf(PatchOuterBody);
+    expect([...patch.fields.keys()].sort()).toEqual(['address', 'items', 'title']);
+    expect([...(patch.fields.get('address')?.fields.keys() ?? [])].sort()).toEqual(['address1', 'address2', 'city', 'state', 'zip']);
+    expect([...(patch.fields.get('items')?.fields.get('address')?.fields.keys() ?? [])]).toHaveLength(5);
+    expect(withNulls({ items: [{ name: 'x' }] }, patch)).toEqual({ title: null, address: null, items: [{ name: 'x', address: null }] });
   });
 
   it('fills missing nested fields with null, through arrays, keeping what is stored', () => {

@@ -1,10 +1,5 @@
 import { getMetadataStorage } from 'class-validator';
-import type { MetadataStorage } from 'class-transformer/types/MetadataStorage';
-
-// class-transformer keeps `@Type(() => X)` here (the package ships no typings for this entry); @nestjs/mapped-types
-// reads the same storage.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as { defaultMetadataStorage: MetadataStorage };
+import { nestedTypesIn } from './validation/nested-type';
 
 /**
  * The fields of a body class, with the shape of each nested object (or of each item of an array of objects): what a
@@ -25,9 +20,10 @@ export function shapeOf(dto: Dto): BodyShape {
   const shape: BodyShape = { fields };
   shapes.set(dto, shape);
   const metadata = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+  const nestedTypes = nestedTypesIn(metadata);
   for (const name of new Set(metadata.map((entry) => entry.propertyName))) {
-    const nested = defaultMetadataStorage.findTypeMetadata(dto, name)?.typeFunction?.() as Dto | undefined;
-    fields.set(name, nested && nested !== (Object as unknown) ? shapeOf(nested) : null);
+    const nested = nestedTypes.get(name);
+    fields.set(name, nested ? shapeOf(nested) : null);
   }
   return shape;
 }

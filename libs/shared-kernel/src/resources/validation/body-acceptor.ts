@@ -1,9 +1,5 @@
-import { getMetadataStorage, ValidationTypes } from 'class-validator';
-import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
-import type { MetadataStorage as TransformerStorage } from 'class-transformer/types/MetadataStorage';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as { defaultMetadataStorage: TransformerStorage };
+import { getMetadataStorage, MetadataStorage, ValidationTypes } from 'class-validator';
+import { isNestedTypeCarrier, nestedTypesIn, ValidationMetadata } from './nested-type';
 
 type Dto = new () => object;
 
@@ -30,8 +26,13 @@ const acceptors = new WeakMap<Dto, BodyAcceptor | null>();
  * (issue 19: a fifth of a write's CPU). It never refuses: anything it does not accept outright (an unknown key, a
  * failed rule, a constraint that answers a promise, a value that is not plain JSON) goes to class-validator, whose
  * `422` details are therefore unchanged to the byte. Undefined when the DTO uses anything this does not mirror
- * (validation groups, `@Transform`/`@Expose`/`@Exclude`, a nested field without `@Type`): such a DTO always goes to
- * class-validator.
+ * (validation groups, initial values, a nested field whose class the kernel's `NestedType` does not record): such a DTO
+ * always goes to class-validator.
+ *
+ * It judges the JSON as sent, which is what class-validator sees only because no DTO uses a class-transformer value
+ * transform (`@Transform`, `@Expose`, `@Exclude`; none does, and importing them under libs/ is for the architecture
+ * rules to forbid): the kernel's fields apply `@Type` alone, which builds nested instances without changing a value.
+ * There is no public way to ask class-transformer whether a class has such a transform, so none is asked.
  */
 export function acceptorOf(dto: Dto): BodyAcceptor | undefined {
   const known = acceptors.get(dto);
@@ -43,16 +44,17 @@ export function acceptorOf(dto: Dto): BodyAcceptor | undefined {
 }
 
 function compile(dto: Dto): BodyAcceptor | undefined {
-  if (transformsValues(dto) || hasInitialValues(dto)) return undefined;
+  if (hasInitialValues(dto)) return undefined;
   const storage = getMetadataStorage();
   const metadata = storage.getTargetValidationMetadatas(dto, '', true, false);
   if (metadata.length === 0) return undefined;
+  const nestedTypes = nestedTypesIn(metadata);
   const checks = new Map<string, PropertyCheck>();
   for (const entry of metadata) {
     if (entry.groups?.length || entry.always || entry.context) return undefined;
     const check = checks.get(entry.propertyName) ?? { name: entry.propertyName, conditions: [], rules: [] };
     checks.set(entry.propertyName, check);
-    if (!addTo(check, entry, dto, storage)) return undefined;
+    if (!addTo(check, entry, nestedTypes, storage)) return undefined;
   }
   const properties = [...checks.values()];
   const declared = new Set(checks.keys());
@@ -63,12 +65,14 @@ function compile(dto: Dto): BodyAcceptor | undefined {
   };
 }
 
-function addTo(check: PropertyCheck, entry: ValidationMetadata, dto: Dto, storage: ReturnType<typeof getMetadataStorage>): boolean {
+function addTo(check: PropertyCheck, entry: ValidationMetadata, nestedTypes: ReadonlyMap<string, Dto>, storage: MetadataStorage): boolean {
   switch (entry.type) {
     case ValidationTypes.CONDITIONAL_VALIDATION:
       check.conditions.push(entry.constraints[0] as (object: object, value: unknown) => boolean);
       return true;
     case ValidationTypes.CUSTOM_VALIDATION: {
+      // The record of a nested field's class: a check that always passes, read below for NESTED_VALIDATION.
+      if (isNestedTypeCarrier(entry)) return true;
       const constraints = storage.getTargetValidatorConstraints(entry.constraintCls);
       if (constraints.length === 0) return false;
       for (const { instance, async } of constraints) {
@@ -78,8 +82,8 @@ function addTo(check: PropertyCheck, entry: ValidationMetadata, dto: Dto, storag
       return true;
     }
     case ValidationTypes.NESTED_VALIDATION: {
-      const nestedType = defaultMetadataStorage.findTypeMetadata(dto, check.name)?.typeFunction?.() as Dto | undefined;
-      if (!nestedType || nestedType === (Object as unknown)) return false;
+      const nestedType = nestedTypes.get(check.name);
+      if (!nestedType) return false;
       check.nested = () => acceptorOf(nestedType);
       return true;
     }
@@ -119,18 +123,4 @@ function hasInitialValues(dto: Dto): boolean {
   } catch {
     return true;
   }
-}
-
-/** class-transformer would change a value before class-validator sees it: the acceptor would judge another body. */
-function transformsValues(dto: Dto): boolean {
-  const storage = defaultMetadataStorage as unknown as {
-    getExposedMetadatas(target: Dto): unknown[];
-    getExcludedMetadatas(target: Dto): unknown[];
-    _transformMetadatas: Map<unknown, unknown>;
-  };
-  if (storage.getExposedMetadatas(dto).length > 0 || storage.getExcludedMetadatas(dto).length > 0) return true;
-  for (let target: unknown = dto; typeof target === 'function' && target !== Function.prototype; target = Object.getPrototypeOf(target)) {
-    if (storage._transformMetadatas.has(target)) return true;
-  }
-  return false;
 }

@@ -31,6 +31,7 @@ import {
 } from 'class-validator';
 import type { ErrorDetail } from '../../platform/errors/domain-error';
 import { EIN_PATTERN } from '../../platform/domain/ein';
+import { NestedType } from './nested-type';
 
 /** What every field decorator takes. */
 export interface FieldOptions {
@@ -253,12 +254,15 @@ function lazyType(type: () => new () => object): () => new () => object {
   return { type: () => type() }.type;
 }
 
+// `Type` has class-transformer build the nested instances class-validator checks; `NestedType` records the same class
+// where the kernel reads it (body shapes, the body acceptor).
 export function NestedField(type: () => new () => object, options: FieldOptions = {}): PropertyDecorator {
   return applyDecorators(
     ...presence(options, { type: lazyType(type) }),
     IsObject({ message: '$property must be an object' }),
     ValidateNested(),
     Type(type),
+    NestedType(type),
   );
 }
 
@@ -269,6 +273,7 @@ export function NestedArrayField(type: () => new () => object, options: FieldOpt
     ArrayMaxSize(options.maxItems ?? 100, { message: `$property may have at most ${options.maxItems ?? 100} items` }),
     ValidateNested({ each: true }),
     Type(type),
+    NestedType(type),
   );
 }
 
