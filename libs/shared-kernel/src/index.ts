@@ -56,7 +56,7 @@ export * from './resources/openapi/described-tag';
 export * from './resources/openapi/error-responses';
 export * from './resources/openapi/specification-routes';
 export * from './platform/http/input-guards';
-export { AcceptsAnyQuery } from './platform/http/known-query-parameters.guard';
+export { AcceptsAnyQuery, QueryParameter } from './platform/http/known-query-parameters.guard';
 export { LinkSigner } from './platform/links/link-signer';
 export * from './platform/events/event';
 export * from './platform/events/event-outbox';

@@ -1,5 +1,5 @@
 import { CallHandler, Controller, Delete, ExecutionContext, Get, HttpCode, Injectable, NestInterceptor, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
-import { ApiExtraModels, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOperation, ApiParam, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { map, Observable } from 'rxjs';
 import {
@@ -13,6 +13,7 @@ import {
   ForeignCase,
   IfMatch,
   Principal,
+  QueryParameter,
   ResourceList,
   resourceManifest,
   ServesResources,
@@ -47,13 +48,13 @@ export const accountingManifest = resourceManifest({
   view: AccountingSummaryView,
 });
 
-const FORMAT_QUERY = ApiQuery({
+const FORMAT_QUERY = QueryParameter({
   name: 'format',
   required: false,
   description: 'json (default), csv or pdf; without it, the preferred of application/json, text/csv and application/pdf in `Accept`.',
   schema: { type: 'string', enum: ['json', 'csv', 'pdf'] },
 });
-const SCHEME_QUERY = ApiQuery({
+const SCHEME_QUERY = QueryParameter({
   name: 'scheme',
   required: false,
   description: 'Lettering: ca (California §1061) or ny (New York JA-7); only letters and headings change, never a number.',
@@ -109,8 +110,8 @@ export class LiveAccountingController {
       'JSON, CSV (`format=csv` or `Accept: text/csv`) or the PDF, headed “DRAFT — not settled”.',
   })
   @CASE_PARAM
-  @ApiQuery({ name: 'from', required: false, description: 'YYYY-MM-DD: the date of death, or the day after a settled account’s `to`.', schema: { type: 'string', format: 'date' } })
-  @ApiQuery({ name: 'to', required: false, description: 'YYYY-MM-DD, not after today (UTC); default today.', schema: { type: 'string', format: 'date' } })
+  @QueryParameter({ name: 'from', required: false, description: 'YYYY-MM-DD: the date of death, or the day after a settled account’s `to`.', schema: { type: 'string', format: 'date' } })
+  @QueryParameter({ name: 'to', required: false, description: 'YYYY-MM-DD, not after today (UTC); default today.', schema: { type: 'string', format: 'date' } })
   @SCHEME_QUERY
   @FORMAT_QUERY
   @ApiExtraModels(LiveAccountingView)

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Put, Query, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   ApiData,
@@ -10,6 +10,7 @@ import {
   assertCaseAccessChecked,
   ForeignCase,
   IfMatch,
+  QueryParameter,
   ResourceList,
   SingleResource,
   ValidBody,
@@ -47,14 +48,14 @@ export class BalanceHistoryController {
   @CASE_PARAM
   @ACCOUNT_PARAM
   @ApiList(BalancePointView, { filters: {}, sorts: ['date'], defaultSort: 'date' })
-  @ApiQuery({ name: 'interval', required: false, description: 'The spacing of the points.', schema: { type: 'string', enum: [...BALANCE_INTERVALS], default: DEFAULT_BALANCE_INTERVAL } })
-  @ApiQuery({
+  @QueryParameter({ name: 'interval', required: false, description: 'The spacing of the points.', schema: { type: 'string', enum: [...BALANCE_INTERVALS], default: DEFAULT_BALANCE_INTERVAL } })
+  @QueryParameter({
     name: 'date_from',
     required: false,
     description: "The first day of the range; by default the account's first known date (its first transaction, statement or recorded point).",
     schema: { type: 'string', format: 'date' },
   })
-  @ApiQuery({ name: 'date_to', required: false, description: 'The last day of the range, always the last point; by default today (UTC).', schema: { type: 'string', format: 'date' } })
+  @QueryParameter({ name: 'date_to', required: false, description: 'The last day of the range, always the last point; by default today (UTC).', schema: { type: 'string', format: 'date' } })
   @ApiErrors(400, 404)
   list(@Req() req: Request, @Query() query: Record<string, unknown>): Promise<ResourceList> {
     assertCaseAccessChecked(req);

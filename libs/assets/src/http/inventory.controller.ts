@@ -1,8 +1,8 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiExtraModels, ApiOperation, ApiQuery, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOperation, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { stringify } from 'csv-stringify/sync';
-import { ApiErrors, assertCaseAccessChecked, BadRequestError, calendarDateProblem, DescribedTag, ErrorDetail, ForeignCase } from '@estate/shared-kernel';
+import { ApiErrors, assertCaseAccessChecked, BadRequestError, calendarDateProblem, DescribedTag, ErrorDetail, ForeignCase, QueryParameter } from '@estate/shared-kernel';
 import { EstateInventoryService } from '../application/estate-inventory.service';
 import { INVENTORY_CSV_HEADER, inventoryCsvRows, inventoryJson } from '../domain/estate-inventory';
 import { InventoryView } from './dto/inventory.dto';
@@ -52,13 +52,13 @@ export class InventoryController {
       'transaction at all stands at its `current_balance`, as does every account while neither `as_of` nor a date of death is known (`as_of` null). ' +
       '`Accept: text/csv` or `format=csv` gives the same lines as CSV.',
   })
-  @ApiQuery({
+  @QueryParameter({
     name: 'as_of',
     required: false,
     description: "YYYY-MM-DD: value bank accounts by their transactions up to this date; by default the deceased's date_of_death.",
     schema: { type: 'string', format: 'date' },
   })
-  @ApiQuery({ name: 'format', required: false, description: 'csv for CSV, json (default) for JSON.', schema: { type: 'string', enum: ['json', 'csv'] } })
+  @QueryParameter({ name: 'format', required: false, description: 'csv for CSV, json (default) for JSON.', schema: { type: 'string', enum: ['json', 'csv'] } })
   @ApiExtraModels(InventoryView)
   @ApiResponse({
     status: 200,

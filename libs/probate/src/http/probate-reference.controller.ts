@@ -1,7 +1,7 @@
 import { applyDecorators, Controller, Get, Header, Param, Query } from '@nestjs/common';
-import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, getSchemaPath } from '@nestjs/swagger';
 import type { Type } from '@nestjs/common';
-import { ApiData, ApiErrors, DescribedTag, DEFAULT_PER_PAGE, MAX_PER_PAGE, PageMeta, ResourceList, SingleResource } from '@estate/shared-kernel';
+import { ApiData, ApiErrors, DescribedTag, DEFAULT_PER_PAGE, MAX_PER_PAGE, PageMeta, QueryParameter, ResourceList, SingleResource } from '@estate/shared-kernel';
 import { ProbateReference } from '../application/probate-reference.service';
 import { FORM_PURPOSES, STATE_CODES } from '../domain/probate-form';
 import { ProbateCountyView, ProbateFormView, ProbateStateView } from './dto/reference-data.dto';
@@ -13,8 +13,8 @@ const STATE = ApiParam({ name: 'state', description: 'Upper-case USPS code of th
 function ApiReferenceList(model: Type) {
   return applyDecorators(
     ApiExtraModels(model, PageMeta),
-    ApiQuery({ name: 'page', required: false, description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } }),
-    ApiQuery({ name: 'per_page', required: false, description: `Records per page, 1 to ${MAX_PER_PAGE}.`, schema: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE } }),
+    QueryParameter({ name: 'page', required: false, description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } }),
+    QueryParameter({ name: 'per_page', required: false, description: `Records per page, 1 to ${MAX_PER_PAGE}.`, schema: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE } }),
     ApiOkResponse({
       description: 'OK; a page of the list and the pagination meta. Cached for an hour; `ETag` is the SHA-256 of the shipped file.',
       headers: {
@@ -92,10 +92,10 @@ export class ProbateReferenceController {
   @Get('forms')
   @Header('Cache-Control', CACHE)
   @ApiOperation({ operationId: 'listProbateForms', summary: 'List the forms', description: 'The forms catalogue, by id. A filter may repeat to match any of its values.' })
-  @ApiQuery({ name: 'state', required: false, description: 'Only the forms of this state (USPS code), or `US` for the federal ones.', schema: { type: 'array', items: { type: 'string', enum: ['US', ...STATE_CODES] } }, style: 'form', explode: true })
-  @ApiQuery({ name: 'purpose', required: false, description: 'Only forms of this purpose.', schema: { type: 'array', items: { type: 'string', enum: [...FORM_PURPOSES] } }, style: 'form', explode: true })
-  @ApiQuery({ name: 'probate_type', required: false, description: 'Only forms serving this probate type.', schema: { type: 'array', items: { type: 'string', enum: ['formal', 'informal', 'small_estate'] } }, style: 'form', explode: true })
-  @ApiQuery({ name: 'required', required: false, description: 'Only required (true) or optional (false) forms.', schema: { type: 'boolean' } })
+  @QueryParameter({ name: 'state', required: false, description: 'Only the forms of this state (USPS code), or `US` for the federal ones.', schema: { type: 'array', items: { type: 'string', enum: ['US', ...STATE_CODES] } }, style: 'form', explode: true })
+  @QueryParameter({ name: 'purpose', required: false, description: 'Only forms of this purpose.', schema: { type: 'array', items: { type: 'string', enum: [...FORM_PURPOSES] } }, style: 'form', explode: true })
+  @QueryParameter({ name: 'probate_type', required: false, description: 'Only forms serving this probate type.', schema: { type: 'array', items: { type: 'string', enum: ['formal', 'informal', 'small_estate'] } }, style: 'form', explode: true })
+  @QueryParameter({ name: 'required', required: false, description: 'Only required (true) or optional (false) forms.', schema: { type: 'boolean' } })
   @ApiReferenceList(ProbateFormView)
   @ApiErrors(400)
   forms(@Query() query: Record<string, unknown>): ResourceList {

@@ -1,5 +1,5 @@
 import { Get, HttpCode, Inject, Post, Query, Req, SetMetadata } from '@nestjs/common';
-import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, getSchemaPath } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, getSchemaPath } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
   ApiData,
@@ -13,6 +13,7 @@ import {
   MAX_PER_PAGE,
   parseListQuery,
   PageMeta,
+  QueryParameter,
   ResourceList,
   SingleResource,
   ValidBody,
@@ -120,8 +121,8 @@ export class TransfersController extends CaseResourceController(transferResource
     summary: "List a transfer's audit events",
     description: 'Every state change of the transfer, oldest first: from, to, actor, reason and time. Audit events are never updated or deleted.',
   })
-  @ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 1, default: 1 }, description: 'Page number.' })
-  @ApiQuery({ name: 'per_page', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: 25 }, description: 'Events per page.' })
+  @QueryParameter({ name: 'page', required: false, schema: { type: 'integer', minimum: 1, default: 1 }, description: 'Page number.' })
+  @QueryParameter({ name: 'per_page', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: 25 }, description: 'Events per page.' })
   @ApiExtraModels(TransferEventView, PageMeta)
   @ApiOkResponse({
     description: 'The audit trail.',

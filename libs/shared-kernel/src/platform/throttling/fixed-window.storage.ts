@@ -1,6 +1,8 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import Redis from 'ioredis';
+
+/** What a storage answers for one hit. @nestjs/throttler exports the interface only from a file of dist/, not its root. */
+export type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
 /**
  * The per-organization counters of the tier rate limit (contract §6: a fixed one-minute window), with the same

@@ -1,7 +1,6 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import type { Logger } from 'pino';
-import { FixedWindowMemoryStorage, FixedWindowRedisStorage } from './fixed-window.storage';
+import { FixedWindowMemoryStorage, FixedWindowRedisStorage, ThrottlerStorageRecord } from './fixed-window.storage';
 
 export type RedisState = 'up' | 'down';
 

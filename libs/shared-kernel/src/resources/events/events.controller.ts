@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Query, Req } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiQuery } from '@nestjs/swagger';
+import { ApiOperation, ApiParam } from '@nestjs/swagger';
+import { QueryParameter } from '../../platform/http/known-query-parameters.guard';
 import { DescribedTag } from '../openapi/described-tag';
 import { checkedCaseOwnerOf, ForeignCase } from '../../platform/access/case-access';
 import { CurrentPrincipal, managesOrganization, Principal } from '../../platform/auth/principal';
@@ -12,7 +13,7 @@ import { audienceOfCase, EventAudience, EventReader } from './event-reader';
 import { eventTypeSchema } from '../openapi/document-rules';
 
 const FILTERS = [
-  ApiQuery({
+  QueryParameter({
     name: 'type',
     required: false,
     description: 'Only events of these types: an exact type (`transfer.status_changed`), a prefix pattern (`transfer.*`) or `*`; repeat to give several.',
@@ -20,8 +21,8 @@ const FILTERS = [
     style: 'form',
     explode: true,
   }),
-  ApiQuery({ name: 'created_after', required: false, description: 'Only events created after this instant (ISO 8601).', schema: { type: 'string', format: 'date-time' } }),
-  ApiQuery({ name: 'created_before', required: false, description: 'Only events created before this instant (ISO 8601).', schema: { type: 'string', format: 'date-time' } }),
+  QueryParameter({ name: 'created_after', required: false, description: 'Only events created after this instant (ISO 8601).', schema: { type: 'string', format: 'date-time' } }),
+  QueryParameter({ name: 'created_before', required: false, description: 'Only events created before this instant (ISO 8601).', schema: { type: 'string', format: 'date-time' } }),
 ];
 
 function decorate(decorators: MethodDecorator[]): MethodDecorator {
@@ -42,7 +43,7 @@ export class EventsController {
   @Get('events')
   @ApiOperation({ summary: 'List events', description: "The events of every case the caller reaches (its organization's, and those shared with it as a collaborator), newest first, in page or cursor mode. Organization-level events (`case_id` null) are listed to the organization's owners and admins only." })
   @ApiList(EventView)
-  @decorate([...FILTERS, ApiQuery({ name: 'case_id', required: false, description: 'Only the events of this case (its id).', schema: { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } })])
+  @decorate([...FILTERS, QueryParameter({ name: 'case_id', required: false, description: 'Only the events of this case (its id).', schema: { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } })])
   @ApiErrors(400)
   list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<ResourceList> {
     return this.events.list(audienceOf(principal), query);

@@ -1,5 +1,6 @@
 import { applyDecorators, Type } from '@nestjs/common';
-import { ApiBearerAuth, ApiExtraModels, ApiHeader, ApiOkResponse, ApiProperty, ApiQuery, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtraModels, ApiHeader, ApiOkResponse, ApiProperty, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { QueryParameter } from '../../platform/http/known-query-parameters.guard';
 import { ErrorBody } from '../../platform/errors/error-body';
 import { DEFAULT_PER_PAGE, FilterSpec, FilterSpecs, MAX_PER_PAGE } from '../pagination/list-query';
 import { PageMeta } from '../pagination/page-meta';
@@ -68,23 +69,23 @@ function filterQuery(name: string, declared: DeclaredFilter) {
   const spec = Array.isArray(declared) ? { kind: 'enum' as const, values: declared as readonly string[] } : (declared as Exclude<FilterSpec, readonly string[]>);
   switch (spec.kind) {
     case 'boolean':
-      return ApiQuery({ name, required: false, description: `Only records whose ${name} is this value.`, schema: { type: 'boolean' } });
+      return QueryParameter({ name, required: false, description: `Only records whose ${name} is this value.`, schema: { type: 'boolean' } });
     case 'contains_text':
-      return ApiQuery({
+      return QueryParameter({
         name,
         required: false,
         description: `Only records whose ${name} contains this text, case-insensitively.`,
         schema: { type: 'string', minLength: 1, maxLength: 200 },
       });
     case 'equals':
-      return ApiQuery({
+      return QueryParameter({
         name,
         required: false,
         description: `Only records whose ${name} is exactly this value; repeat the parameter to match any of several.`,
         schema: { type: 'string', minLength: 1, maxLength: 200 },
       });
     case 'array_contains':
-      return ApiQuery({
+      return QueryParameter({
         name,
         required: false,
         description: `Only records whose ${name} list contains one of these values; repeat the parameter to give several.`,
@@ -93,7 +94,7 @@ function filterQuery(name: string, declared: DeclaredFilter) {
         explode: true,
       });
     default:
-      return ApiQuery({
+      return QueryParameter({
         name,
         required: false,
         description: `Only records whose ${name} is one of these values; repeat the parameter to give several.`,
@@ -124,26 +125,26 @@ export function ApiList(model: Type, resource?: { readonly filters: FilterSpecs;
         },
       },
     }),
-    ApiQuery({
+    QueryParameter({
       name: 'page',
       required: false,
       description: 'Page number, from 1 (page mode; ignored when `cursor` is present).',
       schema: { type: 'integer', minimum: 1, default: 1 },
     }),
-    ApiQuery({
+    QueryParameter({
       name: 'per_page',
       required: false,
       description: `Records per page, 1 to ${MAX_PER_PAGE}.`,
       schema: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE },
     }),
-    ApiQuery({
+    QueryParameter({
       name: 'cursor',
       required: false,
       description: 'Cursor mode: `meta.next_cursor` of the previous page, or empty (`cursor=`) to start at the beginning. A cursor is bound to the list that made it — this route, its case or parent record, its filters and its sort — and is refused (400) anywhere else.',
       schema: { type: 'string' },
     }),
-    ApiQuery({ name: 'sort_by', required: false, description: 'Field to sort on; ties break on `id`.', schema: { type: 'string', enum: sorts, default: resource?.defaultSort ?? 'created_at' } }),
-    ApiQuery({ name: 'sort_order', required: false, description: 'Sort direction.', schema: { type: 'string', enum: ['asc', 'desc'], default: 'desc' } }),
+    QueryParameter({ name: 'sort_by', required: false, description: 'Field to sort on; ties break on `id`.', schema: { type: 'string', enum: sorts, default: resource?.defaultSort ?? 'created_at' } }),
+    QueryParameter({ name: 'sort_order', required: false, description: 'Sort direction.', schema: { type: 'string', enum: ['asc', 'desc'], default: 'desc' } }),
     ...Object.entries(resource?.filters ?? {}).map(([name, spec]) => filterQuery(name, spec)),
   );
 }

@@ -1,5 +1,4 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { ALWAYS_POSSIBLE_ERRORS } from './api-responses';
 import { indefiniteArticle } from './wording';
 import { BAD_REQUEST_EXAMPLES, ERROR_RESPONSES, ErrorExample, errorExamplesFor } from './error-responses';
@@ -12,6 +11,9 @@ import { BAD_REQUEST_EXAMPLES, ERROR_RESPONSES, ErrorExample, errorExamplesFor }
  */
 
 type Node = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A schema that is not a `$ref`: @nestjs/swagger's root exports its OpenAPI types only through `OpenAPIObject`. */
+type SchemaObject = Exclude<NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>[string], { $ref: string }>;
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
 const SCHEMA_PREFIX = '#/components/schemas/';
