@@ -67,8 +67,17 @@ export class ApiProcess {
     this.child = spawn(process.execPath, [join(DIST, 'main.js')], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     this.child.stderr!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    this.exited = new Promise((done) => this.child.on('close', () => done()));
+    this.exited = new Promise((done) =>
+      this.child.on('close', (code, signal) => {
+        // A process that ends when no test asked it to is a finding: what it printed is shown with the suite's output.
+        if (!this.stopping) process.stderr.write(`main.js on port ${port} exited unexpectedly (code ${code}, signal ${signal}); its last output:\n${this.output.slice(-8000)}\n`);
+        done();
+      }),
+    );
   }
+
+  /** Set when a test stops or kills the process: its end is then expected. */
+  private stopping = false;
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
@@ -100,12 +109,14 @@ export class ApiProcess {
   }
 
   kill(): Promise<void> {
+    this.stopping = true;
     this.child.kill('SIGKILL');
     return this.exited;
   }
 
   async stop(): Promise<void> {
     if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    this.stopping = true;
     this.child.kill('SIGTERM');
     await this.exited;
   }
