@@ -2,7 +2,7 @@ import { EntityManager, Knex } from '@mikro-orm/postgresql';
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Pool, PoolConfig } from 'pg';
 import { currentTransaction } from '../context/request-scope';
-import { PlainQueryOptions, preparedName, queryOnTransaction } from '../transactions/transaction-rows';
+import { assertPlainText, PlainQueryOptions, preparedName, queryOnTransaction } from '../transactions/transaction-rows';
 
 export type { PlainQueryOptions };
 
@@ -50,6 +50,7 @@ function poolOf(em: EntityManager): Pool {
 export async function plainRows<T>(em: EntityManager, text: string, values: readonly unknown[], options: PlainQueryOptions = {}): Promise<T[]> {
   const transaction = currentTransaction(em) as Knex.Transaction | undefined;
   if (transaction) return (await queryOnTransaction(transaction, text, values, options)).rows as T[];
+  assertPlainText(text);
   const name = options.prepared ? preparedName(text) : undefined;
   const result = await poolOf(em).query(name ? { text, values: values as unknown[], name } : { text, values: values as unknown[] });
   return result.rows as T[];

@@ -1,0 +1,75 @@
+/**
+ * Issue 34 (item 4): a hand-written statement of a write runs on the connection its transaction holds through knex's
+ * public raw query, with its values bound and its `$n` placeholders as written. Against a real PostgreSQL: the text
+ * reaches the server unchanged (a `?` of ours included), a prepared text is named once, the statement sees the
+ * transaction's uncommitted writes, and nothing of it outlives a rollback.
+ */
+import { randomBytes } from 'node:crypto';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { transactionRows } from '@estate/shared-kernel';
+import { plainRows } from '../libs/shared-kernel/src/platform/persistence/plain-query';
+import { baseOrmConfig, IDENTITY_ENTITIES } from '../apps/api/src/database/orm-options';
+import { cloneTemplateDatabase, dropDatabase, TEST_TEMPLATE_ENV } from './support/test-database';
+
+describe('statements on a held transaction', () => {
+  let orm: MikroORM;
+  let databaseName: string;
+
+  beforeAll(async () => {
+    databaseName = `${(process.env[TEST_TEMPLATE_ENV] as string).replace('estate_template_', 'estate_test_')}_trx_${randomBytes(4).toString('hex')}`;
+    orm = await MikroORM.init(baseOrmConfig(await cloneTemplateDatabase(databaseName), IDENTITY_ENTITIES, { poolMax: 2 }));
+  });
+
+  afterAll(async () => {
+    await orm?.close(true);
+    await dropDatabase(databaseName);
+  });
+
+  it('passes the text and its $n placeholders as written, values bound (a value may hold anything)', async () => {
+    const rows = await orm.em.fork().transactional((em) =>
+      transactionRows<{ value: string; has_key: boolean }>(em, `select $1::text as value, jsonb_exists('{"k": 1}'::jsonb, $2) as has_key`, ["it's a ? and a \\?", 'k']),
+    );
+    expect(rows).toEqual([{ value: "it's a ? and a \\?", has_key: true }]);
+  });
+
+  it('runs on the transaction’s own connection: it sees the uncommitted write, and the rollback takes it back', async () => {
+    const name = `rolled-back-${randomBytes(4).toString('hex')}`;
+    let seen: unknown;
+    const rollBack = new Error('roll back');
+    const outcome = await orm.em
+      .fork()
+      .transactional(async (em) => {
+        const [backend] = await transactionRows<{ pid: number }>(em, 'select pg_backend_pid() as pid', []);
+        await transactionRows(em, `insert into organizations (id, name, tier, created_at) values ($1, $2, 'pro', now())`, [randomBytes(13).toString('hex'), name]);
+        const [again] = await plainRows<{ pid: number }>(em, 'select pg_backend_pid() as pid', []);
+        seen = { samePid: backend.pid === again.pid, found: await plainRows<{ name: string }>(em, 'select name from organizations where name = $1', [name]) };
+        throw rollBack;
+      })
+      .catch((error: unknown) => error);
+    expect(outcome).toBe(rollBack);
+    expect(seen).toEqual({ samePid: true, found: [{ name }] });
+    expect(await plainRows(orm.em, 'select name from organizations where name = $1', [name])).toEqual([]);
+  });
+
+  it('names a prepared text once, on the connection that runs it', async () => {
+    const text = `select $1::int + 1 as next /* ${randomBytes(4).toString('hex')} */`;
+    const rows = await orm.em.fork().transactional(async (em) => {
+      const first = await transactionRows<{ next: number }>(em, text, [1], { prepared: true });
+      const second = await transactionRows<{ next: number }>(em, text, [2], { prepared: true });
+      const prepared = await transactionRows<{ count: string }>(em, 'select count(*) from pg_prepared_statements where statement = $1', [text]);
+      return { results: [first[0].next, second[0].next], prepared: Number(prepared[0].count) };
+    });
+    expect(rows).toEqual({ results: [2, 3], prepared: 1 });
+  });
+
+  it('refuses a text with a question mark, inside a transaction and outside one alike, before sending it', async () => {
+    const text = `select '{"k": 1}'::jsonb ? 'k' as has_key`;
+    await expect(orm.em.fork().transactional((em) => transactionRows(em, text, []))).rejects.toThrow(/has no "\?"/);
+    await expect(orm.em.fork().transactional((em) => plainRows(em, text, []))).rejects.toThrow(/has no "\?"/);
+    await expect(plainRows(orm.em.fork(), text, [])).rejects.toThrow(/has no "\?"/);
+  });
+
+  it('is refused outside a transaction: a write’s statement never commits on its own', async () => {
+    await expect(transactionRows(orm.em.fork(), 'select 1', [])).rejects.toThrow(/outside its transaction/);
+  });
+});
