@@ -24,7 +24,7 @@ const PLATFORM_FOLDERS = [
   'config', 'clock', 'errors', 'masking', 'links', 'http', 'jobs', 'context', 'invalidation', 'auth', 'throttling', 'access',
   'transactions', 'events', 'persistence', 'idempotency', 'logging', 'health', 'domain', 'operator',
 ];
-const RESOURCES_FOLDERS = ['naming', 'pagination', 'validation', 'merge-patch', 'http', 'conditional', 'openapi', 'events'];
+const RESOURCES_FOLDERS = ['naming', 'pagination', 'validation', 'merge-patch', 'http', 'conditional', 'openapi', 'events', 'fields'];
 
 /** One rule per folder of a floor: it imports no folder listed after it. */
 function kernelFloorOrder(floor, folders) {

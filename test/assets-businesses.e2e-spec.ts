@@ -4,32 +4,6 @@ import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';
 import { created, ids, isoDateInDays, newCase, newContact, UNKNOWN_ID } from './support/assets-holdings-fixtures';
 
-const FIELDS = [
-  'id',
-  'business_name',
-  'entity_type',
-  'state_of_formation',
-  'ein',
-  'status',
-  'deceased_role',
-  'ownership_percentage',
-  'co_owners',
-  'estimated_value',
-  'valuation_date',
-  'valuation_method',
-  'interest_value',
-  'has_operating_agreement',
-  'has_buy_sell_agreement',
-  'succession_plan',
-  'registered_agent',
-  'sale_price',
-  'sale_date',
-  'institution_contact_id',
-  'notes',
-  'created_at',
-  'updated_at',
-];
-
 const MINIMAL = { business_name: 'Whitaker Hardware LLC', entity_type: 'llc', ownership_percentage: 50 };
 const EIN = '36-4567890';
 
@@ -48,29 +22,8 @@ describe('business interests (e2e)', () => {
   describeResourceContract({
     app: () => t,
     resource: businessResource,
-    fields: FIELDS,
     create: () => ({ ...MINIMAL }),
     defaults: { status: 'active' },
-    full: () => ({
-      business_name: 'Okafor & Whitaker Partners',
-      entity_type: 'general_partnership',
-      state_of_formation: 'IL',
-      ein: EIN,
-      status: 'inactive',
-      deceased_role: 'partner',
-      ownership_percentage: 60,
-      co_owners: [{ name: 'Daniel Okafor', role: 'partner', ownership_percentage: 40 }],
-      estimated_value: 480000,
-      valuation_date: '2026-08-31',
-      valuation_method: 'appraisal',
-      has_operating_agreement: true,
-      has_buy_sell_agreement: true,
-      succession_plan: 'sell',
-      registered_agent: 'Illinois Registered Agents Inc.',
-      sale_price: 288000,
-      sale_date: '2026-10-15',
-      notes: 'Partner runs the store day to day.',
-    }),
     patches: [
       { body: { status: 'dissolved', notes: 'Wound up.' } },
       { body: { estimated_value: 500000.01, ownership_percentage: 33.33 }, effect: { estimated_value: 500000.01, ownership_percentage: 33.33, interest_value: 166650 } },

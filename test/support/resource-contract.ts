@@ -1,6 +1,6 @@
 import { getMetadataStorage } from 'class-validator';
 import type { Response, Test } from 'supertest';
-import { CaseRecord, CaseResource, FilterSpec, StandardRoute, toSnakeCase } from '@estate/shared-kernel';
+import { CaseRecord, CaseResource, FilterSpec, representationOf, StandardRoute, toSnakeCase } from '@estate/shared-kernel';
 import { detailFields, expectError } from './api-assertions';
 import type { TestApp, TestCaller } from './test-app';
 
@@ -55,11 +55,17 @@ export interface ResourceContractSpec<T extends CaseRecord = CaseRecord> {
   app: () => TestApp;
   /** The declaration itself, imported from the code. */
   resource: CaseResource<T>;
-  /** Every field of the response, in any order: each is present in every response. */
-  fields: readonly string[];
-  /** A minimal valid create body (the required fields). */
-  create: () => Body;
-  /** An alternative valid create body setting every writable field (masked ones in full); `create()` by default. */
+  /**
+   * Every field of the response, in any order: each is present in every response. By default the declaration's
+   * representation (`representationOf`); stated only where a resource presents computed fields its schema lacks.
+   */
+  fields?: readonly string[];
+  /** A minimal valid create body (the required fields); by default the declaration's `examples.minimal`. */
+  create?: () => Body;
+  /**
+   * An alternative valid create body setting every writable field (masked ones in full); by default the declaration's
+   * `examples.full`, else `create()`.
+   */
   full?: () => Body;
   /** Server defaults of fields left out of the create body, beyond `false` for booleans, `[]` for arrays, `null` for the rest. */
   defaults?: Body;
@@ -100,7 +106,10 @@ export interface ResourceContractSpec<T extends CaseRecord = CaseRecord> {
    * `evaluated_at`): a patch check takes their value as answered, unless a step's `effect` names them.
    */
   computed?: readonly string[];
-  /** Full values of the masked fields (contract §3.2), set on create and checked masked in every response. */
+  /**
+   * Full values of the masked fields (contract §3.2), set on create and checked masked in every response; by default
+   * their values in the full body.
+   */
   masked?: Record<string, string>;
   /** For a nested resource: creates the parent in the case and returns its id. */
   parent?: { create: (t: TestApp, caller: TestCaller, caseId: string) => Promise<string> };
@@ -164,6 +173,18 @@ function query(params: Array<[string, string]>): string {
   return params.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
 }
 
+/** A spec completed from its declaration's examples: the bodies, and the full values of the masked fields. */
+function withDeclaredExamples<T extends CaseRecord>(spec: ResourceContractSpec<T>): ResourceContractSpec<T> & { create: () => Body } {
+  const examples = spec.resource.examples;
+  const create = spec.create ?? (examples ? () => ({ ...examples.minimal }) : undefined);
+  if (!create) throw new Error(`${spec.resource.name}: spec.create is required where the declaration has no examples`);
+  const full = spec.full ?? (examples ? () => ({ ...examples.full }) : create);
+  const masked =
+    spec.masked ??
+    (full ? Object.fromEntries([...spec.resource.masked].filter((field) => typeof full()[field] === 'string').map((field) => [field, full()[field] as string])) : undefined);
+  return { ...spec, create, full, masked };
+}
+
 /** Class-validator metadata of a DTO: fields without a conditional validation are required (`StringField({required})`). */
 function validationOf(dto: new () => object): Map<string, Set<string>> {
   const byField = new Map<string, Set<string>>();
@@ -175,7 +196,8 @@ function validationOf(dto: new () => object): Map<string, Set<string>> {
   return byField;
 }
 
-export function describeResourceContract<T extends CaseRecord>(spec: ResourceContractSpec<T>): void {
+export function describeResourceContract<T extends CaseRecord>(given: ResourceContractSpec<T>): void {
+  const spec = withDeclaredExamples(given);
   const resource = spec.resource;
   const table = (resource.schema.meta as { tableName?: string; collection?: string }).tableName ?? resource.schema.meta.collection;
   const validation = validationOf(resource.create);
@@ -186,7 +208,8 @@ export function describeResourceContract<T extends CaseRecord>(spec: ResourceCon
   /** The writable set of a PATCH: only these may be cleared or mistyped there (anything else is read-only). */
   const patchable = resource.patch ? [...validationOf(resource.patch).keys()] : [];
   const has = (route: StandardRoute) => resource.routes.has(route);
-  const fieldList = [...spec.fields].sort();
+  const responseFields = spec.fields ?? representationOf(resource);
+  const fieldList = [...responseFields].sort();
   const sensitive = createFields.filter((field) => SENSITIVE_FIELDS.includes(field));
   const nested = resource.parent !== undefined;
   const writes = (spec.side ?? 'all') === 'all';
@@ -261,7 +284,7 @@ export function describeResourceContract<T extends CaseRecord>(spec: ResourceCon
       const named = property?.fieldNames ?? (property?.fieldName ? [property.fieldName] : [field]);
       // Prefixed columns of an embedded object (`address_city`, `instant_transfer_evaluated_at`), but not another response
       // field's own column (`disposition` is not `disposition_details`).
-      const otherFields = new Set(spec.fields.filter((other) => other !== field));
+      const otherFields = new Set(responseFields.filter((other) => other !== field));
       return Object.keys(sample).filter((column) => named.includes(column) || (column.startsWith(`${field}_`) && !otherFields.has(column)));
     }
 

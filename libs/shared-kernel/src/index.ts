@@ -79,3 +79,5 @@ export * from './resources/record-references';
 export { PerAddressLimit } from './platform/throttling/tier-throttler.guard';
 export { PRINCIPALS_CHANGED } from './platform/auth/principal-cache';
 export { OrganizationManagersOnly } from './platform/access/organization-managers.guard';
+export * from './resources/fields/field-definitions';
+export * from './resources/fields/record-shape';

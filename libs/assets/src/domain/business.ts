@@ -1,5 +1,4 @@
-import { type CaseRecord, centsOf, centsToNumber, einPrefixProblems, type ErrorDetail, percentageOf } from '@estate/shared-kernel/domain';
-import type { BusinessEntityType, BusinessStatus, DeceasedRole, SuccessionPlan, ValuationMethod } from './business-vocabulary';
+import { centsOf, centsToNumber, einPrefixProblems, type ErrorDetail, percentageOf } from '@estate/shared-kernel/domain';
 import { ownershipProblems } from './ownership-shares';
 import { saleProblems } from './sale-facts';
 
@@ -10,37 +9,6 @@ export interface BusinessCoOwner {
   ownership_percentage?: number | null;
 }
 
-/**
- * The deceased's interest in a business (contract-extensions §12.6): a plain record. `ein` is encrypted at rest and
- * masked; `interestValue` is stored, derived on every save (`interestValueOf`), so a list can sort by it in SQL.
- */
-export class Business implements CaseRecord {
-  id: string;
-  caseId: string;
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
-  businessName: string;
-  entityType: BusinessEntityType;
-  stateOfFormation: string | null;
-  ein: string | null;
-  status: BusinessStatus;
-  deceasedRole: DeceasedRole | null;
-  ownershipPercentage: number;
-  coOwners: BusinessCoOwner[];
-  estimatedValue: number | null;
-  valuationDate: string | null;
-  valuationMethod: ValuationMethod | null;
-  interestValue: number | null;
-  hasOperatingAgreement: boolean;
-  hasBuySellAgreement: boolean;
-  successionPlan: SuccessionPlan | null;
-  registeredAgent: string | null;
-  salePrice: number | null;
-  saleDate: string | null;
-  institutionContactId: string | null;
-  notes: string | null;
-}
 
 /**
  * `interest_value` = `estimated_value` × `ownership_percentage` / 100, rounded half away from zero to cents

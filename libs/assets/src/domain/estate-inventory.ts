@@ -1,6 +1,5 @@
 import type { BankAccount } from './bank-account';
 import { Cents, centsOf, centsToNumber, centsToText, maskSensitive, percentageOf, sumCents } from '@estate/shared-kernel/domain';
-import type { Business } from './business';
 import type { FinancialAccount } from './financial-account';
 import { propertyEquityAtDeath, type RealEstateProperty } from './real-estate-property';
 import type { Debt } from './debt';
@@ -8,7 +7,7 @@ import type { InvestmentAccount } from './investment-account';
 import type { LifeInsurancePolicy } from './life-insurance-policy';
 import { RealEstateValuation, valuationEquity } from './real-estate-valuation';
 import type { RetirementAccount } from './retirement-account';
-import { Vehicle, vehicleEquity } from './vehicle';
+import { VehicleValue, vehicleEquity } from './vehicle';
 
 /**
  * The estate inventory (issue 8, beyond the specification): what a personal representative files with the court as
@@ -97,7 +96,7 @@ export interface InventoryInput {
       | 'createdAt' | 'propertyId'
     >
   >;
-  vehicles: ReadonlyArray<Pick<Vehicle, 'id' | 'year' | 'make' | 'model' | 'vin' | 'estimatedValue' | 'lienPayoffAmount' | 'equityEstimate' | 'createdAt'>>;
+  vehicles: ReadonlyArray<VehicleValue & { id: string; year: number; make: string; model: string; vin: string | null; createdAt: Date }>;
   debts: ReadonlyArray<Pick<Debt, 'id' | 'creditorName' | 'debtType' | 'accountNumber' | 'balance' | 'createdAt'>>;
   realEstateProperties: ReadonlyArray<
     Pick<
@@ -107,7 +106,7 @@ export interface InventoryInput {
     >
   >;
   financialAccounts: ReadonlyArray<Pick<FinancialAccount, 'id' | 'accountKind' | 'institutionName' | 'accountNumber' | 'ownershipType' | 'balance' | 'dateOfDeathValue' | 'createdAt'>>;
-  businesses: ReadonlyArray<Pick<Business, 'id' | 'businessName' | 'ownershipPercentage' | 'interestValue' | 'createdAt'>>;
+  businesses: ReadonlyArray<{ id: string; businessName: string; ownershipPercentage: number; interestValue: number | null; createdAt: Date }>;
   /** Unclaimed property whose claim was paid (contract-extensions §12.5): only then is it the estate's. */
   paidUnclaimedProperty: ReadonlyArray<PaidUnclaimedProperty>;
 }

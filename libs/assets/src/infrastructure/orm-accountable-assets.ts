@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { PlainQuery } from '@estate/shared-kernel';
 import { AccountableAssetRecords, AccountableAssets, LedgerTransactionFacts } from '../application/ports/accountable-assets.port';
 import { BankAccountSchema } from './persistence/bank-account.schema';
-import { BusinessSchema } from './persistence/business.schema';
+import { businessResource } from '../resources/business.resource';
 import { DebtSchema } from './persistence/debt.schema';
 import { FinancialAccountSchema } from './persistence/financial-account.schema';
 import { InvestmentAccountSchema } from './persistence/investment-account.schema';
@@ -11,7 +11,7 @@ import { LifeInsurancePolicySchema } from './persistence/life-insurance-policy.s
 import { RealEstatePropertySchema } from './persistence/real-estate-property.schema';
 import { RealEstateValuationSchema } from './persistence/real-estate-valuation.schema';
 import { RetirementAccountSchema } from './persistence/retirement-account.schema';
-import { VehicleSchema } from './persistence/vehicle.schema';
+import { vehicleResource } from '../resources/vehicle.resource';
 
 const HOLD_ACCOUNTS = 'select id from bank_accounts where case_id = $1 order by id for share';
 
@@ -60,9 +60,9 @@ export class OrmAccountableAssets extends AccountableAssets {
     const lifeInsurancePolicies = await this.em.find(LifeInsurancePolicySchema, scope);
     const realEstateProperties = await this.em.find(RealEstatePropertySchema, scope);
     const valuations = await this.em.find(RealEstateValuationSchema, scope);
-    const vehicles = await this.em.find(VehicleSchema, scope);
+    const vehicles = await this.em.find(vehicleResource.schema, scope);
     const financialAccounts = await this.em.find(FinancialAccountSchema, scope);
-    const businesses = await this.em.find(BusinessSchema, scope);
+    const businesses = await this.em.find(businessResource.schema, scope);
     const debts = await this.em.find(DebtSchema, scope);
     return { bankAccounts, transactions, investmentAccounts, retirementAccounts, lifeInsurancePolicies, realEstateProperties, valuations, vehicles, financialAccounts, businesses, debts };
   }

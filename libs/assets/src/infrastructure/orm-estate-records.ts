@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { EstateRecords, EstateRecordsOfCase } from '../application/ports/estate-records.port';
 import { PaidUnclaimedProperties } from '../application/ports/paid-unclaimed-property.port';
-import { BusinessSchema } from './persistence/business.schema';
+import { businessResource } from '../resources/business.resource';
 import { FinancialAccountSchema } from './persistence/financial-account.schema';
 import { RealEstatePropertySchema } from './persistence/real-estate-property.schema';
 import { BankAccountSchema } from './persistence/bank-account.schema';
@@ -12,7 +12,7 @@ import { LifeInsurancePolicySchema } from './persistence/life-insurance-policy.s
 import { RealEstateValuationSchema } from './persistence/real-estate-valuation.schema';
 import { RetirementAccountSchema } from './persistence/retirement-account.schema';
 import { TransactionSchema } from './persistence/transaction.schema';
-import { VehicleSchema } from './persistence/vehicle.schema';
+import { vehicleResource } from '../resources/vehicle.resource';
 
 /** The inventory's records through MikroORM; the bank totals "as of" are summed by PostgreSQL in `numeric`. */
 @Injectable()
@@ -32,11 +32,11 @@ export class OrmEstateRecords extends EstateRecords {
     const retirementAccounts = await this.em.find(RetirementAccountSchema, scope);
     const lifeInsurancePolicies = await this.em.find(LifeInsurancePolicySchema, scope);
     const valuations = await this.em.find(RealEstateValuationSchema, scope);
-    const vehicles = await this.em.find(VehicleSchema, scope);
+    const vehicles = await this.em.find(vehicleResource.schema, scope);
     const debts = await this.em.find(DebtSchema, scope);
     const realEstateProperties = await this.em.find(RealEstatePropertySchema, scope);
     const financialAccounts = await this.em.find(FinancialAccountSchema, scope);
-    const businesses = await this.em.find(BusinessSchema, scope);
+    const businesses = await this.em.find(businessResource.schema, scope);
     const paidUnclaimedProperty = await this.unclaimed.paidOf(caseId);
     return {
       asOf,

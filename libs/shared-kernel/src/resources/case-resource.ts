@@ -12,6 +12,8 @@ import type { SpecificationRoute } from './openapi/specification-routes';
 import type { RecordFields } from '../platform/persistence/record-columns';
 import { BodyShape, shapeOf } from './body-shape';
 import type { ResourceManifest } from './resource-manifest';
+import type { FieldMap } from './fields/field-definitions';
+import { RecordOf, recordShape } from './fields/record-shape';
 
 export type ForeignCasePolicy = 'forbidden' | 'not_found';
 export type Dto = new () => object;
@@ -180,6 +182,11 @@ export interface CaseResourceDeclaration<T extends CaseRecord> {
   afterWrite?: (record: T, context: WriteContext) => Promise<void>;
   /** An injectable the kernel resolves and tells of each record created, in the same transaction after its event. */
   afterCreateBy?: () => new (...args: any[]) => RecordCreated<T>;
+  /**
+   * Create bodies composed from the fields' examples (a declaration of fields has them): `minimal` has the required
+   * fields, `full` every writable one but references, which must name records that exist.
+   */
+  examples?: { minimal: JsonObject; full: JsonObject };
 }
 
 export interface CaseResource<T extends CaseRecord = CaseRecord>
@@ -200,6 +207,26 @@ export interface CaseResource<T extends CaseRecord = CaseRecord>
   readonly shape: BodyShape;
   readonly listRules: ListQueryRules;
 }
+
+/**
+ * A declaration that states its fields once (`fields: { year: field.integer({...}), ... }`) instead of a schema and
+ * body classes: the kernel builds the schema, the create and patch bodies, the view, the masked fields and the
+ * references from that list (`recordShape`).
+ */
+export type DeclaredFieldsResource<F extends FieldMap> = Omit<CaseResourceDeclaration<RecordOf<F>>, 'schema' | 'create' | 'patch' | 'view' | 'masked' | 'references'> & {
+  /** The table of its records. */
+  table: string;
+  fields: F;
+  /** Whether `case_id` is part of the representation (the specification's table carries it). */
+  caseIdShown?: boolean;
+  /** Whether it has a merge patch (`PATCH`); true unless stated. */
+  patchable?: boolean;
+  /** JSON fields masked beyond those its fields declare. */
+  masked?: readonly string[];
+};
+
+/** The record type of a declaration: `type Vehicle = ResourceRecord<typeof vehicleResource>`. */
+export type ResourceRecord<R> = R extends CaseResource<infer T> ? T : never;
 
 /** A DTO's JSON fields, from its validation metadata. */
 export function fieldsOf(dto: Dto): string[] {
@@ -224,7 +251,10 @@ export function declaredCaseResources(): readonly CaseResource[] {
  * declaration into the routes (`caseResourceController`), their OpenAPI entries, the list query, merge patch,
  * masking, ETags, the foreign-case rule and the erasure of the case's records on case deletion.
  */
-export function caseResource<T extends CaseRecord>(declaration: CaseResourceDeclaration<T>): CaseResource<T> {
+export function caseResource<const F extends FieldMap>(declaration: DeclaredFieldsResource<F>): CaseResource<RecordOf<F>>;
+export function caseResource<T extends CaseRecord>(declaration: CaseResourceDeclaration<T>): CaseResource<T>;
+export function caseResource<T extends CaseRecord>(given: CaseResourceDeclaration<T> | DeclaredFieldsResource<FieldMap>): CaseResource<T> {
+  const declaration = ('fields' in given ? fromFields(given) : given) as CaseResourceDeclaration<T>;
   // The name is the declaration's injection token (`@InjectResource`): two of one name would be one token.
   if (declared.some((other) => other.name === declaration.name)) throw new Error(`a resource named "${declaration.name}" is declared twice`);
   const kind = declaration.kind ?? 'record';
@@ -264,6 +294,22 @@ export function caseResource<T extends CaseRecord>(declaration: CaseResourceDecl
   };
   declared.push(resource as unknown as CaseResource);
   return resource;
+}
+
+/** A declaration of fields as the declaration of a schema and body classes, built from the list. */
+function fromFields(given: DeclaredFieldsResource<FieldMap>): CaseResourceDeclaration<any> {
+  const { table, fields, caseIdShown, patchable, masked, ...rest } = given;
+  const shape = recordShape({ name: given.name, table, fields, caseIdShown, patchable });
+  return {
+    ...rest,
+    examples: shape.examples,
+    schema: shape.schema,
+    create: shape.create,
+    patch: shape.patch,
+    view: shape.view,
+    masked: [...shape.masked, ...(masked ?? [])],
+    references: shape.references as DeclaredReferences,
+  };
 }
 
 /** What its routes and processors can emit: `created`, `updated`, `deleted` by route, `status_changed` if declared. */

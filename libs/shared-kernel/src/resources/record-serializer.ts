@@ -68,6 +68,11 @@ export function visibleProperties(schema: EntitySchema<any>, shape?: BodyShape, 
   return visible;
 }
 
+/** The JSON fields of a declaration's representation: its stored, visible properties (computed ones it presents aside). */
+export function representationOf(resource: { schema: EntitySchema<any> }): string[] {
+  return visibleProperties(resource.schema).map(({ field }) => field);
+}
+
 /** The one serializer of a record's properties (an entity a write holds, or fields read from a row): see above. */
 export function serializeRecord(record: object, schema: EntitySchema<any>, shape?: BodyShape, maskedFields: ReadonlySet<string> = NOTHING_MASKED): Record<string, unknown> {
   const view: Record<string, unknown> = {};

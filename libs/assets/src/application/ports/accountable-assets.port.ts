@@ -1,5 +1,5 @@
 import type { BankAccount } from '../../domain/bank-account';
-import type { Business } from '../../domain/business';
+import type { Business } from '../../resources/business.resource';
 import type { Debt } from '../../domain/debt';
 import type { FinancialAccount } from '../../domain/financial-account';
 import type { InvestmentAccount } from '../../domain/investment-account';
@@ -8,7 +8,7 @@ import type { RealEstateProperty } from '../../domain/real-estate-property';
 import type { RealEstateValuation } from '../../domain/real-estate-valuation';
 import type { RetirementAccount } from '../../domain/retirement-account';
 import type { Transaction } from '../../domain/transaction';
-import type { Vehicle } from '../../domain/vehicle';
+import type { Vehicle } from '../../resources/vehicle.resource';
 
 /**
  * A transaction as the court accounting reads it (contract-extensions §16.2): the ledger facts, `amount` as exact

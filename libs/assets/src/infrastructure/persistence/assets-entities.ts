@@ -10,10 +10,10 @@ import { InvestmentAccountSchema } from './investment-account.schema';
 import { LifeInsurancePolicySchema } from './life-insurance-policy.schema';
 import { RealEstateValuationSchema } from './real-estate-valuation.schema';
 import { RetirementAccountSchema } from './retirement-account.schema';
-import { VehicleSchema } from './vehicle.schema';
+import { vehicleResource } from '../../resources/vehicle.resource';
 import { InstitutionContactSchema } from './institution-contact.schema';
 import { RealEstatePropertySchema } from './real-estate-property.schema';
-import { BusinessSchema } from './business.schema';
+import { businessResource } from '../../resources/business.resource';
 
 /** The MikroORM mappings this context contributes to the application's ORM configuration. */
 export const ASSETS_ENTITIES = [
@@ -27,10 +27,10 @@ export const ASSETS_ENTITIES = [
   AccountBeneficiarySchema,
   RecordedBalanceSchema,
   RealEstateValuationSchema,
-  VehicleSchema,
+  vehicleResource.schema,
   InvestmentAccountSchema,
   RetirementAccountSchema,
   LifeInsurancePolicySchema,
   RealEstatePropertySchema,
-  BusinessSchema,
+  businessResource.schema,
 ];

@@ -1,0 +1,129 @@
+import {
+  BooleanField,
+  DateField,
+  DateTimeField,
+  EinField,
+  EmailField,
+  EnumArrayField,
+  EnumField,
+  FieldOptions,
+  IntegerField,
+  MAX_NAME_LENGTH,
+  MAX_TEXT_LENGTH,
+  MoneyField,
+  NestedArrayField,
+  NestedField,
+  NumberField,
+  StringArrayField,
+  StringField,
+  StringFieldOptions,
+} from '../validation/fields';
+import { CalendarDateType, EncryptedStringType, MoneyType } from '../../platform/persistence/column-types';
+
+/**
+ * One field of a record, declared once: what a body may send (validation and OpenAPI, as a property decorator), the
+ * column it is stored in (a MikroORM property), and what the kernel needs besides (masking, a reference, read-only).
+ * `V` is the value a record holds, `N` whether it is never `null` there (required, or defaulted on create).
+ */
+export interface FieldDefinition<V = unknown, N extends boolean = boolean> {
+  /** Validation and the OpenAPI property of the body field, applied to the generated body and view classes. */
+  readonly decorate: PropertyDecorator;
+  /** The MikroORM property of its column, before nullability (added from `required`/`default`). */
+  readonly column: Readonly<Record<string, unknown>>;
+  readonly required: boolean;
+  /** The field's sentence and realistic value in the OpenAPI document (and the generated contract suite's bodies). */
+  readonly description?: string;
+  readonly example?: unknown;
+  /** Stored and presented, never written by a client (derived on save, moved by a use case). */
+  readonly readOnly: boolean;
+  /** Returned masked wherever it appears (contract §3.2). */
+  readonly masked: boolean;
+  /** Sent on create only: not part of the writable set of a merge patch. */
+  readonly createOnly: boolean;
+  /** The kind of record it names (contract §3.1): a late-bound declaration, or a list of kinds. */
+  readonly references?: unknown;
+  /** The type-level value; never set. */
+  readonly value?: V;
+  readonly neverNull?: N;
+}
+
+/** What every field takes besides its kind's own options. */
+export interface CommonOptions extends FieldOptions {
+  /** Stored and presented, never written by a client: a derived value, a status a use case moves. */
+  readOnly?: boolean;
+  /** The value a record gets on create when the body leaves the field out (the column's default too). */
+  default?: unknown;
+  /** Returned masked wherever it appears; an encrypted column is always masked. */
+  masked?: boolean;
+  /** Stored encrypted (AES-GCM, `v1:` prefix) and returned masked. */
+  encrypted?: boolean;
+  /** Sent on create only: a merge patch that names it is refused as read-only. */
+  createOnly?: boolean;
+  /** The column where it differs from the kind's: `{ length: 2 }`, `{ columnType: 'numeric(5,2)' }`, `{ fieldName }`. */
+  column?: Readonly<Record<string, unknown>>;
+}
+
+/** Whether a record's value is never `null`: a required field, or one with a default. */
+type NeverNull<O> = O extends { required: true } ? true : O extends { default: NonNullable<unknown> } ? true : false;
+
+function define<V, O extends CommonOptions>(decorate: PropertyDecorator, column: Record<string, unknown>, options: O, extra: { references?: unknown } = {}): FieldDefinition<V, NeverNull<O>> {
+  const encrypted = options.encrypted === true;
+  return {
+    decorate,
+    column: { ...column, ...(encrypted ? { type: EncryptedStringType } : {}), ...(options.default !== undefined ? { default: options.default } : {}), ...options.column },
+    required: options.required === true,
+    description: options.description,
+    example: options.example,
+    readOnly: options.readOnly === true,
+    masked: encrypted || options.masked === true,
+    createOnly: options.createOnly === true,
+    ...extra,
+  };
+}
+
+type NumberOptions = CommonOptions & { min?: number; max?: number };
+
+/**
+ * The kinds of field (contract §3.1), each its validation, its OpenAPI property and its column together. The column
+ * of each kind is the one the schemas have always used; `column` states a different one.
+ */
+export const field = {
+  string: <const O extends CommonOptions & StringFieldOptions>(options: O = {} as O) =>
+    define<string, O>(StringField(options), { type: 'string', length: options.max ?? MAX_NAME_LENGTH }, options),
+  text: <const O extends CommonOptions>(options: O = {} as O) =>
+    define<string, O>(StringField({ ...options, max: MAX_TEXT_LENGTH }), { type: 'string', length: MAX_TEXT_LENGTH }, options),
+  email: <const O extends CommonOptions>(options: O = {} as O) => define<string, O>(EmailField(options), { type: 'string', length: MAX_NAME_LENGTH }, options),
+  ein: <const O extends CommonOptions>(options: O = {} as O) => define<string, O>(EinField(options), { type: EncryptedStringType }, { ...options, encrypted: true }),
+  enum: <const V extends string, const O extends CommonOptions>(values: readonly V[], options: O = {} as O) =>
+    define<V, O>(EnumField(values, options), { type: 'string', length: 30 }, options),
+  enumArray: <const V extends string, const O extends CommonOptions & { minItems?: number }>(values: readonly V[], options: O = {} as O) =>
+    define<V[], O & { default: [] }>(EnumArrayField(values, options), { type: 'json' }, { default: [], ...options } as O & { default: [] }),
+  stringArray: <const O extends CommonOptions & { maxItems?: number; minItems?: number }>(options: O = {} as O) =>
+    define<string[], O & { default: [] }>(StringArrayField(options), { type: 'json' }, { default: [], ...options } as O & { default: [] }),
+  integer: <const O extends NumberOptions>(options: O = {} as O) => define<number, O>(IntegerField(options), { type: 'integer' }, options),
+  number: <const O extends NumberOptions & { maxDecimals?: number }>(options: O = {} as O) => define<number, O>(NumberField(options), { type: 'double' }, options),
+  money: <const O extends CommonOptions & { min?: number }>(options: O = {} as O) => define<number, O>(MoneyField(options), { type: MoneyType }, options),
+  boolean: <const O extends CommonOptions>(options: O = {} as O) =>
+    define<boolean, O & { default: false }>(BooleanField(options), { type: 'boolean' }, { default: false, ...options } as O & { default: false }),
+  date: <const O extends CommonOptions>(options: O = {} as O) => define<string, O>(DateField(options), { type: CalendarDateType }, options),
+  dateTime: <const O extends CommonOptions>(options: O = {} as O) =>
+    define<Date, O>(DateTimeField(options), { type: 'Date', columnType: 'timestamptz(3)' }, options),
+  /** A nested object, stored as the JSON sent; its class declares its own fields (a body class). */
+  object: <T extends object, const O extends CommonOptions>(type: () => new () => T, options: O = {} as O) => define<T, O>(NestedField(type, options), { type: 'json' }, options),
+  /** A list of nested objects, stored as the JSON sent; `[]` when unset. */
+  objectArray: <T extends object, const O extends CommonOptions & { maxItems?: number }>(type: () => new () => T, options: O = {} as O) =>
+    define<T[], O & { default: [] }>(NestedArrayField(type, options), { type: 'json' }, { default: [], ...options } as O & { default: [] }),
+  /**
+   * The id of another record of the same case (contract §3.1): it must exist in the case, else 422; deleting that
+   * record sets this field to `null` in the same transaction.
+   */
+  reference: <const O extends CommonOptions>(target: unknown, options: O = {} as O) =>
+    define<string, O>(StringField({ ...options, max: 26 }), { type: 'string', length: 26 }, options, { references: target }),
+};
+
+export type FieldMap = Readonly<Record<string, FieldDefinition>>;
+
+type ValueOf<D> = D extends FieldDefinition<infer V, infer N> ? (N extends true ? V : V | null) : never;
+
+/** The values a record of these fields holds, by property. */
+export type FieldValues<F extends FieldMap> = { -readonly [K in keyof F]: ValueOf<F[K]> };
