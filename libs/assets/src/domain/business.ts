@@ -10,6 +10,19 @@ export interface BusinessCoOwner {
 }
 
 
+/** What the inventory and the court accounting read of a business interest (the record has more: its declaration). */
+export interface BusinessFacts {
+  id: string;
+  businessName: string;
+  ownershipPercentage: number;
+  estimatedValue: number | null;
+  interestValue: number | null;
+  status: string;
+  salePrice: number | null;
+  saleDate: string | null;
+  createdAt: Date;
+}
+
 /**
  * `interest_value` = `estimated_value` × `ownership_percentage` / 100, rounded half away from zero to cents
  * (contract-extensions §10.0); `null` without an estimated value. Exact: cents × hundredths of a percent / 10,000.

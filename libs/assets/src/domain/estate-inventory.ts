@@ -7,7 +7,8 @@ import type { InvestmentAccount } from './investment-account';
 import type { LifeInsurancePolicy } from './life-insurance-policy';
 import { RealEstateValuation, valuationEquity } from './real-estate-valuation';
 import type { RetirementAccount } from './retirement-account';
-import { VehicleValue, vehicleEquity } from './vehicle';
+import type { BusinessFacts } from './business';
+import { VehicleFacts, vehicleEquity } from './vehicle';
 
 /**
  * The estate inventory (issue 8, beyond the specification): what a personal representative files with the court as
@@ -96,7 +97,7 @@ export interface InventoryInput {
       | 'createdAt' | 'propertyId'
     >
   >;
-  vehicles: ReadonlyArray<VehicleValue & { id: string; year: number; make: string; model: string; vin: string | null; createdAt: Date }>;
+  vehicles: ReadonlyArray<Pick<VehicleFacts, 'id' | 'year' | 'make' | 'model' | 'vin' | 'estimatedValue' | 'lienPayoffAmount' | 'equityEstimate' | 'createdAt'>>;
   debts: ReadonlyArray<Pick<Debt, 'id' | 'creditorName' | 'debtType' | 'accountNumber' | 'balance' | 'createdAt'>>;
   realEstateProperties: ReadonlyArray<
     Pick<
@@ -106,7 +107,7 @@ export interface InventoryInput {
     >
   >;
   financialAccounts: ReadonlyArray<Pick<FinancialAccount, 'id' | 'accountKind' | 'institutionName' | 'accountNumber' | 'ownershipType' | 'balance' | 'dateOfDeathValue' | 'createdAt'>>;
-  businesses: ReadonlyArray<{ id: string; businessName: string; ownershipPercentage: number; interestValue: number | null; createdAt: Date }>;
+  businesses: ReadonlyArray<Pick<BusinessFacts, 'id' | 'businessName' | 'ownershipPercentage' | 'interestValue' | 'createdAt'>>;
   /** Unclaimed property whose claim was paid (contract-extensions §12.5): only then is it the estate's. */
   paidUnclaimedProperty: ReadonlyArray<PaidUnclaimedProperty>;
 }

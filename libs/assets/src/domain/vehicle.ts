@@ -9,6 +9,18 @@ export interface VehicleValue {
   equityEstimate: number | null;
 }
 
+/** What the inventory and the court accounting read of a vehicle (the record has more: its declaration). */
+export interface VehicleFacts extends VehicleValue {
+  id: string;
+  year: number;
+  make: string;
+  model: string;
+  vin: string | null;
+  disposition: string | null;
+  dispositionDetails: { sale_price?: number | null; sale_date?: string | null } | null;
+  createdAt: Date;
+}
+
 /** As for valuations: `equity_estimate` = `estimated_value` − `lien_payoff_amount` when not given; exact, in cents. */
 export function vehicleEquity(vehicle: VehicleValue): { cents: Cents | null; source: EquitySource } {
   const given = centsOf(vehicle.equityEstimate);

@@ -1,5 +1,5 @@
 import type { BankAccount } from '../../domain/bank-account';
-import type { Business } from '../../resources/business.resource';
+import type { BusinessFacts } from '../../domain/business';
 import type { Debt } from '../../domain/debt';
 import type { FinancialAccount } from '../../domain/financial-account';
 import type { InvestmentAccount } from '../../domain/investment-account';
@@ -8,7 +8,7 @@ import type { RealEstateProperty } from '../../domain/real-estate-property';
 import type { RealEstateValuation } from '../../domain/real-estate-valuation';
 import type { RetirementAccount } from '../../domain/retirement-account';
 import type { Transaction } from '../../domain/transaction';
-import type { Vehicle } from '../../resources/vehicle.resource';
+import type { VehicleFacts } from '../../domain/vehicle';
 
 /**
  * A transaction as the court accounting reads it (contract-extensions §16.2): the ledger facts, `amount` as exact
@@ -28,9 +28,9 @@ export interface AccountableAssetRecords {
   lifeInsurancePolicies: readonly LifeInsurancePolicy[];
   realEstateProperties: readonly RealEstateProperty[];
   valuations: readonly RealEstateValuation[];
-  vehicles: readonly Vehicle[];
+  vehicles: readonly VehicleFacts[];
   financialAccounts: readonly FinancialAccount[];
-  businesses: readonly Business[];
+  businesses: readonly BusinessFacts[];
   debts: readonly Debt[];
 }
 
