@@ -213,7 +213,12 @@ export interface CaseResource<T extends CaseRecord = CaseRecord>
  * body classes: the kernel builds the schema, the create and patch bodies, the view, the masked fields and the
  * references from that list (`recordShape`).
  */
-export type DeclaredFieldsResource<F extends FieldMap> = Omit<CaseResourceDeclaration<RecordOf<F>>, 'schema' | 'create' | 'patch' | 'view' | 'masked' | 'references'> & {
+export type DeclaredFieldsResource<F extends FieldMap, T extends CaseRecord = RecordOf<F>> = Omit<CaseResourceDeclaration<T>, 'schema' | 'create' | 'patch' | 'view' | 'masked' | 'references'> & {
+  /**
+   * An aggregate's domain class, whose instances the ORM makes (its fields are these, its methods its rules); a plain
+   * record has none (the kernel names a class for it).
+   */
+  entity?: new (...args: any[]) => T;
   /** The table of its records. */
   table: string;
   fields: F;
@@ -251,9 +256,10 @@ export function declaredCaseResources(): readonly CaseResource[] {
  * declaration into the routes (`caseResourceController`), their OpenAPI entries, the list query, merge patch,
  * masking, ETags, the foreign-case rule and the erasure of the case's records on case deletion.
  */
+export function caseResource<const F extends FieldMap, E extends CaseRecord>(declaration: DeclaredFieldsResource<F, E> & { entity: new (...args: any[]) => E }): CaseResource<E>;
 export function caseResource<const F extends FieldMap>(declaration: DeclaredFieldsResource<F>): CaseResource<RecordOf<F>>;
 export function caseResource<T extends CaseRecord>(declaration: CaseResourceDeclaration<T>): CaseResource<T>;
-export function caseResource<T extends CaseRecord>(given: CaseResourceDeclaration<T> | DeclaredFieldsResource<FieldMap>): CaseResource<T> {
+export function caseResource<T extends CaseRecord>(given: CaseResourceDeclaration<T> | DeclaredFieldsResource<FieldMap, any>): CaseResource<T> {
   const declaration = ('fields' in given ? fromFields(given) : given) as CaseResourceDeclaration<T>;
   // The name is the declaration's injection token (`@InjectResource`): two of one name would be one token.
   if (declared.some((other) => other.name === declaration.name)) throw new Error(`a resource named "${declaration.name}" is declared twice`);
@@ -297,9 +303,9 @@ export function caseResource<T extends CaseRecord>(given: CaseResourceDeclaratio
 }
 
 /** A declaration of fields as the declaration of a schema and body classes, built from the list. */
-function fromFields(given: DeclaredFieldsResource<FieldMap>): CaseResourceDeclaration<any> {
-  const { table, fields, caseIdShown, patchable, masked, ...rest } = given;
-  const shape = recordShape({ name: given.name, table, fields, caseIdShown, patchable });
+function fromFields(given: DeclaredFieldsResource<FieldMap, any>): CaseResourceDeclaration<any> {
+  const { table, fields, caseIdShown, patchable, masked, entity, ...rest } = given;
+  const shape = recordShape({ name: given.name, table, fields, caseIdShown, patchable, entity });
   return {
     ...rest,
     examples: shape.examples,

@@ -21,6 +21,8 @@ export interface RecordShapeOptions<F extends FieldMap> {
   caseIdShown?: boolean;
   /** Whether there is a merge patch: its writable set is every field neither read-only nor create-only. */
   patchable?: boolean;
+  /** The class the ORM makes records of (an aggregate's domain class); by default one named after the resource. */
+  entity?: new (...args: any[]) => object;
 }
 
 /** What the kernel builds from one list of fields: the table's schema, the bodies, the view, masking and references. */
@@ -57,7 +59,7 @@ function namedClass(name: string, base?: Dto): Dto {
  * `createOnly` ones, each optional and nullable unless required (contract §5), and the view adds the key, the
  * timestamps and the read-only fields.
  */
-export function recordShape<const F extends FieldMap>(options: RecordShapeOptions<F>): RecordShape<RecordOf<F>> {
+export function recordShape<const F extends FieldMap, T extends CaseRecord = RecordOf<F>>(options: RecordShapeOptions<F>): RecordShape<T> {
   const type = pascalCaseOf(options.name);
   const entries = Object.entries(options.fields);
   const properties: Record<string, unknown> = {};
@@ -65,8 +67,8 @@ export function recordShape<const F extends FieldMap>(options: RecordShapeOption
     const nullable = !definition.required && definition.column.default === undefined;
     properties[property] = { ...definition.column, ...(nullable ? { nullable: true } : {}) };
   }
-  const schema = new EntitySchema<RecordOf<F>>({
-    class: namedClass(type) as never,
+  const schema = new EntitySchema<T>({
+    class: (options.entity ?? namedClass(type)) as never,
     tableName: options.table,
     properties: { ...caseRecordProperties({ showCaseId: options.caseIdShown }), ...properties, ...timestampProperties() } as never,
   });
