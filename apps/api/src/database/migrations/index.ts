@@ -1,74 +1,51 @@
-import { Migration20261122000000_foundation } from './Migration20261122000000_foundation';
-import { Migration20261123100000_cache_invalidation } from './Migration20261123100000_cache_invalidation';
-import { Migration20261123110000_assets_accounts } from './Migration20261123110000_assets_accounts';
-import { Migration20261123111000_assets_holdings } from './Migration20261123111000_assets_holdings';
-import { Migration20261123120000_probate } from './Migration20261123120000_probate';
-import { Migration20261123121000_comms } from './Migration20261123121000_comms';
-import { Migration20261123130000_person_phone_length } from './Migration20261123130000_person_phone_length';
-import { Migration20261123140000_transfers } from './Migration20261123140000_transfers';
-import { Migration20261123150000_events } from './Migration20261123150000_events';
-import { Migration20261123151000_webhooks } from './Migration20261123151000_webhooks';
-import { Migration20261123160000_idempotency_claims } from './Migration20261123160000_idempotency_claims';
-import { Migration20261127100000_job_queue } from './Migration20261127100000_job_queue';
-import { Migration20261127183000_ach_returns } from './Migration20261127183000_ach_returns';
-import { Migration20261127120000_case_pending_searches } from './Migration20261127120000_case_pending_searches';
-import { Migration20261127130000_deadline_feed_links } from './Migration20261127130000_deadline_feed_links';
-import { Migration20261127200000_documents } from './Migration20261127200000_documents';
-import { Migration20261128100000_notarizations } from './Migration20261128100000_notarizations';
-import { Migration20261128100000_signers } from './Migration20261128100000_signers';
-import { Migration20261128101000_statements } from './Migration20261128101000_statements';
-import { Migration20261128100000_faxes } from './Migration20261128100000_faxes';
-import { Migration20261128110000_executors } from './Migration20261128110000_executors';
-import { Migration20261130100000_estate_eins } from './Migration20261130100000_estate_eins';
-import { Migration20261201100000_financial_accounts } from './Migration20261201100000_financial_accounts';
-import { Migration20261201120000_unclaimed_property_goals_balances } from './Migration20261201120000_unclaimed_property_goals_balances';
-import { Migration20261128111000_identity_verifications } from './Migration20261128111000_identity_verifications';
-import { Migration20261129120000_collaborators } from './Migration20261129120000_collaborators';
-import { Migration20261129100000_pro_users } from './Migration20261129100000_pro_users';
-import { Migration20261129120000_probate_court } from './Migration20261129120000_probate_court';
-import { Migration20261201110000_properties_businesses } from './Migration20261201110000_properties_businesses';
-import { Migration20261201130000_distributions } from './Migration20261201130000_distributions';
-import { Migration20261201150000_closure_requests } from './Migration20261201150000_closure_requests';
-import { Migration20261201160000_transaction_classification } from './Migration20261201160000_transaction_classification';
-import { Migration20261201170000_accountings } from './Migration20261201170000_accountings';
-import { Migration20261202100000_funds_hold } from './Migration20261202100000_funds_hold';
-import { Migration20261202120000_grants_versions } from './Migration20261202120000_grants_versions';
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Migration } from '@mikro-orm/migrations';
 
-/** Every committed migration, in order. Listed explicitly so the built service and the tests run the same ones. */
-export const MIGRATIONS = [
-  { name: 'Migration20261122000000_foundation', class: Migration20261122000000_foundation },
-  { name: 'Migration20261123100000_cache_invalidation', class: Migration20261123100000_cache_invalidation },
-  { name: 'Migration20261123110000_assets_accounts', class: Migration20261123110000_assets_accounts },
-  { name: 'Migration20261123111000_assets_holdings', class: Migration20261123111000_assets_holdings },
-  { name: 'Migration20261123120000_probate', class: Migration20261123120000_probate },
-  { name: 'Migration20261123121000_comms', class: Migration20261123121000_comms },
-  { name: 'Migration20261123130000_person_phone_length', class: Migration20261123130000_person_phone_length },
-  { name: 'Migration20261123140000_transfers', class: Migration20261123140000_transfers },
-  { name: 'Migration20261123150000_events', class: Migration20261123150000_events },
-  { name: 'Migration20261123151000_webhooks', class: Migration20261123151000_webhooks },
-  { name: 'Migration20261123160000_idempotency_claims', class: Migration20261123160000_idempotency_claims },
-  { name: 'Migration20261127100000_job_queue', class: Migration20261127100000_job_queue },
-  { name: 'Migration20261127120000_case_pending_searches', class: Migration20261127120000_case_pending_searches },
-  { name: 'Migration20261127130000_deadline_feed_links', class: Migration20261127130000_deadline_feed_links },
-  { name: 'Migration20261127183000_ach_returns', class: Migration20261127183000_ach_returns },
-  { name: 'Migration20261127200000_documents', class: Migration20261127200000_documents },
-  { name: 'Migration20261128100000_notarizations', class: Migration20261128100000_notarizations },
-  { name: 'Migration20261128100000_signers', class: Migration20261128100000_signers },
-  { name: 'Migration20261128101000_statements', class: Migration20261128101000_statements },
-  { name: 'Migration20261128100000_faxes', class: Migration20261128100000_faxes },
-  { name: 'Migration20261128110000_executors', class: Migration20261128110000_executors },
-  { name: 'Migration20261128111000_identity_verifications', class: Migration20261128111000_identity_verifications },
-  { name: 'Migration20261129100000_pro_users', class: Migration20261129100000_pro_users },
-  { name: 'Migration20261129120000_collaborators', class: Migration20261129120000_collaborators },
-  { name: 'Migration20261129120000_probate_court', class: Migration20261129120000_probate_court },
-  { name: 'Migration20261130100000_estate_eins', class: Migration20261130100000_estate_eins },
-  { name: 'Migration20261201100000_financial_accounts', class: Migration20261201100000_financial_accounts },
-  { name: 'Migration20261201110000_properties_businesses', class: Migration20261201110000_properties_businesses },
-  { name: 'Migration20261201130000_distributions', class: Migration20261201130000_distributions },
-  { name: 'Migration20261201120000_unclaimed_property_goals_balances', class: Migration20261201120000_unclaimed_property_goals_balances },
-  { name: 'Migration20261201150000_closure_requests', class: Migration20261201150000_closure_requests },
-  { name: 'Migration20261201160000_transaction_classification', class: Migration20261201160000_transaction_classification },
-  { name: 'Migration20261201170000_accountings', class: Migration20261201170000_accountings },
-  { name: 'Migration20261202100000_funds_hold', class: Migration20261202100000_funds_hold },
-  { name: 'Migration20261202120000_grants_versions', class: Migration20261202120000_grants_versions },
-];
+/** A committed migration as MikroORM's migrator takes it from a list. */
+export interface CommittedMigration {
+  name: string;
+  class: new (...args: any[]) => Migration;
+}
+
+/** `Migration20261201170000_accountings.ts` (or `.js` once built); the timestamp orders them. */
+const MIGRATION_FILE = /^(Migration\d{14}_\w+)\.(js|ts)$/;
+
+/** The folders that hold migrations: this one (what the service was founded with) and each context's `migrations/`. */
+function migrationFolders(): string[] {
+  const libs = resolve(__dirname, '../../../../../libs');
+  const contexts = readdirSync(libs, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  const own = contexts.map((context) => join(libs, context.name, 'src', 'migrations')).filter((folder) => isFolder(folder));
+  return [__dirname, ...own];
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return readdirSync(path) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Every committed migration, ordered by its name's timestamp, gathered from the folders that hold them: a new table is
+ * a migration file beside its context's declarations, with no list to edit. The built service finds the compiled files
+ * and the tests the sources, so both run the same migrations.
+ */
+export function committedMigrations(): CommittedMigration[] {
+  const found = new Map<string, CommittedMigration>();
+  for (const folder of migrationFolders()) {
+    for (const file of readdirSync(folder)) {
+      const match = MIGRATION_FILE.exec(file);
+      if (!match || file.endsWith('.d.ts')) continue;
+      const name = match[1];
+      if (found.has(name)) throw new Error(`migration ${name} is committed twice`);
+      const exported = require(join(folder, file))[name];
+      if (typeof exported !== 'function') throw new Error(`${file} does not export a class named ${name}`);
+      found.set(name, { name, class: exported });
+    }
+  }
+  return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export const MIGRATIONS = committedMigrations();
