@@ -25,7 +25,8 @@ import { SettleAccounting } from './application/settle-accounting.service';
 import { SettledAccountings } from './application/settled-accountings.service';
 import type { PropertyKind } from './domain/probate-property';
 import { AccountingReplies } from './http/accounting-replies';
-import { AccountingSettlementController, AccountingsController, LiveAccountingController, SettledAccountingLocation } from './http/accountings.controller';
+import { SettledAccountingLocation } from './http/accountings.controller';
+import { ACCOUNTING_PARTS } from './accounting.parts';
 import { OrmAccountingStore } from './infrastructure/persistence/orm-accounting-store';
 import { PdfmakeAccountingPdf } from './infrastructure/pdf/pdfmake-accounting-pdf';
 
@@ -64,7 +65,7 @@ const CARRIED: ReadonlyArray<[CaseResource<any>, PropertyKind]> = [
  */
 @Module({
   imports: [CaseModule, AssetsModule, DocumentsModule, ProbateModule],
-  controllers: [LiveAccountingController, AccountingSettlementController, AccountingsController],
+  controllers: ACCOUNTING_PARTS.controllers,
   providers: [
     AccountingSources,
     AccountingComputations,

@@ -2,8 +2,11 @@
  * The court accounting context (contract-extensions §16), its public face: the Nest module, the ORM mappings, and the
  * framework-free domain (records in, the accounting out).
  */
+import { ACCOUNTING_PARTS } from './accounting.parts';
+
 export { AccountingModule } from './accounting.module';
-export { ACCOUNTING_ENTITIES } from './infrastructure/persistence/accounting.schemas';
+/** Its ORM mappings, gathered from its folder. */
+export const ACCOUNTING_ENTITIES = ACCOUNTING_PARTS.entities;
 export * from './domain/accounting-category';
 export * from './domain/accounting-records';
 export * from './domain/accounting-money';

@@ -84,6 +84,18 @@ export function defineRoute(target: Type, name: string, handler: (...args: any[]
  *
  *   export class PersonsController extends CaseResourceController(personResource) {}
  */
+/** The declaration each generated controller class serves, for `resourceServedBy`. */
+const generatedFor = new WeakMap<object, CaseResource<any>>();
+
+/** The declaration a controller class serves through `CaseResourceController` (directly or by extending it), if any. */
+export function resourceServedBy(controller: object): CaseResource<any> | undefined {
+  for (let type: object | null = controller; type; type = Object.getPrototypeOf(type)) {
+    const resource = generatedFor.get(type);
+    if (resource) return resource;
+  }
+  return undefined;
+}
+
 export function CaseResourceController<T extends CaseRecord>(resource: CaseResource<T>): Type<CaseResourceControllerBase<T>> {
   const view = resource.view ?? defaultViewOf(resource);
   const plural = pluralOf(resource);
@@ -112,6 +124,7 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
     protected override readonly resource = resource;
   }
   Object.defineProperty(GeneratedController, 'name', { value: `${pascalCase(noun)}RoutesBase` });
+  generatedFor.set(GeneratedController, resource);
 
   if (resource.routes.has('list')) {
     defineRoute(

@@ -42,6 +42,3 @@ export const AccountingSummaryRowSchema = new EntitySchema<AccountingSummaryRow>
   tableName: 'accounting_summaries',
   properties: { ...head, ...tail },
 });
-
-/** The accounting context's mappings, for the ORM configuration's entity list. */
-export const ACCOUNTING_ENTITIES = [SettledAccountingSchema, AccountingSummaryRowSchema];
