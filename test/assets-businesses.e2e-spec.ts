@@ -1,5 +1,4 @@
 import { businessResource } from '@estate/assets';
-import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';
 import { created, ids, isoDateInDays, newCase, newContact, UNKNOWN_ID } from './support/assets-holdings-fixtures';
@@ -19,41 +18,28 @@ describe('business interests (e2e)', () => {
   });
   afterAll(() => t.close());
 
-  describeResourceContract({
-    app: () => t,
-    resource: businessResource,
-    create: () => ({ ...MINIMAL }),
-    defaults: { status: 'active' },
-    patches: [
-      { body: { status: 'dissolved', notes: 'Wound up.' } },
-      { body: { estimated_value: 500000.01, ownership_percentage: 33.33 }, effect: { estimated_value: 500000.01, ownership_percentage: 33.33, interest_value: 166650 } },
-    ],
-    computed: ['interest_value'],
-    masked: { ein: EIN },
-    filters: {
-      // A sole proprietorship needs all of it (50 in the create body): the samples leave it out.
-      entity_type: { samples: ['llc', 's_corp', 'general_partnership', 'other'] },
-    },
-    // With ownership_percentage 50, an interest value v is half of an estimated value of 2v.
-    sortValues: { interest_value: [100, 50.5, 100, 0.01, 2500, 100, 0] },
-    sortBodies: { interest_value: (value) => ({ estimated_value: Number(value) * 2 }) },
-    invalidCreates: [
-      { body: { ...MINIMAL, entity_type: 'trust' }, fields: ['entity_type'], reason: 'enum' },
-      { body: { ...MINIMAL, deceased_role: 'owner' }, fields: ['deceased_role'], reason: 'enum' },
-      { body: { ...MINIMAL, valuation_method: 'guess' }, fields: ['valuation_method'], reason: 'enum' },
-      { body: { ...MINIMAL, succession_plan: 'maybe' }, fields: ['succession_plan'], reason: 'enum' },
-      { body: { ...MINIMAL, ownership_percentage: -1 }, fields: ['ownership_percentage'], reason: 'range' },
-      { body: { ...MINIMAL, state_of_formation: 'Illinois' }, fields: ['state_of_formation'] },
-      { body: { ...MINIMAL, ein: '364567890' }, fields: ['ein'], reason: 'format' },
-      { body: { ...MINIMAL, ein: '07-4567890' }, fields: ['ein'], reason: 'rule' },
-      { body: { ...MINIMAL, interest_value: 10 }, fields: ['interest_value'], reason: 'unknown_field' },
-      { body: { ...MINIMAL, institution_contact_id: UNKNOWN_ID }, fields: ['institution_contact_id'], reason: 'rule' },
-    ],
-    invalidPatches: [
-      { body: { status: 'closed' }, fields: ['status'] },
-      { body: { interest_value: 1 }, fields: ['interest_value'] },
-      { body: { ein: '96-1234567' }, fields: ['ein'] },
-    ],
+  it('refuses what its own rules refuse, one detail each, and writes nothing', async () => {
+    const { caseId, base } = await place();
+    const refusals: Array<[Record<string, unknown>, string, string | undefined]> = [
+      [{ ...MINIMAL, ownership_percentage: -1 }, 'ownership_percentage', 'range'],
+      [{ ...MINIMAL, state_of_formation: 'Illinois' }, 'state_of_formation', undefined],
+      [{ ...MINIMAL, ein: '364567890' }, 'ein', 'format'],
+      [{ ...MINIMAL, ein: '07-4567890' }, 'ein', 'rule'],
+      [{ ...MINIMAL, institution_contact_id: UNKNOWN_ID }, 'institution_contact_id', 'rule'],
+    ];
+    for (const [body, field, reason] of refusals) {
+      const res = await t.http().post(base).set(owner.auth).send(body);
+      expectError(res, 422, 'validation_error');
+      expect(detailFields(res)).toEqual([field]);
+      if (reason) expect(detailReasons(res)).toEqual([[field, reason]]);
+    }
+    const business = await created(t, owner, base, MINIMAL);
+    for (const [patch, field] of [[{ status: 'closed' }, 'status'], [{ ein: '96-1234567' }, 'ein']] as const) {
+      const res = await t.http().patch(`${base}/${business.id}`).set(owner.auth).send(patch);
+      expectError(res, 422, 'validation_error');
+      expect(detailFields(res)).toEqual([field]);
+    }
+    expect(await rowsOf(caseId)).toHaveLength(1);
   });
 
   async function place(): Promise<{ caseId: string; base: string }> {

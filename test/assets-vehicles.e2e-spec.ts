@@ -1,6 +1,5 @@
 import { vehicleResource } from '../libs/assets/src/resources/vehicle.resource';
 import { representationOf } from '@estate/shared-kernel';
-import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 import { created, newCase, newContact } from './support/assets-holdings-fixtures';
@@ -80,17 +79,5 @@ describe('vehicles (e2e)', () => {
     expect(vehicle.institution_contact_id).toBe(contact);
     await t.http().delete(`/v1/cases/${caseId}/institution-contacts/${contact}`).set(owner.auth).expect(204);
     expect((await t.http().get(`${base}/${vehicle.id}`).set(owner.auth).expect(200)).body.data.institution_contact_id).toBeNull();
-  });
-
-  describeResourceContract({
-    app: () => t,
-    resource: vehicleResource,
-    create: () => MINIMAL,
-    full: () => ({
-      ...MINIMAL, vin: VIN, disposition: 'sell', disposition_details: { buyer_name: 'Lee Motors', sale_price: 8500 }, notes: 'n',
-    }),
-    masked: { vin: VIN },
-    computed: ['equity_estimate'],
-    patches: [{ body: { notes: 'x', disposition_details: { sale_date: '2026-10-01' } } }, { body: { mileage: 10 } }],
   });
 });

@@ -45,7 +45,7 @@ export const businessResource = caseResource({
       maxDecimals: 2,
       column: { type: MoneyType, columnType: 'numeric(5,2)' },
       description: 'Share the deceased held, in percent (0–100); with the co-owners’ at most 100.',
-      example: 50,
+      example: 100,
     }),
     coOwners: field.objectArray(() => BusinessCoOwnerBody, { description: 'The other owners; [] when none.' }),
     estimatedValue: field.money({ description: 'Estimated value of the whole business.', example: 480000 }),

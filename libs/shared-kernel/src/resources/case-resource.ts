@@ -187,6 +187,8 @@ export interface CaseResourceDeclaration<T extends CaseRecord> {
    * fields, `full` every writable one but references, which must name records that exist.
    */
   examples?: { minimal: JsonObject; full: JsonObject };
+  /** Its fields as declared (by property), when it declares them (`fields: {…}`): kinds, read-only, examples. */
+  fields?: FieldMap;
 }
 
 export interface CaseResource<T extends CaseRecord = CaseRecord>
@@ -213,7 +215,7 @@ export interface CaseResource<T extends CaseRecord = CaseRecord>
  * body classes: the kernel builds the schema, the create and patch bodies, the view, the masked fields and the
  * references from that list (`recordShape`).
  */
-export type DeclaredFieldsResource<F extends FieldMap, T extends CaseRecord = RecordOf<F>> = Omit<CaseResourceDeclaration<T>, 'schema' | 'create' | 'patch' | 'view' | 'masked' | 'references'> & {
+export type DeclaredFieldsResource<F extends FieldMap, T extends CaseRecord = RecordOf<F>> = Omit<CaseResourceDeclaration<T>, 'schema' | 'create' | 'patch' | 'view' | 'masked' | 'references' | 'fields' | 'examples'> & {
   /**
    * An aggregate's domain class, whose instances the ORM makes (its fields are these, its methods its rules); a plain
    * record has none (the kernel names a class for it).
@@ -260,7 +262,7 @@ export function caseResource<const F extends FieldMap, E extends CaseRecord>(dec
 export function caseResource<const F extends FieldMap>(declaration: DeclaredFieldsResource<F>): CaseResource<RecordOf<F>>;
 export function caseResource<T extends CaseRecord>(declaration: CaseResourceDeclaration<T>): CaseResource<T>;
 export function caseResource<T extends CaseRecord>(given: CaseResourceDeclaration<T> | DeclaredFieldsResource<FieldMap, any>): CaseResource<T> {
-  const declaration = ('fields' in given ? fromFields(given) : given) as CaseResourceDeclaration<T>;
+  const declaration = ('table' in given ? fromFields(given) : given) as CaseResourceDeclaration<T>;
   // The name is the declaration's injection token (`@InjectResource`): two of one name would be one token.
   if (declared.some((other) => other.name === declaration.name)) throw new Error(`a resource named "${declaration.name}" is declared twice`);
   const kind = declaration.kind ?? 'record';
@@ -308,6 +310,7 @@ function fromFields(given: DeclaredFieldsResource<FieldMap, any>): CaseResourceD
   const shape = recordShape({ name: given.name, table, fields, caseIdShown, patchable, entity });
   return {
     ...rest,
+    fields,
     examples: shape.examples,
     schema: shape.schema,
     create: shape.create,

@@ -26,6 +26,10 @@ import { CalendarDateType, EncryptedStringType, MoneyType } from '../../platform
  * `V` is the value a record holds, `N` whether it is never `null` there (required, or defaulted on create).
  */
 export interface FieldDefinition<V = unknown, N extends boolean = boolean> {
+  /** Its kind (`string`, `money`, `enum`, …): what a generated check picks sample values by. */
+  readonly kind: FieldKind;
+  /** An enum's values. */
+  readonly values?: readonly string[];
   /** Validation and the OpenAPI property of the body field, applied to the generated body and view classes. */
   readonly decorate: PropertyDecorator;
   /** The MikroORM property of its column, before nullability (added from `required`/`default`). */
@@ -66,9 +70,20 @@ export interface CommonOptions extends FieldOptions {
 /** Whether a record's value is never `null`: a required field, or one with a default. */
 type NeverNull<O> = O extends { required: true } ? true : O extends { default: NonNullable<unknown> } ? true : false;
 
-function define<V, O extends CommonOptions>(decorate: PropertyDecorator, column: Record<string, unknown>, options: O, extra: { references?: unknown } = {}): FieldDefinition<V, NeverNull<O>> {
+export type FieldKind =
+  | 'string' | 'text' | 'email' | 'ein' | 'enum' | 'enumArray' | 'stringArray' | 'integer' | 'number' | 'money' | 'boolean' | 'date' | 'dateTime'
+  | 'object' | 'objectArray' | 'reference';
+
+function define<V, O extends CommonOptions>(
+  kind: FieldKind,
+  decorate: PropertyDecorator,
+  column: Record<string, unknown>,
+  options: O,
+  extra: { references?: unknown; values?: readonly string[] } = {},
+): FieldDefinition<V, NeverNull<O>> {
   const encrypted = options.encrypted === true;
   return {
+    kind,
     decorate,
     column: { ...column, ...(encrypted ? { type: EncryptedStringType } : {}), ...(options.default !== undefined ? { default: options.default } : {}), ...options.column },
     required: options.required === true,
@@ -89,36 +104,36 @@ type NumberOptions = CommonOptions & { min?: number; max?: number };
  */
 export const field = {
   string: <const O extends CommonOptions & StringFieldOptions>(options: O = {} as O) =>
-    define<string, O>(StringField(options), { type: 'string', length: options.max ?? MAX_NAME_LENGTH }, options),
+    define<string, O>('string', StringField(options), { type: 'string', length: options.max ?? MAX_NAME_LENGTH }, options),
   text: <const O extends CommonOptions>(options: O = {} as O) =>
-    define<string, O>(StringField({ ...options, max: MAX_TEXT_LENGTH }), { type: 'string', length: MAX_TEXT_LENGTH }, options),
-  email: <const O extends CommonOptions>(options: O = {} as O) => define<string, O>(EmailField(options), { type: 'string', length: MAX_NAME_LENGTH }, options),
-  ein: <const O extends CommonOptions>(options: O = {} as O) => define<string, O>(EinField(options), { type: EncryptedStringType }, { ...options, encrypted: true }),
+    define<string, O>('text', StringField({ ...options, max: MAX_TEXT_LENGTH }), { type: 'string', length: MAX_TEXT_LENGTH }, options),
+  email: <const O extends CommonOptions>(options: O = {} as O) => define<string, O>('email', EmailField(options), { type: 'string', length: MAX_NAME_LENGTH }, options),
+  ein: <const O extends CommonOptions>(options: O = {} as O) => define<string, O>('ein', EinField(options), { type: EncryptedStringType }, { ...options, encrypted: true }),
   enum: <const V extends string, const O extends CommonOptions>(values: readonly V[], options: O = {} as O) =>
-    define<V, O>(EnumField(values, options), { type: 'string', length: 30 }, options),
+    define<V, O>('enum', EnumField(values, options), { type: 'string', length: 30 }, options, { values }),
   enumArray: <const V extends string, const O extends CommonOptions & { minItems?: number }>(values: readonly V[], options: O = {} as O) =>
-    define<V[], O & { default: [] }>(EnumArrayField(values, options), { type: 'json' }, { default: [], ...options } as O & { default: [] }),
+    define<V[], O & { default: [] }>('enumArray', EnumArrayField(values, options), { type: 'json' }, { default: [], ...options } as O & { default: [] }, { values }),
   stringArray: <const O extends CommonOptions & { maxItems?: number; minItems?: number }>(options: O = {} as O) =>
-    define<string[], O & { default: [] }>(StringArrayField(options), { type: 'json' }, { default: [], ...options } as O & { default: [] }),
-  integer: <const O extends NumberOptions>(options: O = {} as O) => define<number, O>(IntegerField(options), { type: 'integer' }, options),
-  number: <const O extends NumberOptions & { maxDecimals?: number }>(options: O = {} as O) => define<number, O>(NumberField(options), { type: 'double' }, options),
-  money: <const O extends CommonOptions & { min?: number }>(options: O = {} as O) => define<number, O>(MoneyField(options), { type: MoneyType }, options),
+    define<string[], O & { default: [] }>('stringArray', StringArrayField(options), { type: 'json' }, { default: [], ...options } as O & { default: [] }),
+  integer: <const O extends NumberOptions>(options: O = {} as O) => define<number, O>('integer', IntegerField(options), { type: 'integer' }, options),
+  number: <const O extends NumberOptions & { maxDecimals?: number }>(options: O = {} as O) => define<number, O>('number', NumberField(options), { type: 'double' }, options),
+  money: <const O extends CommonOptions & { min?: number }>(options: O = {} as O) => define<number, O>('money', MoneyField(options), { type: MoneyType }, options),
   boolean: <const O extends CommonOptions>(options: O = {} as O) =>
-    define<boolean, O & { default: false }>(BooleanField(options), { type: 'boolean' }, { default: false, ...options } as O & { default: false }),
-  date: <const O extends CommonOptions>(options: O = {} as O) => define<string, O>(DateField(options), { type: CalendarDateType }, options),
+    define<boolean, O & { default: false }>('boolean', BooleanField(options), { type: 'boolean' }, { default: false, ...options } as O & { default: false }),
+  date: <const O extends CommonOptions>(options: O = {} as O) => define<string, O>('date', DateField(options), { type: CalendarDateType }, options),
   dateTime: <const O extends CommonOptions>(options: O = {} as O) =>
-    define<Date, O>(DateTimeField(options), { type: 'Date', columnType: 'timestamptz(3)' }, options),
+    define<Date, O>('dateTime', DateTimeField(options), { type: 'Date', columnType: 'timestamptz(3)' }, options),
   /** A nested object, stored as the JSON sent; its class declares its own fields (a body class). */
-  object: <T extends object, const O extends CommonOptions>(type: () => new () => T, options: O = {} as O) => define<T, O>(NestedField(type, options), { type: 'json' }, options),
+  object: <T extends object, const O extends CommonOptions>(type: () => new () => T, options: O = {} as O) => define<T, O>('object', NestedField(type, options), { type: 'json' }, options),
   /** A list of nested objects, stored as the JSON sent; `[]` when unset. */
   objectArray: <T extends object, const O extends CommonOptions & { maxItems?: number }>(type: () => new () => T, options: O = {} as O) =>
-    define<T[], O & { default: [] }>(NestedArrayField(type, options), { type: 'json' }, { default: [], ...options } as O & { default: [] }),
+    define<T[], O & { default: [] }>('objectArray', NestedArrayField(type, options), { type: 'json' }, { default: [], ...options } as O & { default: [] }),
   /**
    * The id of another record of the same case (contract §3.1): it must exist in the case, else 422; deleting that
    * record sets this field to `null` in the same transaction.
    */
   reference: <const O extends CommonOptions>(target: unknown, options: O = {} as O) =>
-    define<string, O>(StringField({ ...options, max: 26 }), { type: 'string', length: 26 }, options, { references: target }),
+    define<string, O>('reference', StringField({ ...options, max: 26 }), { type: 'string', length: 26 }, options, { references: target }),
 };
 
 export type FieldMap = Readonly<Record<string, FieldDefinition>>;
