@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { declaredCaseResources, declaredSingletonResources } from '@estate/shared-kernel';
+import { declaredCaseResources, declaredSingletonResources, gatherContext } from '@estate/shared-kernel';
 import '../apps/api/src/app.module';
 
 /**
@@ -23,7 +23,7 @@ function declarationConstants(): Map<string, string> {
   const constants = new Map<string, string>();
   for (const file of filesUnder(join(ROOT, 'libs')).filter((path) => path.endsWith('.ts') && !path.endsWith('.spec.ts'))) {
     const text = readFileSync(file, 'utf8');
-    for (const [, constant, name] of text.matchAll(/export const (\w+) = (?:caseResource|singletonResource)<[^>]*>\(\{\s*name: '([^']+)'/g)) constants.set(name, constant);
+    for (const [, constant, name] of text.matchAll(/export const (\w+) = (?:caseResource|singletonResource)(?:<[^>]*>)?\(\{\s*name: '([^']+)'/g)) constants.set(name, constant);
   }
   return constants;
 }
@@ -34,6 +34,15 @@ function contractRuns(): Map<string, string> {
   for (const file of readdirSync(join(ROOT, 'test')).filter((name) => name.endsWith('.e2e-spec.ts'))) {
     const text = readFileSync(join(ROOT, 'test', file), 'utf8');
     for (const [, kind, constant] of text.matchAll(/describe(Resource|Singleton)Contract\(\{[^]*?\n\s+resource: (\w+),/g)) runs.set(constant, `${kind}:${file}`);
+  }
+  // The generated runs: every plain record a context declares with its fields (test/contracts/<context>).
+  for (const file of readdirSync(join(ROOT, 'test', 'contracts'))) {
+    const text = readFileSync(join(ROOT, 'test', 'contracts', file), 'utf8');
+    for (const [, context] of text.matchAll(/describeDeclaredContracts\('(\w+)'\)/g)) {
+      for (const resource of gatherContext(join(ROOT, 'libs', context, 'src')).resources.filter((declared) => declared.kind === 'record' && declared.fields)) {
+        runs.set(declarationConstants().get(resource.name) ?? resource.name, `Resource:contracts/${file}`);
+      }
+    }
   }
   return runs;
 }
