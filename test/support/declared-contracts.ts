@@ -42,7 +42,7 @@ export function declaredContract(resource: CaseResource<any>, app: () => TestApp
     invalidCreates: writable
       .filter(([, definition]) => definition.kind === 'enum')
       .map(([property]) => ({ body: { ...resource.examples?.minimal, [toSnakeCase(property)]: 'not_one_of_them' }, fields: [toSnakeCase(property)], reason: 'enum' })),
-    computed: entries.filter(([, definition]) => definition.readOnly).map(([property]) => toSnakeCase(property)),
+    computed: entries.filter(([, definition]) => definition.readOnly && !definition.hidden).map(([property]) => toSnakeCase(property)),
     sortValues: Object.fromEntries(resource.sorts.filter((sort) => !sort.endsWith('_at')).map((sort) => [sort, sortSamples(entries, sort)])),
     ...(resource.parent ? { parent: { create: parentMaker(resource) } } : {}),
   };

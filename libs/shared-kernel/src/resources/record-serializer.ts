@@ -2,6 +2,7 @@ import { EntitySchema } from '@mikro-orm/core';
 import { maskSensitive } from '../platform/masking/mask';
 import { BodyShape, withNulls } from './body-shape';
 import { isoString } from './iso-date';
+import type { FieldMap } from './fields/field-definitions';
 import { toSnakeCase } from './naming/naming';
 
 const NOTHING_MASKED: ReadonlySet<string> = new Set();
@@ -68,9 +69,10 @@ export function visibleProperties(schema: EntitySchema<any>, shape?: BodyShape, 
   return visible;
 }
 
-/** The JSON fields of a declaration's representation: its stored, visible properties (computed ones it presents aside). */
-export function representationOf(resource: { schema: EntitySchema<any> }): string[] {
-  return visibleProperties(resource.schema).map(({ field }) => field);
+/** The JSON fields of a declaration's representation: its stored, visible properties and the computed fields it declares. */
+export function representationOf(resource: { schema: EntitySchema<any>; fields?: FieldMap }): string[] {
+  const computed = Object.entries(resource.fields ?? {}).filter(([, definition]) => definition.computed).map(([property]) => toSnakeCase(property));
+  return [...visibleProperties(resource.schema).map(({ field }) => field), ...computed];
 }
 
 /** The one serializer of a record's properties (an entity a write holds, or fields read from a row): see above. */

@@ -18,6 +18,8 @@ import {
   StringField,
   StringFieldOptions,
 } from '../validation/fields';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
 import { CalendarDateType, EncryptedStringType, MoneyType } from '../../platform/persistence/column-types';
 
 /**
@@ -40,6 +42,14 @@ export interface FieldDefinition<V = unknown, N extends boolean = boolean> {
   readonly example?: unknown;
   /** Stored and presented, never written by a client (derived on save, moved by a use case). */
   readonly readOnly: boolean;
+  /** Presented only, computed when read (the declaration's `present`): read-only, with no column. */
+  readonly computed: boolean;
+  /** Stored, never presented nor written: the server's bookkeeping (a column the view leaves out). */
+  readonly hidden: boolean;
+  /** Its OpenAPI property in the view where the server guarantees more than a body may send (`completed` never null). */
+  readonly view?: ApiPropertyOptions;
+  /** Its validation and OpenAPI property in the merge patch, in place of the body's (an object merged field by field). */
+  readonly patch?: PropertyDecorator;
   /** Returned masked wherever it appears (contract §3.2). */
   readonly masked: boolean;
   /** Sent on create only: not part of the writable set of a merge patch. */
@@ -55,6 +65,17 @@ export interface FieldDefinition<V = unknown, N extends boolean = boolean> {
 export interface CommonOptions extends FieldOptions {
   /** Stored and presented, never written by a client: a derived value, a status a use case moves. */
   readOnly?: boolean;
+  /** Computed when presented (the declaration's `present`, e.g. from the clock), never stored: read-only, no column. */
+  computed?: boolean;
+  /** Stored, never presented nor written (read-only and out of the view): the server's bookkeeping. */
+  hidden?: boolean;
+  /** Its OpenAPI property in the view, over the body's, where the server guarantees more than a body may send. */
+  view?: ApiPropertyOptions;
+  /**
+   * Its validation and OpenAPI property in the merge patch where it differs from the body's (a required address merged
+   * field by field, never null: `NestedField(() => PatchAddressBody, {...})`); the patch lists it last.
+   */
+  patch?: PropertyDecorator;
   /** The value a record gets on create when the body leaves the field out (the column's default too). */
   default?: unknown;
   /** Returned masked wherever it appears; an encrypted column is always masked. */
@@ -63,12 +84,21 @@ export interface CommonOptions extends FieldOptions {
   encrypted?: boolean;
   /** Sent on create only: a merge patch that names it is refused as read-only. */
   createOnly?: boolean;
-  /** The column where it differs from the kind's: `{ length: 2 }`, `{ columnType: 'numeric(5,2)' }`, `{ fieldName }`. */
+  /**
+   * The column where it differs from the kind's: `{ length: 2 }`, `{ columnType: 'numeric(5,2)' }`, `{ fieldName }`;
+   * `{ nullable: false }` for an optional field the server always fills (a status its aggregate sets, a sender).
+   */
   column?: Readonly<Record<string, unknown>>;
 }
 
-/** Whether a record's value is never `null`: a required field, or one with a default. */
-type NeverNull<O> = O extends { required: true } ? true : O extends { default: NonNullable<unknown> } ? true : false;
+/** Whether a record's value is never `null`: a required field, one with a default, or one whose column says so. */
+type NeverNull<O> = O extends { required: true }
+  ? true
+  : O extends { default: NonNullable<unknown> }
+    ? true
+    : O extends { column: { nullable: false } }
+      ? true
+      : false;
 
 export type FieldKind =
   | 'string' | 'text' | 'email' | 'ein' | 'enum' | 'enumArray' | 'stringArray' | 'integer' | 'number' | 'money' | 'boolean' | 'date' | 'dateTime'
@@ -82,14 +112,26 @@ function define<V, O extends CommonOptions>(
   extra: { references?: unknown; values?: readonly string[] } = {},
 ): FieldDefinition<V, NeverNull<O>> {
   const encrypted = options.encrypted === true;
+  const hidden = options.hidden === true;
   return {
     kind,
-    decorate,
-    column: { ...column, ...(encrypted ? { type: EncryptedStringType } : {}), ...(options.default !== undefined ? { default: options.default } : {}), ...options.column },
+    // An example of `null` (a time stamped only later) stays `null`: the kinds' decorators take it for "none given".
+    decorate: options.example === null ? applyDecorators(decorate, ApiProperty({ example: null })) : decorate,
+    column: {
+      ...column,
+      ...(encrypted ? { type: EncryptedStringType } : {}),
+      ...(options.default !== undefined ? { default: options.default } : {}),
+      ...(hidden ? { hidden: true } : {}),
+      ...options.column,
+    },
     required: options.required === true,
     description: options.description,
     example: options.example,
-    readOnly: options.readOnly === true,
+    readOnly: hidden || options.readOnly === true || options.computed === true,
+    computed: options.computed === true,
+    hidden,
+    view: options.view,
+    patch: options.patch,
     masked: encrypted || options.masked === true,
     createOnly: options.createOnly === true,
     ...extra,
@@ -132,8 +174,8 @@ export const field = {
    * The id of another record of the same case (contract §3.1): it must exist in the case, else 422; deleting that
    * record sets this field to `null` in the same transaction.
    */
-  reference: <const O extends CommonOptions>(target: unknown, options: O = {} as O) =>
-    define<string, O>('reference', StringField({ ...options, max: 26 }), { type: 'string', length: 26 }, options, { references: target }),
+  reference: <const O extends CommonOptions & StringFieldOptions>(target: unknown, options: O = {} as O) =>
+    define<string, O>('reference', StringField({ max: 26, ...options }), { type: 'string', length: 26 }, options, { references: target }),
 };
 
 export type FieldMap = Readonly<Record<string, FieldDefinition>>;

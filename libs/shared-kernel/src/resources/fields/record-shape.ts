@@ -64,8 +64,10 @@ export function recordShape<const F extends FieldMap, T extends CaseRecord = Rec
   const entries = Object.entries(options.fields);
   const properties: Record<string, unknown> = {};
   for (const [property, definition] of entries) {
+    if (definition.computed) continue;
+    // A stated `column: { nullable: false }` wins: a field a body may leave out that the server always fills.
     const nullable = !definition.required && definition.column.default === undefined;
-    properties[property] = { ...definition.column, ...(nullable ? { nullable: true } : {}) };
+    properties[property] = { ...(nullable ? { nullable: true } : {}), ...definition.column };
   }
   const schema = new EntitySchema<T>({
     class: (options.entity ?? namedClass(type)) as never,
@@ -78,10 +80,14 @@ export function recordShape<const F extends FieldMap, T extends CaseRecord = Rec
   for (const [property, definition] of written) definition.decorate(create.prototype, toSnakeCase(property));
 
   const createOnly = written.filter(([, definition]) => definition.createOnly).map(([property]) => toSnakeCase(property));
+  // A field with its own patch property leaves the body's out and is declared after the others.
+  const ownPatch = written.filter(([, definition]) => definition.patch !== undefined && !definition.createOnly);
+  const notPatched = [...createOnly, ...ownPatch.map(([property]) => toSnakeCase(property))];
   const patch =
     options.patchable === false
       ? undefined
-      : namedClass(`Patch${type}Body`, PartialType(createOnly.length > 0 ? OmitType(create as new () => Record<string, unknown>, createOnly) : create, { skipNullProperties: false }));
+      : namedClass(`Patch${type}Body`, PartialType(notPatched.length > 0 ? OmitType(create as new () => Record<string, unknown>, notPatched) : create, { skipNullProperties: false }));
+  if (patch) for (const [property, definition] of ownPatch) definition.patch?.(patch.prototype, toSnakeCase(property));
 
   // A masked field is presented with its own property (masked example, no input format), not the body's.
   const masked = entries.filter(([, definition]) => definition.masked);
@@ -89,7 +95,14 @@ export function recordShape<const F extends FieldMap, T extends CaseRecord = Rec
   const presented = maskedFields.length > 0 ? OmitType(create as new () => Record<string, unknown>, maskedFields) : create;
   const view = namedClass(`${type}View`, IntersectionType(RecordView, presented));
   if (options.caseIdShown) ApiProperty({ type: String, description: 'The case.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AA' })(view.prototype, 'case_id');
-  for (const [property, definition] of entries.filter(([, definition]) => definition.readOnly)) definition.decorate(view.prototype, toSnakeCase(property));
+  // A written field that states its view property keeps its place and the body's property, with the stated parts over it.
+  for (const [property, definition] of written.filter(([, definition]) => definition.view !== undefined && !definition.masked)) {
+    ApiProperty(definition.view)(view.prototype, toSnakeCase(property));
+  }
+  for (const [property, definition] of entries.filter(([, definition]) => definition.readOnly && !definition.hidden)) {
+    if (definition.view) ApiProperty({ description: definition.description, example: definition.example, ...definition.view })(view.prototype, toSnakeCase(property));
+    else definition.decorate(view.prototype, toSnakeCase(property));
+  }
   // A masked field reads masked in every response, so its example in the view does too.
   for (const [property, definition] of masked) {
     const example = typeof definition.example === 'string' ? maskSensitive(definition.example) : definition.example;
