@@ -18,6 +18,7 @@ import {
   StringField,
   StringFieldOptions,
 } from '../validation/fields';
+import type { ApiPropertyOptions } from '@nestjs/swagger';
 import { CalendarDateType, EncryptedStringType, MoneyType } from '../../platform/persistence/column-types';
 
 /**
@@ -40,6 +41,10 @@ export interface FieldDefinition<V = unknown, N extends boolean = boolean> {
   readonly masked: boolean;
   /** Sent on create only: not part of the writable set of a merge patch. */
   readonly createOnly: boolean;
+  /** Stored, never presented nor written: the server's bookkeeping (a column the view leaves out). */
+  readonly hidden: boolean;
+  /** Its OpenAPI property in the view where the server guarantees more than a body may send (`completed` never null). */
+  readonly view?: ApiPropertyOptions;
   /** The kind of record it names (contract §3.1): a late-bound declaration, or a list of kinds. */
   readonly references?: unknown;
   /** The type-level value; never set. */
@@ -61,6 +66,10 @@ export interface CommonOptions extends FieldOptions {
   createOnly?: boolean;
   /** The column where it differs from the kind's: `{ length: 2 }`, `{ columnType: 'numeric(5,2)' }`, `{ fieldName }`. */
   column?: Readonly<Record<string, unknown>>;
+  /** Stored, never presented nor written (read-only and out of the view): the server's bookkeeping. */
+  hidden?: boolean;
+  /** Its OpenAPI property in the view, where it differs from the body's (the description and example are the field's). */
+  view?: ApiPropertyOptions;
 }
 
 /** Whether a record's value is never `null`: a required field, or one with a default. */
@@ -68,15 +77,24 @@ type NeverNull<O> = O extends { required: true } ? true : O extends { default: N
 
 function define<V, O extends CommonOptions>(decorate: PropertyDecorator, column: Record<string, unknown>, options: O, extra: { references?: unknown } = {}): FieldDefinition<V, NeverNull<O>> {
   const encrypted = options.encrypted === true;
+  const hidden = options.hidden === true;
   return {
     decorate,
-    column: { ...column, ...(encrypted ? { type: EncryptedStringType } : {}), ...(options.default !== undefined ? { default: options.default } : {}), ...options.column },
+    column: {
+      ...column,
+      ...(encrypted ? { type: EncryptedStringType } : {}),
+      ...(options.default !== undefined ? { default: options.default } : {}),
+      ...(hidden ? { hidden: true } : {}),
+      ...options.column,
+    },
     required: options.required === true,
     description: options.description,
     example: options.example,
-    readOnly: options.readOnly === true,
+    readOnly: hidden || options.readOnly === true,
     masked: encrypted || options.masked === true,
     createOnly: options.createOnly === true,
+    hidden,
+    view: options.view,
     ...extra,
   };
 }

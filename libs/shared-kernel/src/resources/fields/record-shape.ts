@@ -65,7 +65,8 @@ export function recordShape<const F extends FieldMap, T extends CaseRecord = Rec
   const properties: Record<string, unknown> = {};
   for (const [property, definition] of entries) {
     const nullable = !definition.required && definition.column.default === undefined;
-    properties[property] = { ...definition.column, ...(nullable ? { nullable: true } : {}) };
+    // A stated `column: { nullable: false }` wins: a field a body may leave out that the server always fills.
+    properties[property] = { ...(nullable ? { nullable: true } : {}), ...definition.column };
   }
   const schema = new EntitySchema<T>({
     class: (options.entity ?? namedClass(type)) as never,
@@ -88,8 +89,15 @@ export function recordShape<const F extends FieldMap, T extends CaseRecord = Rec
   const maskedFields = masked.map(([property]) => toSnakeCase(property));
   const presented = maskedFields.length > 0 ? OmitType(create as new () => Record<string, unknown>, maskedFields) : create;
   const view = namedClass(`${type}View`, IntersectionType(RecordView, presented));
+  // A written field that states its view property keeps its place and the body's property, with the stated parts over it.
+  for (const [property, definition] of written.filter(([, definition]) => definition.view !== undefined && !definition.masked)) {
+    ApiProperty(definition.view)(view.prototype, toSnakeCase(property));
+  }
   if (options.caseIdShown) ApiProperty({ type: String, description: 'The case.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AA' })(view.prototype, 'case_id');
-  for (const [property, definition] of entries.filter(([, definition]) => definition.readOnly)) definition.decorate(view.prototype, toSnakeCase(property));
+  for (const [property, definition] of entries.filter(([, definition]) => definition.readOnly && !definition.hidden)) {
+    if (definition.view) ApiProperty({ description: definition.description, example: definition.example, ...definition.view })(view.prototype, toSnakeCase(property));
+    else definition.decorate(view.prototype, toSnakeCase(property));
+  }
   // A masked field reads masked in every response, so its example in the view does too.
   for (const [property, definition] of masked) {
     const example = typeof definition.example === 'string' ? maskSensitive(definition.example) : definition.example;
