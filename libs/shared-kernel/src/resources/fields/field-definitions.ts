@@ -72,8 +72,14 @@ export interface CommonOptions extends FieldOptions {
   view?: ApiPropertyOptions;
 }
 
-/** Whether a record's value is never `null`: a required field, or one with a default. */
-type NeverNull<O> = O extends { required: true } ? true : O extends { default: NonNullable<unknown> } ? true : false;
+/** Whether a record's value is never `null`: a required field, one with a default, or one whose column says so. */
+type NeverNull<O> = O extends { required: true }
+  ? true
+  : O extends { default: NonNullable<unknown> }
+    ? true
+    : O extends { column: { nullable: false } }
+      ? true
+      : false;
 
 function define<V, O extends CommonOptions>(decorate: PropertyDecorator, column: Record<string, unknown>, options: O, extra: { references?: unknown } = {}): FieldDefinition<V, NeverNull<O>> {
   const encrypted = options.encrypted === true;
