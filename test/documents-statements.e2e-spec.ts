@@ -1,3 +1,4 @@
+import { representationOf } from '@estate/shared-kernel';
 import { statementResource } from '@estate/documents';
 import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
@@ -5,23 +6,6 @@ import { detailFields, detailReasons, expectError } from './support/api-assertio
 import { newBankAccount, newCase, UNKNOWN_ID } from './support/assets-holdings-fixtures';
 import { pdfBytes, PNG, sha256, upload } from './support/document-files';
 
-const FIELDS = [
-  'id',
-  'bank_account_id',
-  'document_id',
-  'period_start',
-  'period_end',
-  'opening_balance',
-  'closing_balance',
-  'total_credits',
-  'total_debits',
-  'total_fees',
-  'file_name',
-  'size_bytes',
-  'notes',
-  'created_at',
-  'updated_at',
-];
 const DAY = 24 * 60 * 60 * 1000;
 /** The create body the contract's foreign-case calls send; a seeded statement takes a period of its own instead. */
 const CREATE = { document_id: UNKNOWN_ID, period_start: '2026-01-01', period_end: '2026-01-31' };
@@ -69,9 +53,9 @@ describe('statements of a bank account (e2e)', () => {
     app: () => t,
     resource: statementResource,
     side: 'read',
-    fields: FIELDS,
     create: () => ({ ...CREATE }),
-    full: () => ({ ...CREATE, opening_balance: 100, total_credits: 50.5, total_debits: 20.25, total_fees: 0.25, closing_balance: 130, notes: 'Paper statement.' }),
+    // The declaration's full body (balanced amounts) on CREATE's document and period, which the seed reads.
+    full: () => ({ ...statementResource.examples?.full, ...CREATE }),
     patches: [{ body: { notes: 'Checked against the ledger.' } }, { body: { total_fees: 1 } }],
     seed: async (app, caller, place, overrides) => {
       const { document_id: _document, period_start: _start, period_end: periodEnd, ...fields } = overrides as Record<string, string | number>;
@@ -115,7 +99,7 @@ describe('statements of a bank account (e2e)', () => {
       const doc = await documentOf(caseId, 'First Prairie August.pdf');
       const res = await t.http().post(base).set(owner.auth).send({ document_id: doc.id, ...AUGUST, notes: 'Last full month.' });
       expect({ status: res.status, error: res.body.error }).toEqual({ status: 201, error: undefined });
-      expect(Object.keys(res.body.data)).toEqual(FIELDS);
+      expect(Object.keys(res.body.data)).toEqual(representationOf(statementResource));
       expect(res.body.data).toMatchObject({
         bank_account_id: accountId,
         document_id: doc.id,
@@ -257,7 +241,7 @@ describe('statements of a bank account (e2e)', () => {
         fields: { ...AUGUST, notes: 'From the branch.', sha256: sha256(bytes).toUpperCase() },
       });
       expect({ status: res.status, error: res.body.error }).toEqual({ status: 201, error: undefined });
-      expect(Object.keys(res.body.data)).toEqual(FIELDS);
+      expect(Object.keys(res.body.data)).toEqual(representationOf(statementResource));
       expect(res.body.data).toMatchObject({ bank_account_id: accountId, ...AUGUST, notes: 'From the branch.', file_name: 'August 2026.pdf', size_bytes: bytes.length });
 
       const doc = await t.http().get(`/v1/cases/${caseId}/documents/${res.body.data.document_id}`).set(owner.auth).expect(200);

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { parseListQuery, runListQuery, UnitOfWork } from '@estate/shared-kernel';
 import { Client } from 'pg';
-import { PersonSchema } from '../libs/case/src/infrastructure/persistence/case.schemas';
+import { personResource } from '../libs/case/src/persons/person.resource';
 import { ListStatements } from '../libs/shared-kernel/src/resources/pagination/list-statement';
 import { recordColumns } from '../libs/shared-kernel/src/platform/persistence/record-columns';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
@@ -61,17 +61,17 @@ describe('list pages: one statement, inside a transaction and out (e2e)', () => 
       expect(res.status).toBe(201);
     }
     // The case's persons as the ORM reads them: what every page below is checked against.
-    everyone = (await em.fork().find(PersonSchema, { caseId })).map((person) => ({ ...person }) as unknown as Person);
+    everyone = (await em.fork().find(personResource.schema, { caseId })).map((person) => ({ ...person }) as unknown as Person);
     expect(everyone).toHaveLength(23);
   });
   afterAll(() => t.close());
 
   const context = { today: '2026-11-27' };
-  const list = (query: Record<string, unknown>) => runListQuery(em.fork(), PersonSchema, { caseId }, parseListQuery(query, rules, ['persons', { caseId }]), context);
+  const list = (query: Record<string, unknown>) => runListQuery(em.fork(), personResource.schema, { caseId }, parseListQuery(query, rules, ['persons', { caseId }]), context);
   const inTransaction = (query: Record<string, unknown>) =>
     uow.run(async (txEm) => {
       expect(uow.active).toBe(true);
-      return runListQuery(txEm, PersonSchema, { caseId }, parseListQuery(query, rules, ['persons', { caseId }]), context);
+      return runListQuery(txEm, personResource.schema, { caseId }, parseListQuery(query, rules, ['persons', { caseId }]), context);
     });
 
   /** What the page's filters keep, in its order (id breaks ties), read from `everyone` in JavaScript. */
@@ -198,7 +198,7 @@ describe('list pages: one statement, inside a transaction and out (e2e)', () => 
     await expect(
       uow.run(async (txEm) => {
         await txEm.getConnection().execute(`update persons set last_name = 'Zed' where case_id = ?`, [caseId], 'run', txEm.getTransactionContext());
-        const inside = await runListQuery(txEm, PersonSchema, { caseId }, parseListQuery({ family: 'Zed', per_page: '100' }, rules, ['persons', { caseId }]));
+        const inside = await runListQuery(txEm, personResource.schema, { caseId }, parseListQuery({ family: 'Zed', per_page: '100' }, rules, ['persons', { caseId }]));
         expect(inside.meta.total_count).toBe(23);
         throw new Error('roll back');
       }),
@@ -212,7 +212,7 @@ describe('ListStatements: the statement written from a record\'s columns (e2e me
   let statements: ListStatements;
   beforeAll(async () => {
     t = await createTestApp();
-    statements = new ListStatements(recordColumns(t.app.get(EntityManager), PersonSchema));
+    statements = new ListStatements(recordColumns(t.app.get(EntityManager), personResource.schema));
   });
   afterAll(() => t.close());
 

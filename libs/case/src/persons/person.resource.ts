@@ -1,18 +1,25 @@
-import { caseResource } from '@estate/shared-kernel';
+import { caseResource, field, ResourceRecord } from '@estate/shared-kernel';
 import { WAIVER_STATUSES } from '../domain/case-vocabulary';
-import { Person } from '../domain/person';
-import { PersonSchema } from '../infrastructure/persistence/case.schemas';
-import { CreatePersonBody, PatchPersonBody, PersonView } from '../http/dto/person.dto';
 
 /** Heirs, beneficiaries and other interested persons: a plain record on the kernel's resource machinery. */
-export const personResource = caseResource<Person>({
+export const personResource = caseResource({
   name: 'person',
   path: 'persons',
   idParam: 'person_id',
-  schema: PersonSchema,
-  create: CreatePersonBody,
-  patch: PatchPersonBody,
-  view: PersonView,
+  table: 'persons',
+  fields: {
+    firstName: field.string({ required: true, description: 'Given name.', example: 'Grace' }),
+    middleName: field.string({ description: 'Middle name.', example: 'Adaeze' }),
+    lastName: field.string({ required: true, description: 'Family name.', example: 'Okafor' }),
+    suffix: field.string({ max: 20, column: { length: 200 }, description: 'Name suffix.', example: 'Jr.' }),
+    relationship: field.string({ required: true, description: 'Relationship to the deceased, free text.', example: 'daughter' }),
+    email: field.email({ description: 'E-mail address.', example: 'grace.okafor@example.com' }),
+    phone: field.string({ max: 40, description: 'Phone number, as given.', example: '+1 217 555 0134' }),
+    isBeneficiary: field.boolean({ description: 'Whether the person inherits under the will or by law; false when unset.', example: true }),
+    possibleDispute: field.boolean({ description: 'Whether the person may dispute the estate; false when unset.', example: false }),
+    isDeceased: field.boolean({ description: 'Whether the person has died too; false when unset.', example: false }),
+    waiverStatus: field.enum(WAIVER_STATUSES, { description: 'Where the person stands on a waiver.', example: 'waiver_pending' }),
+  },
   filters: {
     waiver_status: WAIVER_STATUSES,
     is_beneficiary: { kind: 'boolean' },
@@ -22,3 +29,5 @@ export const personResource = caseResource<Person>({
   specRoutes: { patch: 9 },
   tagDescription: 'Heirs, beneficiaries and other people involved in the estate.',
 });
+
+export type Person = ResourceRecord<typeof personResource>;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CaseResource, Clock, CreateUseCase, InjectResource, JsonObject, RecordWriter, SingleResource, UnitOfWork } from '@estate/shared-kernel';
-import type { Email } from '../domain/email';
+import type { EmailDelivery } from '../domain/email';
 import { CommsConfig } from './comms-config';
 import { EmailDeliveryProcessor } from './email-delivery-processor';
 
@@ -12,7 +12,7 @@ import { EmailDeliveryProcessor } from './email-delivery-processor';
 @Injectable()
 export class CreateEmail implements CreateUseCase {
   constructor(
-    @InjectResource('email') private readonly resource: CaseResource<Email>,
+    @InjectResource('email') private readonly resource: CaseResource<EmailDelivery>,
     private readonly writer: RecordWriter,
     private readonly config: CommsConfig,
     private readonly uow: UnitOfWork,

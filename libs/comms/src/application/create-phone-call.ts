@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CaseResource, CreateUseCase, InjectResource, JsonObject, RecordWriter, SingleResource } from '@estate/shared-kernel';
 import { summaryNeedOnCreate } from '../domain/call-summary-rule';
-import type { PhoneCall } from '../domain/phone-call';
 import { CallSummarizer } from './ports/call-summarizer.port';
 import { withGeneratedSummary } from './generated-summary';
 
@@ -13,7 +12,7 @@ import { withGeneratedSummary } from './generated-summary';
 @Injectable()
 export class CreatePhoneCall implements CreateUseCase {
   constructor(
-    @InjectResource('phone call') private readonly resource: CaseResource<PhoneCall>,
+    @InjectResource('phone call') private readonly resource: CaseResource,
     private readonly writer: RecordWriter,
     private readonly summarizer: CallSummarizer,
   ) {}

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CaseResource, InjectResource, ProviderProcessor, ProviderProcessorSteps, ProviderSteps } from '@estate/shared-kernel';
-import { Email, recordDeliveryStep, recordProviderUnavailable } from '../domain/email';
+import { EmailDelivery, recordDeliveryStep, recordProviderUnavailable } from '../domain/email';
 import { EmailProvider } from './ports/email-provider.port';
 
 export const EMAIL_STEP_QUEUE = 'email-step';
@@ -12,23 +12,23 @@ export const EMAIL_STEP_QUEUE = 'email-step';
  * `provider_unavailable`.
  */
 @Injectable()
-export class EmailDeliveryProcessor extends ProviderProcessor<Email> {
+export class EmailDeliveryProcessor extends ProviderProcessor<EmailDelivery> {
   private readonly logger = new Logger('EmailDeliveryProcessor');
 
   constructor(
-    @InjectResource('email') private readonly resource: CaseResource<Email>,
+    @InjectResource('email') private readonly resource: CaseResource<EmailDelivery>,
     private readonly provider: EmailProvider,
     providerSteps: ProviderSteps,
   ) {
     super(providerSteps);
   }
 
-  protected describeSteps(): ProviderProcessorSteps<Email> {
+  protected describeSteps(): ProviderProcessorSteps<EmailDelivery> {
     return { queue: EMAIL_STEP_QUEUE, resource: this.resource, actor: 'email_processor', firstStatus: 'queued' };
   }
 
   /** One provider call; false when the provider had nothing new to report. */
-  protected async advance(email: Email, now: Date): Promise<boolean> {
+  protected async advance(email: EmailDelivery, now: Date): Promise<boolean> {
     try {
       if (email.status === 'queued') {
         const accepted = await this.provider.send({ id: email.id, to: email.to, from: email.from, subject: email.subject, body: email.body });

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { CaseResource, CaseResourceReader, etagOfVersion, InjectResource, SingleResource } from '@estate/shared-kernel';
-import { Email, receiptOf } from '../domain/email';
+import { EmailDelivery, receiptOf } from '../domain/email';
 
 /** `#26`: the delivery receipt of an email of the case, with an ETag that changes as the provider advances it. */
 @Injectable()
 export class EmailReceipts {
   constructor(
-    @InjectResource('email') private readonly resource: CaseResource<Email>,
+    @InjectResource('email') private readonly resource: CaseResource<EmailDelivery>,
     private readonly reader: CaseResourceReader,
   ) {}
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { CaseResource, CaseResourceReader, InjectResource, JsonObject, PatchUseCase, RecordWriter, SingleResource, UnitOfWork } from '@estate/shared-kernel';
-import { summaryNeedOnPatch } from '../domain/call-summary-rule';
-import type { PhoneCall } from '../domain/phone-call';
+import { CaseRecord, CaseResource, CaseResourceReader, InjectResource, JsonObject, PatchUseCase, RecordWriter, SingleResource, UnitOfWork } from '@estate/shared-kernel';
+import { SummarizedState, summaryNeedOnPatch } from '../domain/call-summary-rule';
 import { CallSummarizer } from './ports/call-summarizer.port';
 import { withGeneratedSummary } from './generated-summary';
 
@@ -12,7 +11,7 @@ import { withGeneratedSummary } from './generated-summary';
 @Injectable()
 export class PatchPhoneCall implements PatchUseCase {
   constructor(
-    @InjectResource('phone call') private readonly resource: CaseResource<PhoneCall>,
+    @InjectResource('phone call') private readonly resource: CaseResource<CaseRecord & SummarizedState>,
     private readonly writer: RecordWriter,
     private readonly reader: CaseResourceReader,
     private readonly uow: UnitOfWork,

@@ -2,23 +2,18 @@ import { nextProviderTry, type CaseRecord } from '@estate/shared-kernel/domain';
 import type { EmailStatus } from './comms-vocabulary';
 
 /**
- * An email sent on behalf of the case, and its delivery receipt (`#26`) in the same row: the receipt exists from the
- * moment the email does (contract §3.2), shares its status, and is advanced by the email-provider port in the
- * background. The receipt's own fields are not part of the email's view.
+ * What the delivery steps read and move of an email, with its delivery receipt (`#26`) in the same row: the receipt
+ * exists from the moment the email does (contract §3.2), shares its status, and is advanced by the email-provider port
+ * in the background. The record has more (its declaration, `email.resource.ts`).
  */
-export class Email implements CaseRecord {
-  id: string;
-  caseId: string;
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
+export interface EmailDelivery extends CaseRecord {
   to: string;
+  /** Never null once stored (CreateEmail fills in the service's sending address; the column is NOT NULL). */
   from: string;
   subject: string;
   body: string;
   status: EmailStatus;
   sentAt: Date | null;
-  institutionContactId: string | null;
   // The receipt: null until the provider reports them.
   provider: string | null;
   messageId: string | null;
@@ -45,7 +40,7 @@ export interface EmailReceipt {
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
-export function receiptOf(email: Pick<Email, 'id' | 'messageId' | 'provider' | 'status' | 'statusDetail' | 'sentAt' | 'deliveredAt' | 'openedAt'>): EmailReceipt {
+export function receiptOf(email: Pick<EmailDelivery, 'id' | 'messageId' | 'provider' | 'status' | 'statusDetail' | 'sentAt' | 'deliveredAt' | 'openedAt'>): EmailReceipt {
   return {
     email_id: email.id,
     message_id: email.messageId,
@@ -73,7 +68,7 @@ const FINAL: readonly EmailStatus[] = ['opened', 'bounced', 'failed'];
  * reached (a provider that reports `delivered` without `sent` first still gives the email a `sent_at`). Afterwards
  * the email awaits its next check, unless the step is final.
  */
-export function recordDeliveryStep(email: Email, step: DeliveryStep, now: Date): void {
+export function recordDeliveryStep(email: EmailDelivery, step: DeliveryStep, now: Date): void {
   email.status = step.status;
   email.statusDetail = step.detail;
   if (step.status === 'sent' || step.status === 'delivered' || step.status === 'opened' || step.status === 'bounced') email.sentAt ??= now;
@@ -84,7 +79,7 @@ export function recordDeliveryStep(email: Email, step: DeliveryStep, now: Date):
 }
 
 /** A provider call failed: try again after 1, 2, 4, 8, 16 s, then fail the email with `provider_unavailable`. */
-export function recordProviderUnavailable(email: Email, now: Date): void {
+export function recordProviderUnavailable(email: EmailDelivery, now: Date): void {
   email.deliveryAttempts += 1;
   email.nextCheckAt = nextProviderTry(email.deliveryAttempts, now);
   if (email.nextCheckAt === null) {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { CaseResource, CaseResourceReader, Clock, InjectResource, LinkSigner, NotFoundError, plainRows, Scope } from '@estate/shared-kernel';
-import { Document } from '../domain/document';
+import type { StoredDocument } from '../domain/document';
 import { DocumentStorage } from './document-storage.port';
 
 /** What a signed download link's signature is for: a token signed for another use opens no document. */
@@ -27,7 +27,7 @@ export interface DocumentDownload {
 @Injectable()
 export class DocumentDownloads {
   constructor(
-    @InjectResource('document') private readonly resource: CaseResource<Document>,
+    @InjectResource('document') private readonly resource: CaseResource<StoredDocument>,
     private readonly reader: CaseResourceReader,
     private readonly storage: DocumentStorage,
     private readonly signer: LinkSigner,
@@ -60,7 +60,7 @@ export class DocumentDownloads {
     return { fileName: row.file_name, contentType: row.content_type, sizeBytes: row.size_bytes, sha256: row.sha256, open: () => this.storage.open(row.id) };
   }
 
-  private downloadOf(record: Document): DocumentDownload {
+  private downloadOf(record: StoredDocument): DocumentDownload {
     return {
       fileName: record.fileName,
       contentType: record.contentType,

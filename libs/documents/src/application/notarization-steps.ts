@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { CaseResource, InjectResource, ProviderProcessor, ProviderProcessorSteps, ProviderSteps } from '@estate/shared-kernel';
-import type { Document } from '../domain/document';
+import type { StoredDocument } from '../domain/document';
 import { MAX_DOCUMENT_BYTES } from '../domain/document-vocabulary';
 import { notarizedFileName } from '../domain/file-name';
 import { Notarization, NotarizationProgress } from '../domain/notarization';
@@ -28,7 +28,7 @@ export class NotarizationSteps extends ProviderProcessor<Notarization> {
 
   constructor(
     @InjectResource('notarization') private readonly resource: CaseResource<Notarization>,
-    @InjectResource('document') private readonly documents: CaseResource<Document>,
+    @InjectResource('document') private readonly documents: CaseResource<StoredDocument>,
     private readonly provider: NotaryProvider,
     providerSteps: ProviderSteps,
     private readonly storage: DocumentStorage,
@@ -92,7 +92,7 @@ export class NotarizationSteps extends ProviderProcessor<Notarization> {
   }
 
   /** The notarized PDF as a new document of the case (`notarized_document`, related to the notarization). */
-  private async storeNotarized(em: EntityManager, notarization: Notarization, file: SpooledFile): Promise<Document> {
+  private async storeNotarized(em: EntityManager, notarization: Notarization, file: SpooledFile): Promise<StoredDocument> {
     const original = await em.findOneOrFail(this.documents.schema, { id: notarization.documentId, caseId: notarization.caseId } as never);
     return this.uploads.createWithin(
       em,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AggregateWrites, CaseResource, ConflictError, InjectResource, RecordDeletionVetoes, RemoveUseCase } from '@estate/shared-kernel';
-import { Document } from '../domain/document';
+import type { StoredDocument } from '../domain/document';
 import { DocumentReferences } from '../ports';
 import { DocumentStorage } from './document-storage.port';
 
@@ -11,7 +11,7 @@ import { DocumentStorage } from './document-storage.port';
 @Injectable()
 export class RemoveDocument implements RemoveUseCase {
   constructor(
-    @InjectResource('document') private readonly resource: CaseResource<Document>,
+    @InjectResource('document') private readonly resource: CaseResource<StoredDocument>,
     private readonly writes: AggregateWrites,
     private readonly references: DocumentReferences,
     private readonly vetoes: RecordDeletionVetoes,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ulid } from 'ulid';
 import { AggregateWrites, CaseResource, CaseResourceReader, Clock, InjectResource, JsonObject, ResourceEvents, SingleResource, subjectOf, ValidationFailedError } from '@estate/shared-kernel';
-import { Document } from '../domain/document';
+import type { StoredDocument } from '../domain/document';
 import { DocumentContentType, DocumentType } from '../domain/document-vocabulary';
 import type { NewDocument, ReceivedFile } from '../ports';
 import { DocumentStorage } from './document-storage.port';
@@ -16,7 +16,7 @@ import { PageCounter } from './page-counter.port';
 @Injectable()
 export class UploadDocument {
   constructor(
-    @InjectResource('document') private readonly resource: CaseResource<Document>,
+    @InjectResource('document') private readonly resource: CaseResource<StoredDocument>,
     private readonly writes: AggregateWrites,
     private readonly storage: DocumentStorage,
     private readonly pages: PageCounter,
@@ -48,7 +48,7 @@ export class UploadDocument {
    * holds its record's row, and the one lock order is the case row first (a notarization's notarized PDF). The record,
    * its bytes and `document.created` go in the caller's transaction.
    */
-  async createWithin(em: EntityManager, caseId: string, file: Omit<ReceivedFile, 'pageCount'>, fields: NewDocument): Promise<Document> {
+  async createWithin(em: EntityManager, caseId: string, file: Omit<ReceivedFile, 'pageCount'>, fields: NewDocument): Promise<StoredDocument> {
     // Counting has a bounded cost (a second at most, linear in the size), so it may run inside the provider's step.
     const pageCount = await this.pages.count(file.path, file.contentType as DocumentContentType);
     const record = await this.build(em, caseId, { ...file, pageCount }, fields);
@@ -60,7 +60,7 @@ export class UploadDocument {
     return this.writes.add(this.resource, { caseId }, (_clock, em) => this.build(em, caseId, file, fields));
   }
 
-  private async build(em: EntityManager, caseId: string, file: ReceivedFile, fields: NewDocument): Promise<Document> {
+  private async build(em: EntityManager, caseId: string, file: ReceivedFile, fields: NewDocument): Promise<StoredDocument> {
     const problems = (await this.resource.rules?.(
       { related_type: fields.relatedType ?? null, related_id: fields.relatedId ?? null, file_name: file.fileName } as JsonObject,
       { em, scope: { caseId }, clock: this.clock },
@@ -83,7 +83,7 @@ export class UploadDocument {
       notes: fields.notes ?? null,
       createdAt: now,
       updatedAt: now,
-    } as never) as Document;
+    } as never) as StoredDocument;
     // The bytes reference the record: the row goes first, the bytes in the same transaction.
     await em.flush();
     await this.storage.store(em, record.id, file);

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { CaseResource, Clock, InjectResource, JsonObject, RecordWriter, Scope, SingleResource, UnitOfWork, ValidationFailedError } from '@estate/shared-kernel';
-import type { Statement } from '../domain/statement';
 import type { ReceivedFile } from '../ports';
 import { UploadDocument } from './upload-document';
 
@@ -14,7 +13,7 @@ import { UploadDocument } from './upload-document';
 @Injectable()
 export class UploadStatement {
   constructor(
-    @InjectResource('statement') private readonly resource: CaseResource<Statement>,
+    @InjectResource('statement') private readonly resource: CaseResource,
     private readonly uow: UnitOfWork,
     private readonly uploads: UploadDocument,
     private readonly writer: RecordWriter,

@@ -1,26 +1,13 @@
 import type { CaseRecord } from '@estate/shared-kernel/domain';
-import type { DocumentContentType, DocumentType } from './document-vocabulary';
+import type { DocumentContentType } from './document-vocabulary';
 
 /**
- * A file of a case (contract §11.1). The bytes live behind `DocumentStorage`; the record holds what describes them,
- * computed once when they arrived (`size_bytes`, `sha256`, `page_count`) and never changed after: a new file is a new
- * document.
+ * What the use cases read of a stored document: the description of its bytes, computed once when they arrived and
+ * never changed after (a new file is a new document). The record has more: its declaration (`document.resource.ts`).
  */
-export class Document implements CaseRecord {
-  id: string;
-  caseId: string;
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
-  type: DocumentType;
-  title: string | null;
+export interface StoredDocument extends CaseRecord {
   fileName: string;
   contentType: DocumentContentType;
   sizeBytes: number;
   sha256: string;
-  pageCount: number | null;
-  relatedType: string | null;
-  relatedId: string | null;
-  uploadedBy: string;
-  notes: string | null;
 }

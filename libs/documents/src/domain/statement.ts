@@ -1,28 +1,4 @@
-import { centsOf, centsToText, type CaseRecord, type ErrorDetail } from '@estate/shared-kernel/domain';
-
-/**
- * A periodic statement of one bank account, resting on a document (contract §11.2). `fileName` and `sizeBytes` are
- * the document's, copied when the statement is saved and when the document is renamed.
- */
-export class Statement implements CaseRecord {
-  id: string;
-  caseId: string;
-  bankAccountId: string;
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
-  documentId: string;
-  periodStart: string;
-  periodEnd: string;
-  openingBalance: number | null;
-  closingBalance: number | null;
-  totalCredits: number | null;
-  totalDebits: number | null;
-  totalFees: number | null;
-  fileName: string;
-  sizeBytes: number;
-  notes: string | null;
-}
+import { centsOf, centsToText, type ErrorDetail } from '@estate/shared-kernel/domain';
 
 /** A statement's fields as a body or a merged patch holds them (snake_case JSON). */
 export interface StatementFields {

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Post, Req, Res, StreamableFile, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Post, Req, Res, StreamableFile, Type, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
@@ -21,7 +21,7 @@ import { DEFAULT_LINK_SECONDS, DocumentDownloads } from '../application/document
 import { UploadDocument } from '../application/upload-document';
 import { DOCUMENT_CONTENT_TYPES } from '../domain/document-vocabulary';
 import { documentResource } from '../resources/document.resource';
-import { DocumentView, DownloadLinkBody, DownloadLinkView, UploadDocumentBody, UploadTextParts } from './dto/document.dto';
+import { DownloadLinkBody, DownloadLinkView, UploadDocumentBody, UploadTextParts } from './dto/document.dto';
 import { sendDownload } from './download-reply';
 import { UploadInterceptor, UploadRequest, UPLOADS_BUSY } from './upload.interceptor';
 
@@ -75,7 +75,7 @@ export class DocumentsController extends CaseResourceController(documentResource
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadDocumentBody })
   @ApiIdempotencyKey()
-  @ApiData(DocumentView, 201)
+  @ApiData(documentResource.view as Type, 201)
   @ApiErrors(400, 404, 409, 413, 415, 422, UPLOADS_BUSY)
   async create(@Req() req: UploadRequest & AuthenticatedRequest): Promise<SingleResource> {
     const scope = await this.scope(req);

@@ -1,4 +1,4 @@
-import { Inject, Post, Req, UseInterceptors } from '@nestjs/common';
+import { Inject, Post, Req, Type, UseInterceptors } from '@nestjs/common';
 import { ApiConsumes, ApiExtraModels, ApiOperation, ApiParam, getSchemaPath } from '@nestjs/swagger';
 import {
   ApiData,
@@ -14,7 +14,7 @@ import {
 } from '@estate/shared-kernel';
 import { UploadStatement } from '../application/upload-statement';
 import { statementResource } from '../resources/statement.resource';
-import { CreateStatementBody, StatementUploadParts, StatementView, UploadStatementBody } from './dto/statement.dto';
+import { CreateStatementBody, StatementUploadParts, UploadStatementBody } from './dto/statement.dto';
 import { statementFieldsOf } from './statement-parts';
 import { UploadOrJsonInterceptor, UploadRequest, UPLOADS_BUSY } from './upload.interceptor';
 
@@ -56,7 +56,7 @@ export class StatementsController extends CaseResourceController(statementResour
   })
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiIdempotencyKey()
-  @ApiData(StatementView, 201)
+  @ApiData(statementResource.view as Type, 201)
   @ApiErrors(400, 404, 409, 413, 415, 422, UPLOADS_BUSY)
   async create(@Req() req: UploadRequest & AuthenticatedRequest): Promise<SingleResource> {
     const scope = await this.scope(req);

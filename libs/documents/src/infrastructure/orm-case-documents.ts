@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { UploadDocument } from '../application/upload-document';
 import { CaseDocuments, DocumentFacts, NewDocument, ReceivedFile } from '../ports';
-import { DocumentSchema } from './persistence/document.schema';
+import { documentResource } from '../resources/document.resource';
 
 @Injectable()
 export class OrmCaseDocuments extends CaseDocuments {
@@ -15,7 +15,7 @@ export class OrmCaseDocuments extends CaseDocuments {
   }
 
   async exists(em: EntityManager, caseId: string, documentId: string): Promise<boolean> {
-    return (await em.count(DocumentSchema, { caseId, id: documentId })) > 0;
+    return (await em.count(documentResource.schema, { caseId, id: documentId })) > 0;
   }
 
   async describe(em: EntityManager, caseId: string, documentIds: readonly string[]): Promise<DocumentFacts[]> {

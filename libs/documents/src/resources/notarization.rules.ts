@@ -1,5 +1,5 @@
 import { ErrorDetail, JsonObject, WriteContext } from '@estate/shared-kernel';
-import { DocumentSchema } from '../infrastructure/persistence/document.schema';
+import { documentResource } from './document.resource';
 import { namesRecordOfCase } from './document-relation.rule';
 
 /**
@@ -10,7 +10,7 @@ import { namesRecordOfCase } from './document-relation.rule';
 export async function notarizationProblems(body: JsonObject, { em, scope }: WriteContext): Promise<ErrorDetail[]> {
   const problems: ErrorDetail[] = [];
   if (typeof body.document_id === 'string') {
-    const document = await em.findOne(DocumentSchema, { caseId: scope.caseId, id: body.document_id }, { fields: ['contentType'] });
+    const document = await em.findOne(documentResource.schema, { caseId: scope.caseId, id: body.document_id }, { fields: ['contentType'] });
     if (!document) problems.push({ field: 'document_id', message: 'document_id must name a document of this case', reason: 'rule' });
     else if (document.contentType !== 'application/pdf') {
       problems.push({ field: 'document_id', message: `document_id must name a PDF document; this one is ${document.contentType}`, reason: 'rule' });

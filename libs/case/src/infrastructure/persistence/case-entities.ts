@@ -1,5 +1,6 @@
-import { AuthoritySchema, DeceasedSchema, EstateCaseSchema, ExecutorSchema, PersonSchema } from './case.schemas';
+import { AuthoritySchema, DeceasedSchema, EstateCaseSchema, ExecutorSchema } from './case.schemas';
+import { personResource } from '../../persons/person.resource';
 import { GoalSchema } from './goal.schema';
 
 /** The MikroORM mappings this context contributes to the application's ORM configuration. */
-export const CASE_ENTITIES = [EstateCaseSchema, DeceasedSchema, AuthoritySchema, PersonSchema, ExecutorSchema, GoalSchema];
+export const CASE_ENTITIES = [EstateCaseSchema, DeceasedSchema, AuthoritySchema, personResource.schema, ExecutorSchema, GoalSchema];

@@ -4,7 +4,6 @@ import { Authority } from '../../domain/authority';
 import { Deceased } from '../../domain/deceased';
 import { EstateCase } from '../../domain/estate-case';
 import { Executor } from '../../domain/executor';
-import { Person } from '../../domain/person';
 
 export const EstateCaseSchema = new EntitySchema<EstateCase>({
   class: EstateCase,
@@ -54,27 +53,6 @@ export const AuthoritySchema = new EntitySchema<Authority>({
     ...timestampProperties({ hidden: true }),
   },
 });
-
-export const PersonSchema = new EntitySchema<Person>({
-  class: Person,
-  tableName: 'persons',
-  properties: {
-    ...caseRecordProperties(),
-    firstName: { type: 'string', length: 200 },
-    middleName: { ...nullableText() },
-    lastName: { type: 'string', length: 200 },
-    suffix: { ...nullableText() },
-    relationship: { type: 'string', length: 200 },
-    email: { ...nullableText() },
-    phone: { ...nullableText(40) },
-    isBeneficiary: { type: 'boolean', default: false },
-    possibleDispute: { type: 'boolean', default: false },
-    isDeceased: { type: 'boolean', default: false },
-    waiverStatus: { ...nullableText(30) },
-    ...timestampProperties(),
-  },
-});
-
 
 /** Contract-extensions §10.5: the executor, one per case; `identity_status` is kept by the identity verifications. */
 export const ExecutorSchema = new EntitySchema<Executor>({

@@ -17,7 +17,7 @@ import { Authority } from '../../domain/authority';
 import type { AuthorityLevel, EstateValue } from '../../domain/case-vocabulary';
 import { Deceased } from '../../domain/deceased';
 import { Executor } from '../../domain/executor';
-import { Person } from '../../domain/person';
+import { personResource } from '../../persons/person.resource';
 
 /**
  * The case facts other contexts read, on the caller's unit of work. The estate value is one column by primary key, as a
@@ -57,7 +57,7 @@ export class OrmCaseFacts implements CaseAuthorityLevels, CaseDeceasedDates, Cas
   }
 
   async personOf(caseId: string, personId: string): Promise<CasePerson | null> {
-    const person = await this.em.findOne(Person, { caseId, id: personId });
+    const person = await this.em.findOne(personResource.schema, { caseId, id: personId });
     if (!person) return null;
     const fullName = [person.firstName, person.middleName, person.lastName, person.suffix].filter(Boolean).join(' ');
     return { id: person.id, fullName, isBeneficiary: person.isBeneficiary, isDeceased: person.isDeceased };

@@ -1,31 +1,5 @@
-import { ApiProperty, IntersectionType } from '@nestjs/swagger';
-import { EmailField, RecordView, StringField, TextField } from '@estate/shared-kernel';
+import { ApiProperty } from '@nestjs/swagger';
 import { EMAIL_STATUSES } from '../../domain/comms-vocabulary';
-
-export class CreateEmailBody {
-  @EmailField({ required: true, description: 'The one recipient.', example: 'estates@firstprairie.example' })
-  to: string;
-
-  @EmailField({ description: "The sender; the service's sending address (`EMAIL_FROM_ADDRESS`) when unset.", example: 'grace.okafor@example.com' })
-  from?: string | null;
-
-  @StringField({ required: true, max: 998, description: 'Subject line.', example: 'Estate of Samuel Okafor: account closure' })
-  subject: string;
-
-  @TextField({ required: true, description: 'Plain-text body.', example: 'Please find attached the letters testamentary.' })
-  body: string;
-
-  @StringField({ max: 26, description: 'The institution contact written to (same case), or null.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0CD' })
-  institution_contact_id?: string | null;
-}
-
-export class EmailView extends IntersectionType(RecordView, CreateEmailBody) {
-  @ApiProperty({ enum: EMAIL_STATUSES, description: 'Delivery status, as on the receipt; `queued` on create.', example: 'queued' })
-  status: string;
-
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the provider accepted the message.' })
-  sent_at: string | null;
-}
 
 /** `#26`: the delivery receipt. */
 export class EmailReceiptView {

@@ -1,37 +1,8 @@
-import { ApiProperty, IntersectionType, PartialType } from '@nestjs/swagger';
-import { EnumField, EXAMPLE_ORIGIN, IntegerField, RecordView, StringField, TextField } from '@estate/shared-kernel';
-import { DOCUMENT_CONTENT_TYPES, DOCUMENT_TYPES, MAX_FILE_NAME_LENGTH, RELATED_TYPES } from '../../domain/document-vocabulary';
+import { ApiProperty } from '@nestjs/swagger';
+import { EnumField, EXAMPLE_ORIGIN, IntegerField, StringField, TextField } from '@estate/shared-kernel';
+import { DOCUMENT_TYPES, RELATED_TYPES } from '../../domain/document-vocabulary';
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-/** The writable fields of a document (contract §11.1): its create text parts and its PATCH body. */
-export class DocumentFields {
-  @EnumField(DOCUMENT_TYPES, { required: true, description: 'What the document is.', example: 'death_certificate' })
-  type: string;
-
-  @StringField({ description: 'A title for people.', example: 'Certified death certificate (copy 1 of 3)' })
-  title?: string | null;
-
-  @StringField({
-    min: 1,
-    max: MAX_FILE_NAME_LENGTH,
-    description: "The file's name: taken from the upload part's filename without its path or control characters (`document` when it has none).",
-    example: 'death-certificate.pdf',
-  })
-  file_name?: string;
-
-  @EnumField(RELATED_TYPES, { description: 'The kind of case record the document belongs to (the resource part of its event types, e.g. `bank_account` in `bank_account.created`); set with related_id, or neither.', example: 'bank_account' })
-  related_type?: string | null;
-
-  @StringField({ min: 26, max: 26, pattern: ULID, description: 'The record of related_type in this case the document belongs to.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AD' })
-  related_id?: string | null;
-
-  @TextField({ description: 'Free notes.', example: 'Received from the county clerk.' })
-  notes?: string | null;
-}
-
-/** Merge patch: only these fields; the bytes never change (upload a new document instead). */
-export class PatchDocumentBody extends PartialType(DocumentFields, { skipNullProperties: false }) {}
-
 /** The text parts of an upload: the writable fields (less `file_name`, which comes from the file part) and `sha256`. */
 export class UploadTextParts {
   @EnumField(DOCUMENT_TYPES, { required: true, description: 'What the document is.', example: 'death_certificate' })
@@ -63,26 +34,6 @@ export class UploadTextParts {
 export class UploadDocumentBody extends UploadTextParts {
   @ApiProperty({ type: 'string', format: 'binary', description: 'The file: PDF, JPEG, PNG or TIFF, 1 byte to 25 MiB, its part Content-Type one of those four.' })
   file: unknown;
-}
-
-export class DocumentView extends IntersectionType(RecordView, DocumentFields) {
-  @ApiProperty({ description: 'The case.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AA' })
-  case_id: string;
-
-  @ApiProperty({ enum: [...DOCUMENT_CONTENT_TYPES], description: 'The media type of the bytes (the upload part’s, checked against its first bytes).', example: 'application/pdf' })
-  content_type: string;
-
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: 26_214_400, description: 'The stored byte count.', example: 48213 })
-  size_bytes: number;
-
-  @ApiProperty({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the bytes, lower-case hex, computed by the service.', example: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' })
-  sha256: string;
-
-  @ApiProperty({ type: 'integer', nullable: true, minimum: 1, description: 'Pages of a PDF or TIFF; null for other images (and for a PDF whose page objects are all compressed).', example: 2 })
-  page_count: number | null;
-
-  @ApiProperty({ description: 'The user who uploaded it.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AE' })
-  uploaded_by: string;
 }
 
 export class DownloadLinkBody {
