@@ -228,6 +228,8 @@ export type DeclaredFieldsResource<F extends FieldMap, T extends CaseRecord = Re
   patchable?: boolean;
   /** JSON fields masked beyond those its fields declare. */
   masked?: readonly string[];
+  /** Fields `present` computes (no column), with their OpenAPI property in the view (`instant_transfer`). */
+  presents?: Readonly<Record<string, PropertyDecorator>>;
 };
 
 /** The record type of a declaration: `type Vehicle = ResourceRecord<typeof vehicleResource>`. */
@@ -304,8 +306,8 @@ export function caseResource<T extends CaseRecord>(given: CaseResourceDeclaratio
 
 /** A declaration of fields as the declaration of a schema and body classes, built from the list. */
 function fromFields(given: DeclaredFieldsResource<FieldMap, any>): CaseResourceDeclaration<any> {
-  const { table, fields, caseIdShown, patchable, masked, entity, ...rest } = given;
-  const shape = recordShape({ name: given.name, table, fields, caseIdShown, patchable, entity });
+  const { table, fields, caseIdShown, patchable, masked, entity, presents, ...rest } = given;
+  const shape = recordShape({ name: given.name, table, fields, caseIdShown, patchable, entity, presents });
   return {
     ...rest,
     examples: shape.examples,

@@ -42,6 +42,8 @@ export interface FieldDefinition<V = unknown, N extends boolean = boolean> {
   readonly createOnly: boolean;
   /** The kind of record it names (contract §3.1): a late-bound declaration, or a list of kinds. */
   readonly references?: unknown;
+  /** Its property in the patch body where a merge patch sends less than a create (a nested object merged field by field). */
+  readonly patchDecorate?: PropertyDecorator;
   /** The type-level value; never set. */
   readonly value?: V;
   readonly neverNull?: N;
@@ -66,7 +68,7 @@ export interface CommonOptions extends FieldOptions {
 /** Whether a record's value is never `null`: a required field, or one with a default. */
 type NeverNull<O> = O extends { required: true } ? true : O extends { default: NonNullable<unknown> } ? true : false;
 
-function define<V, O extends CommonOptions>(decorate: PropertyDecorator, column: Record<string, unknown>, options: O, extra: { references?: unknown } = {}): FieldDefinition<V, NeverNull<O>> {
+function define<V, O extends CommonOptions>(decorate: PropertyDecorator, column: Record<string, unknown>, options: O, extra: { references?: unknown; patchDecorate?: PropertyDecorator } = {}): FieldDefinition<V, NeverNull<O>> {
   const encrypted = options.encrypted === true;
   return {
     decorate,
@@ -108,8 +110,12 @@ export const field = {
   date: <const O extends CommonOptions>(options: O = {} as O) => define<string, O>(DateField(options), { type: CalendarDateType }, options),
   dateTime: <const O extends CommonOptions>(options: O = {} as O) =>
     define<Date, O>(DateTimeField(options), { type: 'Date', columnType: 'timestamptz(3)' }, options),
-  /** A nested object, stored as the JSON sent; its class declares its own fields (a body class). */
-  object: <T extends object, const O extends CommonOptions>(type: () => new () => T, options: O = {} as O) => define<T, O>(NestedField(type, options), { type: 'json' }, options),
+  /**
+   * A nested object, stored as the JSON sent; its class declares its own fields (a body class). `patch` names the
+   * class a merge patch sends instead, when it may send part of what a create must (one line of an address).
+   */
+  object: <T extends object, const O extends CommonOptions & { patch?: { type: () => new () => object; description?: string } }>(type: () => new () => T, options: O = {} as O) =>
+    define<T, O>(NestedField(type, options), { type: 'json' }, options, options.patch ? { patchDecorate: NestedField(options.patch.type, { description: options.patch.description }) } : {}),
   /** A list of nested objects, stored as the JSON sent; `[]` when unset. */
   objectArray: <T extends object, const O extends CommonOptions & { maxItems?: number }>(type: () => new () => T, options: O = {} as O) =>
     define<T[], O & { default: [] }>(NestedArrayField(type, options), { type: 'json' }, { default: [], ...options } as O & { default: [] }),
@@ -117,8 +123,8 @@ export const field = {
    * The id of another record of the same case (contract §3.1): it must exist in the case, else 422; deleting that
    * record sets this field to `null` in the same transaction.
    */
-  reference: <const O extends CommonOptions>(target: unknown, options: O = {} as O) =>
-    define<string, O>(StringField({ ...options, max: 26 }), { type: 'string', length: 26 }, options, { references: target }),
+  reference: <const O extends CommonOptions & StringFieldOptions>(target: unknown, options: O = {} as O) =>
+    define<string, O>(StringField({ max: 26, ...options }), { type: 'string', length: 26 }, options, { references: target }),
 };
 
 export type FieldMap = Readonly<Record<string, FieldDefinition>>;

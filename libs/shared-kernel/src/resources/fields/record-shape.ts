@@ -23,6 +23,8 @@ export interface RecordShapeOptions<F extends FieldMap> {
   patchable?: boolean;
   /** The class the ORM makes records of (an aggregate's domain class); by default one named after the resource. */
   entity?: new (...args: any[]) => object;
+  /** Fields the declaration's `present` computes (no column), with their OpenAPI property in the view. */
+  presents?: Readonly<Record<string, PropertyDecorator>>;
 }
 
 /** What the kernel builds from one list of fields: the table's schema, the bodies, the view, masking and references. */
@@ -78,10 +80,14 @@ export function recordShape<const F extends FieldMap, T extends CaseRecord = Rec
   for (const [property, definition] of written) definition.decorate(create.prototype, toSnakeCase(property));
 
   const createOnly = written.filter(([, definition]) => definition.createOnly).map(([property]) => toSnakeCase(property));
+  // A field with a patch shape of its own is left out of the partial create body, then declared with that shape.
+  const patchShaped = written.filter(([, definition]) => !definition.createOnly && definition.patchDecorate !== undefined);
+  const leftOut = [...createOnly, ...patchShaped.map(([property]) => toSnakeCase(property))];
   const patch =
     options.patchable === false
       ? undefined
-      : namedClass(`Patch${type}Body`, PartialType(createOnly.length > 0 ? OmitType(create as new () => Record<string, unknown>, createOnly) : create, { skipNullProperties: false }));
+      : namedClass(`Patch${type}Body`, PartialType(leftOut.length > 0 ? OmitType(create as new () => Record<string, unknown>, leftOut) : create, { skipNullProperties: false }));
+  if (patch) for (const [property, definition] of patchShaped) definition.patchDecorate!(patch.prototype, toSnakeCase(property));
 
   // A masked field is presented with its own property (masked example, no input format), not the body's.
   const masked = entries.filter(([, definition]) => definition.masked);
@@ -89,12 +95,14 @@ export function recordShape<const F extends FieldMap, T extends CaseRecord = Rec
   const presented = maskedFields.length > 0 ? OmitType(create as new () => Record<string, unknown>, maskedFields) : create;
   const view = namedClass(`${type}View`, IntersectionType(RecordView, presented));
   if (options.caseIdShown) ApiProperty({ type: String, description: 'The case.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AA' })(view.prototype, 'case_id');
-  for (const [property, definition] of entries.filter(([, definition]) => definition.readOnly)) definition.decorate(view.prototype, toSnakeCase(property));
+  // A hidden column is stored, not presented (what `present` makes of it is among `presents`).
+  for (const [property, definition] of entries.filter(([, definition]) => definition.readOnly && definition.column.hidden !== true)) definition.decorate(view.prototype, toSnakeCase(property));
   // A masked field reads masked in every response, so its example in the view does too.
   for (const [property, definition] of masked) {
     const example = typeof definition.example === 'string' ? maskSensitive(definition.example) : definition.example;
     ApiProperty({ type: String, nullable: !definition.required, description: definition.description, example })(view.prototype, toSnakeCase(property));
   }
+  for (const [field, decorate] of Object.entries(options.presents ?? {})) decorate(view.prototype, field);
 
   const exampled = written.filter(([, definition]) => definition.example !== undefined && definition.references === undefined);
   const bodyOf = (chosen: typeof exampled) => Object.fromEntries(chosen.map(([property, definition]) => [toSnakeCase(property), definition.example]));
