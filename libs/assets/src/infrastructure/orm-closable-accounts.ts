@@ -8,9 +8,8 @@ import type { BankAccount } from '../domain/bank-account';
 import { bankAccountResource } from '../resources/bank-account.resource';
 import { financialAccountResource } from '../resources/financial-account.resource';
 import { BankAccountSchema } from './persistence/bank-account.schema';
-import { FinancialAccountSchema } from './persistence/financial-account.schema';
-import { InvestmentAccountSchema } from './persistence/investment-account.schema';
-import { LifeInsurancePolicySchema } from './persistence/life-insurance-policy.schema';
+import { investmentAccountResource } from '../resources/investment-account.resource';
+import { lifeInsurancePolicyResource } from '../resources/life-insurance-policy.resource';
 import { RetirementAccountSchema } from './persistence/retirement-account.schema';
 
 type Stored = Record<string, unknown> & { id: string; caseId: string; status?: string | null; updatedAt: Date };
@@ -38,16 +37,16 @@ const KINDS: Readonly<Record<ClosableAccountKind, KindColumns>> = {
     closedDate: true,
   },
   financial_account: {
-    schema: FinancialAccountSchema,
+    schema: financialAccountResource.schema,
     institution: 'institutionName',
     number: 'accountNumber',
     // Held by the estate itself: where the proceeds go, not an account of the deceased to close.
     estate: (record) => record.ownershipType === 'estate',
     tracked: financialAccountResource,
   },
-  investment_account: { schema: InvestmentAccountSchema, institution: 'custodianName', number: 'accountNumber' },
+  investment_account: { schema: investmentAccountResource.schema, institution: 'custodianName', number: 'accountNumber' },
   retirement_account: { schema: RetirementAccountSchema, institution: 'custodianName', number: 'accountNumber' },
-  life_insurance_policy: { schema: LifeInsurancePolicySchema, institution: 'carrierName', number: 'policyNumber' },
+  life_insurance_policy: { schema: lifeInsurancePolicyResource.schema, institution: 'carrierName', number: 'policyNumber' },
 };
 
 /** ClosableAccounts on the unit of work: the records' own mappings (numbers decrypted), moves told as their events. */
