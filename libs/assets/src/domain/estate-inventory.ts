@@ -1,4 +1,4 @@
-import type { BankAccount } from './bank-account';
+import type { BankAccountFacts } from './bank-account';
 import { Cents, centsOf, centsToNumber, centsToText, maskSensitive, percentageOf, sumCents } from '@estate/shared-kernel/domain';
 import type { FinancialAccountFacts } from './financial-account';
 import { propertyEquityAtDeath, type RealEstateProperty } from './real-estate-property';
@@ -77,7 +77,7 @@ export interface InventoryInput {
   asOf: string | null;
   /** The case's own `estate_value`. */
   recordedEstateValue: string | null;
-  bankAccounts: ReadonlyArray<Pick<BankAccount, 'id' | 'institutionName' | 'accountType' | 'accountNumber' | 'ownershipType' | 'currentBalance' | 'createdAt'>>;
+  bankAccounts: ReadonlyArray<Pick<BankAccountFacts, 'id' | 'institutionName' | 'accountType' | 'accountNumber' | 'ownershipType' | 'currentBalance' | 'createdAt'>>;
   /**
    * Per bank account with at least one transaction (of any date), the sum of its transactions dated on or before `asOf`
    * (numeric text; `0` when all are later). An account absent here has no transaction at all.

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { PlainQuery } from '@estate/shared-kernel';
 import { AccountableAssetRecords, AccountableAssets, LedgerTransactionFacts } from '../application/ports/accountable-assets.port';
-import { BankAccountSchema } from './persistence/bank-account.schema';
+import { bankAccountResource } from '../resources/bank-account.resource';
 import { businessResource } from '../resources/business.resource';
 import { debtResource } from '../resources/debt.resource';
 import { financialAccountResource } from '../resources/financial-account.resource';
@@ -53,7 +53,7 @@ export class OrmAccountableAssets extends AccountableAssets {
     if (options.holdAccounts) await this.sql.rows(HOLD_ACCOUNTS, [caseId]);
     const scope = { caseId };
     // Sequential on purpose: one transaction runs one statement at a time.
-    const bankAccounts = await this.em.find(BankAccountSchema, scope);
+    const bankAccounts = await this.em.find(bankAccountResource.schema, scope);
     const transactions = (await this.sql.rows<LedgerRow>(LEDGER, [caseId], { prepared: true })).map(ledgerFacts);
     const investmentAccounts = await this.em.find(investmentAccountResource.schema, scope);
     const retirementAccounts = await this.em.find(RetirementAccountSchema, scope);

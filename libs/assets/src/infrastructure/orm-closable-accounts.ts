@@ -4,10 +4,9 @@ import { Injectable } from '@nestjs/common';
 import { CaseResource, CaseResourceReader, Clock, NotFoundError, ResourceEvents, subjectOf } from '@estate/shared-kernel';
 import { ClosableAccountKind, ClosableAccounts, ClosableAccountSnapshot } from '../application/ports/closable-accounts.port';
 import { InstantTransferSummaries } from '../application/instant-transfer-summaries';
-import type { BankAccount } from '../domain/bank-account';
+import type { InstantTransferAccount } from '../domain/bank-account';
 import { bankAccountResource } from '../resources/bank-account.resource';
 import { financialAccountResource } from '../resources/financial-account.resource';
-import { BankAccountSchema } from './persistence/bank-account.schema';
 import { investmentAccountResource } from '../resources/investment-account.resource';
 import { lifeInsurancePolicyResource } from '../resources/life-insurance-policy.resource';
 import { RetirementAccountSchema } from './persistence/retirement-account.schema';
@@ -28,7 +27,7 @@ interface KindColumns {
 
 const KINDS: Readonly<Record<ClosableAccountKind, KindColumns>> = {
   bank_account: {
-    schema: BankAccountSchema,
+    schema: bankAccountResource.schema,
     institution: 'institutionName',
     number: 'accountNumber',
     // The estate account is flagged; an account typed estate_account is one too (as the eligibility policy reads it).
@@ -90,7 +89,7 @@ export class OrmClosableAccounts extends ClosableAccounts {
     if (closedDate !== undefined && hasClosedDate) record.closedDate = closedDate;
     record.updatedAt = this.clock.now();
     // Contract §8: a bank account's status other than open makes it ineligible; its summary follows in this transaction.
-    if (kind === 'bank_account') await this.summaries.derive(record as unknown as BankAccount);
+    if (kind === 'bank_account') await this.summaries.derive(record as unknown as InstantTransferAccount);
     await this.em.flush();
     await this.events.changed(this.em, subjectOf(tracked, record), before, this.reader.view(tracked, record as never));
   }

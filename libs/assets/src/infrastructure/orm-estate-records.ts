@@ -5,7 +5,7 @@ import { PaidUnclaimedProperties } from '../application/ports/paid-unclaimed-pro
 import { businessResource } from '../resources/business.resource';
 import { financialAccountResource } from '../resources/financial-account.resource';
 import { RealEstatePropertySchema } from './persistence/real-estate-property.schema';
-import { BankAccountSchema } from './persistence/bank-account.schema';
+import { bankAccountResource } from '../resources/bank-account.resource';
 import { debtResource } from '../resources/debt.resource';
 import { investmentAccountResource } from '../resources/investment-account.resource';
 import { lifeInsurancePolicyResource } from '../resources/life-insurance-policy.resource';
@@ -27,7 +27,7 @@ export class OrmEstateRecords extends EstateRecords {
   async load(caseId: string, asOf: string | null): Promise<EstateRecordsOfCase> {
     const scope = { caseId };
     // Sequential on purpose: one request's EntityManager runs one query at a time.
-    const bankAccounts = await this.em.find(BankAccountSchema, scope);
+    const bankAccounts = await this.em.find(bankAccountResource.schema, scope);
     const investmentAccounts = await this.em.find(investmentAccountResource.schema, scope);
     const retirementAccounts = await this.em.find(RetirementAccountSchema, scope);
     const lifeInsurancePolicies = await this.em.find(lifeInsurancePolicyResource.schema, scope);

@@ -1,4 +1,4 @@
-import type { BankAccount } from '../../domain/bank-account';
+import type { BankAccountFacts } from '../../domain/bank-account';
 import type { BusinessFacts } from '../../domain/business';
 import type { DebtFacts } from '../../domain/debt';
 import type { FinancialAccountFacts } from '../../domain/financial-account';
@@ -20,7 +20,7 @@ export type LedgerTransactionFacts = Pick<Transaction, 'id' | 'bankAccountId' | 
 
 /** Every asset and liability of a case that an account of the estate reads, as the assets context keeps them. */
 export interface AccountableAssetRecords {
-  bankAccounts: readonly BankAccount[];
+  bankAccounts: readonly BankAccountFacts[];
   /** The transactions of the case's bank accounts (those of a deleted account are audit records, left out). */
   transactions: readonly LedgerTransactionFacts[];
   investmentAccounts: readonly InvestmentAccountFacts[];

@@ -1,10 +1,10 @@
-import { BankAccountSchema } from './bank-account.schema';
+import { bankAccountResource } from '../../resources/bank-account.resource';
 import { debtResource } from '../../resources/debt.resource';
 import { RecurringPaymentSchema } from './recurring-payment.schema';
 import { TransactionSchema } from './transaction.schema';
 import { SignerSchema } from './signer.schema';
 import { financialAccountResource } from '../../resources/financial-account.resource';
-import { AccountBeneficiarySchema } from './account-beneficiary.schema';
+import { bankAccountBeneficiaryResource } from '../../resources/account-beneficiary.resource';
 import { RecordedBalanceSchema } from './recorded-balance.schema';
 import { investmentAccountResource } from '../../resources/investment-account.resource';
 import { lifeInsurancePolicyResource } from '../../resources/life-insurance-policy.resource';
@@ -19,12 +19,12 @@ import { businessResource } from '../../resources/business.resource';
 export const ASSETS_ENTITIES = [
   institutionContactResource.schema,
   debtResource.schema,
-  BankAccountSchema,
+  bankAccountResource.schema,
   TransactionSchema,
   RecurringPaymentSchema,
   SignerSchema,
   financialAccountResource.schema,
-  AccountBeneficiarySchema,
+  bankAccountBeneficiaryResource.schema,
   RecordedBalanceSchema,
   RealEstateValuationSchema,
   vehicleResource.schema,
