@@ -1,3 +1,4 @@
+import { representationOf } from '@estate/shared-kernel';
 import { describeResourceContract } from './support/resource-contract';
 import { institutionContactResource } from '../libs/assets/src/resources/institution-contact.resource';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
@@ -5,24 +6,6 @@ import { detailFields, expectError } from './support/api-assertions';
 import { ACCOUNT_KINDS, FINANCIAL_ACCOUNT_ID_MESSAGE, newRecordOf, OTHER_KINDS } from './support/account-fixtures';
 
 const UNKNOWN_ID = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
-
-const CONTACT_FIELDS = [
-  'id',
-  'financial_account_id',
-  'institution_name',
-  'department_name',
-  'is_default_contact',
-  'account_types',
-  'debt_subtypes',
-  'contact_methods',
-  'contact_person',
-  'contact_title',
-  'reference_number',
-  'notes',
-  'last_contacted',
-  'created_at',
-  'updated_at',
-].sort();
 
 describe('institution contacts (e2e)', () => {
   let t: TestApp;
@@ -39,31 +22,12 @@ describe('institution contacts (e2e)', () => {
   describeResourceContract({
     app: () => t,
     resource: institutionContactResource,
-    fields: CONTACT_FIELDS,
-    create: () => ({ institution_name: 'First Prairie Bank', account_types: ['bank'] }),
-    // `financial_account_id` must name an account of the record's case (tested below), which a fixed body cannot.
+    // The declaration's full body, with the contact methods the first patch merges into.
     full: () => ({
-      institution_name: 'Harbor Credit Union',
-      department_name: 'Estates',
-      is_default_contact: true,
-      account_types: ['bank', 'debt'],
-      debt_subtypes: ['credit_card'],
-      contact_methods: {
-        phone: '+1 800 555 0100',
-        phone_hours: '9-5',
-        phone_extension: '12',
-        fax: '+1 800 555 0101',
-        email: 'estates@harbor.example',
-        mailing_address: { address1: '1 Bank Plaza', address2: 'Suite 2', city: 'Springfield', state: 'IL', zip: '62701' },
-        website: 'https://harbor.example',
-      },
-      contact_person: 'Dana',
-      contact_title: 'Specialist',
-      reference_number: 'EST-1',
-      notes: 'n',
-      last_contacted: '2026-09-01T08:00:00.000Z',
+      ...institutionContactResource.examples!.full,
+      contact_methods: { fax: '+1 800 555 0101', mailing_address: { address1: '1 Bank Plaza', city: 'Springfield', state: 'IL', zip: '62701' } },
     }),
-    patches: [{ body: { department_name: 'Estate Services', contact_methods: { fax: null } } }, { body: { account_types: ['insurance'], is_default_contact: false } }],
+    patches: [{ body: { department_name: 'Claims', contact_methods: { fax: null } } }, { body: { account_types: ['insurance'], is_default_contact: false } }],
     invalidCreates: [{ body: { institution_name: 'x', account_types: [] }, fields: ['account_types'] }],
     invalidPatches: [{ body: { contact_methods: { email: 'nope' } }, fields: ['contact_methods.email'] }],
     sortValues: { institution_name: ['Evans', 'Baker', 'Adams', 'Baker', 'Davis', 'Baker', 'Clark'] },
@@ -99,7 +63,7 @@ describe('institution contacts (e2e)', () => {
     expect(res.status).toBe(201);
     expect(res.headers.etag).toBeDefined();
     const contact = res.body.data;
-    expect(Object.keys(contact).sort()).toEqual(CONTACT_FIELDS);
+    expect(Object.keys(contact).sort()).toEqual(representationOf(institutionContactResource).sort());
     expect(contact).toMatchObject({
       institution_name: 'Harbor Credit Union',
       account_types: ['bank', 'debt'],

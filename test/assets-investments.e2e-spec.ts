@@ -1,26 +1,9 @@
 import { investmentAccountResource } from '../libs/assets/src/resources/investment-account.resource';
+import { representationOf } from '@estate/shared-kernel';
 import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 import { created, newCase, newContact } from './support/assets-holdings-fixtures';
-
-const FIELDS = [
-  'id',
-  'case_id',
-  'account_type',
-  'custodian_name',
-  'account_number',
-  'status',
-  'balance',
-  'holdings',
-  'beneficiaries',
-  'date_of_death_value',
-  'transfer_status',
-  'institution_contact_id',
-  'notes',
-  'created_at',
-  'updated_at',
-].sort();
 
 const MINIMAL = { account_type: 'brokerage', custodian_name: 'Fidelity Investments' };
 
@@ -47,7 +30,7 @@ describe('investment accounts (e2e)', () => {
     });
     expect(res.status).toBe(201);
     const data = res.body.data;
-    expect(Object.keys(data).sort()).toEqual(FIELDS);
+    expect(Object.keys(data).sort()).toEqual(representationOf(investmentAccountResource).sort());
     expect(data).toMatchObject({ case_id: caseId, account_number: '*****5678', transfer_status: null, status: null });
     expect(data.holdings).toEqual([{ symbol: 'VTI', name: null, quantity: 120.5, market_value: 33012.75, cost_basis: null, asset_class: null }]);
     expect(data.beneficiaries).toEqual([{ name: 'Grace', relationship: null, percentage_share: 100, designation: null }]);
@@ -108,15 +91,6 @@ describe('investment accounts (e2e)', () => {
   describeResourceContract({
     app: () => t,
     resource: investmentAccountResource,
-    fields: FIELDS,
-    create: () => MINIMAL,
-    full: () => ({
-      account_type: 'etf', custodian_name: 'Schwab', account_number: 'Z12345678', status: 'open', balance: 58000,
-      holdings: [{ symbol: 'VTI', name: 'Total', quantity: 120.5, market_value: 33012.75, cost_basis: 21000, asset_class: 'equity' }],
-      beneficiaries: [{ name: 'Grace', relationship: 'daughter', percentage_share: 100, designation: 'primary' }],
-      date_of_death_value: 56250.1, transfer_status: 'in_review', notes: 'n',
-    }),
-    masked: { account_number: 'Z12345678' },
     patches: [{ body: { transfer_status: 'transferred', notes: 'done' } }, { body: { balance: 1 } }],
   });
 });

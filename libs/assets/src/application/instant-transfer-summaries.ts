@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, RecordDerivation } from '@estate/shared-kernel';
 import { CaseAuthorityLevels } from '@estate/case/ports';
-import { BankAccount } from '../domain/bank-account';
+import type { InstantTransferAccount } from '../domain/bank-account';
 import { decideInstantTransferEligibility, EligibilityFacts, IneligibilityReason } from '../domain/instant-transfer-eligibility';
 import { BankAccountRevisions } from './ports/bank-account-revisions.port';
 
@@ -11,7 +11,7 @@ import { BankAccountRevisions } from './ports/bank-account-revisions.port';
  * authority changes (`AuthorityChanges`, inside the changing transaction). Runs in the caller's transaction.
  */
 @Injectable()
-export class InstantTransferSummaries implements RecordDerivation<BankAccount> {
+export class InstantTransferSummaries implements RecordDerivation<InstantTransferAccount> {
   constructor(
     private readonly levels: CaseAuthorityLevels,
     private readonly clock: Clock,
@@ -19,7 +19,7 @@ export class InstantTransferSummaries implements RecordDerivation<BankAccount> {
   ) {}
 
   /** Before an account is saved: the decision for the account as it will be stored. */
-  async derive(account: BankAccount): Promise<void> {
+  async derive(account: InstantTransferAccount): Promise<void> {
     const level = await this.levels.levelOf(account.caseId);
     const decision = decideInstantTransferEligibility(account, level);
     const unchanged =
@@ -49,7 +49,7 @@ export class InstantTransferSummaries implements RecordDerivation<BankAccount> {
     });
   }
 
-  private apply(account: BankAccount, eligibility: BankAccount['instantTransferEligibility'], maxTransferAmount: number): void {
+  private apply(account: InstantTransferAccount, eligibility: InstantTransferAccount['instantTransferEligibility'], maxTransferAmount: number): void {
     account.instantTransferEligibility = eligibility;
     account.instantTransferMaxAmount = maxTransferAmount;
     account.instantTransferEvaluatedAt = this.clock.now();

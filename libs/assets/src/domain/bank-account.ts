@@ -1,47 +1,34 @@
 import type { CaseRecord } from '@estate/shared-kernel/domain';
-import type { BankAccountStatus, BankAccountType, InstantTransferEligibility, OwnershipType } from './bank-account-vocabulary';
-import type { StoredAddress } from './institution-contact';
+import type { BankAccountType, InstantTransferEligibility, OwnershipType } from './bank-account-vocabulary';
+import type { EligibilityFacts } from './instant-transfer-eligibility';
 
-/**
- * A bank account of the deceased (or the case's estate account). Plain data except its stored `instant_transfer`
- * summary, which only the eligibility policy (`instant-transfer-eligibility.ts`) and the transfers context change.
- */
-export class BankAccount implements CaseRecord {
+/** What the inventory and the court accounting read of a bank account (the record has more: its declaration). */
+export interface BankAccountFacts {
   id: string;
-  caseId: string;
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
   institutionName: string;
-  institutionRoutingNumber: string | null;
   accountType: BankAccountType;
   /** Full number in memory, encrypted at rest, masked in every response. */
   accountNumber: string;
-  accountTitle: string | null;
   ownershipType: OwnershipType;
-  status: BankAccountStatus;
-  currentBalance: number | null;
-  availableBalance: number | null;
   currency: string;
-  interestRate: number | null;
-  maturityDate: string | null;
-  openedDate: string | null;
-  closedDate: string | null;
-  branchName: string | null;
-  branchAddress: StoredAddress | null;
-  branchPhone: string | null;
-  onlineAccess: boolean;
-  hasOverdraftProtection: boolean;
-  isEstateAccount: boolean;
-  closureMethod: string | null;
-  // The `instant_transfer` summary (specification, Bank account), stored flat.
+  currentBalance: number | null;
+  createdAt: Date;
+}
+
+/**
+ * The `instant_transfer` summary (specification, Bank account) as an account stores it, flat: only the eligibility
+ * policy (`instant-transfer-eligibility.ts`) and the transfers context change it.
+ */
+export interface StoredInstantTransfer {
   instantTransferEligibility: InstantTransferEligibility;
   instantTransferMaxAmount: number;
   instantTransferActiveTransferId: string | null;
   instantTransferTransferredAmount: number;
   instantTransferEvaluatedAt: Date;
-  notes: string | null;
 }
+
+/** A bank account as the eligibility policy keeps its summary: the facts it decides on and the summary it stores. */
+export interface InstantTransferAccount extends CaseRecord, Omit<EligibilityFacts, 'instantTransferTransferredAmount'>, StoredInstantTransfer {}
 
 /** The `instant_transfer` object as the API shows it. */
 export interface InstantTransferSummary {
@@ -52,7 +39,7 @@ export interface InstantTransferSummary {
   evaluated_at: string;
 }
 
-export function instantTransferSummaryOf(account: BankAccount): InstantTransferSummary {
+export function instantTransferSummaryOf(account: StoredInstantTransfer): InstantTransferSummary {
   return {
     eligibility: account.instantTransferEligibility,
     max_transfer_amount: account.instantTransferMaxAmount,

@@ -1,10 +1,10 @@
-import type { BankAccount } from './bank-account';
+import type { BankAccountFacts } from './bank-account';
 import { Cents, centsOf, centsToNumber, centsToText, maskSensitive, percentageOf, sumCents } from '@estate/shared-kernel/domain';
-import type { FinancialAccount } from './financial-account';
+import type { FinancialAccountFacts } from './financial-account';
 import { propertyEquityAtDeath, type RealEstateProperty } from './real-estate-property';
-import type { Debt } from './debt';
-import type { InvestmentAccount } from './investment-account';
-import type { LifeInsurancePolicy } from './life-insurance-policy';
+import type { DebtFacts } from './debt';
+import type { InvestmentAccountFacts } from './investment-account';
+import type { LifeInsurancePolicyFacts } from './life-insurance-policy';
 import { RealEstateValuation, valuationEquity } from './real-estate-valuation';
 import type { RetirementAccount } from './retirement-account';
 import type { BusinessFacts } from './business';
@@ -77,18 +77,18 @@ export interface InventoryInput {
   asOf: string | null;
   /** The case's own `estate_value`. */
   recordedEstateValue: string | null;
-  bankAccounts: ReadonlyArray<Pick<BankAccount, 'id' | 'institutionName' | 'accountType' | 'accountNumber' | 'ownershipType' | 'currentBalance' | 'createdAt'>>;
+  bankAccounts: ReadonlyArray<Pick<BankAccountFacts, 'id' | 'institutionName' | 'accountType' | 'accountNumber' | 'ownershipType' | 'currentBalance' | 'createdAt'>>;
   /**
    * Per bank account with at least one transaction (of any date), the sum of its transactions dated on or before `asOf`
    * (numeric text; `0` when all are later). An account absent here has no transaction at all.
    */
   transactionTotalsAsOf: ReadonlyMap<string, string | number>;
   investmentAccounts: ReadonlyArray<
-    Pick<InvestmentAccount, 'id' | 'accountType' | 'custodianName' | 'accountNumber' | 'balance' | 'dateOfDeathValue' | 'holdings' | 'beneficiaries' | 'createdAt'>
+    Pick<InvestmentAccountFacts, 'id' | 'accountType' | 'custodianName' | 'accountNumber' | 'balance' | 'dateOfDeathValue' | 'holdings' | 'beneficiaries' | 'createdAt'>
   >;
   retirementAccounts: ReadonlyArray<Pick<RetirementAccount, 'id' | 'accountType' | 'custodianName' | 'accountNumber' | 'balance' | 'beneficiaries' | 'createdAt'>>;
   lifeInsurancePolicies: ReadonlyArray<
-    Pick<LifeInsurancePolicy, 'id' | 'carrierName' | 'policyType' | 'policyNumber' | 'deathBenefit' | 'claimPaidAmount' | 'beneficiaries' | 'createdAt'>
+    Pick<LifeInsurancePolicyFacts, 'id' | 'carrierName' | 'policyType' | 'policyNumber' | 'deathBenefit' | 'claimPaidAmount' | 'beneficiaries' | 'createdAt'>
   >;
   valuations: ReadonlyArray<
     Pick<
@@ -98,7 +98,7 @@ export interface InventoryInput {
     >
   >;
   vehicles: ReadonlyArray<Pick<VehicleFacts, 'id' | 'year' | 'make' | 'model' | 'vin' | 'estimatedValue' | 'lienPayoffAmount' | 'equityEstimate' | 'createdAt'>>;
-  debts: ReadonlyArray<Pick<Debt, 'id' | 'creditorName' | 'debtType' | 'accountNumber' | 'balance' | 'createdAt'>>;
+  debts: ReadonlyArray<Pick<DebtFacts, 'id' | 'creditorName' | 'debtType' | 'accountNumber' | 'balance' | 'createdAt'>>;
   realEstateProperties: ReadonlyArray<
     Pick<
       RealEstateProperty,
@@ -106,7 +106,7 @@ export interface InventoryInput {
       | 'outstandingMortgage' | 'liens' | 'latestValuationEstimatedValue' | 'createdAt'
     >
   >;
-  financialAccounts: ReadonlyArray<Pick<FinancialAccount, 'id' | 'accountKind' | 'institutionName' | 'accountNumber' | 'ownershipType' | 'balance' | 'dateOfDeathValue' | 'createdAt'>>;
+  financialAccounts: ReadonlyArray<Pick<FinancialAccountFacts, 'id' | 'accountKind' | 'institutionName' | 'accountNumber' | 'ownershipType' | 'balance' | 'dateOfDeathValue' | 'createdAt'>>;
   businesses: ReadonlyArray<Pick<BusinessFacts, 'id' | 'businessName' | 'ownershipPercentage' | 'interestValue' | 'createdAt'>>;
   /** Unclaimed property whose claim was paid (contract-extensions §12.5): only then is it the estate's. */
   paidUnclaimedProperty: ReadonlyArray<PaidUnclaimedProperty>;

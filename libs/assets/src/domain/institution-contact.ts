@@ -1,6 +1,3 @@
-import type { CaseRecord } from '@estate/shared-kernel/domain';
-import type { HandledAccountType } from './institution-contact-vocabulary';
-
 /** The specification's address object as stored inside a record. */
 export interface StoredAddress {
   address1: string;
@@ -19,25 +16,4 @@ export interface ContactMethods {
   email?: string | null;
   mailing_address?: StoredAddress | null;
   website?: string | null;
-}
-
-/** A department-level contact at a financial institution, routed by the account types it handles: plain data. */
-export class InstitutionContact implements CaseRecord {
-  id: string;
-  caseId: string;
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
-  financialAccountId: string | null;
-  institutionName: string;
-  departmentName: string | null;
-  isDefaultContact: boolean;
-  accountTypes: HandledAccountType[];
-  debtSubtypes: string[];
-  contactMethods: ContactMethods | null;
-  contactPerson: string | null;
-  contactTitle: string | null;
-  referenceNumber: string | null;
-  notes: string | null;
-  lastContacted: Date | null;
 }

@@ -1,6 +1,5 @@
-import type { CaseRecord } from '@estate/shared-kernel/domain';
 import type { BeneficiaryShare } from './beneficiary-shares';
-import type { InvestmentAccountType, InvestmentTransferStatus } from './investment-vocabulary';
+import type { InvestmentAccountType } from './investment-vocabulary';
 
 export interface Holding {
   symbol?: string | null;
@@ -15,22 +14,19 @@ export interface AccountBeneficiary extends BeneficiaryShare {
   relationship?: string | null;
 }
 
-/** A brokerage, fund or other investment account: a plain record; its beneficiaries obey the shares rule. */
-export class InvestmentAccount implements CaseRecord {
+/**
+ * What the inventory and the court accounting read of an investment account (the record has more: its declaration);
+ * its beneficiaries obey the shares rule.
+ */
+export interface InvestmentAccountFacts {
   id: string;
-  caseId: string;
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
   accountType: InvestmentAccountType;
   custodianName: string;
   accountNumber: string | null;
-  status: string | null;
   balance: number | null;
   holdings: Holding[];
   beneficiaries: AccountBeneficiary[];
   dateOfDeathValue: number | null;
-  transferStatus: InvestmentTransferStatus | null;
-  institutionContactId: string | null;
-  notes: string | null;
+  transferStatus: string | null;
+  createdAt: Date;
 }

@@ -2,12 +2,12 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { PlainQuery } from '@estate/shared-kernel';
 import { AccountableAssetRecords, AccountableAssets, LedgerTransactionFacts } from '../application/ports/accountable-assets.port';
-import { BankAccountSchema } from './persistence/bank-account.schema';
+import { bankAccountResource } from '../resources/bank-account.resource';
 import { businessResource } from '../resources/business.resource';
-import { DebtSchema } from './persistence/debt.schema';
-import { FinancialAccountSchema } from './persistence/financial-account.schema';
-import { InvestmentAccountSchema } from './persistence/investment-account.schema';
-import { LifeInsurancePolicySchema } from './persistence/life-insurance-policy.schema';
+import { debtResource } from '../resources/debt.resource';
+import { financialAccountResource } from '../resources/financial-account.resource';
+import { investmentAccountResource } from '../resources/investment-account.resource';
+import { lifeInsurancePolicyResource } from '../resources/life-insurance-policy.resource';
 import { RealEstatePropertySchema } from './persistence/real-estate-property.schema';
 import { RealEstateValuationSchema } from './persistence/real-estate-valuation.schema';
 import { RetirementAccountSchema } from './persistence/retirement-account.schema';
@@ -53,17 +53,17 @@ export class OrmAccountableAssets extends AccountableAssets {
     if (options.holdAccounts) await this.sql.rows(HOLD_ACCOUNTS, [caseId]);
     const scope = { caseId };
     // Sequential on purpose: one transaction runs one statement at a time.
-    const bankAccounts = await this.em.find(BankAccountSchema, scope);
+    const bankAccounts = await this.em.find(bankAccountResource.schema, scope);
     const transactions = (await this.sql.rows<LedgerRow>(LEDGER, [caseId], { prepared: true })).map(ledgerFacts);
-    const investmentAccounts = await this.em.find(InvestmentAccountSchema, scope);
+    const investmentAccounts = await this.em.find(investmentAccountResource.schema, scope);
     const retirementAccounts = await this.em.find(RetirementAccountSchema, scope);
-    const lifeInsurancePolicies = await this.em.find(LifeInsurancePolicySchema, scope);
+    const lifeInsurancePolicies = await this.em.find(lifeInsurancePolicyResource.schema, scope);
     const realEstateProperties = await this.em.find(RealEstatePropertySchema, scope);
     const valuations = await this.em.find(RealEstateValuationSchema, scope);
     const vehicles = await this.em.find(vehicleResource.schema, scope);
-    const financialAccounts = await this.em.find(FinancialAccountSchema, scope);
+    const financialAccounts = await this.em.find(financialAccountResource.schema, scope);
     const businesses = await this.em.find(businessResource.schema, scope);
-    const debts = await this.em.find(DebtSchema, scope);
+    const debts = await this.em.find(debtResource.schema, scope);
     return { bankAccounts, transactions, investmentAccounts, retirementAccounts, lifeInsurancePolicies, realEstateProperties, valuations, vehicles, financialAccounts, businesses, debts };
   }
 }

@@ -2,9 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { CaseResourceReader, ResourceEvents, subjectOf } from '@estate/shared-kernel';
 import { BankAccountRevisions } from '../application/ports/bank-account-revisions.port';
+import type { InstantTransferAccount } from '../domain/bank-account';
 import { bankAccountResource } from '../resources/bank-account.resource';
-import type { BankAccount } from '../domain/bank-account';
-import { BankAccountSchema } from './persistence/bank-account.schema';
 
 /** BankAccountRevisions on the unit of work: views before and after through the declaration, one flush. */
 @Injectable()
@@ -17,8 +16,8 @@ export class OrmBankAccountRevisions extends BankAccountRevisions {
     super();
   }
 
-  async reviseEveryAccountOf(caseId: string, revise: (account: BankAccount) => void): Promise<void> {
-    const accounts = await this.em.find(BankAccountSchema, { caseId });
+  async reviseEveryAccountOf(caseId: string, revise: (account: InstantTransferAccount) => void): Promise<void> {
+    const accounts = await this.em.find(bankAccountResource.schema, { caseId });
     const before = accounts.map((account) => this.reader.view(bankAccountResource, account));
     for (const account of accounts) revise(account);
     if (accounts.length === 0) return;

@@ -1,11 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { CaseResourceReader, NotFoundError, ResourceEvents, subjectOf } from '@estate/shared-kernel';
-import { bankAccountResource } from '../resources/bank-account.resource';
+import { BankAccount, bankAccountResource } from '../resources/bank-account.resource';
 import { AccountBalances, BankAccountSnapshot, BankAccounts, IneligibilityExplanation } from '../application/bank-accounts.port';
 import { InstantTransferSummaries } from '../application/instant-transfer-summaries';
-import { BankAccount, instantTransferSummaryOf } from '../domain/bank-account';
-import { BankAccountSchema } from './persistence/bank-account.schema';
+import { instantTransferSummaryOf } from '../domain/bank-account';
 
 function snapshotOf(account: BankAccount): BankAccountSnapshot {
   return {
@@ -40,18 +39,18 @@ export class OrmBankAccounts extends BankAccounts {
 
   async ofCase(caseId: string, accountId: string, options: { lock?: boolean } = {}): Promise<BankAccountSnapshot | null> {
     if (options.lock) await this.em.execute('select id from bank_accounts where case_id = ? and id = ? for update', [caseId, accountId]);
-    const account = await this.em.findOne(BankAccountSchema, { caseId, id: accountId }, { refresh: options.lock === true });
+    const account = await this.em.findOne(bankAccountResource.schema, { caseId, id: accountId }, { refresh: options.lock === true });
     return account ? snapshotOf(account) : null;
   }
 
   async estateAccountOf(caseId: string): Promise<BankAccountSnapshot | null> {
-    const account = await this.em.findOne(BankAccountSchema, { caseId, isEstateAccount: true }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const account = await this.em.findOne(bankAccountResource.schema, { caseId, isEstateAccount: true }, { orderBy: { createdAt: 'asc', id: 'asc' } });
     return account ? snapshotOf(account) : null;
   }
 
   async estateAccountsOf(caseId: string, options: { lock?: boolean } = {}): Promise<BankAccountSnapshot[]> {
     if (options.lock) await this.em.execute('select id from bank_accounts where case_id = ? and is_estate_account order by id for update', [caseId]);
-    const accounts = await this.em.find(BankAccountSchema, { caseId, isEstateAccount: true }, { orderBy: { id: 'asc' }, refresh: options.lock === true });
+    const accounts = await this.em.find(bankAccountResource.schema, { caseId, isEstateAccount: true }, { orderBy: { id: 'asc' }, refresh: options.lock === true });
     return accounts.map(snapshotOf);
   }
 
@@ -100,7 +99,7 @@ export class OrmBankAccounts extends BankAccounts {
   }
 
   private async load(caseId: string, accountId: string): Promise<BankAccount> {
-    const account = await this.em.findOne(BankAccountSchema, { caseId, id: accountId });
+    const account = await this.em.findOne(bankAccountResource.schema, { caseId, id: accountId });
     if (!account) throw new NotFoundError('bank account');
     return account;
   }

@@ -4,13 +4,11 @@ import { Injectable } from '@nestjs/common';
 import { CaseResource, CaseResourceReader, Clock, NotFoundError, ResourceEvents, subjectOf } from '@estate/shared-kernel';
 import { ClosableAccountKind, ClosableAccounts, ClosableAccountSnapshot } from '../application/ports/closable-accounts.port';
 import { InstantTransferSummaries } from '../application/instant-transfer-summaries';
-import type { BankAccount } from '../domain/bank-account';
+import type { InstantTransferAccount } from '../domain/bank-account';
 import { bankAccountResource } from '../resources/bank-account.resource';
 import { financialAccountResource } from '../resources/financial-account.resource';
-import { BankAccountSchema } from './persistence/bank-account.schema';
-import { FinancialAccountSchema } from './persistence/financial-account.schema';
-import { InvestmentAccountSchema } from './persistence/investment-account.schema';
-import { LifeInsurancePolicySchema } from './persistence/life-insurance-policy.schema';
+import { investmentAccountResource } from '../resources/investment-account.resource';
+import { lifeInsurancePolicyResource } from '../resources/life-insurance-policy.resource';
 import { RetirementAccountSchema } from './persistence/retirement-account.schema';
 
 type Stored = Record<string, unknown> & { id: string; caseId: string; status?: string | null; updatedAt: Date };
@@ -29,7 +27,7 @@ interface KindColumns {
 
 const KINDS: Readonly<Record<ClosableAccountKind, KindColumns>> = {
   bank_account: {
-    schema: BankAccountSchema,
+    schema: bankAccountResource.schema,
     institution: 'institutionName',
     number: 'accountNumber',
     // The estate account is flagged; an account typed estate_account is one too (as the eligibility policy reads it).
@@ -38,16 +36,16 @@ const KINDS: Readonly<Record<ClosableAccountKind, KindColumns>> = {
     closedDate: true,
   },
   financial_account: {
-    schema: FinancialAccountSchema,
+    schema: financialAccountResource.schema,
     institution: 'institutionName',
     number: 'accountNumber',
     // Held by the estate itself: where the proceeds go, not an account of the deceased to close.
     estate: (record) => record.ownershipType === 'estate',
     tracked: financialAccountResource,
   },
-  investment_account: { schema: InvestmentAccountSchema, institution: 'custodianName', number: 'accountNumber' },
+  investment_account: { schema: investmentAccountResource.schema, institution: 'custodianName', number: 'accountNumber' },
   retirement_account: { schema: RetirementAccountSchema, institution: 'custodianName', number: 'accountNumber' },
-  life_insurance_policy: { schema: LifeInsurancePolicySchema, institution: 'carrierName', number: 'policyNumber' },
+  life_insurance_policy: { schema: lifeInsurancePolicyResource.schema, institution: 'carrierName', number: 'policyNumber' },
 };
 
 /** ClosableAccounts on the unit of work: the records' own mappings (numbers decrypted), moves told as their events. */
@@ -91,7 +89,7 @@ export class OrmClosableAccounts extends ClosableAccounts {
     if (closedDate !== undefined && hasClosedDate) record.closedDate = closedDate;
     record.updatedAt = this.clock.now();
     // Contract §8: a bank account's status other than open makes it ineligible; its summary follows in this transaction.
-    if (kind === 'bank_account') await this.summaries.derive(record as unknown as BankAccount);
+    if (kind === 'bank_account') await this.summaries.derive(record as unknown as InstantTransferAccount);
     await this.em.flush();
     await this.events.changed(this.em, subjectOf(tracked, record), before, this.reader.view(tracked, record as never));
   }

@@ -3,12 +3,12 @@ import { Injectable } from '@nestjs/common';
 import { EstateRecords, EstateRecordsOfCase } from '../application/ports/estate-records.port';
 import { PaidUnclaimedProperties } from '../application/ports/paid-unclaimed-property.port';
 import { businessResource } from '../resources/business.resource';
-import { FinancialAccountSchema } from './persistence/financial-account.schema';
+import { financialAccountResource } from '../resources/financial-account.resource';
 import { RealEstatePropertySchema } from './persistence/real-estate-property.schema';
-import { BankAccountSchema } from './persistence/bank-account.schema';
-import { DebtSchema } from './persistence/debt.schema';
-import { InvestmentAccountSchema } from './persistence/investment-account.schema';
-import { LifeInsurancePolicySchema } from './persistence/life-insurance-policy.schema';
+import { bankAccountResource } from '../resources/bank-account.resource';
+import { debtResource } from '../resources/debt.resource';
+import { investmentAccountResource } from '../resources/investment-account.resource';
+import { lifeInsurancePolicyResource } from '../resources/life-insurance-policy.resource';
 import { RealEstateValuationSchema } from './persistence/real-estate-valuation.schema';
 import { RetirementAccountSchema } from './persistence/retirement-account.schema';
 import { TransactionSchema } from './persistence/transaction.schema';
@@ -27,15 +27,15 @@ export class OrmEstateRecords extends EstateRecords {
   async load(caseId: string, asOf: string | null): Promise<EstateRecordsOfCase> {
     const scope = { caseId };
     // Sequential on purpose: one request's EntityManager runs one query at a time.
-    const bankAccounts = await this.em.find(BankAccountSchema, scope);
-    const investmentAccounts = await this.em.find(InvestmentAccountSchema, scope);
+    const bankAccounts = await this.em.find(bankAccountResource.schema, scope);
+    const investmentAccounts = await this.em.find(investmentAccountResource.schema, scope);
     const retirementAccounts = await this.em.find(RetirementAccountSchema, scope);
-    const lifeInsurancePolicies = await this.em.find(LifeInsurancePolicySchema, scope);
+    const lifeInsurancePolicies = await this.em.find(lifeInsurancePolicyResource.schema, scope);
     const valuations = await this.em.find(RealEstateValuationSchema, scope);
     const vehicles = await this.em.find(vehicleResource.schema, scope);
-    const debts = await this.em.find(DebtSchema, scope);
+    const debts = await this.em.find(debtResource.schema, scope);
     const realEstateProperties = await this.em.find(RealEstatePropertySchema, scope);
-    const financialAccounts = await this.em.find(FinancialAccountSchema, scope);
+    const financialAccounts = await this.em.find(financialAccountResource.schema, scope);
     const businesses = await this.em.find(businessResource.schema, scope);
     const paidUnclaimedProperty = await this.unclaimed.paidOf(caseId);
     return {

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { InstitutionContacts, InstitutionContactSnapshot } from '../application/ports/institution-contacts.port';
-import { InstitutionContactSchema } from './persistence/institution-contact.schema';
+import { institutionContactResource } from '../resources/institution-contact.resource';
 
 /** The InstitutionContacts port on MikroORM, in the caller's transaction. */
 @Injectable()
@@ -11,7 +11,7 @@ export class OrmInstitutionContacts extends InstitutionContacts {
   }
 
   async ofCase(caseId: string, contactId: string): Promise<InstitutionContactSnapshot | null> {
-    const contact = await this.em.findOne(InstitutionContactSchema, { caseId, id: contactId });
+    const contact = await this.em.findOne(institutionContactResource.schema, { caseId, id: contactId });
     if (!contact) return null;
     return {
       id: contact.id,

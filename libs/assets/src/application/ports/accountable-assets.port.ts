@@ -1,9 +1,9 @@
-import type { BankAccount } from '../../domain/bank-account';
+import type { BankAccountFacts } from '../../domain/bank-account';
 import type { BusinessFacts } from '../../domain/business';
-import type { Debt } from '../../domain/debt';
-import type { FinancialAccount } from '../../domain/financial-account';
-import type { InvestmentAccount } from '../../domain/investment-account';
-import type { LifeInsurancePolicy } from '../../domain/life-insurance-policy';
+import type { DebtFacts } from '../../domain/debt';
+import type { FinancialAccountFacts } from '../../domain/financial-account';
+import type { InvestmentAccountFacts } from '../../domain/investment-account';
+import type { LifeInsurancePolicyFacts } from '../../domain/life-insurance-policy';
 import type { RealEstateProperty } from '../../domain/real-estate-property';
 import type { RealEstateValuation } from '../../domain/real-estate-valuation';
 import type { RetirementAccount } from '../../domain/retirement-account';
@@ -20,18 +20,18 @@ export type LedgerTransactionFacts = Pick<Transaction, 'id' | 'bankAccountId' | 
 
 /** Every asset and liability of a case that an account of the estate reads, as the assets context keeps them. */
 export interface AccountableAssetRecords {
-  bankAccounts: readonly BankAccount[];
+  bankAccounts: readonly BankAccountFacts[];
   /** The transactions of the case's bank accounts (those of a deleted account are audit records, left out). */
   transactions: readonly LedgerTransactionFacts[];
-  investmentAccounts: readonly InvestmentAccount[];
+  investmentAccounts: readonly InvestmentAccountFacts[];
   retirementAccounts: readonly RetirementAccount[];
-  lifeInsurancePolicies: readonly LifeInsurancePolicy[];
+  lifeInsurancePolicies: readonly LifeInsurancePolicyFacts[];
   realEstateProperties: readonly RealEstateProperty[];
   valuations: readonly RealEstateValuation[];
   vehicles: readonly VehicleFacts[];
-  financialAccounts: readonly FinancialAccount[];
+  financialAccounts: readonly FinancialAccountFacts[];
   businesses: readonly BusinessFacts[];
-  debts: readonly Debt[];
+  debts: readonly DebtFacts[];
 }
 
 /**
