@@ -18,6 +18,7 @@ import {
   StringField,
   StringFieldOptions,
 } from '../validation/fields';
+import type { ApiPropertyOptions } from '@nestjs/swagger';
 import { CalendarDateType, EncryptedStringType, MoneyType } from '../../platform/persistence/column-types';
 
 /**
@@ -36,10 +37,18 @@ export interface FieldDefinition<V = unknown, N extends boolean = boolean> {
   readonly example?: unknown;
   /** Stored and presented, never written by a client (derived on save, moved by a use case). */
   readonly readOnly: boolean;
+  /** Presented only, computed when read (the declaration's `present`): read-only, with no column. */
+  readonly computed: boolean;
   /** Returned masked wherever it appears (contract §3.2). */
   readonly masked: boolean;
   /** Sent on create only: not part of the writable set of a merge patch. */
   readonly createOnly: boolean;
+  /** Stored, never presented nor written: the server's bookkeeping (a column the view leaves out). */
+  readonly hidden: boolean;
+  /** Its OpenAPI property in the view where the server guarantees more than a body may send (`completed` never null). */
+  readonly view?: ApiPropertyOptions;
+  /** Its validation and OpenAPI property in the merge patch, in place of the body's (an object merged field by field). */
+  readonly patch?: PropertyDecorator;
   /** The kind of record it names (contract §3.1): a late-bound declaration, or a list of kinds. */
   readonly references?: unknown;
   /** The type-level value; never set. */
@@ -51,6 +60,8 @@ export interface FieldDefinition<V = unknown, N extends boolean = boolean> {
 export interface CommonOptions extends FieldOptions {
   /** Stored and presented, never written by a client: a derived value, a status a use case moves. */
   readOnly?: boolean;
+  /** Computed when presented (the declaration's `present`, e.g. from the clock), never stored: read-only, no column. */
+  computed?: boolean;
   /** The value a record gets on create when the body leaves the field out (the column's default too). */
   default?: unknown;
   /** Returned masked wherever it appears; an encrypted column is always masked. */
@@ -61,6 +72,15 @@ export interface CommonOptions extends FieldOptions {
   createOnly?: boolean;
   /** The column where it differs from the kind's: `{ length: 2 }`, `{ columnType: 'numeric(5,2)' }`, `{ fieldName }`. */
   column?: Readonly<Record<string, unknown>>;
+  /** Stored, never presented nor written (read-only and out of the view): the server's bookkeeping. */
+  hidden?: boolean;
+  /** Its OpenAPI property in the view, where it differs from the body's (the description and example are the field's). */
+  view?: ApiPropertyOptions;
+  /**
+   * Its validation and OpenAPI property in the merge patch where it differs from the body's (a required address merged
+   * field by field, never null: `NestedField(() => PatchAddressBody, {...})`); the patch lists it last.
+   */
+  patch?: PropertyDecorator;
 }
 
 /** Whether a record's value is never `null`: a required field, or one with a default. */
@@ -68,15 +88,26 @@ type NeverNull<O> = O extends { required: true } ? true : O extends { default: N
 
 function define<V, O extends CommonOptions>(decorate: PropertyDecorator, column: Record<string, unknown>, options: O, extra: { references?: unknown } = {}): FieldDefinition<V, NeverNull<O>> {
   const encrypted = options.encrypted === true;
+  const hidden = options.hidden === true;
   return {
     decorate,
-    column: { ...column, ...(encrypted ? { type: EncryptedStringType } : {}), ...(options.default !== undefined ? { default: options.default } : {}), ...options.column },
+    column: {
+      ...column,
+      ...(encrypted ? { type: EncryptedStringType } : {}),
+      ...(options.default !== undefined ? { default: options.default } : {}),
+      ...(hidden ? { hidden: true } : {}),
+      ...options.column,
+    },
     required: options.required === true,
     description: options.description,
     example: options.example,
-    readOnly: options.readOnly === true,
+    readOnly: hidden || options.readOnly === true || options.computed === true,
+    computed: options.computed === true,
     masked: encrypted || options.masked === true,
     createOnly: options.createOnly === true,
+    hidden,
+    view: options.view,
+    patch: options.patch,
     ...extra,
   };
 }

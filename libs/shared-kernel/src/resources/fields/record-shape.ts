@@ -64,6 +64,7 @@ export function recordShape<const F extends FieldMap, T extends CaseRecord = Rec
   const entries = Object.entries(options.fields);
   const properties: Record<string, unknown> = {};
   for (const [property, definition] of entries) {
+    if (definition.computed) continue;
     const nullable = !definition.required && definition.column.default === undefined;
     properties[property] = { ...definition.column, ...(nullable ? { nullable: true } : {}) };
   }
@@ -78,18 +79,31 @@ export function recordShape<const F extends FieldMap, T extends CaseRecord = Rec
   for (const [property, definition] of written) definition.decorate(create.prototype, toSnakeCase(property));
 
   const createOnly = written.filter(([, definition]) => definition.createOnly).map(([property]) => toSnakeCase(property));
+  // A field with its own patch property leaves the body's out and is declared after the others.
+  const ownPatch = written.filter(([, definition]) => definition.patch !== undefined && !definition.createOnly);
+  const notPatched = [...createOnly, ...ownPatch.map(([property]) => toSnakeCase(property))];
   const patch =
     options.patchable === false
       ? undefined
-      : namedClass(`Patch${type}Body`, PartialType(createOnly.length > 0 ? OmitType(create as new () => Record<string, unknown>, createOnly) : create, { skipNullProperties: false }));
+      : namedClass(`Patch${type}Body`, PartialType(notPatched.length > 0 ? OmitType(create as new () => Record<string, unknown>, notPatched) : create, { skipNullProperties: false }));
+  if (patch) for (const [property, definition] of ownPatch) definition.patch?.(patch.prototype, toSnakeCase(property));
 
-  // A masked field is presented with its own property (masked example, no input format), not the body's.
+  // A masked field is presented with its own property (masked example, no input format), not the body's; so is a
+  // field that states its view property.
   const masked = entries.filter(([, definition]) => definition.masked);
   const maskedFields = masked.map(([property]) => toSnakeCase(property));
-  const presented = maskedFields.length > 0 ? OmitType(create as new () => Record<string, unknown>, maskedFields) : create;
+  const ownView = written.filter(([, definition]) => definition.view !== undefined && !definition.masked);
+  const omitted = [...maskedFields, ...ownView.map(([property]) => toSnakeCase(property))];
+  const presented = omitted.length > 0 ? OmitType(create as new () => Record<string, unknown>, omitted) : create;
   const view = namedClass(`${type}View`, IntersectionType(RecordView, presented));
+  const presentOwn = (property: string, definition: FieldMap[string]) =>
+    ApiProperty({ description: definition.description, example: definition.example, ...definition.view })(view.prototype, toSnakeCase(property));
+  for (const [property, definition] of ownView) presentOwn(property, definition);
   if (options.caseIdShown) ApiProperty({ type: String, description: 'The case.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AA' })(view.prototype, 'case_id');
-  for (const [property, definition] of entries.filter(([, definition]) => definition.readOnly)) definition.decorate(view.prototype, toSnakeCase(property));
+  for (const [property, definition] of entries.filter(([, definition]) => definition.readOnly && !definition.hidden)) {
+    if (definition.view) presentOwn(property, definition);
+    else definition.decorate(view.prototype, toSnakeCase(property));
+  }
   // A masked field reads masked in every response, so its example in the view does too.
   for (const [property, definition] of masked) {
     const example = typeof definition.example === 'string' ? maskSensitive(definition.example) : definition.example;
