@@ -1,8 +1,8 @@
 import { BankAccountSchema } from './bank-account.schema';
 import { DebtSchema } from './debt.schema';
-import { RecurringPaymentSchema } from './recurring-payment.schema';
+import { recurringPaymentResource } from '../../resources/recurring-payment.resource';
 import { TransactionSchema } from './transaction.schema';
-import { SignerSchema } from './signer.schema';
+import { signerResource } from '../../resources/signer.resource';
 import { FinancialAccountSchema } from './financial-account.schema';
 import { AccountBeneficiarySchema } from './account-beneficiary.schema';
 import { RecordedBalanceSchema } from './recorded-balance.schema';
@@ -21,8 +21,8 @@ export const ASSETS_ENTITIES = [
   DebtSchema,
   BankAccountSchema,
   TransactionSchema,
-  RecurringPaymentSchema,
-  SignerSchema,
+  recurringPaymentResource.schema,
+  signerResource.schema,
   FinancialAccountSchema,
   AccountBeneficiarySchema,
   RecordedBalanceSchema,
