@@ -6,7 +6,7 @@ import type { Debt } from './debt';
 import type { InvestmentAccount } from './investment-account';
 import type { LifeInsurancePolicy } from './life-insurance-policy';
 import { RealEstateValuation, valuationEquity } from './real-estate-valuation';
-import type { RetirementAccount } from './retirement-account';
+import type { RetirementAccountFacts } from './retirement-account';
 import type { BusinessFacts } from './business';
 import { VehicleFacts, vehicleEquity } from './vehicle';
 
@@ -86,7 +86,7 @@ export interface InventoryInput {
   investmentAccounts: ReadonlyArray<
     Pick<InvestmentAccount, 'id' | 'accountType' | 'custodianName' | 'accountNumber' | 'balance' | 'dateOfDeathValue' | 'holdings' | 'beneficiaries' | 'createdAt'>
   >;
-  retirementAccounts: ReadonlyArray<Pick<RetirementAccount, 'id' | 'accountType' | 'custodianName' | 'accountNumber' | 'balance' | 'beneficiaries' | 'createdAt'>>;
+  retirementAccounts: ReadonlyArray<Pick<RetirementAccountFacts, 'id' | 'accountType' | 'custodianName' | 'accountNumber' | 'balance' | 'beneficiaries' | 'createdAt'>>;
   lifeInsurancePolicies: ReadonlyArray<
     Pick<LifeInsurancePolicy, 'id' | 'carrierName' | 'policyType' | 'policyNumber' | 'deathBenefit' | 'claimPaidAmount' | 'beneficiaries' | 'createdAt'>
   >;

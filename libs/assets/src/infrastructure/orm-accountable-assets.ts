@@ -10,7 +10,7 @@ import { InvestmentAccountSchema } from './persistence/investment-account.schema
 import { LifeInsurancePolicySchema } from './persistence/life-insurance-policy.schema';
 import { RealEstatePropertySchema } from './persistence/real-estate-property.schema';
 import { RealEstateValuationSchema } from './persistence/real-estate-valuation.schema';
-import { RetirementAccountSchema } from './persistence/retirement-account.schema';
+import { retirementAccountResource } from '../resources/retirement-account.resource';
 import { vehicleResource } from '../resources/vehicle.resource';
 
 const HOLD_ACCOUNTS = 'select id from bank_accounts where case_id = $1 order by id for share';
@@ -56,7 +56,7 @@ export class OrmAccountableAssets extends AccountableAssets {
     const bankAccounts = await this.em.find(BankAccountSchema, scope);
     const transactions = (await this.sql.rows<LedgerRow>(LEDGER, [caseId], { prepared: true })).map(ledgerFacts);
     const investmentAccounts = await this.em.find(InvestmentAccountSchema, scope);
-    const retirementAccounts = await this.em.find(RetirementAccountSchema, scope);
+    const retirementAccounts = await this.em.find(retirementAccountResource.schema, scope);
     const lifeInsurancePolicies = await this.em.find(LifeInsurancePolicySchema, scope);
     const realEstateProperties = await this.em.find(RealEstatePropertySchema, scope);
     const valuations = await this.em.find(RealEstateValuationSchema, scope);

@@ -11,7 +11,7 @@ import { BankAccountSchema } from './persistence/bank-account.schema';
 import { FinancialAccountSchema } from './persistence/financial-account.schema';
 import { InvestmentAccountSchema } from './persistence/investment-account.schema';
 import { LifeInsurancePolicySchema } from './persistence/life-insurance-policy.schema';
-import { RetirementAccountSchema } from './persistence/retirement-account.schema';
+import { retirementAccountResource } from '../resources/retirement-account.resource';
 
 type Stored = Record<string, unknown> & { id: string; caseId: string; status?: string | null; updatedAt: Date };
 
@@ -46,7 +46,7 @@ const KINDS: Readonly<Record<ClosableAccountKind, KindColumns>> = {
     tracked: financialAccountResource,
   },
   investment_account: { schema: InvestmentAccountSchema, institution: 'custodianName', number: 'accountNumber' },
-  retirement_account: { schema: RetirementAccountSchema, institution: 'custodianName', number: 'accountNumber' },
+  retirement_account: { schema: retirementAccountResource.schema, institution: 'custodianName', number: 'accountNumber' },
   life_insurance_policy: { schema: LifeInsurancePolicySchema, institution: 'carrierName', number: 'policyNumber' },
 };
 

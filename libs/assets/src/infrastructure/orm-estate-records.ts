@@ -10,7 +10,7 @@ import { DebtSchema } from './persistence/debt.schema';
 import { InvestmentAccountSchema } from './persistence/investment-account.schema';
 import { LifeInsurancePolicySchema } from './persistence/life-insurance-policy.schema';
 import { RealEstateValuationSchema } from './persistence/real-estate-valuation.schema';
-import { RetirementAccountSchema } from './persistence/retirement-account.schema';
+import { retirementAccountResource } from '../resources/retirement-account.resource';
 import { TransactionSchema } from './persistence/transaction.schema';
 import { vehicleResource } from '../resources/vehicle.resource';
 
@@ -29,7 +29,7 @@ export class OrmEstateRecords extends EstateRecords {
     // Sequential on purpose: one request's EntityManager runs one query at a time.
     const bankAccounts = await this.em.find(BankAccountSchema, scope);
     const investmentAccounts = await this.em.find(InvestmentAccountSchema, scope);
-    const retirementAccounts = await this.em.find(RetirementAccountSchema, scope);
+    const retirementAccounts = await this.em.find(retirementAccountResource.schema, scope);
     const lifeInsurancePolicies = await this.em.find(LifeInsurancePolicySchema, scope);
     const valuations = await this.em.find(RealEstateValuationSchema, scope);
     const vehicles = await this.em.find(vehicleResource.schema, scope);

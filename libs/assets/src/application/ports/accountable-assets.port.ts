@@ -6,7 +6,7 @@ import type { InvestmentAccount } from '../../domain/investment-account';
 import type { LifeInsurancePolicy } from '../../domain/life-insurance-policy';
 import type { RealEstateProperty } from '../../domain/real-estate-property';
 import type { RealEstateValuation } from '../../domain/real-estate-valuation';
-import type { RetirementAccount } from '../../domain/retirement-account';
+import type { RetirementAccountFacts } from '../../domain/retirement-account';
 import type { Transaction } from '../../domain/transaction';
 import type { VehicleFacts } from '../../domain/vehicle';
 
@@ -24,7 +24,7 @@ export interface AccountableAssetRecords {
   /** The transactions of the case's bank accounts (those of a deleted account are audit records, left out). */
   transactions: readonly LedgerTransactionFacts[];
   investmentAccounts: readonly InvestmentAccount[];
-  retirementAccounts: readonly RetirementAccount[];
+  retirementAccounts: readonly RetirementAccountFacts[];
   lifeInsurancePolicies: readonly LifeInsurancePolicy[];
   realEstateProperties: readonly RealEstateProperty[];
   valuations: readonly RealEstateValuation[];

@@ -9,7 +9,7 @@ import { RecordedBalanceSchema } from './recorded-balance.schema';
 import { InvestmentAccountSchema } from './investment-account.schema';
 import { LifeInsurancePolicySchema } from './life-insurance-policy.schema';
 import { RealEstateValuationSchema } from './real-estate-valuation.schema';
-import { RetirementAccountSchema } from './retirement-account.schema';
+import { retirementAccountResource } from '../../resources/retirement-account.resource';
 import { vehicleResource } from '../../resources/vehicle.resource';
 import { InstitutionContactSchema } from './institution-contact.schema';
 import { RealEstatePropertySchema } from './real-estate-property.schema';
@@ -29,7 +29,7 @@ export const ASSETS_ENTITIES = [
   RealEstateValuationSchema,
   vehicleResource.schema,
   InvestmentAccountSchema,
-  RetirementAccountSchema,
+  retirementAccountResource.schema,
   LifeInsurancePolicySchema,
   RealEstatePropertySchema,
   businessResource.schema,
