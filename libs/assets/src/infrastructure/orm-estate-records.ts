@@ -11,7 +11,7 @@ import { InvestmentAccountSchema } from './persistence/investment-account.schema
 import { LifeInsurancePolicySchema } from './persistence/life-insurance-policy.schema';
 import { RealEstateValuationSchema } from './persistence/real-estate-valuation.schema';
 import { retirementAccountResource } from '../resources/retirement-account.resource';
-import { TransactionSchema } from './persistence/transaction.schema';
+import { transactionResource } from '../resources/transaction.resource';
 import { vehicleResource } from '../resources/vehicle.resource';
 
 /** The inventory's records through MikroORM; the bank totals "as of" are summed by PostgreSQL in `numeric`. */
@@ -60,7 +60,7 @@ export class OrmEstateRecords extends EstateRecords {
    * text; `0` when every one is later): an account left out has none at all.
    */
   private async transactionTotals(caseId: string, asOf: string): Promise<Map<string, string>> {
-    const table = this.em.getMetadata().get(TransactionSchema.meta.className).tableName;
+    const table = this.em.getMetadata().get(transactionResource.schema.meta.className).tableName;
     const rows = await this.em.getConnection().execute<Array<{ bank_account_id: string; total: string }>>(
       `select bank_account_id, coalesce(sum(amount) filter (where date <= ?), 0)::text as total from ${table} where case_id = ? group by bank_account_id`,
       [asOf, caseId],

@@ -7,14 +7,14 @@ import type { LifeInsurancePolicy } from '../../domain/life-insurance-policy';
 import type { RealEstateProperty } from '../../domain/real-estate-property';
 import type { RealEstateValuation } from '../../domain/real-estate-valuation';
 import type { RetirementAccountFacts } from '../../domain/retirement-account';
-import type { Transaction } from '../../domain/transaction';
+import type { TransactionFacts } from '../../domain/transaction';
 import type { VehicleFacts } from '../../domain/vehicle';
 
 /**
  * A transaction as the court accounting reads it (contract-extensions §16.2): the ledger facts, `amount` as exact
  * `numeric` text, with its classification (`accounting_category` always set; the related record both or neither).
  */
-export type LedgerTransactionFacts = Pick<Transaction, 'id' | 'bankAccountId' | 'date' | 'description' | 'merchantName' | 'createdAt' | 'accountingCategory' | 'relatedType' | 'relatedId'> & {
+export type LedgerTransactionFacts = Pick<TransactionFacts, 'id' | 'bankAccountId' | 'date' | 'description' | 'merchantName' | 'createdAt' | 'accountingCategory' | 'relatedType' | 'relatedId'> & {
   amount: string;
 };
 

@@ -1,7 +1,7 @@
 import { BankAccountSchema } from './bank-account.schema';
 import { DebtSchema } from './debt.schema';
 import { recurringPaymentResource } from '../../resources/recurring-payment.resource';
-import { TransactionSchema } from './transaction.schema';
+import { transactionResource } from '../../resources/transaction.resource';
 import { signerResource } from '../../resources/signer.resource';
 import { FinancialAccountSchema } from './financial-account.schema';
 import { AccountBeneficiarySchema } from './account-beneficiary.schema';
@@ -20,7 +20,7 @@ export const ASSETS_ENTITIES = [
   InstitutionContactSchema,
   DebtSchema,
   BankAccountSchema,
-  TransactionSchema,
+  transactionResource.schema,
   recurringPaymentResource.schema,
   signerResource.schema,
   FinancialAccountSchema,
