@@ -1,11 +1,11 @@
 import type { BankAccount } from './bank-account';
 import { Cents, centsOf, centsToNumber, centsToText, maskSensitive, percentageOf, sumCents } from '@estate/shared-kernel/domain';
 import type { FinancialAccount } from './financial-account';
-import { propertyEquityAtDeath, type RealEstateProperty } from './real-estate-property';
+import { propertyEquityAtDeath, type RealEstatePropertyFacts } from './real-estate-property';
 import type { Debt } from './debt';
 import type { InvestmentAccount } from './investment-account';
 import type { LifeInsurancePolicy } from './life-insurance-policy';
-import { RealEstateValuation, valuationEquity } from './real-estate-valuation';
+import { RealEstateValuationFacts, valuationEquity } from './real-estate-valuation';
 import type { RetirementAccountFacts } from './retirement-account';
 import type { BusinessFacts } from './business';
 import { VehicleFacts, vehicleEquity } from './vehicle';
@@ -92,7 +92,7 @@ export interface InventoryInput {
   >;
   valuations: ReadonlyArray<
     Pick<
-      RealEstateValuation,
+      RealEstateValuationFacts,
       | 'id' | 'propertyAddress' | 'propertyType' | 'parcelNumber' | 'estimatedValue' | 'mortgageBalance' | 'liens' | 'equityEstimate' | 'status' | 'valuationDate'
       | 'createdAt' | 'propertyId'
     >
@@ -101,7 +101,7 @@ export interface InventoryInput {
   debts: ReadonlyArray<Pick<Debt, 'id' | 'creditorName' | 'debtType' | 'accountNumber' | 'balance' | 'createdAt'>>;
   realEstateProperties: ReadonlyArray<
     Pick<
-      RealEstateProperty,
+      RealEstatePropertyFacts,
       | 'id' | 'address' | 'propertyType' | 'parcelNumber' | 'ownershipType' | 'ownershipPercentage' | 'estimatedValue' | 'dateOfDeathValue'
       | 'outstandingMortgage' | 'liens' | 'latestValuationEstimatedValue' | 'createdAt'
     >

@@ -8,8 +8,8 @@ import { DebtSchema } from './persistence/debt.schema';
 import { FinancialAccountSchema } from './persistence/financial-account.schema';
 import { InvestmentAccountSchema } from './persistence/investment-account.schema';
 import { LifeInsurancePolicySchema } from './persistence/life-insurance-policy.schema';
-import { RealEstatePropertySchema } from './persistence/real-estate-property.schema';
-import { RealEstateValuationSchema } from './persistence/real-estate-valuation.schema';
+import { realEstatePropertyResource } from '../resources/real-estate-property.resource';
+import { realEstateValuationResource } from '../resources/real-estate-valuation.resource';
 import { retirementAccountResource } from '../resources/retirement-account.resource';
 import { vehicleResource } from '../resources/vehicle.resource';
 
@@ -58,8 +58,8 @@ export class OrmAccountableAssets extends AccountableAssets {
     const investmentAccounts = await this.em.find(InvestmentAccountSchema, scope);
     const retirementAccounts = await this.em.find(retirementAccountResource.schema, scope);
     const lifeInsurancePolicies = await this.em.find(LifeInsurancePolicySchema, scope);
-    const realEstateProperties = await this.em.find(RealEstatePropertySchema, scope);
-    const valuations = await this.em.find(RealEstateValuationSchema, scope);
+    const realEstateProperties = await this.em.find(realEstatePropertyResource.schema, scope);
+    const valuations = await this.em.find(realEstateValuationResource.schema, scope);
     const vehicles = await this.em.find(vehicleResource.schema, scope);
     const financialAccounts = await this.em.find(FinancialAccountSchema, scope);
     const businesses = await this.em.find(businessResource.schema, scope);

@@ -4,12 +4,12 @@ import { EstateRecords, EstateRecordsOfCase } from '../application/ports/estate-
 import { PaidUnclaimedProperties } from '../application/ports/paid-unclaimed-property.port';
 import { businessResource } from '../resources/business.resource';
 import { FinancialAccountSchema } from './persistence/financial-account.schema';
-import { RealEstatePropertySchema } from './persistence/real-estate-property.schema';
+import { realEstatePropertyResource } from '../resources/real-estate-property.resource';
 import { BankAccountSchema } from './persistence/bank-account.schema';
 import { DebtSchema } from './persistence/debt.schema';
 import { InvestmentAccountSchema } from './persistence/investment-account.schema';
 import { LifeInsurancePolicySchema } from './persistence/life-insurance-policy.schema';
-import { RealEstateValuationSchema } from './persistence/real-estate-valuation.schema';
+import { realEstateValuationResource } from '../resources/real-estate-valuation.resource';
 import { retirementAccountResource } from '../resources/retirement-account.resource';
 import { transactionResource } from '../resources/transaction.resource';
 import { vehicleResource } from '../resources/vehicle.resource';
@@ -31,10 +31,10 @@ export class OrmEstateRecords extends EstateRecords {
     const investmentAccounts = await this.em.find(InvestmentAccountSchema, scope);
     const retirementAccounts = await this.em.find(retirementAccountResource.schema, scope);
     const lifeInsurancePolicies = await this.em.find(LifeInsurancePolicySchema, scope);
-    const valuations = await this.em.find(RealEstateValuationSchema, scope);
+    const valuations = await this.em.find(realEstateValuationResource.schema, scope);
     const vehicles = await this.em.find(vehicleResource.schema, scope);
     const debts = await this.em.find(DebtSchema, scope);
-    const realEstateProperties = await this.em.find(RealEstatePropertySchema, scope);
+    const realEstateProperties = await this.em.find(realEstatePropertyResource.schema, scope);
     const financialAccounts = await this.em.find(FinancialAccountSchema, scope);
     const businesses = await this.em.find(businessResource.schema, scope);
     const paidUnclaimedProperty = await this.unclaimed.paidOf(caseId);

@@ -8,11 +8,11 @@ import { AccountBeneficiarySchema } from './account-beneficiary.schema';
 import { RecordedBalanceSchema } from './recorded-balance.schema';
 import { InvestmentAccountSchema } from './investment-account.schema';
 import { LifeInsurancePolicySchema } from './life-insurance-policy.schema';
-import { RealEstateValuationSchema } from './real-estate-valuation.schema';
+import { realEstateValuationResource } from '../../resources/real-estate-valuation.resource';
 import { retirementAccountResource } from '../../resources/retirement-account.resource';
 import { vehicleResource } from '../../resources/vehicle.resource';
 import { InstitutionContactSchema } from './institution-contact.schema';
-import { RealEstatePropertySchema } from './real-estate-property.schema';
+import { realEstatePropertyResource } from '../../resources/real-estate-property.resource';
 import { businessResource } from '../../resources/business.resource';
 
 /** The MikroORM mappings this context contributes to the application's ORM configuration. */
@@ -26,11 +26,11 @@ export const ASSETS_ENTITIES = [
   FinancialAccountSchema,
   AccountBeneficiarySchema,
   RecordedBalanceSchema,
-  RealEstateValuationSchema,
+  realEstateValuationResource.schema,
   vehicleResource.schema,
   InvestmentAccountSchema,
   retirementAccountResource.schema,
   LifeInsurancePolicySchema,
-  RealEstatePropertySchema,
+  realEstatePropertyResource.schema,
   businessResource.schema,
 ];
