@@ -23,7 +23,7 @@ function declarationConstants(): Map<string, string> {
   const constants = new Map<string, string>();
   for (const file of filesUnder(join(ROOT, 'libs')).filter((path) => path.endsWith('.ts') && !path.endsWith('.spec.ts'))) {
     const text = readFileSync(file, 'utf8');
-    for (const [, constant, name] of text.matchAll(/export const (\w+) = (?:caseResource|singletonResource)<[^>]*>\(\{\s*name: '([^']+)'/g)) constants.set(name, constant);
+    for (const [, constant, name] of text.matchAll(/export const (\w+) = (?:caseResource|singletonResource)(?:<[^>]*>)?\(\{\s*name: '([^']+)'/g)) constants.set(name, constant);
   }
   return constants;
 }
