@@ -1,29 +1,9 @@
 import { retirementAccountResource } from '../libs/assets/src/resources/retirement-account.resource';
+import { representationOf } from '@estate/shared-kernel';
 import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 import { created, newCase, newContact } from './support/assets-holdings-fixtures';
-
-const FIELDS = [
-  'id',
-  'case_id',
-  'account_type',
-  'custodian_name',
-  'account_number',
-  'employer_name',
-  'status',
-  'balance',
-  'beneficiaries',
-  'distribution_options',
-  'rmd_required',
-  'rmd_amount',
-  'tax_treatment',
-  'distribution_status',
-  'institution_contact_id',
-  'notes',
-  'created_at',
-  'updated_at',
-].sort();
 
 const MINIMAL = { account_type: 'traditional_ira', custodian_name: 'Vanguard' };
 
@@ -45,7 +25,7 @@ describe('retirement accounts (e2e)', () => {
     const res = await t.http().post(base).set(owner.auth).send({ ...MINIMAL, account_number: '88001234567', distribution_status: 'pending_beneficiary_docs' });
     expect(res.status).toBe(201);
     const data = res.body.data;
-    expect(Object.keys(data).sort()).toEqual(FIELDS);
+    expect(Object.keys(data).sort()).toEqual(representationOf(retirementAccountResource).sort());
     expect(data).toMatchObject({ case_id: caseId, account_number: '*******4567', rmd_required: false, beneficiaries: [], distribution_options: [], distribution_status: 'pending_beneficiary_docs' });
     expect((await t.http().get(`${base}/${data.id}`).set(owner.auth).expect(200)).body.data.account_number).toBe('*******4567');
     const row = (await t.sql<{ account_number: string }>('select account_number from retirement_accounts where id = $1', [data.id]))[0];
@@ -105,14 +85,6 @@ describe('retirement accounts (e2e)', () => {
   describeResourceContract({
     app: () => t,
     resource: retirementAccountResource,
-    fields: FIELDS,
-    create: () => MINIMAL,
-    full: () => ({
-      account_type: '401k', custodian_name: 'Fidelity', account_number: '88001234567', employer_name: 'Acme', status: 'open', balance: 212000,
-      beneficiaries: [{ name: 'Grace', relationship: 'daughter', percentage_share: 100, designation: 'primary' }], distribution_options: ['lump_sum'],
-      rmd_required: true, rmd_amount: 8120, tax_treatment: 'pre_tax', distribution_status: 'in_progress', notes: 'n',
-    }),
-    masked: { account_number: '88001234567' },
     patches: [{ body: { employer_name: 'Other', notes: 'x' } }, { body: { rmd_required: false } }],
   });
 });

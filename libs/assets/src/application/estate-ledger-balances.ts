@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { RecordCreated } from '@estate/shared-kernel';
-import type { Transaction } from '../domain/transaction';
+import type { CaseRecord, RecordCreated } from '@estate/shared-kernel';
+import type { TransactionFacts } from '../domain/transaction';
 import { BankAccounts } from './bank-accounts.port';
+
+/** What a created transaction tells the balances. */
+type CreatedTransaction = CaseRecord & Pick<TransactionFacts, 'bankAccountId' | 'amount' | 'writtenBy'>;
 
 /**
  * An estate account keeps one truth for cash (contract §3.2, amended 2026-12-01): the fiduciary's own account has a
@@ -13,10 +16,10 @@ import { BankAccounts } from './bank-accounts.port';
  * never deleted (`#17`, audit rule 1), so creation is the only write that moves money.
  */
 @Injectable()
-export class EstateLedgerBalances implements RecordCreated<Transaction> {
+export class EstateLedgerBalances implements RecordCreated<CreatedTransaction> {
   constructor(private readonly accounts: BankAccounts) {}
 
-  async afterCreate(transaction: Transaction): Promise<void> {
+  async afterCreate(transaction: CreatedTransaction): Promise<void> {
     if (transaction.writtenBy) return;
     const account = await this.accounts.ofCase(transaction.caseId, transaction.bankAccountId);
     if (!account?.isEstateAccount) return;

@@ -1,12 +1,12 @@
 import type { BankAccountFacts } from './bank-account';
 import { Cents, centsOf, centsToNumber, centsToText, maskSensitive, percentageOf, sumCents } from '@estate/shared-kernel/domain';
 import type { FinancialAccountFacts } from './financial-account';
-import { propertyEquityAtDeath, type RealEstateProperty } from './real-estate-property';
+import { propertyEquityAtDeath, type RealEstatePropertyFacts } from './real-estate-property';
 import type { DebtFacts } from './debt';
 import type { InvestmentAccountFacts } from './investment-account';
 import type { LifeInsurancePolicyFacts } from './life-insurance-policy';
-import { RealEstateValuation, valuationEquity } from './real-estate-valuation';
-import type { RetirementAccount } from './retirement-account';
+import { RealEstateValuationFacts, valuationEquity } from './real-estate-valuation';
+import type { RetirementAccountFacts } from './retirement-account';
 import type { BusinessFacts } from './business';
 import { VehicleFacts, vehicleEquity } from './vehicle';
 
@@ -86,13 +86,13 @@ export interface InventoryInput {
   investmentAccounts: ReadonlyArray<
     Pick<InvestmentAccountFacts, 'id' | 'accountType' | 'custodianName' | 'accountNumber' | 'balance' | 'dateOfDeathValue' | 'holdings' | 'beneficiaries' | 'createdAt'>
   >;
-  retirementAccounts: ReadonlyArray<Pick<RetirementAccount, 'id' | 'accountType' | 'custodianName' | 'accountNumber' | 'balance' | 'beneficiaries' | 'createdAt'>>;
+  retirementAccounts: ReadonlyArray<Pick<RetirementAccountFacts, 'id' | 'accountType' | 'custodianName' | 'accountNumber' | 'balance' | 'beneficiaries' | 'createdAt'>>;
   lifeInsurancePolicies: ReadonlyArray<
     Pick<LifeInsurancePolicyFacts, 'id' | 'carrierName' | 'policyType' | 'policyNumber' | 'deathBenefit' | 'claimPaidAmount' | 'beneficiaries' | 'createdAt'>
   >;
   valuations: ReadonlyArray<
     Pick<
-      RealEstateValuation,
+      RealEstateValuationFacts,
       | 'id' | 'propertyAddress' | 'propertyType' | 'parcelNumber' | 'estimatedValue' | 'mortgageBalance' | 'liens' | 'equityEstimate' | 'status' | 'valuationDate'
       | 'createdAt' | 'propertyId'
     >
@@ -101,7 +101,7 @@ export interface InventoryInput {
   debts: ReadonlyArray<Pick<DebtFacts, 'id' | 'creditorName' | 'debtType' | 'accountNumber' | 'balance' | 'createdAt'>>;
   realEstateProperties: ReadonlyArray<
     Pick<
-      RealEstateProperty,
+      RealEstatePropertyFacts,
       | 'id' | 'address' | 'propertyType' | 'parcelNumber' | 'ownershipType' | 'ownershipPercentage' | 'estimatedValue' | 'dateOfDeathValue'
       | 'outstandingMortgage' | 'liens' | 'latestValuationEstimatedValue' | 'createdAt'
     >

@@ -1,7 +1,7 @@
-import { type CaseRecord, Cents, type ErrorDetail } from '@estate/shared-kernel/domain';
+import { Cents, type ErrorDetail } from '@estate/shared-kernel/domain';
 import { ownershipProblems, remainingOwnership } from './ownership-shares';
 import { Address, Lien, realEstateEquity } from './real-estate-valuation';
-import type { DeedType, PropertyOwnershipType, PropertyStatus, PropertyUse } from './real-estate-property-vocabulary';
+import type { PropertyOwnershipType, PropertyStatus } from './real-estate-property-vocabulary';
 import { NON_PROBATE_OWNERSHIP_TYPES } from './real-estate-property-vocabulary';
 import type { PropertyType } from './real-estate-vocabulary';
 import { saleProblems } from './sale-facts';
@@ -21,43 +21,31 @@ export interface LatestValuation {
 }
 
 /**
- * A property of the deceased (contract-extensions §12.4): a plain record. Its valuations are opinions of its value over
- * time; the newest completed one is projected onto the row (`latestValuation*`) by the valuations' writes, so a list
- * reads one table and the ETag follows it.
+ * What the inventory, the court accounting and the rules below read of a property of the deceased (contract-extensions
+ * §12.4; the record has more: its declaration). Its valuations are opinions of its value over time; the newest
+ * completed one is projected onto the row (`latestValuation*`) by the valuations' writes, so a list reads one table
+ * and the ETag follows it.
  */
-export class RealEstateProperty implements CaseRecord {
+export interface RealEstatePropertyFacts {
   id: string;
-  caseId: string;
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
   address: Address;
   propertyType: PropertyType;
-  propertyUse: PropertyUse | null;
   parcelNumber: string | null;
-  isHomestead: boolean;
   ownershipType: PropertyOwnershipType;
   /** Stored; defaults to 100 less the co-owners' shares when not sent (`deriveOwnershipPercentage`). */
   ownershipPercentage: number | null;
-  titleVesting: string | null;
   coOwners: PropertyCoOwner[];
-  deedType: DeedType | null;
   estimatedValue: number | null;
   dateOfDeathValue: number | null;
-  assessedValue: number | null;
-  annualPropertyTax: number | null;
   outstandingMortgage: number | null;
-  mortgageHolder: string | null;
-  monthlyRentalIncome: number | null;
   liens: Lien[];
   status: PropertyStatus;
   salePrice: number | null;
   saleDate: string | null;
-  institutionContactId: string | null;
-  notes: string | null;
   latestValuationId: string | null;
   latestValuationEstimatedValue: number | null;
   latestValuationDate: string | null;
+  createdAt: Date;
 }
 
 const OUTSIDE_PROBATE: ReadonlySet<string> = new Set(NON_PROBATE_OWNERSHIP_TYPES);
@@ -79,7 +67,7 @@ export function requiresProbate(ownershipType: string): boolean {
  * source it came from. The deceased's share of it is the inventory's to take.
  */
 export function propertyEquityAtDeath(
-  property: Pick<RealEstateProperty, 'dateOfDeathValue' | 'latestValuationEstimatedValue' | 'estimatedValue' | 'outstandingMortgage' | 'liens'>,
+  property: Pick<RealEstatePropertyFacts, 'dateOfDeathValue' | 'latestValuationEstimatedValue' | 'estimatedValue' | 'outstandingMortgage' | 'liens'>,
 ): { cents: Cents | null; source: 'date_of_death_value' | 'latest_valuation' | 'estimated_value' } {
   const candidates: Array<[number | null, 'date_of_death_value' | 'latest_valuation' | 'estimated_value']> = [
     [property.dateOfDeathValue, 'date_of_death_value'],
@@ -90,12 +78,12 @@ export function propertyEquityAtDeath(
   return { cents: realEstateEquity(value, property.outstandingMortgage, property.liens), source };
 }
 
-export function propertyEquity(property: Pick<RealEstateProperty, 'estimatedValue' | 'outstandingMortgage' | 'liens'>): Cents | null {
+export function propertyEquity(property: Pick<RealEstatePropertyFacts, 'estimatedValue' | 'outstandingMortgage' | 'liens'>): Cents | null {
   return realEstateEquity(property.estimatedValue, property.outstandingMortgage, property.liens);
 }
 
 /** The projected newest completed valuation, or `null` when the property has none. */
-export function latestValuationOf(property: Pick<RealEstateProperty, 'latestValuationId' | 'latestValuationEstimatedValue' | 'latestValuationDate'>): LatestValuation | null {
+export function latestValuationOf(property: Pick<RealEstatePropertyFacts, 'latestValuationId' | 'latestValuationEstimatedValue' | 'latestValuationDate'>): LatestValuation | null {
   if (!property.latestValuationId) return null;
   return { id: property.latestValuationId, estimated_value: property.latestValuationEstimatedValue ?? null, valuation_date: property.latestValuationDate ?? null };
 }
@@ -114,6 +102,6 @@ export function propertyProblems(document: Record<string, unknown>, today: strin
 }
 
 /** Before a save: an unset `ownership_percentage` is what the co-owners leave (100 − Σ their shares). */
-export function deriveOwnershipPercentage(property: Pick<RealEstateProperty, 'ownershipPercentage' | 'coOwners'>): void {
+export function deriveOwnershipPercentage(property: Pick<RealEstatePropertyFacts, 'ownershipPercentage' | 'coOwners'>): void {
   property.ownershipPercentage ??= remainingOwnership((property.coOwners ?? []).map((coOwner) => coOwner.ownership_share));
 }

@@ -1,4 +1,4 @@
-import { type CaseRecord, Cents, centsOf, sumCents } from '@estate/shared-kernel/domain';
+import { Cents, centsOf, sumCents } from '@estate/shared-kernel/domain';
 import type { PropertyType, ValuationStatus } from './real-estate-vocabulary';
 
 export interface Address {
@@ -25,39 +25,25 @@ export interface ComparableSale {
   distance_miles?: number | null;
 }
 
-/** An opinion of a property's value at a date: a plain record; its one rule is the equity formula below. */
-export class RealEstateValuation implements CaseRecord {
+/**
+ * What the inventory and the court accounting read of a valuation, an opinion of a property's value at a date (the
+ * record has more: its declaration); its one rule is the equity formula below.
+ */
+export interface RealEstateValuationFacts {
   id: string;
-  caseId: string;
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
-  financialAccountId: string | null;
   /** The property valued (contract-extensions §12.4): a real estate property of the case, or `null`. */
   propertyId: string | null;
   propertyAddress: Address;
   propertyType: PropertyType;
-  estimatedValue: number | null;
-  valuationSource: string | null;
-  valuationDate: string | null;
-  confidenceScore: number | null;
-  taxAssessedValue: number | null;
-  taxYear: number | null;
-  annualPropertyTax: number | null;
-  lotSizeSqft: number | null;
-  livingAreaSqft: number | null;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  yearBuilt: number | null;
   parcelNumber: string | null;
-  zoning: string | null;
+  estimatedValue: number | null;
   mortgageBalance: number | null;
   /** Only the value a client sent; `null` means "computed" (contract §3.2), see `valuationEquity`. */
   equityEstimate: number | null;
   liens: Lien[];
-  comparableSales: ComparableSale[];
   status: ValuationStatus;
-  notes: string | null;
+  valuationDate: string | null;
+  createdAt: Date;
 }
 
 export type EquitySource = 'given' | 'computed';
@@ -66,7 +52,7 @@ export type EquitySource = 'given' | 'computed';
  * Issue 8: `equity_estimate` = `estimated_value` − `mortgage_balance` − Σ `liens[].amount` when not given. Missing
  * terms count 0; without an estimated value there is no equity (`null`). Exact, in cents.
  */
-export function valuationEquity(valuation: Pick<RealEstateValuation, 'estimatedValue' | 'mortgageBalance' | 'liens' | 'equityEstimate'>): {
+export function valuationEquity(valuation: Pick<RealEstateValuationFacts, 'estimatedValue' | 'mortgageBalance' | 'liens' | 'equityEstimate'>): {
   cents: Cents | null;
   source: EquitySource;
 } {

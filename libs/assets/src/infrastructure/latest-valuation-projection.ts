@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RealEstateValuation } from '../domain/real-estate-valuation';
 
 /**
  * Keeps each property's `latest_valuation` projection (contract-extensions §12.4) equal to its valuations, in the
@@ -11,7 +10,7 @@ import type { RealEstateValuation } from '../domain/real-estate-valuation';
  * property event is told: the valuation's own event tells the change). Writes of one case are serialised by the case
  * row lock, so two valuation writes never race on one projection.
  */
-export async function projectLatestValuations(em: EntityManager, valuation: Pick<RealEstateValuation, 'id' | 'caseId' | 'propertyId'>): Promise<void> {
+export async function projectLatestValuations(em: EntityManager, valuation: { id: string; caseId: string; propertyId: string | null }): Promise<void> {
   await em.execute(
     `update real_estate_properties as property
         set latest_valuation_id = latest.id,

@@ -8,9 +8,9 @@ import { debtResource } from '../resources/debt.resource';
 import { financialAccountResource } from '../resources/financial-account.resource';
 import { investmentAccountResource } from '../resources/investment-account.resource';
 import { lifeInsurancePolicyResource } from '../resources/life-insurance-policy.resource';
-import { RealEstatePropertySchema } from './persistence/real-estate-property.schema';
-import { RealEstateValuationSchema } from './persistence/real-estate-valuation.schema';
-import { RetirementAccountSchema } from './persistence/retirement-account.schema';
+import { realEstatePropertyResource } from '../resources/real-estate-property.resource';
+import { realEstateValuationResource } from '../resources/real-estate-valuation.resource';
+import { retirementAccountResource } from '../resources/retirement-account.resource';
 import { vehicleResource } from '../resources/vehicle.resource';
 
 const HOLD_ACCOUNTS = 'select id from bank_accounts where case_id = $1 order by id for share';
@@ -56,10 +56,10 @@ export class OrmAccountableAssets extends AccountableAssets {
     const bankAccounts = await this.em.find(bankAccountResource.schema, scope);
     const transactions = (await this.sql.rows<LedgerRow>(LEDGER, [caseId], { prepared: true })).map(ledgerFacts);
     const investmentAccounts = await this.em.find(investmentAccountResource.schema, scope);
-    const retirementAccounts = await this.em.find(RetirementAccountSchema, scope);
+    const retirementAccounts = await this.em.find(retirementAccountResource.schema, scope);
     const lifeInsurancePolicies = await this.em.find(lifeInsurancePolicyResource.schema, scope);
-    const realEstateProperties = await this.em.find(RealEstatePropertySchema, scope);
-    const valuations = await this.em.find(RealEstateValuationSchema, scope);
+    const realEstateProperties = await this.em.find(realEstatePropertyResource.schema, scope);
+    const valuations = await this.em.find(realEstateValuationResource.schema, scope);
     const vehicles = await this.em.find(vehicleResource.schema, scope);
     const financialAccounts = await this.em.find(financialAccountResource.schema, scope);
     const businesses = await this.em.find(businessResource.schema, scope);

@@ -9,7 +9,7 @@ import { bankAccountResource } from '../resources/bank-account.resource';
 import { financialAccountResource } from '../resources/financial-account.resource';
 import { investmentAccountResource } from '../resources/investment-account.resource';
 import { lifeInsurancePolicyResource } from '../resources/life-insurance-policy.resource';
-import { RetirementAccountSchema } from './persistence/retirement-account.schema';
+import { retirementAccountResource } from '../resources/retirement-account.resource';
 
 type Stored = Record<string, unknown> & { id: string; caseId: string; status?: string | null; updatedAt: Date };
 
@@ -44,7 +44,7 @@ const KINDS: Readonly<Record<ClosableAccountKind, KindColumns>> = {
     tracked: financialAccountResource,
   },
   investment_account: { schema: investmentAccountResource.schema, institution: 'custodianName', number: 'accountNumber' },
-  retirement_account: { schema: RetirementAccountSchema, institution: 'custodianName', number: 'accountNumber' },
+  retirement_account: { schema: retirementAccountResource.schema, institution: 'custodianName', number: 'accountNumber' },
   life_insurance_policy: { schema: lifeInsurancePolicyResource.schema, institution: 'carrierName', number: 'policyNumber' },
 };
 

@@ -4,14 +4,14 @@ import { EstateRecords, EstateRecordsOfCase } from '../application/ports/estate-
 import { PaidUnclaimedProperties } from '../application/ports/paid-unclaimed-property.port';
 import { businessResource } from '../resources/business.resource';
 import { financialAccountResource } from '../resources/financial-account.resource';
-import { RealEstatePropertySchema } from './persistence/real-estate-property.schema';
+import { realEstatePropertyResource } from '../resources/real-estate-property.resource';
 import { bankAccountResource } from '../resources/bank-account.resource';
 import { debtResource } from '../resources/debt.resource';
 import { investmentAccountResource } from '../resources/investment-account.resource';
 import { lifeInsurancePolicyResource } from '../resources/life-insurance-policy.resource';
-import { RealEstateValuationSchema } from './persistence/real-estate-valuation.schema';
-import { RetirementAccountSchema } from './persistence/retirement-account.schema';
-import { TransactionSchema } from './persistence/transaction.schema';
+import { realEstateValuationResource } from '../resources/real-estate-valuation.resource';
+import { retirementAccountResource } from '../resources/retirement-account.resource';
+import { transactionResource } from '../resources/transaction.resource';
 import { vehicleResource } from '../resources/vehicle.resource';
 
 /** The inventory's records through MikroORM; the bank totals "as of" are summed by PostgreSQL in `numeric`. */
@@ -29,12 +29,12 @@ export class OrmEstateRecords extends EstateRecords {
     // Sequential on purpose: one request's EntityManager runs one query at a time.
     const bankAccounts = await this.em.find(bankAccountResource.schema, scope);
     const investmentAccounts = await this.em.find(investmentAccountResource.schema, scope);
-    const retirementAccounts = await this.em.find(RetirementAccountSchema, scope);
+    const retirementAccounts = await this.em.find(retirementAccountResource.schema, scope);
     const lifeInsurancePolicies = await this.em.find(lifeInsurancePolicyResource.schema, scope);
-    const valuations = await this.em.find(RealEstateValuationSchema, scope);
+    const valuations = await this.em.find(realEstateValuationResource.schema, scope);
     const vehicles = await this.em.find(vehicleResource.schema, scope);
     const debts = await this.em.find(debtResource.schema, scope);
-    const realEstateProperties = await this.em.find(RealEstatePropertySchema, scope);
+    const realEstateProperties = await this.em.find(realEstatePropertyResource.schema, scope);
     const financialAccounts = await this.em.find(financialAccountResource.schema, scope);
     const businesses = await this.em.find(businessResource.schema, scope);
     const paidUnclaimedProperty = await this.unclaimed.paidOf(caseId);
@@ -60,7 +60,7 @@ export class OrmEstateRecords extends EstateRecords {
    * text; `0` when every one is later): an account left out has none at all.
    */
   private async transactionTotals(caseId: string, asOf: string): Promise<Map<string, string>> {
-    const table = this.em.getMetadata().get(TransactionSchema.meta.className).tableName;
+    const table = this.em.getMetadata().get(transactionResource.schema.meta.className).tableName;
     const rows = await this.em.getConnection().execute<Array<{ bank_account_id: string; total: string }>>(
       `select bank_account_id, coalesce(sum(amount) filter (where date <= ?), 0)::text as total from ${table} where case_id = ? group by bank_account_id`,
       [asOf, caseId],

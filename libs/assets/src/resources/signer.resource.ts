@@ -1,9 +1,9 @@
-import { caseResource, ErrorDetail, JsonObject, WriteContext } from '@estate/shared-kernel';
+import { caseResource, ErrorDetail, field, JsonObject, ResourceRecord, WriteContext } from '@estate/shared-kernel';
 import { personResource } from '@estate/case';
-import { Signer } from '../domain/signer';
-import { CreateSignerBody, PatchSignerBody, SignerView } from '../http/dto/signer.dto';
-import { SignerSchema } from '../infrastructure/persistence/signer.schema';
+import { SIGNER_ROLES } from '../domain/bank-account-vocabulary';
 import { bankAccountResource } from './bank-account.resource';
+
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 /**
  * At most one `primary_holder` per account (contract §11.3), on a create and on the merged result of a patch (which
@@ -13,7 +13,7 @@ import { bankAccountResource } from './bank-account.resource';
 async function onePrimaryHolder(document: JsonObject, { em, scope, id }: WriteContext): Promise<ErrorDetail[]> {
   if (document.role !== 'primary_holder') return [];
   const holders = await em.find(
-    SignerSchema,
+    signerResource.schema,
     { caseId: scope.caseId, bankAccountId: scope.bankAccountId, role: 'primary_holder', ...(id ? { id: { $ne: id } } : {}) },
     { fields: ['id'], limit: 1 },
   );
@@ -21,17 +21,27 @@ async function onePrimaryHolder(document: JsonObject, { em, scope, id }: WriteCo
 }
 
 /** Signers of a bank account (contract §11.3): a plain record below its account. Events `signer.created|updated|deleted`. */
-export const signerResource = caseResource<Signer>({
+export const signerResource = caseResource({
   name: 'signer',
   path: 'bank-accounts/:account_id/signers',
   idParam: 'signer_id',
-  schema: SignerSchema,
-  create: CreateSignerBody,
-  patch: PatchSignerBody,
-  view: SignerView,
+  table: 'signers',
+  fields: {
+    // Contract §11.3 lists `bank_account_id` among the fields: shown, read-only (the route names the account).
+    bankAccountId: field.string({ required: true, readOnly: true, max: 26, view: { type: String }, description: 'The bank account.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AB' }),
+    name: field.string({ required: true, description: 'Name as the bank has it.', example: 'Margaret A. Okafor' }),
+    role: field.enum(SIGNER_ROLES, { required: true, description: 'Their place on the account; at most one `primary_holder` per account.', example: 'joint_holder' }),
+    isDeceased: field.boolean({ description: 'Whether this signer has died (the deceased is usually the primary holder).', example: false }),
+    // Contract §10.0: a `person_id` names a Person of the same case, or is null (422); deleting the person clears it.
+    personId: field.reference(() => personResource, { min: 26, pattern: ULID, description: 'The Person of this case the signer is, or null.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AC' }),
+    email: field.email({ description: 'E-mail address.', example: 'grace.okafor@example.com' }),
+    phone: field.string({ max: 40, description: 'Phone number, as given.', example: '+1 217 555 0134' }),
+    addedDate: field.date({ description: 'When they were added to the account.', example: '2019-04-02' }),
+    notes: field.text({ description: 'Free notes.', example: 'Signature card on file at the branch.' }),
+  },
   parent: { resource: () => bankAccountResource, param: 'account_id', property: 'bankAccountId' },
-  // Contract §10.0: a `person_id` names a Person of the same case, or is null (422); deleting the person clears it.
-  references: { person_id: () => personResource },
   rules: onePrimaryHolder,
   tag: 'bank-accounts',
 });
+
+export type Signer = ResourceRecord<typeof signerResource>;

@@ -5,8 +5,8 @@ import {
   defaultRelatedType,
   type WrittenBy,
 } from '@estate/accounting/rules';
-import { declaredCaseResources, type ErrorDetail, type JsonObject, referenceProblems, type WriteContext } from '@estate/shared-kernel';
-import { Transaction } from '../domain/transaction';
+import { type CaseResource, declaredCaseResources, type ErrorDetail, type JsonObject, referenceProblems, type WriteContext } from '@estate/shared-kernel';
+import type { TransactionFacts } from '../domain/transaction';
 
 /**
  * The classification of a transaction for the court accounting (contract-extensions §16.2), applied where
@@ -22,17 +22,17 @@ export const WRITTEN_BY_FIELD = 'written_by';
  * The default category when none is set: the writer's (a transfer's leg, a distribution's payment), else by the sign
  * of the amount. A client's row defaults by its sign alone, whatever free-text `type` or `category` it carries.
  */
-export function defaultCategoryOf(amount: number, writtenBy: WrittenBy | null): Transaction['accountingCategory'] {
+export function defaultCategoryOf(amount: number, writtenBy: WrittenBy | null): TransactionFacts['accountingCategory'] {
   return defaultAccountingCategory({ amount, writtenBy, type: null, category: null });
 }
 
-type ClassifiedFields = Pick<Transaction, 'accountingCategory' | 'relatedType' | 'relatedId' | 'writtenBy'>;
+type ClassifiedFields = Pick<TransactionFacts, 'accountingCategory' | 'relatedType' | 'relatedId' | 'writtenBy'>;
 
 /**
  * What a write left unset, filled in: the default category, and on the service's rows the related type of its writer
  * (its `related_id` is the writer's record, which the service hands over).
  */
-export function classificationOf(row: Pick<Transaction, 'amount'> & Partial<ClassifiedFields>): ClassifiedFields {
+export function classificationOf(row: Pick<TransactionFacts, 'amount'> & { [K in keyof ClassifiedFields]?: ClassifiedFields[K] | null }): ClassifiedFields {
   const writtenBy = row.writtenBy ?? null;
   return {
     writtenBy,
@@ -43,8 +43,18 @@ export function classificationOf(row: Pick<Transaction, 'amount'> & Partial<Clas
 }
 
 /** The declaration's `derive`: a transaction always reads a category. */
-export function classify(transaction: Transaction): void {
+export function classify(transaction: Pick<TransactionFacts, 'amount'> & { [K in keyof ClassifiedFields]?: ClassifiedFields[K] | null }): void {
   Object.assign(transaction, classificationOf(transaction));
+}
+
+/**
+ * The transactions' declaration, found among the declared resources as the related kinds are below (it names this
+ * rule, so importing it back would be a cycle).
+ */
+function transactions(): CaseResource<TransactionFacts> {
+  const declaration = declaredCaseResources().find((resource) => resource.name === 'transaction');
+  if (!declaration) throw new Error('the transaction resource is not declared');
+  return declaration as unknown as CaseResource<TransactionFacts>;
 }
 
 /** The classification a create body or a merged patch asks for (an unset category reads its default). */
@@ -64,7 +74,7 @@ function requested(document: JsonObject, writtenBy: WrittenBy | null): Classific
  * the three fields are fixed. The service's own create carries its writer and is its own authority.
  */
 export async function transactionClassificationRule(document: JsonObject, context: WriteContext): Promise<ErrorDetail[]> {
-  const stored = context.id === undefined ? null : await context.em.findOne(Transaction, { id: context.id });
+  const stored = context.id === undefined ? null : await context.em.findOne(transactions().schema, { id: context.id });
   if (stored === null && document[WRITTEN_BY_FIELD]) return [];
   if (stored?.writtenBy) {
     return classificationViolations(requested(document, stored.writtenBy), {

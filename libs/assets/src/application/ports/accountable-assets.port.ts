@@ -4,17 +4,17 @@ import type { DebtFacts } from '../../domain/debt';
 import type { FinancialAccountFacts } from '../../domain/financial-account';
 import type { InvestmentAccountFacts } from '../../domain/investment-account';
 import type { LifeInsurancePolicyFacts } from '../../domain/life-insurance-policy';
-import type { RealEstateProperty } from '../../domain/real-estate-property';
-import type { RealEstateValuation } from '../../domain/real-estate-valuation';
-import type { RetirementAccount } from '../../domain/retirement-account';
-import type { Transaction } from '../../domain/transaction';
+import type { RealEstatePropertyFacts } from '../../domain/real-estate-property';
+import type { RealEstateValuationFacts } from '../../domain/real-estate-valuation';
+import type { RetirementAccountFacts } from '../../domain/retirement-account';
+import type { TransactionFacts } from '../../domain/transaction';
 import type { VehicleFacts } from '../../domain/vehicle';
 
 /**
  * A transaction as the court accounting reads it (contract-extensions §16.2): the ledger facts, `amount` as exact
  * `numeric` text, with its classification (`accounting_category` always set; the related record both or neither).
  */
-export type LedgerTransactionFacts = Pick<Transaction, 'id' | 'bankAccountId' | 'date' | 'description' | 'merchantName' | 'createdAt' | 'accountingCategory' | 'relatedType' | 'relatedId'> & {
+export type LedgerTransactionFacts = Pick<TransactionFacts, 'id' | 'bankAccountId' | 'date' | 'description' | 'merchantName' | 'createdAt' | 'accountingCategory' | 'relatedType' | 'relatedId'> & {
   amount: string;
 };
 
@@ -24,10 +24,10 @@ export interface AccountableAssetRecords {
   /** The transactions of the case's bank accounts (those of a deleted account are audit records, left out). */
   transactions: readonly LedgerTransactionFacts[];
   investmentAccounts: readonly InvestmentAccountFacts[];
-  retirementAccounts: readonly RetirementAccount[];
+  retirementAccounts: readonly RetirementAccountFacts[];
   lifeInsurancePolicies: readonly LifeInsurancePolicyFacts[];
-  realEstateProperties: readonly RealEstateProperty[];
-  valuations: readonly RealEstateValuation[];
+  realEstateProperties: readonly RealEstatePropertyFacts[];
+  valuations: readonly RealEstateValuationFacts[];
   vehicles: readonly VehicleFacts[];
   financialAccounts: readonly FinancialAccountFacts[];
   businesses: readonly BusinessFacts[];
