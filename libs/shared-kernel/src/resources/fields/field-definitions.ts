@@ -1,3 +1,5 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
 import {
   BooleanField,
   DateField,
@@ -36,6 +38,8 @@ export interface FieldDefinition<V = unknown, N extends boolean = boolean> {
   readonly example?: unknown;
   /** Stored and presented, never written by a client (derived on save, moved by a use case). */
   readonly readOnly: boolean;
+  /** Presented only, computed when read (the declaration's `present`): read-only, with no column. */
+  readonly computed: boolean;
   /** Returned masked wherever it appears (contract §3.2). */
   readonly masked: boolean;
   /** Sent on create only: not part of the writable set of a merge patch. */
@@ -51,6 +55,8 @@ export interface FieldDefinition<V = unknown, N extends boolean = boolean> {
 export interface CommonOptions extends FieldOptions {
   /** Stored and presented, never written by a client: a derived value, a status a use case moves. */
   readOnly?: boolean;
+  /** Computed when presented (the declaration's `present`, e.g. from the clock), never stored: read-only, no column. */
+  computed?: boolean;
   /** The value a record gets on create when the body leaves the field out (the column's default too). */
   default?: unknown;
   /** Returned masked wherever it appears; an encrypted column is always masked. */
@@ -59,7 +65,10 @@ export interface CommonOptions extends FieldOptions {
   encrypted?: boolean;
   /** Sent on create only: a merge patch that names it is refused as read-only. */
   createOnly?: boolean;
-  /** The column where it differs from the kind's: `{ length: 2 }`, `{ columnType: 'numeric(5,2)' }`, `{ fieldName }`. */
+  /**
+   * The column where it differs from the kind's: `{ length: 2 }`, `{ columnType: 'numeric(5,2)' }`, `{ fieldName }`;
+   * `{ nullable: false }` for an optional field its aggregate always sets (a status).
+   */
   column?: Readonly<Record<string, unknown>>;
 }
 
@@ -69,12 +78,14 @@ type NeverNull<O> = O extends { required: true } ? true : O extends { default: N
 function define<V, O extends CommonOptions>(decorate: PropertyDecorator, column: Record<string, unknown>, options: O, extra: { references?: unknown } = {}): FieldDefinition<V, NeverNull<O>> {
   const encrypted = options.encrypted === true;
   return {
-    decorate,
+    // An example of `null` (a time stamped only later) stays `null`: the kinds' decorators take it for "none given".
+    decorate: options.example === null ? applyDecorators(decorate, ApiProperty({ example: null })) : decorate,
     column: { ...column, ...(encrypted ? { type: EncryptedStringType } : {}), ...(options.default !== undefined ? { default: options.default } : {}), ...options.column },
     required: options.required === true,
     description: options.description,
     example: options.example,
-    readOnly: options.readOnly === true,
+    readOnly: options.readOnly === true || options.computed === true,
+    computed: options.computed === true,
     masked: encrypted || options.masked === true,
     createOnly: options.createOnly === true,
     ...extra,

@@ -64,7 +64,9 @@ export function recordShape<const F extends FieldMap, T extends CaseRecord = Rec
   const entries = Object.entries(options.fields);
   const properties: Record<string, unknown> = {};
   for (const [property, definition] of entries) {
-    const nullable = !definition.required && definition.column.default === undefined;
+    if (definition.computed) continue;
+    // `column: { nullable: false }`: optional in a body, never null once stored (a status its aggregate sets).
+    const nullable = !definition.required && definition.column.default === undefined && definition.column.nullable !== false;
     properties[property] = { ...definition.column, ...(nullable ? { nullable: true } : {}) };
   }
   const schema = new EntitySchema<T>({
