@@ -6,10 +6,6 @@ import { CreditorClaim } from '../../domain/creditor-claim';
 import { DeadlineFeedLink } from '../../domain/deadline-feed-link';
 import { ProbateDeadline } from '../../domain/probate-deadline';
 import { Search } from '../../domain/search';
-import { PROBATE_COURT_ENTITIES } from './probate-court.schemas';
-import { DistributionSchema } from './distribution.schema';
-import { EstateEinSchema } from './estate-ein.schema';
-import { UnclaimedPropertySchema } from './unclaimed-property.schema';
 
 const longText = { type: 'text', nullable: true } as const;
 const calendarDate = (nullable = true) => ({ type: CalendarDateType, nullable }) as const;
@@ -123,7 +119,6 @@ export const ClosureRequestSchema = new EntitySchema<ClosureRequest>({
   },
 });
 
-/** The probate context's mappings, for the ORM configuration's entity list. */
 export const DeadlineFeedLinkSchema = new EntitySchema<DeadlineFeedLink>({
   class: DeadlineFeedLink,
   tableName: 'deadline_feed_links',
@@ -132,5 +127,3 @@ export const DeadlineFeedLinkSchema = new EntitySchema<DeadlineFeedLink>({
     createdAt: { type: 'Date', columnType: 'timestamptz(3)' },
   },
 });
-
-export const PROBATE_ENTITIES = [ProbateDeadlineSchema, CreditorClaimSchema, ClosureStepSchema, ClosureRequestSchema, SearchSchema, DeadlineFeedLinkSchema, EstateEinSchema, DistributionSchema, UnclaimedPropertySchema, ...PROBATE_COURT_ENTITIES];

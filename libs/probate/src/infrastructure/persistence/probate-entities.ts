@@ -1,0 +1,21 @@
+import { filingResource } from '../../resources/filing.resource';
+import { unclaimedPropertyResource } from '../../resources/unclaimed-property.resource';
+import { DistributionSchema } from './distribution.schema';
+import { EstateEinSchema } from './estate-ein.schema';
+import { ProbateCaseSchema } from './probate-court.schemas';
+import { ClosureRequestSchema, ClosureStepSchema, CreditorClaimSchema, DeadlineFeedLinkSchema, ProbateDeadlineSchema, SearchSchema } from './probate.schemas';
+
+/** The probate context's mappings, for the ORM configuration's entity list. */
+export const PROBATE_ENTITIES = [
+  ProbateDeadlineSchema,
+  CreditorClaimSchema,
+  ClosureStepSchema,
+  ClosureRequestSchema,
+  SearchSchema,
+  DeadlineFeedLinkSchema,
+  EstateEinSchema,
+  DistributionSchema,
+  unclaimedPropertyResource.schema,
+  ProbateCaseSchema,
+  filingResource.schema,
+];
