@@ -4,7 +4,7 @@ import { ProbateAccountRecords, ProbateAccountRecordsReader } from '../../applic
 import { CreditorClaimSchema } from './probate.schemas';
 import { ProbateCaseSchema } from './probate-court.schemas';
 import { unclaimedPropertyResource } from '../../resources/unclaimed-property.resource';
-import { DistributionSchema } from './distribution.schema';
+import { distributionResource } from '../../resources/distribution.resource';
 
 /** The probate records an account reads, through MikroORM on the caller's unit of work. */
 @Injectable()
@@ -17,7 +17,7 @@ export class OrmProbateAccountRecords extends ProbateAccountRecordsReader {
     const probate = await this.em.findOne(ProbateCaseSchema, { caseId });
     const creditorClaims = await this.em.find(CreditorClaimSchema, { caseId });
     const unclaimedProperty = await this.em.find(unclaimedPropertyResource.schema, { caseId });
-    const distributions = await this.em.find(DistributionSchema, { caseId });
+    const distributions = await this.em.find(distributionResource.schema, { caseId });
     return {
       probateCase: probate && { courtName: probate.courtName ?? null, countyName: probate.countyName ?? null, state: probate.state, caseNumber: probate.caseNumber ?? null },
       creditorClaims,

@@ -1,6 +1,6 @@
 import { filingResource } from '../../resources/filing.resource';
 import { unclaimedPropertyResource } from '../../resources/unclaimed-property.resource';
-import { DistributionSchema } from './distribution.schema';
+import { distributionResource } from '../../resources/distribution.resource';
 import { EstateEinSchema } from './estate-ein.schema';
 import { ProbateCaseSchema } from './probate-court.schemas';
 import { ClosureRequestSchema, ClosureStepSchema, CreditorClaimSchema, DeadlineFeedLinkSchema, ProbateDeadlineSchema, SearchSchema } from './probate.schemas';
@@ -14,7 +14,7 @@ export const PROBATE_ENTITIES = [
   SearchSchema,
   DeadlineFeedLinkSchema,
   EstateEinSchema,
-  DistributionSchema,
+  distributionResource.schema,
   unclaimedPropertyResource.schema,
   ProbateCaseSchema,
   filingResource.schema,
