@@ -40,6 +40,8 @@ export interface FieldDefinition<V = unknown, N extends boolean = boolean> {
   readonly readOnly: boolean;
   /** Presented only, computed when read (the declaration's `present`): read-only, with no column. */
   readonly computed: boolean;
+  /** Stored only: neither written by a client nor presented (an aggregate's bookkeeping). */
+  readonly hidden: boolean;
   /** Returned masked wherever it appears (contract §3.2). */
   readonly masked: boolean;
   /** Sent on create only: not part of the writable set of a merge patch. */
@@ -57,6 +59,11 @@ export interface CommonOptions extends FieldOptions {
   readOnly?: boolean;
   /** Computed when presented (the declaration's `present`, e.g. from the clock), never stored: read-only, no column. */
   computed?: boolean;
+  /**
+   * Stored, never presented nor written by a client: an aggregate's own bookkeeping (a provider's reference, when to
+   * ask it next). Its column is hidden from every representation.
+   */
+  hidden?: boolean;
   /** The value a record gets on create when the body leaves the field out (the column's default too). */
   default?: unknown;
   /** Returned masked wherever it appears; an encrypted column is always masked. */
@@ -77,16 +84,25 @@ type NeverNull<O> = O extends { required: true } ? true : O extends { default: N
 
 function define<V, O extends CommonOptions>(decorate: PropertyDecorator, column: Record<string, unknown>, options: O, extra: { references?: unknown } = {}): FieldDefinition<V, NeverNull<O>> {
   const encrypted = options.encrypted === true;
+  const hidden = options.hidden === true;
   return {
     // An example of `null` (a time stamped only later) stays `null`: the kinds' decorators take it for "none given".
     decorate: options.example === null ? applyDecorators(decorate, ApiProperty({ example: null })) : decorate,
-    column: { ...column, ...(encrypted ? { type: EncryptedStringType } : {}), ...(options.default !== undefined ? { default: options.default } : {}), ...options.column },
+    column: {
+      ...column,
+      ...(encrypted ? { type: EncryptedStringType } : {}),
+      ...(options.default !== undefined ? { default: options.default } : {}),
+      ...(hidden ? { hidden: true } : {}),
+      ...options.column,
+    },
     required: options.required === true,
     description: options.description,
     example: options.example,
-    readOnly: options.readOnly === true || options.computed === true,
+    readOnly: options.readOnly === true || options.computed === true || hidden,
     computed: options.computed === true,
-    masked: encrypted || options.masked === true,
+    hidden,
+    // A hidden field is in no representation, so there is nothing to mask.
+    masked: !hidden && (encrypted || options.masked === true),
     createOnly: options.createOnly === true,
     ...extra,
   };

@@ -91,7 +91,7 @@ export function recordShape<const F extends FieldMap, T extends CaseRecord = Rec
   const presented = maskedFields.length > 0 ? OmitType(create as new () => Record<string, unknown>, maskedFields) : create;
   const view = namedClass(`${type}View`, IntersectionType(RecordView, presented));
   if (options.caseIdShown) ApiProperty({ type: String, description: 'The case.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AA' })(view.prototype, 'case_id');
-  for (const [property, definition] of entries.filter(([, definition]) => definition.readOnly)) definition.decorate(view.prototype, toSnakeCase(property));
+  for (const [property, definition] of entries.filter(([, definition]) => definition.readOnly && !definition.hidden)) definition.decorate(view.prototype, toSnakeCase(property));
   // A masked field reads masked in every response, so its example in the view does too.
   for (const [property, definition] of masked) {
     const example = typeof definition.example === 'string' ? maskSensitive(definition.example) : definition.example;
