@@ -5,7 +5,6 @@ import { ClosureStep } from '../../domain/closure-step';
 import { CreditorClaim } from '../../domain/creditor-claim';
 import { DeadlineFeedLink } from '../../domain/deadline-feed-link';
 import { ProbateDeadline } from '../../domain/probate-deadline';
-import { Search } from '../../domain/search';
 
 const longText = { type: 'text', nullable: true } as const;
 const calendarDate = (nullable = true) => ({ type: CalendarDateType, nullable }) as const;
@@ -73,25 +72,6 @@ export const ClosureStepSchema = new EntitySchema<ClosureStep>({
     subTasks: { type: 'json' },
     setStatus: { type: 'string', length: 20, hidden: true },
     heldReason: { ...longText, hidden: true },
-    ...timestampProperties(),
-  },
-});
-
-export const SearchSchema = new EntitySchema<Search>({
-  class: Search,
-  tableName: 'searches',
-  properties: {
-    ...caseRecordProperties(),
-    type: { type: 'string', length: 30 },
-    status: { type: 'string', length: 20 },
-    completedAt: { type: 'Date', columnType: 'timestamptz(3)', nullable: true },
-    resultsSummary: { ...longText },
-    // An initiated search's (contract-extensions §15.2); the EIN apart, encrypted, and shown masked inside `parameters`.
-    parameters: { type: 'json', nullable: true },
-    businessEin: { type: EncryptedStringType, nullable: true, hidden: true },
-    providerReference: { ...nullableText(), hidden: true },
-    nextCheckAt: { type: 'Date', columnType: 'timestamptz(3)', nullable: true, hidden: true },
-    providerAttempts: { type: 'integer', default: 0, hidden: true },
     ...timestampProperties(),
   },
 });
