@@ -3,12 +3,6 @@ import { detailFields, detailReasons, expectError } from './support/api-assertio
 import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
-const FIELDS = [
-  'id', 'person_id', 'recipient_name', 'distribution_type', 'stage', 'kind', 'amount', 'source_account_id', 'asset_type', 'asset_id', 'asset_description',
-  'value', 'method', 'status', 'approved_at', 'approved_by', 'paid_date', 'transaction_id', 'receipt_signed', 'receipt_date', 'receipt_document_id',
-  'tax_reported', 'notes', 'created_at', 'updated_at',
-];
-
 const HEIR = { first_name: 'Sam', last_name: 'Doe', relationship: 'son', is_beneficiary: true };
 const ESTATE_ACCOUNT = {
   institution_name: 'First Prairie Bank', account_type: 'estate_account', ownership_type: 'estate', account_number: '555500009999', status: 'open',
@@ -39,8 +33,9 @@ describe('probate distributions (e2e, contract-extensions §12.7)', () => {
     app: () => t,
     resource: distributionResource,
     side: 'read',
-    fields: FIELDS,
+    // The shape of a distribution depends on its kind: the seeded ones are a clock given in kind.
     create: () => ({ ...CLOCK }),
+    full: () => ({ ...CLOCK }),
     defaults: { status: 'planned', stage: 'interim', recipient_name: 'Sam Doe' },
     // paid_date is written only by the pay route: a sort sample is set through SQL on a planned row.
     seed: async (app, caller, place, { paid_date, ...overrides }) => {

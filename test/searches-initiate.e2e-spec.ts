@@ -1,10 +1,11 @@
-import { SearchProcessor, SearchProvider } from '@estate/probate';
+import { SearchProcessor, SearchProvider, searchResource } from '@estate/probate';
+import { representationOf } from '@estate/shared-kernel';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';
 import { overrideEnv } from './support/env';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
 const UNKNOWN_ID = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
-const SEARCH_FIELDS = ['id', 'type', 'status', 'completed_at', 'results_summary', 'parameters', 'created_at', 'updated_at'].sort();
+const SEARCH_FIELDS = representationOf(searchResource).sort();
 const DECEASED = {
   first_name: 'Samuel',
   last_name: 'Okafor',

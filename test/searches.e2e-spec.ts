@@ -1,10 +1,11 @@
 import { searchResource } from '@estate/probate';
+import { representationOf } from '@estate/shared-kernel';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 import { describeResourceContract } from './support/resource-contract';
 import { BACKFILL_CASE_PENDING_SEARCHES } from '../apps/api/src/database/migrations/Migration20261127120000_case_pending_searches';
 
-const SEARCH_FIELDS = ['id', 'type', 'status', 'completed_at', 'results_summary', 'parameters', 'created_at', 'updated_at'].sort();
+const SEARCH_FIELDS = representationOf(searchResource).sort();
 
 /** Searches (`#10`): forward-only status, no delete, and the case's `pending_searches` with its ETag. */
 describe('searches (e2e)', () => {
@@ -203,8 +204,6 @@ describe('searches (e2e)', () => {
     app: () => t,
     resource: searchResource,
     side: 'read',
-    fields: SEARCH_FIELDS,
-    create: () => ({ type: 'unclaimed_property' }),
     patches: [{ body: { results_summary: 'Two dormant accounts found in the state registry' } }, { body: { results_summary: 'Nothing else' } }],
     filters: { status: { column: 'status' } },
   });

@@ -1,5 +1,5 @@
 export { ProbateModule } from './probate.module';
-export { PROBATE_ENTITIES } from './infrastructure/persistence/probate.schemas';
+export { PROBATE_ENTITIES } from './infrastructure/persistence/probate-entities';
 export { probateDeadlineResource } from './resources/probate-deadline.resource';
 export { creditorClaimResource } from './resources/creditor-claim.resource';
 export { closureStepResource } from './resources/closure-step.resource';

@@ -1,5 +1,5 @@
 export { VerificationsModule } from './verifications.module';
-export { VERIFICATIONS_ENTITIES } from './infrastructure/persistence/identity-verification.schema';
+export { VERIFICATIONS_ENTITIES } from './infrastructure/persistence/verifications-entities';
 export { identityVerificationResource } from './resources/identity-verification.resource';
 export { IdentityVerificationProcessor } from './application/identity-verification-processor';
 export { IdentityVerificationProvider } from './application/ports/identity-verification-provider.port';

@@ -12,7 +12,6 @@ import { ReviseIdentityVerification } from './application/revise-identity-verifi
 import { StartIdentityVerification } from './application/start-identity-verification';
 import { IdentityVerificationsController } from './http/identity-verifications.controller';
 import { DeclaredVerificationDocuments } from './infrastructure/declared-verification-documents';
-import { IdentityVerificationSchema } from './infrastructure/persistence/identity-verification.schema';
 import { identityProviderFrom } from './infrastructure/provider/identity-provider-setting';
 import { identityVerificationResource } from './resources/identity-verification.resource';
 
@@ -42,7 +41,7 @@ export class VerificationsModule implements OnModuleInit {
   /** §11.1: a document a verification names is in use (`409 document_in_use` names the verification). */
   onModuleInit(): void {
     this.documentReferences.register(async (em: EntityManager, caseId, documentId) => {
-      const named = await em.find(IdentityVerificationSchema, { caseId, documentIds: { $contains: [documentId] } }, { fields: ['id'] });
+      const named = await em.find(identityVerificationResource.schema, { caseId, documentIds: { $contains: [documentId] } }, { fields: ['id'] });
       return named.map((verification) => ({ type: identityVerificationResource.eventKey, id: verification.id }));
     });
   }

@@ -1,6 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { AggregateWrites, applyMergePatch, asJsonObject, CaseResource, InjectResource, JsonObject, PatchUseCase, SingleResource, validateAgainst, ValidationFailedError } from '@estate/shared-kernel';
-import type { Goal, GoalDocument } from '../domain/goal';
+import {
+  AggregateWrites,
+  applyMergePatch,
+  asJsonObject,
+  CaseResource,
+  InjectResource,
+  JsonObject,
+  PatchUseCase,
+  SingleResource,
+  toCamelCase,
+  validateAgainst,
+  ValidationFailedError,
+  writableDocument,
+} from '@estate/shared-kernel';
+import type { Goal } from '../domain/goal';
+import { goalFieldsOf } from './create-goal.service';
 import { GoalAssignees } from './goal-assignees';
 
 /** Merge patch of a goal (contract-extensions §12.8): any field, any status move. */
@@ -16,11 +30,11 @@ export class ReviseGoal implements PatchUseCase {
     return this.writes.change(this.goals, scope, id, ifMatch, async (goal, clock) => {
       // A merge patch's null would clear the status (RFC 7396): a goal always has one.
       if (patch.status === null) throw new ValidationFailedError([{ field: 'status', message: 'status cannot be null', reason: 'required' }]);
-      const merged = applyMergePatch(asJsonObject(goal.document()), patch);
+      const merged = applyMergePatch(asJsonObject(writableDocument(goal, this.goals.createFields, toCamelCase)), patch);
       await validateAgainst(this.goals.create, merged);
-      const document = merged as unknown as GoalDocument;
-      await this.assignees.check(scope.caseId, document.assigned_to, goal.assignedTo);
-      goal.revise(document, clock.now());
+      const fields = goalFieldsOf(this.goals, merged);
+      await this.assignees.check(scope.caseId, fields.assignedTo as string | null, goal.assignedTo);
+      goal.revise(fields, clock.now());
     });
   }
 }

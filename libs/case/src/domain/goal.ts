@@ -1,27 +1,11 @@
 import type { CaseRecord } from '@estate/shared-kernel/domain';
-import type { GoalCategory, GoalStatus } from './case-vocabulary';
+import type { GoalStatus } from './case-vocabulary';
 
-/** The JSON document of a goal (the create body, or the merged result of a merge patch). */
-export interface GoalDocument {
-  title: string;
-  description?: string | null;
-  category?: GoalCategory | null;
-  status?: GoalStatus | null;
-  due_date?: string | null;
-  assigned_to?: string | null;
-  order?: number | null;
-  notes?: string | null;
-}
-
-const FIELDS: Array<[Exclude<keyof GoalDocument, 'status'>, keyof Goal]> = [
-  ['title', 'title'],
-  ['description', 'description'],
-  ['category', 'category'],
-  ['due_date', 'dueDate'],
-  ['assigned_to', 'assignedTo'],
-  ['order', 'order'],
-  ['notes', 'notes'],
-];
+/**
+ * A goal's writable fields as properties (`dueDate`), each present (`null` when unset): the create body, or the merged
+ * result of a merge patch. Only `status` has a rule; the others are stored as given.
+ */
+export type GoalFields = { status?: GoalStatus | null } & Readonly<Record<string, unknown>>;
 
 /** The statuses of a goal still to be done: only these can be overdue. */
 const OPEN_STATUSES: readonly GoalStatus[] = ['pending', 'in_progress'];
@@ -36,7 +20,8 @@ export function goalIsOverdue(goal: { status: GoalStatus; dueDate: string | null
 
 /**
  * A checklist item of the family or the executor (contract-extensions §12.8). Any status may follow any other;
- * entering `completed` stamps `completedAt` and leaving it clears it.
+ * entering `completed` stamps `completedAt` and leaving it clears it. Its other fields (declared with the resource)
+ * are stored as given; only those its rules read are named here.
  */
 export class Goal implements CaseRecord {
   id: string;
@@ -44,43 +29,32 @@ export class Goal implements CaseRecord {
   createdAt: Date;
   updatedAt: Date;
   version: number;
-  title: string;
-  description: string | null;
-  category: GoalCategory | null;
   status: GoalStatus;
   dueDate: string | null;
   completedAt: Date | null;
   assignedTo: string | null;
-  order: number | null;
-  notes: string | null;
 
-  static create(id: string, caseId: string, document: GoalDocument, now: Date): Goal {
+  static create(id: string, caseId: string, fields: GoalFields, now: Date): Goal {
     const goal = new Goal();
     Object.assign(goal, { id, caseId, createdAt: now, updatedAt: now, status: 'pending', completedAt: null });
-    goal.write(document);
-    goal.move(document.status ?? 'pending', now);
+    goal.write(fields);
+    goal.move(fields.status ?? 'pending', now);
     return goal;
   }
 
-  /** A merge patch's merged document; returns whether anything changed. */
-  revise(document: GoalDocument, now: Date): boolean {
-    const before = JSON.stringify([this.document(), this.completedAt]);
-    this.write(document);
-    this.move(document.status ?? this.status, now);
-    const changed = JSON.stringify([this.document(), this.completedAt]) !== before;
+  /** A merge patch's merged fields; returns whether anything changed. */
+  revise(fields: GoalFields, now: Date): boolean {
+    const state = () => JSON.stringify([Object.keys(fields).map((property) => this.property(property)), this.completedAt]);
+    const before = state();
+    this.write(fields);
+    this.move(fields.status ?? this.status, now);
+    const changed = state() !== before;
     if (changed) this.updatedAt = now;
     return changed;
   }
 
-  /** The goal's writable fields as JSON: the document a merge patch applies to. */
-  document(): GoalDocument {
-    const document: Record<string, unknown> = {};
-    for (const [field, property] of FIELDS) {
-      const value = this[property];
-      if (value !== null && value !== undefined) document[field] = value;
-    }
-    document.status = this.status;
-    return document as unknown as GoalDocument;
+  private property(name: string): unknown {
+    return (this as unknown as Record<string, unknown>)[name] ?? null;
   }
 
   private move(next: GoalStatus, now: Date): void {
@@ -89,8 +63,8 @@ export class Goal implements CaseRecord {
     this.status = next;
   }
 
-  private write(document: GoalDocument): void {
-    const target = this as unknown as Record<string, unknown>;
-    for (const [field, property] of FIELDS) target[property] = document[field] ?? null;
+  private write(fields: GoalFields): void {
+    const { status: _status, ...stored } = fields;
+    Object.assign(this, stored);
   }
 }

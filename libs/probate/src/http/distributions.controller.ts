@@ -1,11 +1,13 @@
-import { HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Body, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ApiData, ApiErrors, RouteError, ApiIdempotencyKey, ApiIfMatch, CaseResourceController, ForeignCase, IfMatch, SingleResource, ValidBody, WriteRoute } from '@estate/shared-kernel';
+import { ApiData, ApiErrors, RouteError, ApiIdempotencyKey, ApiIfMatch, CaseResourceController, ForeignCase, IfMatch, JsonObject, SingleResource, ValidBody, validateAgainst, WriteRoute } from '@estate/shared-kernel';
 import { DistributionMoves } from '../application/distributions/distribution-moves.service';
 import { PlanDistribution } from '../application/distributions/plan-distribution.service';
 import { distributionResource } from '../resources/distribution.resource';
-import { CreateDistributionBody, DistributionActionBody, DistributionView, PayDistributionBody } from './dto/distribution.dto';
+import { DistributionActionBody, PayDistributionBody } from './dto/distribution.dto';
+
+const DistributionView = distributionResource.view!;
 
 const ULID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } as const;
 const CASE = ApiParam({ name: 'case_id', description: 'the case', schema: ULID });
@@ -60,7 +62,7 @@ export class DistributionsController extends CaseResourceController(distribution
       'is checked when it is approved and again when it is paid.',
   })
   @ApiBody({
-    type: CreateDistributionBody,
+    type: distributionResource.create,
     examples: {
       in_kind: {
         summary: 'personal property, in kind',
@@ -81,8 +83,11 @@ export class DistributionsController extends CaseResourceController(distribution
     message: 'The request body is invalid.',
     details: [{ field: 'person_id', message: 'person_id must name a beneficiary (a person with is_beneficiary true)', reason: 'rule' }],
   })
-  async create(@Req() req: Request, @ValidBody() body: CreateDistributionBody): Promise<SingleResource> {
-    return this.useCase(PlanDistribution).execute(await this.scope(req), body as never);
+  async create(@Req() req: Request, @Body() body: JsonObject | undefined): Promise<SingleResource> {
+    // Validated here against the declaration's create body (a class the kernel builds, so no parameter type names it).
+    const document = body ?? {};
+    await validateAgainst(distributionResource.create, document);
+    return this.useCase(PlanDistribution).execute(await this.scope(req), document);
   }
 
   @Post(':distribution_id/approve')

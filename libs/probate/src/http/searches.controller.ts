@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { ApiData, ApiErrors, ApiIdempotencyKey, CaseResourceController, ForeignCase, SingleResource, ValidBody, WriteRoute } from '@estate/shared-kernel';
 import { InitiateSearch, InitiateSearchBody as InitiateSearchInput } from '../application/initiate-search.service';
 import { searchResource } from '../resources/search.resource';
-import { InitiateSearchBody, SearchView } from './dto/search.dto';
+import { InitiateSearchBody } from './dto/search.dto';
 
 const ULID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } as const;
 
@@ -33,7 +33,7 @@ export class SearchesController extends CaseResourceController(searchResource) {
     },
   })
   @ApiIdempotencyKey()
-  @ApiData(SearchView, 201)
+  @ApiData(searchResource.view!, 201)
   @ApiErrors(
     400,
     404,

@@ -1,7 +1,8 @@
 import { ConflictError, singletonResource } from '@estate/shared-kernel';
 import { ProbateCase, ProbateJurisdictions, ShippedCounty } from '../domain/probate-case';
 import { PatchProbateCaseBody, ProbateCaseBody, ProbateCaseView } from '../http/dto/probate-case.dto';
-import { FilingSchema, ProbateCaseSchema } from '../infrastructure/persistence/probate-court.schemas';
+import { ProbateCaseSchema } from '../infrastructure/persistence/probate-court.schemas';
+import { filingResource } from './filing.resource';
 import { jurisdictionRules } from '../infrastructure/reference-data/jurisdiction-rules.loader';
 
 /** The states and counties of the committed reference data (§10.4), validated at start-up. */
@@ -46,7 +47,7 @@ export const probateCaseResource = singletonResource<ProbateCase>({
     ProbateCase.fillFromCounty(probate, jurisdictions());
   },
   deleteRule: async ({ em, caseId }) => {
-    const filings = await em.count(FilingSchema, { caseId });
+    const filings = await em.count(filingResource.schema, { caseId });
     if (filings > 0) {
       throw new ConflictError('invalid_state', `The probate case has ${filings} filing${filings === 1 ? '' : 's'}; it cannot be deleted while it has any.`);
     }

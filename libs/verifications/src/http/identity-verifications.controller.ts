@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { ApiData, ApiErrors, ApiIdempotencyKey, ApiIfMatch, CaseResourceController, FOREIGN_CASE_ANSWER, IfMatch, SingleResource, ValidBody, WriteRoute } from '@estate/shared-kernel';
 import { CancelIdentityVerification } from '../application/cancel-identity-verification';
 import { identityVerificationResource } from '../resources/identity-verification.resource';
-import { CancelIdentityVerificationBody, IdentityVerificationView } from './dto/identity-verification.dto';
+import { CancelIdentityVerificationBody } from './dto/identity-verification.dto';
 
 const ULID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } as const;
 
@@ -25,7 +25,7 @@ export class IdentityVerificationsController extends CaseResourceController(iden
   @ApiBody({ type: CancelIdentityVerificationBody, required: false, examples: { notes: { summary: 'with a note', value: { notes: 'Started for the wrong person.' } } } })
   @ApiIdempotencyKey()
   @ApiIfMatch()
-  @ApiData(IdentityVerificationView)
+  @ApiData(identityVerificationResource.view!)
   @ApiErrors(400, 404, { status: 409, code: 'invalid_state', message: 'A verified identity verification cannot be cancelled; only a pending or processing one can.' }, 412, 413, 415, 422)
   async cancel(@Req() req: Request, @ValidBody() body: CancelIdentityVerificationBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
     const scope = await this.scope(req);

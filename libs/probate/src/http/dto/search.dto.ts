@@ -1,21 +1,7 @@
-import { ApiProperty, IntersectionType, PartialType, PickType } from '@nestjs/swagger';
-import { EinField, EnumArrayField, EnumField, NestedField, RecordView, StringArrayField, StringField, TextField } from '@estate/shared-kernel';
+import { ApiProperty } from '@nestjs/swagger';
+import { EinField, EnumArrayField, EnumField, NestedField, StringArrayField, StringField } from '@estate/shared-kernel';
 import { STATE_CODES } from '../../domain/probate-form';
-import { SEARCH_STATUSES, SEARCH_TYPES } from '../../domain/probate-vocabulary';
-
-export class CreateSearchBody {
-  @EnumField(SEARCH_TYPES, { required: true, description: 'What is searched for.', example: 'unclaimed_property' })
-  type: string;
-
-  @EnumField(SEARCH_STATUSES, { description: 'pending by default; moves only forward.', example: 'pending' })
-  status?: string | null;
-
-  @TextField({ description: 'What the search found.', example: 'Two dormant accounts held by the state treasurer.' })
-  results_summary?: string | null;
-}
-
-/** `#10` search body: the results summary, and the status (only forward; completed stamps completed_at). */
-export class PatchSearchBody extends PartialType(PickType(CreateSearchBody, ['results_summary', 'status'] as const), { skipNullProperties: false }) {}
+import { SEARCH_TYPES } from '../../domain/probate-vocabulary';
 
 /** `parameters` of `POST …/searches/initiate` (contract-extensions §15.2). */
 export class SearchParametersBody {
@@ -50,12 +36,4 @@ export class SearchParametersView {
   @ApiProperty({ nullable: true, type: String, description: 'The business of the case searched for.', example: null }) business_id: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'The business searched for.', example: null }) business_name: string | null;
   @ApiProperty({ nullable: true, type: String, description: "The business's EIN, masked.", example: null }) business_ein: string | null;
-}
-
-export class SearchView extends IntersectionType(RecordView, CreateSearchBody) {
-  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'When the search reached completed.' })
-  completed_at: string | null;
-
-  @ApiProperty({ type: SearchParametersView, nullable: true, description: 'What a search the service runs looks for (…/searches/initiate); null on a recorded search.' })
-  parameters: SearchParametersView | null;
 }

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DistributionCommitments } from '../../application/ports/distribution-commitments.port';
 import type { CashCommitment, ClaimOnEstate } from '../../domain/distribution-allowance';
 import { CreditorClaimSchema } from './probate.schemas';
-import { DistributionSchema } from './distribution.schema';
+import { distributionResource } from '../../resources/distribution.resource';
 
 /** The commitments on the caller's unit of work (the approval's transaction, under the case and estate-account locks). */
 @Injectable()
@@ -13,13 +13,13 @@ export class OrmDistributionCommitments extends DistributionCommitments {
   }
 
   async approvedCash(caseId: string, excludingId: string): Promise<CashCommitment[]> {
-    const rows = await this.em.find(DistributionSchema, { caseId, kind: 'cash', status: 'approved', id: { $ne: excludingId } }, { fields: ['id', 'sourceAccountId', 'amount'] });
+    const rows = await this.em.find(distributionResource.schema, { caseId, kind: 'cash', status: 'approved', id: { $ne: excludingId } }, { fields: ['id', 'sourceAccountId', 'amount'] });
     return rows.map((row) => ({ distributionId: row.id, sourceAccountId: row.sourceAccountId, amount: row.amount ?? 0 }));
   }
 
   async giversOf(caseId: string, assetType: string, assetId: string, excludingId: string): Promise<string[]> {
     const rows = await this.em.find(
-      DistributionSchema,
+      distributionResource.schema,
       { caseId, assetType: assetType as never, assetId, status: { $in: ['approved', 'paid'] }, id: { $ne: excludingId } },
       { fields: ['id'], orderBy: { id: 'asc' } },
     );

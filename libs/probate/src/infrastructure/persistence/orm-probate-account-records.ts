@@ -3,8 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { ProbateAccountRecords, ProbateAccountRecordsReader } from '../../application/ports/probate-account-records.port';
 import { CreditorClaimSchema } from './probate.schemas';
 import { ProbateCaseSchema } from './probate-court.schemas';
-import { UnclaimedPropertySchema } from './unclaimed-property.schema';
-import { DistributionSchema } from './distribution.schema';
+import { unclaimedPropertyResource } from '../../resources/unclaimed-property.resource';
+import { distributionResource } from '../../resources/distribution.resource';
 
 /** The probate records an account reads, through MikroORM on the caller's unit of work. */
 @Injectable()
@@ -16,8 +16,8 @@ export class OrmProbateAccountRecords extends ProbateAccountRecordsReader {
   async ofCase(caseId: string): Promise<ProbateAccountRecords> {
     const probate = await this.em.findOne(ProbateCaseSchema, { caseId });
     const creditorClaims = await this.em.find(CreditorClaimSchema, { caseId });
-    const unclaimedProperty = await this.em.find(UnclaimedPropertySchema, { caseId });
-    const distributions = await this.em.find(DistributionSchema, { caseId });
+    const unclaimedProperty = await this.em.find(unclaimedPropertyResource.schema, { caseId });
+    const distributions = await this.em.find(distributionResource.schema, { caseId });
     return {
       probateCase: probate && { courtName: probate.courtName ?? null, countyName: probate.countyName ?? null, state: probate.state, caseNumber: probate.caseNumber ?? null },
       creditorClaims,

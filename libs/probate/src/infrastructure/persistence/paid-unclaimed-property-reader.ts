@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { PaidUnclaimedProperty } from '@estate/assets/ports';
-import { UnclaimedPropertySchema } from './unclaimed-property.schema';
+import { unclaimedPropertyResource } from '../../resources/unclaimed-property.resource';
 
 /** The paid unclaimed-property claims of a case, for the estate inventory (contract-extensions §12.5), on the caller's unit of work. */
 @Injectable()
@@ -9,7 +9,7 @@ export class PaidUnclaimedPropertyReader {
   constructor(private readonly em: EntityManager) {}
 
   async paidOf(caseId: string): Promise<PaidUnclaimedProperty[]> {
-    const paid = await this.em.find(UnclaimedPropertySchema, { caseId, claimStatus: 'paid' }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const paid = await this.em.find(unclaimedPropertyResource.schema, { caseId, claimStatus: 'paid' }, { orderBy: { createdAt: 'asc', id: 'asc' } });
     return paid.map(({ id, holderName, propertyType, state, claimNumber, claimPaidAmount, createdAt }) => ({ id, holderName, propertyType, state, claimNumber, claimPaidAmount, createdAt }));
   }
 }

@@ -1,6 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { CalendarDateType, caseRecordProperties, moneyColumn, nullableText, timestampProperties } from '@estate/shared-kernel';
-import { Filing } from '../../domain/filing';
 import { ProbateCase } from '../../domain/probate-case';
 
 const calendarDate = { type: CalendarDateType, nullable: true } as const;
@@ -31,29 +30,3 @@ export const ProbateCaseSchema = new EntitySchema<ProbateCase>({
     ...timestampProperties(),
   },
 });
-
-/** Contract-extensions §10.2: filings of the probate case. */
-export const FilingSchema = new EntitySchema<Filing>({
-  class: Filing,
-  tableName: 'probate_filings',
-  properties: {
-    ...caseRecordProperties(),
-    filingType: { type: 'string', length: 20 },
-    title: { type: 'string', length: 200 },
-    description: { type: 'text', nullable: true },
-    formId: { ...nullableText(60) },
-    status: { type: 'string', length: 20 },
-    filedDate: calendarDate,
-    responseDate: calendarDate,
-    rejectionReason: { type: 'text', nullable: true },
-    courtReference: { ...nullableText() },
-    filedBy: { ...nullableText() },
-    feesPaid: moneyColumn(),
-    documentIds: { type: 'json' },
-    hearingDate: calendarDate,
-    notes: { type: 'text', nullable: true },
-    ...timestampProperties(),
-  },
-});
-
-export const PROBATE_COURT_ENTITIES = [ProbateCaseSchema, FilingSchema];

@@ -5,11 +5,6 @@ import { ClosureStep } from '../../domain/closure-step';
 import { CreditorClaim } from '../../domain/creditor-claim';
 import { DeadlineFeedLink } from '../../domain/deadline-feed-link';
 import { ProbateDeadline } from '../../domain/probate-deadline';
-import { Search } from '../../domain/search';
-import { PROBATE_COURT_ENTITIES } from './probate-court.schemas';
-import { DistributionSchema } from './distribution.schema';
-import { EstateEinSchema } from './estate-ein.schema';
-import { UnclaimedPropertySchema } from './unclaimed-property.schema';
 
 const longText = { type: 'text', nullable: true } as const;
 const calendarDate = (nullable = true) => ({ type: CalendarDateType, nullable }) as const;
@@ -81,25 +76,6 @@ export const ClosureStepSchema = new EntitySchema<ClosureStep>({
   },
 });
 
-export const SearchSchema = new EntitySchema<Search>({
-  class: Search,
-  tableName: 'searches',
-  properties: {
-    ...caseRecordProperties(),
-    type: { type: 'string', length: 30 },
-    status: { type: 'string', length: 20 },
-    completedAt: { type: 'Date', columnType: 'timestamptz(3)', nullable: true },
-    resultsSummary: { ...longText },
-    // An initiated search's (contract-extensions §15.2); the EIN apart, encrypted, and shown masked inside `parameters`.
-    parameters: { type: 'json', nullable: true },
-    businessEin: { type: EncryptedStringType, nullable: true, hidden: true },
-    providerReference: { ...nullableText(), hidden: true },
-    nextCheckAt: { type: 'Date', columnType: 'timestamptz(3)', nullable: true, hidden: true },
-    providerAttempts: { type: 'integer', default: 0, hidden: true },
-    ...timestampProperties(),
-  },
-});
-
 const dateTime = (nullable: boolean) => ({ type: 'Date', columnType: 'timestamptz(3)', nullable }) as const;
 
 export const ClosureRequestSchema = new EntitySchema<ClosureRequest>({
@@ -123,7 +99,6 @@ export const ClosureRequestSchema = new EntitySchema<ClosureRequest>({
   },
 });
 
-/** The probate context's mappings, for the ORM configuration's entity list. */
 export const DeadlineFeedLinkSchema = new EntitySchema<DeadlineFeedLink>({
   class: DeadlineFeedLink,
   tableName: 'deadline_feed_links',
@@ -132,5 +107,3 @@ export const DeadlineFeedLinkSchema = new EntitySchema<DeadlineFeedLink>({
     createdAt: { type: 'Date', columnType: 'timestamptz(3)' },
   },
 });
-
-export const PROBATE_ENTITIES = [ProbateDeadlineSchema, CreditorClaimSchema, ClosureStepSchema, ClosureRequestSchema, SearchSchema, DeadlineFeedLinkSchema, EstateEinSchema, DistributionSchema, UnclaimedPropertySchema, ...PROBATE_COURT_ENTITIES];

@@ -90,7 +90,7 @@ export function recordShape<const F extends FieldMap, T extends CaseRecord = Rec
   if (patch) for (const [property, definition] of ownPatch) definition.patch?.(patch.prototype, toSnakeCase(property));
 
   // A masked field is presented with its own property (masked example, no input format), not the body's.
-  const masked = entries.filter(([, definition]) => definition.masked);
+  const masked = entries.filter(([, definition]) => definition.masked && !definition.hidden);
   const maskedFields = masked.map(([property]) => toSnakeCase(property));
   const presented = maskedFields.length > 0 ? OmitType(create as new () => Record<string, unknown>, maskedFields) : create;
   const view = namedClass(`${type}View`, IntersectionType(RecordView, presented));
