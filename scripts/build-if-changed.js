@@ -16,7 +16,7 @@
 'use strict';
 
 const { spawnSync } = require('node:child_process');
-const { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } = require('node:fs');
+const { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const { dirname, join, relative } = require('node:path');
 
 const ROOT = join(__dirname, '..');
@@ -75,8 +75,30 @@ function compile(files) {
   }
 }
 
+/**
+ * Outputs whose source is gone (a file deleted or moved): removed, since the service gathers declarations,
+ * controllers, schemas and migrations from its folders and must not find a file that no longer exists.
+ */
+function removeOrphans() {
+  const orphans = [];
+  const walk = (directory) => {
+    for (const entry of readdirSync(directory, { withFileTypes: true })) {
+      const path = join(directory, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.js') && !existsSync(join(ROOT, relative(DIST, path)).replace(/\.js$/, '.ts'))) orphans.push(path);
+    }
+  };
+  for (const root of SOURCE_ROOTS) if (existsSync(join(DIST, root))) walk(join(DIST, root));
+  for (const orphan of orphans) {
+    rmSync(orphan, { force: true });
+    rmSync(`${orphan}.map`, { force: true });
+  }
+  if (orphans.length > 0) process.stderr.write(`build: removed ${orphans.length} output(s) of deleted sources\n`);
+}
+
 function main() {
   const started = Date.now();
+  if (existsSync(DIST)) removeOrphans();
   const stamp = mtime(STAMP);
   if (process.argv.includes('--full')) return fullBuild('--full');
   if (stamp === undefined) return fullBuild('no complete build in dist/ yet');

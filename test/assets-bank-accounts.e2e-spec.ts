@@ -1,6 +1,5 @@
 import type { Response } from 'supertest';
 import { representationOf } from '@estate/shared-kernel';
-import { describeResourceContract } from './support/resource-contract';
 import { bankAccountResource } from '../libs/assets/src/resources/bank-account.resource';
 import { recurringPaymentResource } from '../libs/assets/src/resources/recurring-payment.resource';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
@@ -21,42 +20,6 @@ describe('bank accounts and recurring payments (e2e)', () => {
     owner = await t.invite();
   });
   afterAll(() => t.close());
-
-  describeResourceContract({
-    app: () => t,
-    resource: bankAccountResource,
-    fields: ACCOUNT_FIELDS,
-    defaults: { status: 'open', currency: 'USD' },
-    computed: ['instant_transfer'],
-    patches: [{ body: { status: 'frozen', current_balance: 10.5 } }, { body: { ownership_type: 'joint_tenants_wros', notes: 'joint' } }],
-    invalidCreates: [{ body: { institution_name: 'x', account_type: 'checking', ownership_type: 'individual', account_number: '1', currency: 'usd' }, fields: ['currency'] }],
-    invalidPatches: [{ body: { instant_transfer: { eligibility: 'eligible' } }, fields: ['instant_transfer'] }],
-    sortValues: {
-      current_balance: [5, 2, 1, 2, 4, 2, 3],
-      institution_name: ['Evans', 'Baker', 'Adams', 'Baker', 'Davis', 'Baker', 'Clark'],
-      account_type: ['savings', 'checking', 'cd', 'checking', 'money_market', 'checking', 'hsa'],
-    },
-  });
-
-  describeResourceContract({
-    app: () => t,
-    resource: recurringPaymentResource,
-    defaults: { status: 'active' },
-    patches: [{ body: { status: 'cancelled', amount: 60 } }, { body: { notes: 'returned', frequency: 'yearly' } }],
-    invalidCreates: [{ body: { payee_name: 'x', type: 'rent', amount: 1, frequency: 'monthly' }, fields: ['type'] }],
-    sortValues: { next_payment_date: ['2026-01-05', '2026-01-02', '2026-01-01', '2026-01-02', '2026-01-04', '2026-01-02', '2026-01-03'] },
-    parent: {
-      create: async (app, caller, caseId) =>
-        (
-          await app
-            .http()
-            .post(`/v1/cases/${caseId}/bank-accounts`)
-            .set(caller.auth)
-            .send({ institution_name: 'First Prairie Bank', account_type: 'checking', ownership_type: 'individual', account_number: '000123456789' })
-            .expect(201)
-        ).body.data.id,
-    },
-  });
 
   async function newCase(level?: string): Promise<string> {
     const res = await t.http().post('/v1/cases').set(owner.auth).send({});

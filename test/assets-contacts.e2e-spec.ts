@@ -1,5 +1,4 @@
 import { representationOf } from '@estate/shared-kernel';
-import { describeResourceContract } from './support/resource-contract';
 import { institutionContactResource } from '../libs/assets/src/resources/institution-contact.resource';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
@@ -18,20 +17,6 @@ describe('institution contacts (e2e)', () => {
     caseId = await newCase(owner);
   });
   afterAll(() => t.close());
-
-  describeResourceContract({
-    app: () => t,
-    resource: institutionContactResource,
-    // The declaration's full body, with the contact methods the first patch merges into.
-    full: () => ({
-      ...institutionContactResource.examples!.full,
-      contact_methods: { fax: '+1 800 555 0101', mailing_address: { address1: '1 Bank Plaza', city: 'Springfield', state: 'IL', zip: '62701' } },
-    }),
-    patches: [{ body: { department_name: 'Claims', contact_methods: { fax: null } } }, { body: { account_types: ['insurance'], is_default_contact: false } }],
-    invalidCreates: [{ body: { institution_name: 'x', account_types: [] }, fields: ['account_types'] }],
-    invalidPatches: [{ body: { contact_methods: { email: 'nope' } }, fields: ['contact_methods.email'] }],
-    sortValues: { institution_name: ['Evans', 'Baker', 'Adams', 'Baker', 'Davis', 'Baker', 'Clark'] },
-  });
 
   async function newCase(caller: TestCaller): Promise<string> {
     const res = await t.http().post('/v1/cases').set(caller.auth).send({});

@@ -1,6 +1,5 @@
 import type { Response } from 'supertest';
 import { representationOf } from '@estate/shared-kernel';
-import { describeResourceContract } from './support/resource-contract';
 import { debtResource } from '../libs/assets/src/resources/debt.resource';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
@@ -19,17 +18,6 @@ describe('debts (e2e)', () => {
     owner = await t.invite();
   });
   afterAll(() => t.close());
-
-  describeResourceContract({
-    app: () => t,
-    resource: debtResource,
-    patches: [{ body: { balance: 2000.1, notes: 'paid down' } }, { body: { is_joint_account: true, creditor_name: 'Harbor Bank NA' } }],
-    invalidCreates: [{ body: { debt_type: 'XYZ', creditor_name: 'x' }, fields: ['debt_type'] }],
-    invalidPatches: [
-      { body: { debt_type: 'COL' }, fields: ['debt_type'] },
-      { body: { interest_rate: 101 }, fields: ['interest_rate'] },
-    ],
-  });
 
   async function newCase(): Promise<string> {
     return (await t.http().post('/v1/cases').set(owner.auth).send({}).expect(201)).body.data.id;

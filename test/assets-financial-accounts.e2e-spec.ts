@@ -1,5 +1,4 @@
 import { financialAccountResource } from '@estate/assets';
-import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';
 import { created, ids, newCase, newContact, UNKNOWN_ID } from './support/assets-holdings-fixtures';
@@ -19,29 +18,6 @@ describe('financial accounts (e2e)', () => {
     stranger = await t.invite();
   });
   afterAll(() => t.close());
-
-  describeResourceContract({
-    app: () => t,
-    resource: financialAccountResource,
-    defaults: { status: 'open' },
-    patches: [{ body: { status: 'closed', balance: 0 } }, { body: { account_title: 'Estate of Margaret A. Okafor', notes: null, balance_as_of: '2026-11-15' } }],
-    invalidCreates: [
-      { body: { ...MINIMAL, account_kind: 'checking' }, fields: ['account_kind'], reason: 'enum' },
-      { body: { ...MINIMAL, status: 'dormant' }, fields: ['status'], reason: 'enum' },
-      { body: { ...MINIMAL, ownership_type: 'sole' }, fields: ['ownership_type'], reason: 'enum' },
-      { body: { ...MINIMAL, balance: 10.001 }, fields: ['balance'] },
-      { body: { ...MINIMAL, balance_as_of: '2026-02-30' }, fields: ['balance_as_of'] },
-      { body: { ...MINIMAL, institution_contact_id: UNKNOWN_ID }, fields: ['institution_contact_id'], reason: 'rule' },
-      { body: { ...MINIMAL, account_number: 'x'.repeat(65) }, fields: ['account_number'] },
-    ],
-    invalidPatches: [
-      { body: { account_kind: 'brokerage' }, fields: ['account_kind'] },
-      { body: { status: 'restricted' }, fields: ['status'] },
-      { body: { institution_contact_id: UNKNOWN_ID }, fields: ['institution_contact_id'], reason: 'rule' },
-    ],
-    sortValues: { balance: [250.5, 12000, 0, 250.5, -35.2, 98000.01, 250.5] },
-    filters: { institution_name: { samples: ['Midwest Mutual Life', 'Venmo (PayPal)', 'Bank of the West', 'cash_app 50%'] } },
-  });
 
   async function place(): Promise<{ caseId: string; base: string }> {
     const caseId = await newCase(t, owner);

@@ -1,6 +1,5 @@
 import { investmentAccountResource } from '../libs/assets/src/resources/investment-account.resource';
 import { representationOf } from '@estate/shared-kernel';
-import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 import { created, newCase, newContact } from './support/assets-holdings-fixtures';
@@ -87,10 +86,4 @@ describe('investment accounts (e2e)', () => {
     expect(detailFields(badContact)).toEqual(['institution_contact_id']);
   });
 
-  // The generic contract of the declaration (CRUD, filters, sorts, both pagination modes, masking, foreign case, 304/412, 422 details, case deletion).
-  describeResourceContract({
-    app: () => t,
-    resource: investmentAccountResource,
-    patches: [{ body: { transfer_status: 'transferred', notes: 'done' } }, { body: { balance: 1 } }],
-  });
 });

@@ -1,6 +1,5 @@
 import { lifeInsurancePolicyResource } from '../libs/assets/src/resources/life-insurance-policy.resource';
 import { representationOf } from '@estate/shared-kernel';
-import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 import { created, newCase, newContact } from './support/assets-holdings-fixtures';
@@ -67,10 +66,4 @@ describe('life insurance policies (e2e)', () => {
     expect(detailFields(patch)).toEqual(['beneficiaries']);
   });
 
-  // The generic contract of the declaration (CRUD, filters, sorts, both pagination modes, masking, foreign case, 304/412, 422 details, case deletion).
-  describeResourceContract({
-    app: () => t,
-    resource: lifeInsurancePolicyResource,
-    patches: [{ body: { carrier_name: 'Prudential', notes: 'x' } }, { body: { claim_filed_date: '2026-09-11' } }],
-  });
 });

@@ -1,6 +1,5 @@
 import { retirementAccountResource } from '../libs/assets/src/resources/retirement-account.resource';
 import { representationOf } from '@estate/shared-kernel';
-import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 import { created, newCase, newContact } from './support/assets-holdings-fixtures';
@@ -81,10 +80,4 @@ describe('retirement accounts (e2e)', () => {
     expect(detailFields(patch)).toEqual(['beneficiaries']);
   });
 
-  // The generic contract of the declaration (CRUD, filters, sorts, both pagination modes, masking, foreign case, 304/412, 422 details, case deletion).
-  describeResourceContract({
-    app: () => t,
-    resource: retirementAccountResource,
-    patches: [{ body: { employer_name: 'Other', notes: 'x' } }, { body: { rmd_required: false } }],
-  });
 });

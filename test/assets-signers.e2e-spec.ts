@@ -1,5 +1,4 @@
 import { signerResource } from '@estate/assets';
-import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';
 import { created, newBankAccount, newCase, UNKNOWN_ID } from './support/assets-holdings-fixtures';
@@ -15,23 +14,6 @@ describe('signers of a bank account (e2e)', () => {
     stranger = await t.invite();
   });
   afterAll(() => t.close());
-
-  describeResourceContract({
-    app: () => t,
-    resource: signerResource,
-    patches: [{ body: { role: 'trustee', is_deceased: true } }, { body: { email: 'd.okafor@example.org', notes: null } }],
-    invalidCreates: [
-      { body: { name: 'A', role: 'owner' }, fields: ['role'], reason: 'enum' },
-      { body: { name: 'A', role: 'joint_holder', person_id: UNKNOWN_ID }, fields: ['person_id'], reason: 'rule' },
-      { body: { name: 'A', role: 'joint_holder', email: 'not-an-address' }, fields: ['email'] },
-      { body: { name: 'A', role: 'joint_holder', bank_account_id: UNKNOWN_ID }, fields: ['bank_account_id'], reason: 'unknown_field' },
-    ],
-    invalidPatches: [
-      { body: { role: 'owner' }, fields: ['role'] },
-      { body: { bank_account_id: UNKNOWN_ID }, fields: ['bank_account_id'] },
-    ],
-    parent: { create: (app, caller, caseId) => newBankAccount(app, caller, caseId) },
-  });
 
   async function place(): Promise<{ caseId: string; accountId: string; base: string }> {
     const caseId = await newCase(t, owner);

@@ -38,8 +38,9 @@ function contractRuns(): Map<string, string> {
   // The generated runs: every plain record a context declares with its fields (test/contracts/<context>).
   for (const file of readdirSync(join(ROOT, 'test', 'contracts'))) {
     const text = readFileSync(join(ROOT, 'test', 'contracts', file), 'utf8');
-    for (const [, context] of text.matchAll(/describeDeclaredContracts\('(\w+)'\)/g)) {
-      for (const resource of gatherContext(join(ROOT, 'libs', context, 'src')).resources.filter((declared) => declared.kind === 'record' && declared.fields)) {
+    for (const [, context, except] of text.matchAll(/describeDeclaredContracts\('(\w+)'(?:, \{ except: \[([^\]]*)\] \})?\)/g)) {
+      const excepted = [...(except ?? '').matchAll(/'([^']+)'/g)].map(([, name]) => name);
+      for (const resource of gatherContext(join(ROOT, 'libs', context, 'src')).resources.filter((declared) => declared.kind === 'record' && declared.fields && !excepted.includes(declared.name))) {
         runs.set(declarationConstants().get(resource.name) ?? resource.name, `Resource:contracts/${file}`);
       }
     }

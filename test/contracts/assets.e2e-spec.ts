@@ -1,3 +1,4 @@
 import { describeDeclaredContracts } from '../support/declared-contracts';
 
-describeDeclaredContracts('assets');
+// Their own suites run the contract with the bodies their rules need (a category follows the amount; an address).
+describeDeclaredContracts('assets', { except: ['transaction', 'real estate property', 'real estate valuation'] });

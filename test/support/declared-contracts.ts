@@ -8,10 +8,13 @@ import { createTestApp, TestApp, TestCaller } from './test-app';
  * bodies from the fields' examples, the response fields and masking from the schema, two patches, sort samples by
  * kind, the parent made from its own declaration. A resource's own suite then tests only its own rules.
  *
- *   describeDeclaredContracts('assets');
+ *   describeDeclaredContracts('assets', { except: ['transaction'] });
+ *
+ * `except` names the declarations whose rules need bodies no example gives (a transaction's category follows its
+ * amount's sign): their own suites run the contract with those bodies.
  */
-export function describeDeclaredContracts(context: string): void {
-  const resources = gatherContext(resolve(__dirname, '../../libs', context, 'src')).resources.filter((resource) => resource.kind === 'record' && resource.fields);
+export function describeDeclaredContracts(context: string, options: { except?: readonly string[] } = {}): void {
+  const resources = declaredRecordsOf(context).filter((resource) => !options.except?.includes(resource.name));
   if (resources.length === 0) throw new Error(`the ${context} context declares no plain record with fields`);
   describe(`${context}: the resource contract of each declaration`, () => {
     let t: TestApp;
@@ -21,6 +24,11 @@ export function describeDeclaredContracts(context: string): void {
     afterAll(() => t.close());
     for (const resource of resources) describeResourceContract(declaredContract(resource, () => t));
   });
+}
+
+/** The plain records a context declares with their fields: what a generated contract can run for. */
+export function declaredRecordsOf(context: string): CaseResource<any>[] {
+  return gatherContext(resolve(__dirname, '../../libs', context, 'src')).resources.filter((resource) => resource.kind === 'record' && resource.fields);
 }
 
 type Entry = [string, FieldDefinition];

@@ -1,18 +1,10 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { ASSETS_PARTS } from './assets.parts';
 import { AuthorityChanges, CaseModule } from '@estate/case';
 import { BankAccounts } from './application/bank-accounts.port';
 import { InstantTransferSummaries } from './application/instant-transfer-summaries';
 import { EstateLedgerBalances } from './application/estate-ledger-balances';
-import { BankAccountsController } from './http/bank-accounts.controller';
-import { RecurringPaymentsController } from './http/recurring-payments.controller';
-import { SignersController } from './http/signers.controller';
-import { FinancialAccountsController } from './http/financial-accounts.controller';
-import { BankAccountBeneficiariesController, FinancialAccountBeneficiariesController } from './http/account-beneficiaries.controller';
-import { TransactionsController } from './http/transactions.controller';
 import { OrmBankAccounts } from './infrastructure/orm-bank-accounts';
-import { DebtsController } from './http/debts.controller';
-import { InstitutionContactsController } from './http/institution-contacts.controller';
-import { InventoryController } from './http/inventory.controller';
 import { EstateInventoryService } from './application/estate-inventory.service';
 import { EstateRecords } from './application/ports/estate-records.port';
 import { PaidUnclaimedProperties } from './application/ports/paid-unclaimed-property.port';
@@ -26,20 +18,12 @@ import { InstitutionContacts } from './application/ports/institution-contacts.po
 import { OrmInstitutionContacts } from './infrastructure/orm-institution-contacts';
 import { OrmBankAccountRevisions } from './infrastructure/orm-bank-account-revisions';
 import { DeclaredLedgerEntries } from './infrastructure/declared-ledger-entries';
-import { InvestmentAccountsController } from './http/investment-accounts.controller';
-import { LifeInsurancePoliciesController } from './http/life-insurance-policies.controller';
-import { RealEstateValuationsController } from './http/real-estate-valuations.controller';
-import { RetirementAccountsController } from './http/retirement-accounts.controller';
-import { VehiclesController } from './http/vehicles.controller';
-import { RealEstatePropertiesController } from './http/real-estate-properties.controller';
-import { BusinessesController } from './http/businesses.controller';
 import { AccountableAssets } from './application/ports/accountable-assets.port';
 import { OrmAccountableAssets } from './infrastructure/orm-accountable-assets';
 import { ClosableAccounts } from './application/ports/closable-accounts.port';
 import { CaseBusinesses } from './application/ports/case-businesses.port';
 import { OrmClosableAccounts } from './infrastructure/orm-closable-accounts';
 import { OrmCaseBusinesses } from './infrastructure/orm-case-businesses';
-import { BalanceHistoryController } from './http/balance-history.controller';
 import { BalanceHistory } from './application/balance-history.service';
 import { BalanceSources } from './application/ports/balance-sources.port';
 import { StatementClosings } from './application/ports/statement-closings.port';
@@ -49,26 +33,7 @@ import { RegisteredStatementClosings } from './infrastructure/registered-stateme
 /** The assets bounded context: every asset and liability of an estate (issue 8). */
 @Module({
   imports: [CaseModule],
-  controllers: [
-    InstitutionContactsController,
-    DebtsController,
-    BankAccountsController,
-    TransactionsController,
-    RecurringPaymentsController,
-    SignersController,
-    BankAccountBeneficiariesController,
-    FinancialAccountsController,
-    FinancialAccountBeneficiariesController,
-    BalanceHistoryController,
-    RealEstateValuationsController,
-    VehiclesController,
-    InvestmentAccountsController,
-    RetirementAccountsController,
-    LifeInsurancePoliciesController,
-    InventoryController,
-    RealEstatePropertiesController,
-    BusinessesController,
-  ],
+  controllers: ASSETS_PARTS.controllers,
   providers: [
     EstateInventoryService,
     { provide: EstateRecords, useClass: OrmEstateRecords },

@@ -1,5 +1,8 @@
+import { ASSETS_PARTS } from './assets.parts';
+
 export { AssetsModule } from './assets.module';
-export { ASSETS_ENTITIES } from './infrastructure/persistence/assets-entities';
+/** Its ORM mappings, gathered from its folder. */
+export const ASSETS_ENTITIES = ASSETS_PARTS.entities;
 export { institutionContactResource } from './resources/institution-contact.resource';
 export { debtResource } from './resources/debt.resource';
 export { realEstateValuationResource } from './resources/real-estate-valuation.resource';

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CASE_PARTS } from './case.parts';
 import { CaseOwnership, CaseResourceModule } from '@estate/shared-kernel';
 import { authorityResource } from './resources/authority.resource';
 import { deceasedResource } from './resources/deceased.resource';
@@ -10,11 +11,6 @@ import { AuthorityChangeListeners, AuthorityChanges } from './application/ports/
 import { CaseAccountParties, CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues, CaseIdentitySubjects, CaseLettersDates, CasePersons } from './application/ports/case-facts.port';
 import { ExecutorIdentity } from './application/ports/executor-identity.port';
 import { ExecutorIdentityRecords } from './application/executor-identity-records';
-import { AuthorityController } from './http/authority.controller';
-import { CasesController } from './http/cases.controller';
-import { DeceasedController } from './http/deceased.controller';
-import { ExecutorController } from './http/executor.controller';
-import { PersonsController } from './http/persons.controller';
 import { CaseOwnershipAdapter } from './infrastructure/case-ownership.adapter';
 import { CaseReads } from './application/ports/case-reads.port';
 import { CaseViews } from './application/ports/case-views.port';
@@ -23,7 +19,6 @@ import { PlainCasePendingSearches } from './infrastructure/persistence/plain-cas
 import { PlainCaseReads } from './infrastructure/persistence/plain-case-reads';
 import { OrmCaseFacts } from './infrastructure/persistence/orm-case-facts';
 import { goalResource } from './resources/goal.resource';
-import { GoalsController } from './http/goals.controller';
 import { CreateGoal } from './application/create-goal.service';
 import { ReviseGoal } from './application/revise-goal.service';
 import { GoalAssignees } from './application/goal-assignees';
@@ -37,7 +32,7 @@ import { CaseReach, RegisteredCaseReach } from './application/ports/case-reach.p
  */
 @Module({
   imports: [CaseResourceModule.forResources([deceasedResource, authorityResource, executorResource, goalResource])],
-  controllers: [CasesController, DeceasedController, AuthorityController, ExecutorController, PersonsController, GoalsController],
+  controllers: CASE_PARTS.controllers,
   providers: [
     CasesService,
     CaseDeletionRegistry,

@@ -1,5 +1,8 @@
+import { CASE_PARTS } from './case.parts';
+
 export { CaseModule } from './case.module';
-export { CASE_ENTITIES } from './infrastructure/persistence/case-entities';
+/** Its ORM mappings, gathered from its folder. */
+export const CASE_ENTITIES = CASE_PARTS.entities;
 export * from './ports';
 export { personResource } from './persons/person.resource';
 export { goalResource } from './resources/goal.resource';

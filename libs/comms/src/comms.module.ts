@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { COMMS_PARTS } from './comms.parts';
 import { AssetsModule } from '@estate/assets';
 import { DocumentReferences, DocumentsModule } from '@estate/documents';
 import { CaseResourceModule } from '@estate/shared-kernel';
@@ -15,9 +16,6 @@ import { EmailProvider } from './application/ports/email-provider.port';
 import { FaxProvider } from './application/ports/fax-provider.port';
 import { ReviseFaxNotes } from './application/revise-fax-notes';
 import { SendFax } from './application/send-fax';
-import { EmailsController } from './http/emails.controller';
-import { FaxesController } from './http/faxes.controller';
-import { PhoneCallsController } from './http/phone-calls.controller';
 import { callSummarizerFor, emailProviderFor, faxProviderFor } from './infrastructure/comms-adapters';
 import { faxesNamingDocument } from './infrastructure/persistence/fax-document-referrers';
 import { emailResource } from './resources/email.resource';
@@ -32,7 +30,7 @@ import { phoneCallResource } from './resources/phone-call.resource';
  */
 @Module({
   imports: [AssetsModule, DocumentsModule, CaseResourceModule.forResources([phoneCallResource, emailResource, faxResource])],
-  controllers: [PhoneCallsController, EmailsController, FaxesController],
+  controllers: COMMS_PARTS.controllers,
   providers: [
     { provide: CommsConfig, useFactory: () => loadCommsConfig(process.env) },
     { provide: CallSummarizer, useFactory: callSummarizerFor, inject: [CommsConfig] },

@@ -1,5 +1,8 @@
+import { COMMS_PARTS } from './comms.parts';
+
 export { CommsModule } from './comms.module';
-export { COMMS_ENTITIES } from './infrastructure/persistence/comms.schemas';
+/** Its ORM mappings, gathered from its folder. */
+export const COMMS_ENTITIES = COMMS_PARTS.entities;
 export { phoneCallResource } from './resources/phone-call.resource';
 export { emailResource } from './resources/email.resource';
 export { EmailDeliveryProcessor } from './application/email-delivery-processor';

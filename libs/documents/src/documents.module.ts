@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { DOCUMENTS_PARTS } from './documents.parts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { acceptMultipart, AppConfig, CaseResourceModule, JobQueue, ProviderSettings, registerErrorCodes } from '@estate/shared-kernel';
 import { CaseDeletionParticipants, CaseModule } from '@estate/case';
@@ -15,9 +16,6 @@ import { RemoveDocument } from './application/remove-document';
 import { ReviseNotarization } from './application/revise-notarization';
 import { UploadDocument } from './application/upload-document';
 import { UploadStatement } from './application/upload-statement';
-import { DocumentDownloadsController, DocumentsController } from './http/documents.controller';
-import { NotarizationsController } from './http/notarizations.controller';
-import { StatementsController } from './http/statements.controller';
 import { UploadInterceptor, UploadOrJsonInterceptor } from './http/upload.interceptor';
 import { UploadSettings, uploadSettings } from './http/upload-settings';
 import { UploadTurns } from './http/upload-turns';
@@ -55,7 +53,7 @@ const s3Storage = () => require('./infrastructure/storage/s3-document-storage') 
 
 @Module({
   imports: [CaseModule, AssetsModule, CaseResourceModule.forResources([documentResource, statementResource, notarizationResource])],
-  controllers: [DocumentsController, DocumentDownloadsController, StatementsController, NotarizationsController],
+  controllers: DOCUMENTS_PARTS.controllers,
   providers: [
     UploadDocument,
     UploadStatement,

@@ -1,5 +1,8 @@
+import { DOCUMENTS_PARTS } from './documents.parts';
+
 export { DocumentsModule } from './documents.module';
-export { DOCUMENTS_ENTITIES } from './infrastructure/persistence/documents.entities';
+/** Its ORM mappings, gathered from its folder. */
+export const DOCUMENTS_ENTITIES = DOCUMENTS_PARTS.entities;
 export { documentResource } from './resources/document.resource';
 export { notarizationResource } from './resources/notarization.resource';
 export { NotarizationSteps } from './application/notarization-steps';

@@ -1,3 +1,6 @@
+import { PEOPLE_PARTS } from './people.parts';
+
 export { PeopleModule } from './people.module';
-export { PEOPLE_ENTITIES } from './infrastructure/persistence/people.schemas';
+/** Its ORM mappings, gathered from its folder. */
+export const PEOPLE_ENTITIES = PEOPLE_PARTS.entities;
 export { InvitationMailer, INVITATION_EMAIL_QUEUE } from './application/invitation-mailer';

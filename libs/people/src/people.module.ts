@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { PEOPLE_PARTS } from './people.parts';
 import { CaseModule, CaseReach } from '@estate/case';
 import { CommsModule } from '@estate/comms';
 import { CaseResourceModule, registerErrorCodes } from '@estate/shared-kernel';
@@ -11,7 +12,6 @@ import {
 } from './application/collaborators/collaborator-writes';
 import { CollaboratorAnswers } from './application/collaborators/collaborator-answers';
 import { GuestUsers } from './application/collaborators/guest-users';
-import { CollaboratorsController } from './http/collaborators.controller';
 import { collaboratorResource } from './resources/collaborator.resource';
 import { InvitationMailer } from './application/invitation-mailer';
 import { Invitations } from './application/invitations.service';
@@ -20,7 +20,6 @@ import { InvitationEmails } from './application/ports/invitation-email.port';
 import { PeopleStore } from './application/ports/people-store.port';
 import { PrincipalChanges } from './application/ports/principal-changes.port';
 import { ProUsers } from './application/pro-users.service';
-import { InvitationsController, MeController, ProUsersController } from './http/pro-users.controller';
 import { PrincipalChangesAfterCommit } from './infrastructure/principal-changes.adapter';
 import { CommsInvitationEmails } from './infrastructure/comms-invitation-emails';
 import { SqlPeopleStore } from './infrastructure/persistence/people.store';
@@ -43,7 +42,7 @@ registerErrorCodes({
  */
 @Module({
   imports: [CaseModule, CommsModule, CaseResourceModule.forResources([collaboratorResource])],
-  controllers: [ProUsersController, MeController, InvitationsController, CollaboratorsController],
+  controllers: PEOPLE_PARTS.controllers,
   providers: [
     { provide: PeopleConfig, useFactory: () => loadPeopleConfig(process.env) },
     { provide: PeopleStore, useClass: SqlPeopleStore },

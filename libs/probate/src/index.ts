@@ -1,5 +1,8 @@
+import { PROBATE_PARTS } from './probate.parts';
+
 export { ProbateModule } from './probate.module';
-export { PROBATE_ENTITIES } from './infrastructure/persistence/probate-entities';
+/** Its ORM mappings, gathered from its folder. */
+export const PROBATE_ENTITIES = PROBATE_PARTS.entities;
 export { probateDeadlineResource } from './resources/probate-deadline.resource';
 export { creditorClaimResource } from './resources/creditor-claim.resource';
 export { closureStepResource } from './resources/closure-step.resource';

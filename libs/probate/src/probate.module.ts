@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { PROBATE_PARTS } from './probate.parts';
 import { ClosurePlanEvents } from './application/closure-plans';
 import { DeadlineEventScheduler } from './application/deadline-event-scheduler';
 import { CaseResourceModule, RecordDeletionVetoes, registerErrorCodes } from '@estate/shared-kernel';
@@ -8,7 +9,6 @@ import { ClosurePlanWrites } from './application/closure-plan-writes';
 import { CreateDeadline } from './application/create-deadline.service';
 import { DeadlineFeed } from './application/deadline-feed.service';
 import { DeadlineFeedLinks } from './application/deadline-feed-links.service';
-import { DeadlineFeedLinksController, DeadlineFeedsController } from './http/deadline-feed-links.controller';
 import { FileCreditorClaim } from './application/file-creditor-claim.service';
 import { GenerateDeadlines } from './application/generate-deadlines.service';
 import { CaseSearchTallies } from './application/ports/case-search-tallies.port';
@@ -24,11 +24,6 @@ import { ReviseSearch } from './application/revise-search.service';
 import { ReviseSubTask } from './application/revise-sub-task.service';
 import { StartSearch } from './application/start-search.service';
 import { UpdateDeadline } from './application/update-deadline.service';
-import { ClosureStepsController } from './http/closure-steps.controller';
-import { CreditorClaimsController } from './http/creditor-claims.controller';
-import { ProbateDeadlineCalendarController, ProbateDeadlinesController } from './http/probate-deadlines.controller';
-import { SearchesController } from './http/searches.controller';
-import { ProbateReferenceController } from './http/probate-reference.controller';
 import { ProbateReference } from './application/probate-reference.service';
 import { ProbateReferenceFiles } from './application/ports/probate-reference-files.port';
 import { FileProbateReference } from './infrastructure/reference-data/file-probate-reference';
@@ -58,22 +53,18 @@ import { RemoveFiling } from './application/remove-filing.service';
 import { ReviseFiling } from './application/revise-filing.service';
 import { ProbateCaseStates } from './application/ports/probate-case-states.port';
 import { ProbateForms } from './application/ports/probate-forms.port';
-import { FilingsController } from './http/filings.controller';
-import { ProbateCaseController } from './http/probate-case.controller';
 import { filingsNamingDocument } from './infrastructure/persistence/filing-document-referrers';
 import { OrmProbateCaseStates } from './infrastructure/persistence/orm-probate-case-states';
 import { filingResource } from './resources/filing.resource';
 import { probateCaseResource } from './resources/probate-case.resource';
 
 import { estateEinResource } from './resources/estate-ein.resource';
-import { EstateEinController } from './http/estate-ein.controller';
 import { EstateEinDefaults } from './application/estate-ein-defaults';
 import { EstatePartiesReader } from './application/ports/estate-parties.port';
 import { EstatePartiesAdapter } from './infrastructure/persistence/estate-parties.adapter';
 import { ProbateAccountRecordsReader } from './application/ports/probate-account-records.port';
 import { OrmProbateAccountRecords } from './infrastructure/persistence/orm-probate-account-records';
 import { unclaimedPropertyResource } from './resources/unclaimed-property.resource';
-import { UnclaimedPropertyController } from './http/unclaimed-property.controller';
 import { ReportUnclaimedProperty } from './application/report-unclaimed-property.service';
 import { ReviseUnclaimedProperty } from './application/revise-unclaimed-property.service';
 import { UnclaimedPropertyReferences } from './application/unclaimed-property-references';
@@ -89,13 +80,11 @@ import { SearchProvider } from './application/ports/search-provider.port';
 import { RequestClosure } from './application/request-closure.service';
 import { ReviseClosureRequest } from './application/revise-closure-request.service';
 import { SearchProcessor } from './application/search-processor';
-import { ClosureRequestsController } from './http/closure-requests.controller';
 import { searchProviderFrom } from './infrastructure/search/search-provider-setting';
 import { closureRequestResource } from './resources/closure-request.resource';
 
 
 import { distributionResource } from './resources/distribution.resource';
-import { DistributionsController } from './http/distributions.controller';
 import { PlanDistribution } from './application/distributions/plan-distribution.service';
 import { ReviseDistribution } from './application/distributions/revise-distribution.service';
 import { DistributionMoves } from './application/distributions/distribution-moves.service';
@@ -136,22 +125,7 @@ registerErrorCodes({
       unclaimedPropertyResource,
     ]),
   ],
-  controllers: [
-    ProbateReferenceController,
-    EstateEinController,
-    DeadlineFeedLinksController,
-    DeadlineFeedsController,
-    ProbateDeadlineCalendarController,
-    ProbateDeadlinesController,
-    CreditorClaimsController,
-    ClosureStepsController,
-    ClosureRequestsController,
-    SearchesController,
-    ProbateCaseController,
-    FilingsController,
-    DistributionsController,
-    UnclaimedPropertyController,
-  ],
+  controllers: PROBATE_PARTS.controllers,
   providers: [
     CreateDeadline,
     UpdateDeadline,

@@ -1,5 +1,8 @@
+import { TRANSFERS_PARTS } from './transfers.parts';
+
 export { TransfersModule } from './transfers.module';
-export { TRANSFERS_ENTITIES } from './infrastructure/persistence/transfer.schema';
+/** Its ORM mappings, gathered from its folder. */
+export const TRANSFERS_ENTITIES = TRANSFERS_PARTS.entities;
 export { transferResource } from './resources/transfer.resource';
 export { TransferProcessor } from './application/transfer-processor';
 export { AchReturnIntake } from './application/ach-return-intake';

@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { TRANSFERS_PARTS } from './transfers.parts';
 import { AssetsModule, bankAccountResource } from '@estate/assets';
 import { CaseDeletionParticipants, CaseModule } from '@estate/case';
 import { ClosureTransfers, ProbateModule } from '@estate/probate';
@@ -13,7 +14,6 @@ import { TransferProcessor } from './application/transfer-processor';
 import { TransferStepQueue } from './application/transfer-step-queue';
 import { FundsHold } from './application/funds-hold';
 import { FundsHoldSettings, loadFundsHoldSettings } from './application/funds-hold-settings';
-import { TransfersController } from './http/transfers.controller';
 import { achNetworkProvider } from './infrastructure/ach/ach-network.provider';
 import { AchSimulatorSettings, loadAchSimulatorSettings } from './infrastructure/ach/ach-simulator-settings';
 import { OrmTransferRepository } from './infrastructure/persistence/transfer.repository';
@@ -25,7 +25,7 @@ import { transferResource } from './resources/transfer.resource';
  */
 @Module({
   imports: [CaseModule, AssetsModule, ProbateModule, CaseResourceModule.forResources([transferResource])],
-  controllers: [TransfersController],
+  controllers: TRANSFERS_PARTS.controllers,
   providers: [
     { provide: TransferRepository, useClass: OrmTransferRepository },
     achNetworkProvider(),

@@ -1,4 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
+import { VERIFICATIONS_PARTS } from './verifications.parts';
 import { Module, OnModuleInit } from '@nestjs/common';
 import { CaseModule } from '@estate/case';
 import { DocumentReferences, DocumentsModule } from '@estate/documents';
@@ -10,7 +11,6 @@ import { IdentityVerificationProvider } from './application/ports/identity-verif
 import { VerificationDocuments } from './application/ports/verification-documents.port';
 import { ReviseIdentityVerification } from './application/revise-identity-verification';
 import { StartIdentityVerification } from './application/start-identity-verification';
-import { IdentityVerificationsController } from './http/identity-verifications.controller';
 import { DeclaredVerificationDocuments } from './infrastructure/declared-verification-documents';
 import { identityProviderFrom } from './infrastructure/provider/identity-provider-setting';
 import { identityVerificationResource } from './resources/identity-verification.resource';
@@ -23,7 +23,7 @@ import { identityVerificationResource } from './resources/identity-verification.
  */
 @Module({
   imports: [CaseModule, DocumentsModule, CaseResourceModule.forResources([identityVerificationResource])],
-  controllers: [IdentityVerificationsController],
+  controllers: VERIFICATIONS_PARTS.controllers,
   providers: [
     { provide: IdentityVerificationProvider, useFactory: () => identityProviderFrom(process.env) },
     { provide: VerificationDocuments, useClass: DeclaredVerificationDocuments },

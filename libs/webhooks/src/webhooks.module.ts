@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { WEBHOOKS_PARTS } from './webhooks.parts';
 import { EventOutbox } from '@estate/shared-kernel';
 import { DeliverySubscriber } from './application/delivery-subscriber';
 import { WebhookStore } from './application/ports/webhook-store.port';
@@ -7,7 +8,6 @@ import { WebhookDispatcher } from './application/webhook-dispatcher';
 import { DeliveryQueue } from './application/delivery-queue';
 import { WebhookEndpoints } from './application/webhook-endpoints.service';
 import { WebhookQueries } from './application/webhook-queries';
-import { WebhookEndpointsController } from './http/webhook-endpoints.controller';
 import { HttpWebhookTransport } from './infrastructure/http-webhook-transport';
 import { SqlWebhookStore } from './infrastructure/persistence/webhook.store';
 
@@ -17,7 +17,7 @@ import { SqlWebhookStore } from './infrastructure/persistence/webhook.store';
  * dispatcher (jobs of the `webhook-delivery` queue) and its log.
  */
 @Module({
-  controllers: [WebhookEndpointsController],
+  controllers: WEBHOOKS_PARTS.controllers,
   providers: [
     { provide: WebhookStore, useClass: SqlWebhookStore },
     { provide: WebhookTransport, useClass: HttpWebhookTransport },

@@ -6,6 +6,7 @@ import { CaseResource, declaredCaseResources } from './case-resource';
 import { CaseResourceController, resourceServedBy } from './case-resource.controller';
 import { declaredSingletonResources, SingletonResource } from './singleton-resource';
 import { pascalCaseOf } from './fields/record-shape';
+import { manifestsOf } from './resource-manifest';
 
 /** What a context's folder declares: its resources, the controllers that serve them, and the tables it maps. */
 export interface ContextParts {
@@ -53,12 +54,22 @@ export function gatherContext(folder: string): ContextParts {
   const generated = resources.filter((resource) => resource.routes.size > 0 && !served.has(resource)).map((resource) => generatedController(resource));
   const schemas = [...resources, ...singletons].map((resource) => resource.schema as EntitySchema<any>);
   const persisted = exported(PERSISTENCE).filter((value): value is EntitySchema<any> => value instanceof EntitySchema && !schemas.includes(value));
-  const parts = { resources, singletons, controllers: [...own, ...generated], entities: [...new Set([...schemas, ...persisted])] };
+  const controllers = [...own, ...generated].sort((a, b) => specificationOrder(a) - specificationOrder(b) || a.name.localeCompare(b.name));
+  const parts = { resources, singletons, controllers, entities: [...new Set([...schemas, ...persisted])] };
   gathered.set(folder, parts);
   return parts;
 }
 
 const gathered = new Map<string, ContextParts>();
+
+/**
+ * Controllers in the specification's order (the first route number each serves), those it does not number last: the
+ * order of the OpenAPI paths and of the catalog's event types.
+ */
+function specificationOrder(controller: Type): number {
+  const numbers = manifestsOf(controller).flatMap((manifest) => manifest.specificationRoutes.map((route) => route.number));
+  return numbers.length > 0 ? Math.min(...numbers) : Number.MAX_SAFE_INTEGER;
+}
 
 /** The standard routes of a declaration, as a class named after it (`VehiclesController`). */
 function generatedController(resource: CaseResource<any>): Type {

@@ -37,5 +37,3 @@ export const FaxSchema = new EntitySchema<Fax>({
   },
 });
 
-/** The MikroORM mappings this context contributes to the application's ORM configuration. */
-export const COMMS_ENTITIES = [phoneCallResource.schema, emailResource.schema, FaxSchema];

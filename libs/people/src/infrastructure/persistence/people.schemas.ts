@@ -47,4 +47,3 @@ export const CollaboratorSchema = new EntitySchema<Collaborator>({
   },
 });
 
-export const PEOPLE_ENTITIES = [InvitationSchema, CollaboratorSchema];

@@ -50,4 +50,3 @@ export const TransferEventSchema = new EntitySchema<TransferEvent>({
   },
 });
 
-export const TRANSFERS_ENTITIES = [TransferSchema, TransferEventSchema];

@@ -1,0 +1,3 @@
+import { describeDeclaredContracts } from '../support/declared-contracts';
+
+describeDeclaredContracts('case');
