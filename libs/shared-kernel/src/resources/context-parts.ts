@@ -63,12 +63,14 @@ export function gatherContext(folder: string): ContextParts {
 const gathered = new Map<string, ContextParts>();
 
 /**
- * Controllers in the specification's order (the first route number each serves), those it does not number last: the
- * order of the OpenAPI paths and of the catalog's event types.
+ * Controllers in the specification's order (the first route number each serves): the order of the OpenAPI paths and of
+ * the catalog's event types. Those it does not number come first: they serve fixed paths of their own
+ * (`probate/deadlines/feed-links`, `inventory`), which Express must meet before a collection's `:id` route would take
+ * the last segment for an id.
  */
 function specificationOrder(controller: Type): number {
   const numbers = manifestsOf(controller).flatMap((manifest) => manifest.specificationRoutes.map((route) => route.number));
-  return numbers.length > 0 ? Math.min(...numbers) : Number.MAX_SAFE_INTEGER;
+  return numbers.length > 0 ? Math.min(...numbers) : -1;
 }
 
 /** The standard routes of a declaration, as a class named after it (`VehiclesController`). */
