@@ -1,5 +1,4 @@
 import { realEstatePropertyResource } from '@estate/assets';
-import { representationOf } from '@estate/shared-kernel';
 import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';
@@ -24,7 +23,6 @@ describe('real estate properties (e2e)', () => {
     app: () => t,
     resource: realEstatePropertyResource,
     // The computed fields `present` adds to the stored ones.
-    fields: [...representationOf(realEstatePropertyResource), 'requires_probate', 'equity_estimate', 'latest_valuation'],
     // The address is an object the declaration gives no example of.
     create: () => ({ ...realEstatePropertyResource.examples!.minimal, address: ADDRESS }),
     defaults: { status: 'owned', ownership_percentage: 100, address: { ...ADDRESS, address2: null } },

@@ -1,7 +1,7 @@
-import { Body, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ApiData, ApiErrors, RouteError, ApiIdempotencyKey, ApiIfMatch, CaseResourceController, ForeignCase, IfMatch, JsonObject, SingleResource, ValidBody, validateAgainst, WriteRoute } from '@estate/shared-kernel';
+import { ApiData, ApiErrors, RouteError, ApiIdempotencyKey, ApiIfMatch, CaseResourceController, ForeignCase, IfMatch, JsonObject, SingleResource, ValidBody, WriteRoute } from '@estate/shared-kernel';
 import { DistributionMoves } from '../application/distributions/distribution-moves.service';
 import { PlanDistribution } from '../application/distributions/plan-distribution.service';
 import { distributionResource } from '../resources/distribution.resource';
@@ -83,11 +83,8 @@ export class DistributionsController extends CaseResourceController(distribution
     message: 'The request body is invalid.',
     details: [{ field: 'person_id', message: 'person_id must name a beneficiary (a person with is_beneficiary true)', reason: 'rule' }],
   })
-  async create(@Req() req: Request, @Body() body: JsonObject | undefined): Promise<SingleResource> {
-    // Validated here against the declaration's create body (a class the kernel builds, so no parameter type names it).
-    const document = body ?? {};
-    await validateAgainst(distributionResource.create, document);
-    return this.useCase(PlanDistribution).execute(await this.scope(req), document);
+  async create(@Req() req: Request, @ValidBody(distributionResource.create) body: JsonObject): Promise<SingleResource> {
+    return this.useCase(PlanDistribution).execute(await this.scope(req), body);
   }
 
   @Post(':distribution_id/approve')

@@ -15,7 +15,16 @@ export function WriteRoute(): MethodDecorator {
 /**
  * The request body, validated against the parameter's DTO class (422 with the fields at fault). Used instead of
  * `@Body()`: the pipe sits on this one parameter, so the route's other parameters (`@Req`, `@Query`) run no pipe.
+ * `type` states the class where the parameter's type cannot name it: a body the kernel builds from a declaration's
+ * fields (`@ValidBody(distributionResource.create)`).
  */
-export function ValidBody(): ParameterDecorator {
-  return Body(BodyValidationPipe);
+export function ValidBody(type?: new () => object): ParameterDecorator {
+  const body = Body(BodyValidationPipe);
+  if (!type) return body;
+  return (target, key, index) => {
+    const types = [...((Reflect.getMetadata('design:paramtypes', target, key as string | symbol) as unknown[] | undefined) ?? [])];
+    types[index] = type;
+    Reflect.defineMetadata('design:paramtypes', types, target, key as string | symbol);
+    body(target, key, index);
+  };
 }
