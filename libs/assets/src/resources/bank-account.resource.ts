@@ -4,6 +4,7 @@ import { pastFactDateProblems } from '@estate/shared-kernel/domain';
 import { InstantTransferSummaries } from '../application/instant-transfer-summaries';
 import { instantTransferSummaryOf } from '../domain/bank-account';
 import { BANK_ACCOUNT_STATUSES, BANK_ACCOUNT_TYPES, INSTANT_TRANSFER_ELIGIBILITIES, OWNERSHIP_TYPES } from '../domain/bank-account-vocabulary';
+import { interestRateField } from './interest-rate.field';
 
 /** A merge patch may change one line of the address: each field optional here, the merged address is checked whole. */
 export class PatchBranchAddressBody extends PartialType(AddressDto, { skipNullProperties: false }) {}
@@ -56,14 +57,7 @@ export const bankAccountResource = caseResource({
       description: 'ISO 4217 currency code; `USD` when unset.',
       example: 'USD',
     }),
-    interestRate: field.number({
-      min: 0,
-      max: 100,
-      maxDecimals: 4,
-      column: { runtimeType: 'number', columnType: 'numeric(7,4)' },
-      description: 'Annual interest rate in percent.',
-      example: 0.45,
-    }),
+    interestRate: interestRateField(0.45),
     maturityDate: field.date({ description: 'Maturity date (certificates of deposit).', example: '2027-03-01' }),
     openedDate: field.date({ description: 'Date the account was opened; not after today.', example: '1998-05-11' }),
     closedDate: field.date({ description: 'Date the account was closed; not after today.', example: '2026-11-30' }),

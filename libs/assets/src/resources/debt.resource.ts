@@ -1,6 +1,7 @@
 import { caseResource, field, ResourceRecord } from '@estate/shared-kernel';
 import { DEBT_CONDITIONS, DEBT_TYPES, NOTIFICATION_STATUSES, RESPONSIBILITY_CODES } from '../domain/debt-vocabulary';
 import { institutionContactResource } from './institution-contact.resource';
+import { interestRateField } from './interest-rate.field';
 
 /**
  * Debts (`#1`–`#3`): a plain record; `account_number` is encrypted at rest and masked by the serializer. The `#3`
@@ -21,14 +22,7 @@ export const debtResource = caseResource({
     balance: field.money({ description: 'Balance owed.', example: 2310.55 }),
     creditLimit: field.money({ description: 'Credit limit.', example: 5000 }),
     minimumPayment: field.money({ createOnly: true, description: 'Minimum payment due.', example: 75 }),
-    interestRate: field.number({
-      min: 0,
-      max: 100,
-      maxDecimals: 4,
-      column: { runtimeType: 'number', columnType: 'numeric(7,4)' },
-      description: 'Annual interest rate in percent.',
-      example: 22.99,
-    }),
+    interestRate: interestRateField(22.99),
     isJointAccount: field.boolean({ description: 'Whether the account is held jointly; false when unset.', example: false }),
     jointHolderName: field.string({ description: 'The joint holder.', example: 'Samuel Okafor' }),
     collectionAgency: field.string({ description: 'Collection agency holding the debt.', example: 'Midstate Recovery' }),
