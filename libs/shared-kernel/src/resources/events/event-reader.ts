@@ -1,29 +1,16 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { BadRequestError, ErrorDetail, NotFoundError } from '../../platform/errors/domain-error';
 import { ResourceList } from '../http/resource-response';
-import { encodeCursor } from '../pagination/cursor';
 import { parseListQuery } from '../pagination/list-query';
-import { PlainQuery } from '../../platform/persistence/plain-query';
+import { findRecords, runListQuery } from '../pagination/list-runner';
+import { Condition } from '../pagination/list-statement';
 import { notACalendarDay } from '../validation/fields';
 import { presentEvent, StoredEvent } from '../../platform/events/event';
+import { EventRecordSchema } from '../../platform/events/event.schema';
 import { EventTypeCatalog } from '../../platform/events/event-types';
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-const EVENT_COLUMNS = `id, organization_id, case_id, type, data,
-  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`;
-
-interface EventRow {
-  id: string;
-  organization_id: string;
-  case_id: string | null;
-  type: string;
-  created_at: string;
-  data: StoredEvent['data'];
-}
-
-function storedEventOf(row: EventRow): StoredEvent {
-  return { id: row.id, type: row.type, organizationId: row.organization_id, caseId: row.case_id, createdAt: new Date(row.created_at), data: row.data };
-}
 
 function values(raw: unknown): string[] {
   if (raw === undefined) return [];
@@ -66,35 +53,41 @@ export interface EventAudience {
 /** The events of one case, for a caller the case-access guard let in (its owner, named). */
 export const audienceOfCase = (owner: string): EventAudience => ({ organizationId: owner, organizationLevel: false, sharedCases: [] });
 
-/** The condition on `events` that keeps what `audience` may see. */
-function visibleTo(audience: EventAudience, bind: (value: unknown) => string): string {
-  const conditions: string[] = [];
+/** The condition on `events` that keeps what `audience` may see (none of them: nothing). */
+function visibleTo(audience: EventAudience): Condition {
+  const reach: Condition[] = [];
   if (audience.organizationId !== null) {
-    conditions.push(`organization_id = ${bind(audience.organizationId)}${audience.organizationLevel ? '' : ' and case_id is not null'}`);
+    reach.push(audience.organizationLevel ? { organizationId: audience.organizationId } : { organizationId: audience.organizationId, caseId: { $ne: null } });
   }
-  if (audience.sharedCases.length > 0) conditions.push(`case_id = any(${bind(audience.sharedCases)}::varchar[])`);
-  if (conditions.length === 0) return 'false';
-  return conditions.length === 1 ? conditions[0] : `(${conditions.map((condition) => `(${condition})`).join(' or ')})`;
+  if (audience.sharedCases.length > 0) reach.push({ caseId: { $in: [...audience.sharedCases] } });
+  return { $or: reach };
+}
+
+/** An events filter of `type` values: exact types and `prefix.*` patterns (`*` is no filter). */
+function ofTypes(types: readonly string[]): Condition | undefined {
+  if (types.length === 0 || types.includes('*')) return undefined;
+  const exact = types.filter((type) => !type.endsWith('.*'));
+  const prefixes = types.filter((type) => type.endsWith('.*')).map((type) => type.slice(0, -1));
+  return { $or: [...(exact.length > 0 ? [{ type: { $in: exact } }] : []), ...(prefixes.length > 0 ? [{ type: { $startsWith: prefixes } }] : [])] };
 }
 
 /**
  * The events a token may read (contract §14.3, `EventAudience`). Newest first, page or cursor mode, filtered by type
- * (exact or `prefix.*`, repeatable), case and creation time. One hand-written query on the events' indexes.
+ * (exact or `prefix.*`, repeatable), case and creation time: the kernel's list statement over the events table, on the
+ * events' indexes.
  */
 @Injectable()
 export class EventReader {
   constructor(
-    private readonly plain: PlainQuery,
+    private readonly em: EntityManager,
     private readonly eventTypes: EventTypeCatalog,
   ) {}
 
   async get(audience: EventAudience, eventId: string): Promise<StoredEvent> {
     if (!ULID.test(eventId)) throw new NotFoundError('event');
-    const params: unknown[] = [eventId];
-    const visible = visibleTo(audience, (value) => `$${params.push(value)}`);
-    const rows = await this.plain.rows<EventRow>(`select ${EVENT_COLUMNS} from events where id = $1 and ${visible}`, params);
-    if (rows.length === 0) throw new NotFoundError('event');
-    return storedEventOf(rows[0]);
+    const [event] = await findRecords(this.em, EventRecordSchema, [{ id: eventId }, visibleTo(audience)]);
+    if (!event) throw new NotFoundError('event');
+    return event;
   }
 
   async list(audience: EventAudience, raw: Record<string, unknown>, caseId?: string): Promise<ResourceList> {
@@ -110,56 +103,13 @@ export class EventReader {
     const before = timestamp('created_before', raw.created_before, problems);
     if (problems.length > 0) throw new BadRequestError('Invalid query parameters.', problems);
 
-    const params: unknown[] = [];
-    const bind = (value: unknown) => `$${params.push(value)}`;
-    const where = [visibleTo(audience, bind)];
-    if (caseFilter !== undefined) where.push(`case_id = ${bind(caseFilter)}`);
-    if (types.length > 0 && !types.includes('*')) {
-      const exact = types.filter((type) => !type.endsWith('.*'));
-      const prefixes = types.filter((type) => type.endsWith('.*')).map((type) => type.slice(0, -2));
-      where.push(`(type = any(${bind(exact)}::text[]) or split_part(type, '.', 1) = any(${bind(prefixes)}::text[]))`);
-    }
-    if (after !== undefined) where.push(`created_at > ${bind(after)}`);
-    if (before !== undefined) where.push(`created_at < ${bind(before)}`);
-    const direction = query.sortOrder === 'asc' ? 'asc' : 'desc';
-    const filtered = where.join(' and ');
-
-    if (query.cursor !== undefined) {
-      const conditions = [filtered];
-      if (query.cursor !== null) {
-        const comparison = direction === 'desc' ? '<' : '>';
-        conditions.push(`(created_at, id) ${comparison} (${bind(new Date(query.cursor.value as Date).toISOString())}::timestamptz, ${bind(query.cursor.id)})`);
-      }
-      const rows = await this.plain.rows<EventRow>(
-        `select ${EVENT_COLUMNS} from events where ${conditions.join(' and ')} order by created_at ${direction}, id ${direction} limit ${query.perPage + 1}`,
-        params,
-      );
-      const page = rows.slice(0, query.perPage).map(storedEventOf);
-      const last = page.at(-1);
-      const hasMore = rows.length > query.perPage;
-      return new ResourceList(page.map(presentEvent), {
-        page: 1,
-        per_page: query.perPage,
-        next_cursor: hasMore && last ? encodeCursor(query, { value: last.createdAt, id: last.id }) : null,
-        has_more: hasMore,
-      });
-    }
-    const offset = (query.page - 1) * query.perPage;
-    const [rows, counted] = await Promise.all([
-      this.plain.rows<EventRow>(
-        `select ${EVENT_COLUMNS} from events where ${filtered} order by created_at ${direction}, id ${direction} limit ${query.perPage} offset ${offset}`,
-        params,
-      ),
-      this.plain.rows<{ count: string }>(`select count(*) as count from events where ${filtered}`, params),
-    ]);
-    const total = Number(counted[0].count);
-    return new ResourceList(rows.map(storedEventOf).map(presentEvent), {
-      page: query.page,
-      per_page: query.perPage,
-      total_count: total,
-      total_pages: Math.ceil(total / query.perPage),
-      next_cursor: null,
-      has_more: offset + rows.length < total,
-    });
+    const conditions: Condition[] = [visibleTo(audience)];
+    if (caseFilter !== undefined) conditions.push({ caseId: caseFilter });
+    const typed = ofTypes(types);
+    if (typed) conditions.push(typed);
+    if (after !== undefined) conditions.push({ createdAt: { $gt: after } });
+    if (before !== undefined) conditions.push({ createdAt: { $lt: before } });
+    const page = await runListQuery(this.em, EventRecordSchema, conditions, query);
+    return new ResourceList(page.rows.map(presentEvent), page.meta);
   }
 }

@@ -54,15 +54,23 @@ export async function listRows(em: EntityManager, columns: RecordColumns<any>, c
   return { rows: page, meta: { page: query.page, per_page: query.perPage, has_more: hasMore, next_cursor: nextCursor } };
 }
 
+/** The rows of an entity meeting `conditions`, each read as the record's fields (for a read-one with more than its id). */
+export async function findRecords<T extends { id: string }>(em: EntityManager, entity: EntityName<T>, conditions: readonly Condition[]): Promise<Array<RecordFields<T>>> {
+  const columns = recordColumns(em, entity);
+  const { text, values } = listStatementsOf(columns).selectOf(conditions);
+  const rows = await plainRows<Row>(em, text, values, { prepared: true });
+  return rows.map((row) => columns.fieldsOf(row));
+}
+
 /** `listRows` of an entity's rows, each read as the record's fields (a plain object: no entity, no unit of work). */
 export async function runListQuery<T extends { id: string }>(
   em: EntityManager,
   entity: EntityName<T>,
-  scope: Condition,
+  scope: Condition | readonly Condition[],
   query: ListQuery,
   context?: ReadContext,
 ): Promise<ListPage<RecordFields<T>>> {
   const columns = recordColumns(em, entity);
-  const page = await listRows(em, columns, [scope], query, context);
+  const page = await listRows(em, columns, Array.isArray(scope) ? scope : [scope as Condition], query, context);
   return { rows: page.rows.map((row) => columns.fieldsOf(row)), meta: page.meta };
 }

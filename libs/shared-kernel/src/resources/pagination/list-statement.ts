@@ -6,7 +6,8 @@ import { FilterSpecs, ListQuery, ParsedFilter, ReadContext } from './list-query'
  * A condition on a record's properties, for what a list is narrowed to besides its filters: the route's scope
  * (`{ caseId }`), a variant's fixed condition (`{ debtType: { $in: [...] } }`), a computed filter's value
  * (`{ status: 'upcoming', dueDate: { $lt: today } }`). A property equals a value, is `null`, or meets `$in`,
- * `$eq`/`$ne`/`$gt`/`$gte`/`$lt`/`$lte`; `$and`/`$or` combine conditions.
+ * `$eq`/`$ne`/`$gt`/`$gte`/`$lt`/`$lte`, or `$startsWith` (one of a list of prefixes, taken literally); `$and`/`$or`
+ * combine conditions (an empty `$or` is false).
  */
 export type Condition = Record<string, unknown>;
 
@@ -92,6 +93,16 @@ export class ListStatements {
     return { text, values: parameters.values };
   }
 
+  /** Every row meeting `conditions` (a read-one by id and by who may see it, for example), in no particular order. */
+  selectOf(conditions: readonly Condition[]): Statement {
+    const parameters = new Parameters();
+    const where = joined(
+      conditions.map((condition) => this.condition(condition, parameters)),
+      'and',
+    );
+    return { text: `select * from ${this.table} where ${where}`, values: parameters.values };
+  }
+
   /** The column of a page's rows that is `null` only in the row of nulls an empty page comes back as. */
   get idColumn(): string {
     return this.columns.columnOf('id');
@@ -159,6 +170,10 @@ export class ListStatements {
       if (operator === '$in') {
         if (!Array.isArray(value)) throw new Error('$in takes a list of values');
         return `${column} = any(${parameters.add(value)})`;
+      }
+      if (operator === '$startsWith') {
+        const prefixes = Array.isArray(value) ? value : [value];
+        return `${column} like any(${parameters.add(prefixes.map((prefix) => `${escapeLike(String(prefix))}%`))})`;
       }
       const comparison = COMPARISONS[operator];
       if (!comparison) throw new Error(`the list conditions have no operator ${operator}`);
