@@ -54,11 +54,19 @@ export async function listRows(em: EntityManager, columns: RecordColumns<any>, c
   return { rows: page, meta: { page: query.page, per_page: query.perPage, has_more: hasMore, next_cursor: nextCursor } };
 }
 
-/** The rows of an entity meeting `conditions`, each read as the record's fields (for a read-one with more than its id). */
-export async function findRecords<T extends { id: string }>(em: EntityManager, entity: EntityName<T>, conditions: readonly Condition[]): Promise<Array<RecordFields<T>>> {
+/**
+ * The rows of an entity's table meeting `conditions`, as stored (with any column the entity leaves to others, such as
+ * a projection kept on the row), and the column map that reads them.
+ */
+export async function selectRows<T>(em: EntityManager, entity: EntityName<T>, conditions: readonly Condition[]): Promise<{ rows: Row[]; columns: RecordColumns<T> }> {
   const columns = recordColumns(em, entity);
   const { text, values } = listStatementsOf(columns).selectOf(conditions);
-  const rows = await plainRows<Row>(em, text, values, { prepared: true });
+  return { rows: await plainRows<Row>(em, text, values, { prepared: true }), columns };
+}
+
+/** The rows of an entity meeting `conditions`, each read as the record's fields (for a read-one with more than its id). */
+export async function findRecords<T extends { id: string }>(em: EntityManager, entity: EntityName<T>, conditions: readonly Condition[]): Promise<Array<RecordFields<T>>> {
+  const { rows, columns } = await selectRows(em, entity, conditions);
   return rows.map((row) => columns.fieldsOf(row));
 }
 
