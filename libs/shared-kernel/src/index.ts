@@ -42,6 +42,8 @@ export * from './resources/validation/address.dto';
 export * from './resources/validation/body-validation.pipe';
 export * from './resources/validation/fields';
 export * from './resources/pagination/list-runner';
+export * from './resources/pagination/page-of-items';
+export * from './resources/pagination/page-meta-of';
 export * from './platform/idempotency/idempotency.store';
 export * from './platform/http/request-id';
 export * from './resources/openapi/openapi-31';

@@ -5,13 +5,12 @@ import {
   BadRequestError,
   calendarDateProblem,
   Clock,
-  encodeCursor,
   ErrorDetail,
   etagOfVersion,
   isCalendarDate,
   ListQuery,
   NotFoundError,
-  PageMeta,
+  pageOfItems,
   parseListQuery,
   PreconditionFailedError,
   ResourceList,
@@ -78,7 +77,7 @@ export class BalanceHistory {
       points = balanceHistory(request.interval, from, request.to, { recorded, closings: closings.filter((closing) => closing.periodEnd >= from), ledger });
     }
     if (request.query.sortOrder === 'desc') points.reverse();
-    const page = this.pageOf(points, request.query);
+    const page = pageOfItems(points, request.query, (point) => ({ value: point.date, id: point.date }));
     return new ResourceList(page.rows.map(viewOf), page.meta);
   }
 
@@ -179,25 +178,5 @@ export class BalanceHistory {
     }
     if (problems.length > 0 || !query) throw new BadRequestError('Invalid query parameters.', problems);
     return { interval: interval as BalanceInterval, from, to, query };
-  }
-
-  /** A page of the points (already in the list's order), in page mode or keyset cursor mode on the date. */
-  private pageOf(points: readonly BalancePoint[], query: ListQuery): { rows: readonly BalancePoint[]; meta: PageMeta } {
-    if (query.cursor === undefined) {
-      const totalPages = Math.ceil(points.length / query.perPage);
-      const start = (query.page - 1) * query.perPage;
-      return {
-        rows: points.slice(start, start + query.perPage),
-        meta: { page: query.page, per_page: query.perPage, total_count: points.length, total_pages: totalPages, has_more: query.page < totalPages, next_cursor: null },
-      };
-    }
-    const after = query.cursor === null ? null : (query.cursor.value as string);
-    const beyond = (date: string) => after === null || (query.sortOrder === 'desc' ? date < after : date > after);
-    const start = points.findIndex((point) => beyond(point.date));
-    const rows = start < 0 ? [] : points.slice(start, start + query.perPage);
-    const hasMore = start >= 0 && start + query.perPage < points.length;
-    const last = rows[rows.length - 1];
-    const nextCursor = hasMore && last ? encodeCursor(query, { value: last.date, id: last.date }) : null;
-    return { rows, meta: { page: query.page, per_page: query.perPage, has_more: hasMore, next_cursor: nextCursor } };
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type FilterSpecs, NotFoundError, PageMeta, parseListQuery, ResourceList, SingleResource } from '@estate/shared-kernel';
+import { type FilterSpecs, NotFoundError, pageModeMeta, parseListQuery, ResourceList, SingleResource } from '@estate/shared-kernel';
 import type { County, StateRules } from '../domain/jurisdiction-rules';
 import { FORM_PURPOSES, formServesState, type ProbateForm, STATE_CODES } from '../domain/probate-form';
 import { ProbateReferenceFiles } from './ports/probate-reference-files.port';
@@ -102,8 +102,6 @@ export class ProbateReference {
   /** One page of a fixed list (contract §4 page mode: `page`, `per_page`); an invalid value is `400` naming it. */
   private page<T>(items: T[], sha256: string, query: Record<string, unknown>, list: readonly unknown[]): ResourceList<T> {
     const { page, perPage } = parseListQuery(query, { filters: {}, sorts: ['created_at'] }, list);
-    const totalPages = Math.ceil(items.length / perPage);
-    const meta: PageMeta = { page, per_page: perPage, total_count: items.length, total_pages: totalPages, has_more: page < totalPages, next_cursor: null };
-    return new ResourceList(items.slice((page - 1) * perPage, page * perPage), meta, tagOf(sha256));
+    return new ResourceList(items.slice((page - 1) * perPage, page * perPage), pageModeMeta({ page, perPage }, items.length), tagOf(sha256));
   }
 }

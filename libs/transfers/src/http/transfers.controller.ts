@@ -13,6 +13,7 @@ import {
   MAX_PER_PAGE,
   parseListQuery,
   PageMeta,
+  pageModeMeta,
   QueryParameter,
   ResourceList,
   SingleResource,
@@ -150,7 +151,6 @@ export class TransfersController extends CaseResourceController(transferResource
       reason: event.reason,
       occurred_at: event.occurredAt.toISOString(),
     }));
-    const totalPages = Math.ceil(events.length / perPage);
-    return new ResourceList(data, { page, per_page: perPage, total_count: events.length, total_pages: totalPages, next_cursor: null, has_more: page < totalPages });
+    return new ResourceList(data, pageModeMeta({ page, perPage }, events.length));
   }
 }

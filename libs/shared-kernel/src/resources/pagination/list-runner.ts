@@ -2,7 +2,8 @@ import { EntityManager, EntityName } from '@mikro-orm/postgresql';
 import { plainRows } from '../../platform/persistence/plain-query';
 import { RecordColumns, recordColumns, RecordFields } from '../../platform/persistence/record-columns';
 import { toCamelCase } from '../naming/naming';
-import { encodeCursor } from './cursor';
+import { CursorPosition } from './cursor';
+import { cursorModeMeta, pageModeMeta } from './page-meta-of';
 import { ListQuery, ReadContext } from './list-query';
 import { Condition, ListStatements, TOTAL_COLUMN } from './list-statement';
 import { PageMeta } from './page-meta';
@@ -34,24 +35,15 @@ export async function listRows(em: EntityManager, columns: RecordColumns<any>, c
 
   if (query.cursor === undefined) {
     // An empty page is one row of nulls beside its total.
-    const total = Number(rows[0]?.[TOTAL_COLUMN] ?? 0);
     const found = rows[0]?.[statements.idColumn] === null ? [] : rows;
-    const totalPages = Math.ceil(total / query.perPage);
-    return {
-      rows: found,
-      meta: { page: query.page, per_page: query.perPage, total_count: total, total_pages: totalPages, has_more: query.page < totalPages, next_cursor: null },
-    };
+    return { rows: found, meta: pageModeMeta(query, Number(rows[0]?.[TOTAL_COLUMN] ?? 0)) };
   }
 
   const hasMore = rows.length > query.perPage;
   const page = hasMore ? rows.slice(0, query.perPage) : rows;
   const last = page[page.length - 1];
-  const sortProperty = toCamelCase(query.sortBy);
-  const nextCursor =
-    hasMore && last
-      ? encodeCursor(query, { value: columns.valueOf(last, sortProperty) as never, id: columns.valueOf(last, 'id') as string })
-      : null;
-  return { rows: page, meta: { page: query.page, per_page: query.perPage, has_more: hasMore, next_cursor: nextCursor } };
+  const position = last ? { value: columns.valueOf(last, toCamelCase(query.sortBy)) as CursorPosition['value'], id: columns.valueOf(last, 'id') as string } : undefined;
+  return { rows: page, meta: cursorModeMeta(query, hasMore, position) };
 }
 
 /**
