@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { PlainQuery } from '@estate/shared-kernel';
+import { findRecords, PlainQuery } from '@estate/shared-kernel';
 import { AccountableAssetRecords, AccountableAssets, LedgerTransactionFacts } from '../application/ports/accountable-assets.port';
 import { bankAccountResource } from '../resources/bank-account.resource';
 import { businessResource } from '../resources/business.resource';
@@ -39,7 +39,10 @@ interface LedgerRow {
   created_at: string | Date;
 }
 
-/** The records through MikroORM (account numbers decrypted, JSON columns parsed), the ledger as plain rows. */
+/**
+ * The records as plain fields through the kernel's statements and column maps (account numbers decrypted, JSON columns
+ * parsed, no entity), the ledger as plain rows.
+ */
 @Injectable()
 export class OrmAccountableAssets extends AccountableAssets {
   constructor(
@@ -53,17 +56,17 @@ export class OrmAccountableAssets extends AccountableAssets {
     if (options.holdAccounts) await this.sql.rows(HOLD_ACCOUNTS, [caseId]);
     const scope = { caseId };
     // Sequential on purpose: one transaction runs one statement at a time.
-    const bankAccounts = await this.em.find(bankAccountResource.schema, scope);
+    const bankAccounts = await findRecords(this.em, bankAccountResource.schema, [scope]);
     const transactions = (await this.sql.rows<LedgerRow>(LEDGER, [caseId], { prepared: true })).map(ledgerFacts);
-    const investmentAccounts = await this.em.find(investmentAccountResource.schema, scope);
-    const retirementAccounts = await this.em.find(retirementAccountResource.schema, scope);
-    const lifeInsurancePolicies = await this.em.find(lifeInsurancePolicyResource.schema, scope);
-    const realEstateProperties = await this.em.find(realEstatePropertyResource.schema, scope);
-    const valuations = await this.em.find(realEstateValuationResource.schema, scope);
-    const vehicles = await this.em.find(vehicleResource.schema, scope);
-    const financialAccounts = await this.em.find(financialAccountResource.schema, scope);
-    const businesses = await this.em.find(businessResource.schema, scope);
-    const debts = await this.em.find(debtResource.schema, scope);
+    const investmentAccounts = await findRecords(this.em, investmentAccountResource.schema, [scope]);
+    const retirementAccounts = await findRecords(this.em, retirementAccountResource.schema, [scope]);
+    const lifeInsurancePolicies = await findRecords(this.em, lifeInsurancePolicyResource.schema, [scope]);
+    const realEstateProperties = await findRecords(this.em, realEstatePropertyResource.schema, [scope]);
+    const valuations = await findRecords(this.em, realEstateValuationResource.schema, [scope]);
+    const vehicles = await findRecords(this.em, vehicleResource.schema, [scope]);
+    const financialAccounts = await findRecords(this.em, financialAccountResource.schema, [scope]);
+    const businesses = await findRecords(this.em, businessResource.schema, [scope]);
+    const debts = await findRecords(this.em, debtResource.schema, [scope]);
     return { bankAccounts, transactions, investmentAccounts, retirementAccounts, lifeInsurancePolicies, realEstateProperties, valuations, vehicles, financialAccounts, businesses, debts };
   }
 }
