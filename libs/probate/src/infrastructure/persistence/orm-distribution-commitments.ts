@@ -1,11 +1,15 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { findRecords } from '@estate/shared-kernel';
 import { DistributionCommitments } from '../../application/ports/distribution-commitments.port';
 import type { CashCommitment, ClaimOnEstate } from '../../domain/distribution-allowance';
 import { CreditorClaimSchema } from './probate.schemas';
 import { distributionResource } from '../../resources/distribution.resource';
 
-/** The commitments on the caller's unit of work (the approval's transaction, under the case and estate-account locks). */
+/**
+ * The commitments, read as plain fields through the kernel's statements on the caller's connection (the approval's
+ * transaction, under the case and estate-account locks).
+ */
 @Injectable()
 export class OrmDistributionCommitments extends DistributionCommitments {
   constructor(private readonly em: EntityManager) {
@@ -13,21 +17,17 @@ export class OrmDistributionCommitments extends DistributionCommitments {
   }
 
   async approvedCash(caseId: string, excludingId: string): Promise<CashCommitment[]> {
-    const rows = await this.em.find(distributionResource.schema, { caseId, kind: 'cash', status: 'approved', id: { $ne: excludingId } }, { fields: ['id', 'sourceAccountId', 'amount'] });
+    const rows = await findRecords(this.em, distributionResource.schema, [{ caseId, kind: 'cash', status: 'approved', id: { $ne: excludingId } }]);
     return rows.map((row) => ({ distributionId: row.id, sourceAccountId: row.sourceAccountId, amount: row.amount ?? 0 }));
   }
 
   async giversOf(caseId: string, assetType: string, assetId: string, excludingId: string): Promise<string[]> {
-    const rows = await this.em.find(
-      distributionResource.schema,
-      { caseId, assetType: assetType as never, assetId, status: { $in: ['approved', 'paid'] }, id: { $ne: excludingId } },
-      { fields: ['id'], orderBy: { id: 'asc' } },
-    );
+    const rows = await findRecords(this.em, distributionResource.schema, [{ caseId, assetType, assetId, status: { $in: ['approved', 'paid'] }, id: { $ne: excludingId } }], { id: 'asc' });
     return rows.map((row) => row.id);
   }
 
   async claimsOf(caseId: string): Promise<ClaimOnEstate[]> {
-    const claims = await this.em.find(CreditorClaimSchema, { caseId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const claims = await findRecords(this.em, CreditorClaimSchema, [{ caseId }], { createdAt: 'asc', id: 'asc' });
     return claims.map((claim) => ({ id: claim.id, status: claim.status, claimAmount: claim.claimAmount, resolutionAmount: claim.resolutionAmount }));
   }
 }

@@ -50,15 +50,23 @@ export async function listRows(em: EntityManager, columns: RecordColumns<any>, c
  * The rows of an entity's table meeting `conditions`, as stored (with any column the entity leaves to others, such as
  * a projection kept on the row), and the column map that reads them.
  */
-export async function selectRows<T>(em: EntityManager, entity: EntityName<T>, conditions: readonly Condition[]): Promise<{ rows: Row[]; columns: RecordColumns<T> }> {
+export async function selectRows<T>(em: EntityManager, entity: EntityName<T>, conditions: readonly Condition[], orderBy?: Readonly<Record<string, 'asc' | 'desc'>>): Promise<{ rows: Row[]; columns: RecordColumns<T> }> {
   const columns = recordColumns(em, entity);
-  const { text, values } = listStatementsOf(columns).selectOf(conditions);
+  const { text, values } = listStatementsOf(columns).selectOf(conditions, orderBy);
   return { rows: await plainRows<Row>(em, text, values, { prepared: true }), columns };
 }
 
-/** The rows of an entity meeting `conditions`, each read as the record's fields (for a read-one with more than its id). */
-export async function findRecords<T extends { id: string }>(em: EntityManager, entity: EntityName<T>, conditions: readonly Condition[]): Promise<Array<RecordFields<T>>> {
-  const { rows, columns } = await selectRows(em, entity, conditions);
+/**
+ * The rows of an entity meeting `conditions`, each read as the record's fields, in the order given (by property), if
+ * any: a read-one with more than its id, or the records a computation reads (no entity, no unit of work).
+ */
+export async function findRecords<T extends { id: string }>(
+  em: EntityManager,
+  entity: EntityName<T>,
+  conditions: readonly Condition[],
+  orderBy?: Readonly<Partial<Record<keyof T & string, 'asc' | 'desc'>>>,
+): Promise<Array<RecordFields<T>>> {
+  const { rows, columns } = await selectRows(em, entity, conditions, orderBy as Record<string, 'asc' | 'desc'> | undefined);
   return rows.map((row) => columns.fieldsOf(row));
 }
 

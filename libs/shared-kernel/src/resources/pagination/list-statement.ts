@@ -93,14 +93,15 @@ export class ListStatements {
     return { text, values: parameters.values };
   }
 
-  /** Every row meeting `conditions` (a read-one by id and by who may see it, for example), in no particular order. */
-  selectOf(conditions: readonly Condition[]): Statement {
+  /** Every row meeting `conditions` (a read-one by id and by who may see it, for example), in the order given, if any. */
+  selectOf(conditions: readonly Condition[], orderBy: Readonly<Record<string, 'asc' | 'desc'>> = {}): Statement {
     const parameters = new Parameters();
     const where = joined(
       conditions.map((condition) => this.condition(condition, parameters)),
       'and',
     );
-    return { text: `select * from ${this.table} where ${where}`, values: parameters.values };
+    const order = Object.entries(orderBy).map(([property, direction]) => `${quote(this.columns.columnOf(property))} ${direction}`);
+    return { text: `select * from ${this.table} where ${where}${order.length > 0 ? ` order by ${order.join(', ')}` : ''}`, values: parameters.values };
   }
 
   /** The column of a page's rows that is `null` only in the row of nulls an empty page comes back as. */
