@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { ListPage, ListQuery, PlainQuery, runListQuery } from '@estate/shared-kernel';
+import { findRecords, ListPage, ListQuery, PlainQuery, runListQuery } from '@estate/shared-kernel';
 import { AccountingStore, SettledHead } from '../../application/ports/accounting-store.port';
 import type { Counted } from '../../domain/accounting-period';
 import type { PropertyRef } from '../../domain/probate-property';
@@ -29,8 +29,9 @@ export class OrmAccountingStore extends AccountingStore {
     return rows.map((row) => ({ id: row.id, sequence: row.sequence, from: row.from_date, to: row.to_date, isFinal: row.is_final, counted: row.counted }));
   }
 
-  bySequence(caseId: string, sequence: number): Promise<SettledAccounting | null> {
-    return this.em.findOne(SettledAccountingSchema, { caseId, sequence });
+  async bySequence(caseId: string, sequence: number): Promise<SettledAccounting | null> {
+    const [found] = await findRecords(this.em, SettledAccountingSchema, [{ caseId, sequence }]);
+    return found ?? null;
   }
 
   async add(accounting: SettledAccounting): Promise<void> {
