@@ -92,6 +92,11 @@ describe('instant transfers (e2e, contract §8)', () => {
     ]);
     expect(events[0].actor).toBe(owner.userId);
     expect(events[1].actor).toBe('system:processor');
+    // The trail pages oldest first, with the totals of page mode; a cursor is not one of its modes.
+    const second = (await t.http().get(`/v1/cases/${caseId}/transfers/${id}/events?per_page=4&page=2`).set(owner.auth).expect(200)).body;
+    expect(second.data.map((e: any) => e.sequence)).toEqual([5, 6]);
+    expect(second.meta).toEqual({ page: 2, per_page: 4, total_count: 6, total_pages: 2, has_more: false, next_cursor: null });
+    expectError(await t.http().get(`/v1/cases/${caseId}/transfers/${id}/events?per_page=0`).set(owner.auth), 400, 'bad_request');
 
     const sourceAfter = await account(caseId, source.id);
     expect(sourceAfter).toMatchObject({ current_balance: 599.75, available_balance: 599.75, closure_method: 'instant_transfer' });

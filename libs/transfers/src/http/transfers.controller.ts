@@ -13,7 +13,6 @@ import {
   MAX_PER_PAGE,
   parseListQuery,
   PageMeta,
-  pageModeMeta,
   QueryParameter,
   ResourceList,
   SingleResource,
@@ -137,11 +136,11 @@ export class TransfersController extends CaseResourceController(transferResource
   @ApiErrors(400, 404)
   async events(@Req() req: Request, @Query() rawQuery: Record<string, unknown>): Promise<ResourceList> {
     // The kernel's parser checks page and per_page (400 otherwise); the trail is read in page mode, oldest first.
-    const { page, perPage } = parseListQuery({ page: rawQuery.page, per_page: rawQuery.per_page }, { filters: {}, sorts: ['created_at'] }, ['transfer events']);
+    const query = parseListQuery({ page: rawQuery.page, per_page: rawQuery.per_page, sort_by: 'sequence', sort_order: 'asc' }, { filters: {}, sorts: ['sequence'] }, ['transfer events']);
     const scope = await this.scope(req);
     const transfer = await this.reader.fields(transferResource, scope, (req.params as Record<string, string>).transfer_id);
-    const events = await this.repository.eventsOf(transfer.id);
-    const data = events.slice((page - 1) * perPage, page * perPage).map((event) => ({
+    const trail = await this.repository.trailOf(transfer.id, query);
+    const data = trail.rows.map((event) => ({
       id: event.id,
       transfer_id: event.transferId,
       sequence: event.sequence,
@@ -151,6 +150,6 @@ export class TransfersController extends CaseResourceController(transferResource
       reason: event.reason,
       occurred_at: event.occurredAt.toISOString(),
     }));
-    return new ResourceList(data, pageModeMeta({ page, perPage }, events.length));
+    return new ResourceList(data, trail.meta);
   }
 }

@@ -1,3 +1,4 @@
+import type { ListPage, ListQuery, RecordFields } from '@estate/shared-kernel';
 import type { Transfer } from '../../domain/transfer';
 import type { TransferEvent } from '../../domain/transfer-event';
 
@@ -45,5 +46,6 @@ export abstract class TransferRepository {
    */
   abstract holdForStep(transferId: string): Promise<Transfer | null>;
 
-  abstract eventsOf(transferId: string): Promise<TransferEvent[]>;
+  /** A page of the transfer's trail (page mode, oldest first: the query sorts by `sequence`). */
+  abstract trailOf(transferId: string, query: ListQuery): Promise<ListPage<RecordFields<TransferEvent>>>;
 }

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { ListPage, ListQuery, RecordFields, runListQuery } from '@estate/shared-kernel';
 import { ActiveTransferRef, OverdueTransfer, TransferRepository } from '../../application/ports/transfer-repository.port';
 import { Transfer } from '../../domain/transfer';
 import { TransferEvent } from '../../domain/transfer-event';
@@ -79,7 +80,7 @@ export class OrmTransferRepository extends TransferRepository {
     return this.em.findOne(TransferSchema, { id: transferId }, { refresh: true });
   }
 
-  eventsOf(transferId: string): Promise<TransferEvent[]> {
-    return this.em.find(TransferEventSchema, { transferId }, { orderBy: { sequence: 'asc' } });
+  trailOf(transferId: string, query: ListQuery): Promise<ListPage<RecordFields<TransferEvent>>> {
+    return runListQuery(this.em, TransferEventSchema, { transferId }, query);
   }
 }
