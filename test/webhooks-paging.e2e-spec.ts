@@ -106,10 +106,17 @@ describe('webhook lists: paging (e2e, contract §4, §14.4, §14.6)', () => {
     });
     const log = () => `/v1/webhook-endpoints/${endpoint.id}/deliveries`;
 
-    it('are written in whole milliseconds, which the cursor carries exactly', async () => {
+    it('are written in whole milliseconds (a ping, an event fanned out, the endpoints too), which the cursor carries exactly', async () => {
+      const fanned = await t.invite();
+      const everything = await t.http().post('/v1/webhook-endpoints').set(fanned.auth).send({ url: 'http://127.0.0.1:9/everything', enabled_events: ['*'] }).expect(201);
+      await createEndpoint(fanned, 'told');
+      // Both endpoints' webhook_endpoint.created, fanned out to the first by the events' own statements.
+      const written = await t.sql<{ fanned: string }>(`select count(*) as fanned from webhook_deliveries where endpoint_id = $1`, [everything.body.data.id]);
+      expect(Number(written[0].fanned)).toBe(2);
       const [row] = await t.sql<{ finer: string }>(
-        `select count(*) as finer from webhook_deliveries where endpoint_id = $1 and created_at <> date_trunc('milliseconds', created_at)`,
-        [endpoint.id],
+        `select (select count(*) from webhook_deliveries where organization_id = any($1) and created_at <> date_trunc('milliseconds', created_at))
+              + (select count(*) from webhook_endpoints where organization_id = any($1) and created_at <> date_trunc('milliseconds', created_at)) as finer`,
+        [[org.organizationId, fanned.organizationId]],
       );
       expect(Number(row.finer)).toBe(0);
     });
