@@ -10,9 +10,10 @@ import { DOCUMENTS_ENTITIES } from '@estate/documents';
 import { VERIFICATIONS_ENTITIES } from '@estate/verifications';
 import { PEOPLE_ENTITIES } from '@estate/people';
 import { ACCOUNTING_ENTITIES } from '@estate/accounting';
+import { WEBHOOKS_ENTITIES } from '@estate/webhooks';
 import { baseOrmConfig } from './orm-options';
 
-export const ENTITIES = [OrganizationSchema, UserSchema, AccessTokenSchema, EventRecordSchema, ...CASE_ENTITIES, ...ASSETS_ENTITIES, ...PROBATE_ENTITIES, ...COMMS_ENTITIES, ...TRANSFERS_ENTITIES, ...DOCUMENTS_ENTITIES, ...VERIFICATIONS_ENTITIES, ...PEOPLE_ENTITIES, ...ACCOUNTING_ENTITIES];
+export const ENTITIES = [OrganizationSchema, UserSchema, AccessTokenSchema, EventRecordSchema, ...CASE_ENTITIES, ...ASSETS_ENTITIES, ...PROBATE_ENTITIES, ...COMMS_ENTITIES, ...TRANSFERS_ENTITIES, ...DOCUMENTS_ENTITIES, ...VERIFICATIONS_ENTITIES, ...PEOPLE_ENTITIES, ...ACCOUNTING_ENTITIES, ...WEBHOOKS_ENTITIES];
 
 /** The API's, the worker's and the tests' ORM configuration: every context's tables. The schema comes only from migrations. */
 export function ormConfig(databaseUrl: string, options: { poolMax?: number; debug?: boolean } = {}) {

@@ -1,8 +1,8 @@
 import { etagOfVersion } from '@estate/shared-kernel';
-import type { WebhookDelivery, WebhookEndpoint } from './ports/webhook-store.port';
+import type { ListedEndpoint, WebhookDelivery, WebhookEndpoint } from './ports/webhook-store.port';
 
 /** An endpoint as `GET` shows it (and as its events carry it): never its secret. */
-export function presentEndpoint(endpoint: WebhookEndpoint): Record<string, unknown> {
+export function presentEndpoint(endpoint: ListedEndpoint): Record<string, unknown> {
   return {
     id: endpoint.id,
     url: endpoint.url,

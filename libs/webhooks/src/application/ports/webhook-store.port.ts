@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EventStatementPart, StoredEvent } from '@estate/shared-kernel';
+import type { EventStatementPart, ListPage, ListQuery, StoredEvent } from '@estate/shared-kernel';
 import type { DeliveryAttempt } from '../../domain/delivery-rules';
 
 export type EndpointStatus = 'enabled' | 'disabled';
@@ -40,22 +40,8 @@ export interface WebhookDelivery {
   updatedAt: Date;
 }
 
-/** A page of a list: page mode (totals) or cursor mode (a next cursor, no totals), as the kernel's lists answer. */
-export interface Page<T> {
-  rows: T[];
-  totalCount?: number;
-  hasMore: boolean;
-  /** The last row's position, to encode as the next cursor (cursor mode only, when more follow). */
-  last?: { createdAt: Date; id: string };
-}
-
-export interface PageRequest {
-  perPage: number;
-  page: number;
-  sortOrder: 'asc' | 'desc';
-  /** undefined: page mode; null: cursor mode from the start. */
-  cursor?: { createdAt: Date; id: string } | null;
-}
+/** An endpoint as its list reads it: without its secrets, which no list shows and so none decrypts. */
+export type ListedEndpoint = Omit<WebhookEndpoint, 'secret' | 'previousSecret'>;
 
 /** A due delivery claimed under a lease, with what its attempt needs. */
 export interface ClaimedDelivery {
@@ -71,7 +57,8 @@ export abstract class WebhookStore {
   abstract countOfOrganization(em: EntityManager, organizationId: string): Promise<number>;
   abstract insertEndpoint(em: EntityManager, endpoint: WebhookEndpoint): Promise<void>;
   abstract findEndpoint(em: EntityManager, organizationId: string, id: string, forUpdate?: boolean): Promise<WebhookEndpoint | undefined>;
-  abstract listEndpoints(organizationId: string, page: PageRequest): Promise<Page<WebhookEndpoint>>;
+  /** The organization's endpoints, a page of the parsed list query (the kernel's list statements: totals or cursor). */
+  abstract listEndpoints(organizationId: string, query: ListQuery): Promise<ListPage<ListedEndpoint>>;
   abstract updateEndpoint(em: EntityManager, endpoint: WebhookEndpoint): Promise<void>;
   abstract deleteEndpoint(em: EntityManager, id: string): Promise<void>;
 
@@ -83,7 +70,8 @@ export abstract class WebhookStore {
   abstract insertDelivery(em: EntityManager, endpointId: string, event: StoredEvent): Promise<string>;
   abstract cancelPendingOfCase(em: EntityManager, caseId: string): Promise<void>;
   abstract cancelPendingOfEndpoint(em: EntityManager, endpointId: string): Promise<void>;
-  abstract listDeliveries(endpointId: string, filters: { status: string[]; eventType: string[] }, page: PageRequest): Promise<Page<WebhookDelivery>>;
+  /** The endpoint's deliveries, a page of the parsed list query, its `status` and `event_type` filters included. */
+  abstract listDeliveries(endpointId: string, query: ListQuery): Promise<ListPage<WebhookDelivery>>;
   abstract findDelivery(em: EntityManager, endpointId: string, id: string, forUpdate?: boolean): Promise<WebhookDelivery | undefined>;
   abstract requeue(em: EntityManager, id: string, now: Date): Promise<void>;
 

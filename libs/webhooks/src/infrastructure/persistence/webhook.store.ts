@@ -1,18 +1,18 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { monotonicFactory } from 'ulid';
-import { FieldCipher, pooledRandom, StoredEvent, transactionRows } from '@estate/shared-kernel';
+import { FieldCipher, ListPage, ListQuery, pooledRandom, RecordFields, runListQuery, StoredEvent } from '@estate/shared-kernel';
 import type { DeliveryAttempt } from '../../domain/delivery-rules';
 import {
   ClaimedDelivery,
   DeliveryFanOut,
   DeliveryStatus,
-  Page,
-  PageRequest,
+  ListedEndpoint,
   WebhookDelivery,
   WebhookEndpoint,
   WebhookStore,
 } from '../../application/ports/webhook-store.port';
+import { WebhookDeliveryRow, WebhookDeliveryRowSchema, WebhookEndpointRow, WebhookEndpointRowSchema } from './webhook.schemas';
 
 type Row = Record<string, unknown>;
 
@@ -75,6 +75,40 @@ function endpointOf(row: Row, prefix = ''): WebhookEndpoint {
   };
 }
 
+/** A listed endpoint from its row's fields: no list shows a secret, so none is decrypted (or kept) here. */
+function listedEndpointOf(fields: RecordFields<WebhookEndpointRow>): ListedEndpoint {
+  return {
+    id: fields.id,
+    organizationId: fields.organizationId,
+    url: fields.url,
+    description: fields.description,
+    enabledEvents: fields.enabledEvents,
+    status: fields.status,
+    disabledReason: fields.disabledReason,
+    previousSecretExpiresAt: fields.previousSecretExpiresAt,
+    consecutiveFailures: fields.consecutiveFailures,
+    version: fields.version,
+    createdAt: fields.createdAt,
+    updatedAt: fields.updatedAt,
+  };
+}
+
+/** A listed delivery from its row's fields: all of them but the dispatcher's lease. */
+function listedDeliveryOf(fields: RecordFields<WebhookDeliveryRow>): WebhookDelivery {
+  return {
+    id: fields.id,
+    endpointId: fields.endpointId,
+    eventId: fields.eventId,
+    eventType: fields.eventType,
+    organizationId: fields.organizationId,
+    status: fields.status,
+    attempts: fields.attempts,
+    nextAttemptAt: fields.nextAttemptAt,
+    createdAt: fields.createdAt,
+    updatedAt: fields.updatedAt,
+  };
+}
+
 function deliveryOf(row: Row): WebhookDelivery {
   return {
     id: row.id as string,
@@ -90,17 +124,10 @@ function deliveryOf(row: Row): WebhookDelivery {
   };
 }
 
-/** Keyset or offset paging on (created_at, id), the one sort of these lists. */
-function paging(page: PageRequest): { where: string; params: unknown[]; tail: string; tailParams: unknown[] } {
-  const direction = page.sortOrder === 'asc' ? 'asc' : 'desc';
-  const comparison = direction === 'asc' ? '>' : '<';
-  const order = `order by created_at ${direction}, id ${direction}`;
-  if (page.cursor === undefined) return { where: '', params: [], tail: `${order} limit ? offset ?`, tailParams: [page.perPage, (page.page - 1) * page.perPage] };
-  const where = page.cursor === null ? '' : ` and (created_at, id) ${comparison} (?, ?)`;
-  return { where, params: page.cursor === null ? [] : [page.cursor.createdAt, page.cursor.id], tail: `${order} limit ?`, tailParams: [page.perPage + 1] };
-}
-
-/** Endpoints and deliveries in PostgreSQL, by hand-written statements; secrets through the kernel's field cipher. */
+/**
+ * Endpoints and deliveries in PostgreSQL, by hand-written statements; secrets through the kernel's field cipher. The
+ * two lists are the kernel's list statements (`runListQuery`) over the tables' schemas (webhook.schemas.ts).
+ */
 @Injectable()
 export class SqlWebhookStore extends WebhookStore {
   private readonly nextId = monotonicFactory(pooledRandom);
@@ -133,8 +160,9 @@ export class SqlWebhookStore extends WebhookStore {
     return rows.length > 0 ? endpointOf(rows[0]) : undefined;
   }
 
-  async listEndpoints(organizationId: string, page: PageRequest): Promise<Page<WebhookEndpoint>> {
-    return this.list(`select ${ENDPOINT_COLUMNS}, count(*) over () as total from webhook_endpoints where organization_id = ?`, [organizationId], page, (row) => endpointOf(row));
+  async listEndpoints(organizationId: string, query: ListQuery): Promise<ListPage<ListedEndpoint>> {
+    const page = await runListQuery(this.em, WebhookEndpointRowSchema, { organizationId }, query);
+    return { rows: page.rows.map(listedEndpointOf), meta: page.meta };
   }
 
   async updateEndpoint(em: EntityManager, endpoint: WebhookEndpoint): Promise<void> {
@@ -187,18 +215,10 @@ export class SqlWebhookStore extends WebhookStore {
     );
   }
 
-  async listDeliveries(endpointId: string, filters: { status: string[]; eventType: string[] }, page: PageRequest): Promise<Page<WebhookDelivery>> {
-    let where = 'endpoint_id = ?';
-    const params: unknown[] = [endpointId];
-    if (filters.status.length > 0) {
-      where += ' and status = any(?::text[])';
-      params.push(textArray(filters.status));
-    }
-    if (filters.eventType.length > 0) {
-      where += ' and event_type = any(?::text[])';
-      params.push(textArray(filters.eventType));
-    }
-    return this.list(`select ${DELIVERY_COLUMNS}, count(*) over () as total from webhook_deliveries where ${where}`, params, page, deliveryOf);
+  async listDeliveries(endpointId: string, query: ListQuery): Promise<ListPage<WebhookDelivery>> {
+    // `status` and `event_type` are the query's declared filters: the kernel's statement applies them.
+    const page = await runListQuery(this.em, WebhookDeliveryRowSchema, { endpointId }, query);
+    return { rows: page.rows.map(listedDeliveryOf), meta: page.meta };
   }
 
   async findDelivery(em: EntityManager, endpointId: string, id: string, forUpdate = false): Promise<WebhookDelivery | undefined> {
@@ -282,23 +302,6 @@ export class SqlWebhookStore extends WebhookStore {
       [cutoff],
     );
     return rows.length;
-  }
-
-  private async list<T>(select: string, params: unknown[], page: PageRequest, map: (row: Row) => T): Promise<Page<T>> {
-    const paged = paging(page);
-    const rows = await this.em.fork().execute<Row[]>(`${select}${paged.where} ${paged.tail}`, [...params, ...paged.params, ...paged.tailParams]);
-    if (page.cursor === undefined) {
-      // Past the last page the window count has no row to ride on: count on its own.
-      const totalCount =
-        rows.length > 0 || page.page === 1
-          ? Number(rows[0]?.total ?? 0)
-          : Number((await this.em.fork().execute<Row[]>(`select count(*) as total from (${select}) listed`, params))[0].total);
-      return { rows: rows.map(map), totalCount, hasMore: page.page * page.perPage < totalCount };
-    }
-    const hasMore = rows.length > page.perPage;
-    const kept = rows.slice(0, page.perPage);
-    const last = kept[kept.length - 1];
-    return { rows: kept.map(map), hasMore, last: hasMore && last ? { createdAt: toDate(last.created_at), id: last.id as string } : undefined };
   }
 
   private endpointValues(endpoint: WebhookEndpoint): unknown[] {
