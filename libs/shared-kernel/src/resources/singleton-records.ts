@@ -1,17 +1,23 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { Clock } from '../platform/clock/clock';
 import { assertIfMatch, etagOfVersion } from './conditional/etag';
 import { NotFoundError, PreconditionFailedError, ValidationFailedError } from '../platform/errors/domain-error';
 import { ResourceEvents } from '../platform/events/resource-events';
+import { plainRows } from '../platform/persistence/plain-query';
+import { recordColumns } from '../platform/persistence/record-columns';
 import { SingleResource } from './http/resource-response';
 import { applyMergePatch, JsonObject } from './merge-patch/merge-patch';
 import { UnitOfWork } from '../platform/transactions/unit-of-work';
 import { toCamelCase } from './naming/naming';
 import { referenceProblems } from './record-references';
 import { serializeRecord, writableDocument } from './record-serializer';
-import { SingletonRecord, SingletonResource } from './singleton-resource';
+import { ReadContext } from './pagination/list-query';
+import { SingletonReads } from './singleton-reads';
+import { declaredSingletonResources, SingletonRecord, SingletonResource } from './singleton-resource';
+
+type Row = Record<string, unknown>;
 
 /** What a create-or-replace did: the presented record, and whether it was created. */
 export interface Replaced {
@@ -21,7 +27,9 @@ export interface Replaced {
 
 /** Reads and writes one-per-case records for their generated routes and for use cases that nest them (case create). */
 @Injectable()
-export class SingletonRecords {
+export class SingletonRecords implements OnModuleInit {
+  private readonly reads = new Map<SingletonResource<any>, SingletonReads<any>>();
+
   constructor(
     private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
@@ -30,10 +38,17 @@ export class SingletonRecords {
     private readonly moduleRef: ModuleRef,
   ) {}
 
+  /** Every declaration's read, once: a declaration naming a column the table has not stops the start. */
+  onModuleInit(): void {
+    for (const resource of declaredSingletonResources()) this.readsOf(resource);
+  }
+
+  /** The record's response and ETag from its row, read as a case record's is (no entity): 404 while the case has none. */
   async get<T extends SingletonRecord>(resource: SingletonResource<T>, caseId: string): Promise<SingleResource> {
-    const record = await this.em.findOne(resource.schema, { caseId } as never);
-    if (!record) throw new NotFoundError(`${resource.name} record`);
-    return this.present(resource, record as T);
+    const row = await this.readRow(resource, caseId);
+    if (!row) throw new NotFoundError(`${resource.name} record`);
+    const reads = this.readsOf(resource);
+    return new SingleResource(reads.view(row, this.context()), reads.etag(row));
   }
 
   /** `fieldPrefix` names fields in errors when the body was nested in another (`deceased.date_of_death`). */
@@ -131,5 +146,21 @@ export class SingletonRecords {
   private etag<T extends SingletonRecord>(resource: SingletonResource<T>, record: T): string {
     // A deletable record can be created again: its creation time tells the new one's version 1 from the old one's.
     return etagOfVersion(resource.name, record.caseId, resource.deletable ? `${record.createdAt.getTime()}:${record.version}` : record.version);
+  }
+
+  /** The compiled read-one on the connection the caller holds: its transaction's when one is open, else a pooled one. */
+  private async readRow(resource: SingletonResource<any>, caseId: string): Promise<Row | undefined> {
+    const [row] = await plainRows<Row>(this.em, this.readsOf(resource).readOne, [caseId], { prepared: true });
+    return row;
+  }
+
+  private context(): ReadContext {
+    return { today: this.clock.today() };
+  }
+
+  private readsOf<T extends SingletonRecord>(resource: SingletonResource<T>): SingletonReads<T> {
+    let reads = this.reads.get(resource);
+    if (!reads) this.reads.set(resource, (reads = new SingletonReads(resource, recordColumns(this.em, resource.schema))));
+    return reads as SingletonReads<T>;
   }
 }
