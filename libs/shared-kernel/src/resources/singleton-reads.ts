@@ -1,6 +1,8 @@
 import { RecordColumns } from '../platform/persistence/record-columns';
 import { etagOfVersion } from './conditional/etag';
 import { ReadContext } from './pagination/list-query';
+import { toCamelCase } from './naming/naming';
+import { visibleProperties } from './record-serializer';
 import { RowView } from './row-view';
 import { SingletonRecord, SingletonResource } from './singleton-resource';
 
@@ -15,6 +17,11 @@ const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
  */
 export class SingletonReads<T extends SingletonRecord = SingletonRecord> {
   readonly readOne: string;
+  /**
+   * The properties whose stored values make the representation: the body's and the derived ones the response shows.
+   * A write that leaves them all as they were leaves the representation as it was.
+   */
+  readonly represented: readonly string[];
   private readonly rowView: RowView<T>;
 
   constructor(
@@ -23,6 +30,8 @@ export class SingletonReads<T extends SingletonRecord = SingletonRecord> {
   ) {
     this.readOne = `select * from ${quote(columns.table)} where ${quote(columns.columnOf('caseId'))} = $1`;
     this.rowView = new RowView(columns, { schema: resource.schema, shape: resource.shape, masked: resource.maskedFields });
+    const shown = visibleProperties(resource.schema).map(({ name }) => name);
+    this.represented = [...new Set([...resource.fields.map(toCamelCase), ...shown])];
   }
 
   /** The record's response from its row. */

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { Clock } from '../platform/clock/clock';
-import { assertIfMatch, etagOfVersion } from './conditional/etag';
+import { assertIfMatch } from './conditional/etag';
 import { NotFoundError, PreconditionFailedError, ValidationFailedError } from '../platform/errors/domain-error';
 import { ResourceEvents } from '../platform/events/resource-events';
 import { plainRows } from '../platform/persistence/plain-query';
@@ -12,7 +12,7 @@ import { applyMergePatch, JsonObject } from './merge-patch/merge-patch';
 import { UnitOfWork } from '../platform/transactions/unit-of-work';
 import { toCamelCase } from './naming/naming';
 import { referenceProblems } from './record-references';
-import { serializeRecord, writableDocument } from './record-serializer';
+import { writableDocument } from './record-serializer';
 import { ReadContext } from './pagination/list-query';
 import { SingletonReads } from './singleton-reads';
 import { declaredSingletonResources, SingletonRecord, SingletonResource } from './singleton-resource';
@@ -47,8 +47,7 @@ export class SingletonRecords implements OnModuleInit {
   async get<T extends SingletonRecord>(resource: SingletonResource<T>, caseId: string): Promise<SingleResource> {
     const row = await this.readRow(resource, caseId);
     if (!row) throw new NotFoundError(`${resource.name} record`);
-    const reads = this.readsOf(resource);
-    return new SingleResource(reads.view(row, this.context()), reads.etag(row));
+    return new SingleResource(this.view(resource, row), this.readsOf(resource).etag(row));
   }
 
   /** `fieldPrefix` names fields in errors when the body was nested in another (`deceased.date_of_death`). */
@@ -56,15 +55,14 @@ export class SingletonRecords implements OnModuleInit {
     return this.uow.run(
       async (em) => {
         await this.checkRules(resource, body, em, caseId, fieldPrefix);
-        const existing = (await em.findOne(resource.schema, { caseId } as never)) as T | null;
-        if (existing) assertIfMatch(ifMatch, this.etag(resource, existing));
+        const existing = await this.load(em, resource, caseId);
+        if (existing) assertIfMatch(ifMatch, this.readsOf(resource).etag(existing.row));
         // If-Match on a record that does not exist yet can never hold, not even `*` (RFC 9110 §13.1.1).
         else if (ifMatch !== undefined) throw new PreconditionFailedError();
-        const before = existing ? this.view(resource, existing) : undefined;
+        const before = existing ? this.view(resource, existing.row) : undefined;
         const now = this.clock.now();
-        const record = existing ?? (em.create(resource.schema, { caseId, createdAt: now } as never) as T);
-        await this.save(em, resource, record, body, before, now);
-        return { presented: this.present(resource, record), created: !existing };
+        const record = existing?.record ?? (em.create(resource.schema, { caseId, createdAt: now } as never) as T);
+        return { presented: await this.save(em, resource, record, body, before, now), created: !existing };
       },
       { caseId },
     );
@@ -74,15 +72,15 @@ export class SingletonRecords implements OnModuleInit {
   patch<T extends SingletonRecord>(resource: SingletonResource<T>, caseId: string, patch: JsonObject, ifMatch: string | undefined): Promise<SingleResource> {
     return this.uow.run(
       async (em) => {
-        const record = (await em.findOne(resource.schema, { caseId } as never)) as T | null;
-        if (!record) throw new NotFoundError(`${resource.name} record`);
-        assertIfMatch(ifMatch, this.etag(resource, record));
-        const before = this.view(resource, record);
+        const existing = await this.load(em, resource, caseId);
+        if (!existing) throw new NotFoundError(`${resource.name} record`);
+        assertIfMatch(ifMatch, this.readsOf(resource).etag(existing.row));
+        const { record } = existing;
+        const before = this.view(resource, existing.row);
         const stored = writableDocument(record, resource.fields, toCamelCase);
         const merged = resource.mergedPatch?.(applyMergePatch(stored, patch), patch, stored) ?? applyMergePatch(stored, patch);
         await this.checkRules(resource, merged, em, caseId, '');
-        await this.save(em, resource, record, merged, before, this.clock.now());
-        return this.present(resource, record);
+        return this.save(em, resource, record, merged, before, this.clock.now());
       },
       { caseId },
     );
@@ -92,12 +90,12 @@ export class SingletonRecords implements OnModuleInit {
   remove<T extends SingletonRecord>(resource: SingletonResource<T>, caseId: string, ifMatch: string | undefined): Promise<void> {
     return this.uow.run(
       async (em) => {
-        const record = (await em.findOne(resource.schema, { caseId } as never)) as T | null;
-        if (!record) throw new NotFoundError(`${resource.name} record`);
-        assertIfMatch(ifMatch, this.etag(resource, record));
+        const existing = await this.load(em, resource, caseId);
+        if (!existing) throw new NotFoundError(`${resource.name} record`);
+        assertIfMatch(ifMatch, this.readsOf(resource).etag(existing.row));
         await resource.deleteRule?.({ today: this.clock.today(), em, caseId });
-        const lastState = this.view(resource, record);
-        em.remove(record);
+        const lastState = this.view(resource, existing.row);
+        em.remove(existing.record);
         await em.flush();
         await this.events.deleted(em, { key: resource.manifest.events.key, caseId }, lastState);
       },
@@ -115,12 +113,25 @@ export class SingletonRecords implements OnModuleInit {
   }
 
   /**
-   * Stores the document's fields (a field it lacks is `null`), tells the event, then the declaration's listener. A
-   * write that leaves the representation as it was keeps `updated_at` (and so the version and the ETag).
+   * The record as the unit of work's entity, for the write to change, and its row as the write found it (what the
+   * ETag and the record before the write are made from); none while the case has none.
    */
-  private async save<T extends SingletonRecord>(em: EntityManager, resource: SingletonResource<T>, record: T, document: JsonObject, before: Record<string, unknown> | undefined, now: Date): Promise<void> {
-    // Stored values unmasked (an SSN changed in its hidden digits is a change) and the view (derived fields).
-    const state = () => JSON.stringify([writableDocument(record, resource.fields, toCamelCase), this.view(resource, record)]);
+  private async load<T extends SingletonRecord>(em: EntityManager, resource: SingletonResource<T>, caseId: string): Promise<{ record: T; row: Row } | undefined> {
+    const row = await this.readRow(resource, caseId);
+    if (!row) return undefined;
+    // One already in the unit of work (a rule read it earlier in this transaction) is the one to change, as findOne's.
+    const managed = em.getUnitOfWork().getById<T>(resource.schema.meta.className, caseId as never);
+    return { record: managed ?? (em.map(resource.schema, row as never) as T), row };
+  }
+
+  /**
+   * Stores the document's fields (a field it lacks is `null`), tells the event, then the declaration's listener; the
+   * record as flushed is the response. A write that leaves the representation as it was keeps `updated_at` (and so the
+   * version and the ETag).
+   */
+  private async save<T extends SingletonRecord>(em: EntityManager, resource: SingletonResource<T>, record: T, document: JsonObject, before: Record<string, unknown> | undefined, now: Date): Promise<SingleResource> {
+    // The stored values the representation is made of, unmasked: an SSN changed in its hidden digits is a change.
+    const state = () => JSON.stringify(writableDocument(record, this.readsOf(resource).represented, (property) => property));
     const stateBefore = before === undefined ? undefined : state();
     const properties: Record<string, unknown> = {};
     for (const field of resource.fields) properties[toCamelCase(field)] = document[field] ?? null;
@@ -129,23 +140,19 @@ export class SingletonRecords implements OnModuleInit {
     if (resource.derivedBy) await this.moduleRef.get(resource.derivedBy(), { strict: false }).derive(record);
     if (stateBefore === undefined || state() !== stateBefore) record.updatedAt = now;
     await em.flush();
+    // The flushed row, read back on the write's transaction: the response and the event's record, as a GET presents it.
+    const row = await this.readRow(resource, record.caseId);
+    if (!row) throw new Error(`the ${resource.name} record of case ${record.caseId} was flushed but cannot be read back`);
+    const presented = new SingleResource(this.view(resource, row), this.readsOf(resource).etag(row));
     const subject = { key: resource.manifest.events.key, caseId: record.caseId };
-    if (before === undefined) await this.events.created(em, subject, this.view(resource, record));
-    else await this.events.changed(em, subject, before, this.view(resource, record));
+    if (before === undefined) await this.events.created(em, subject, presented.data);
+    else await this.events.changed(em, subject, before, presented.data);
     if (resource.afterWriteBy) await this.moduleRef.get(resource.afterWriteBy(), { strict: false }).afterWrite(record);
+    return presented;
   }
 
-  private present<T extends SingletonRecord>(resource: SingletonResource<T>, record: T): SingleResource {
-    return new SingleResource(this.view(resource, record), this.etag(resource, record));
-  }
-
-  private view<T extends SingletonRecord>(resource: SingletonResource<T>, record: T): Record<string, unknown> {
-    return serializeRecord(record, resource.schema, resource.shape, resource.maskedFields);
-  }
-
-  private etag<T extends SingletonRecord>(resource: SingletonResource<T>, record: T): string {
-    // A deletable record can be created again: its creation time tells the new one's version 1 from the old one's.
-    return etagOfVersion(resource.name, record.caseId, resource.deletable ? `${record.createdAt.getTime()}:${record.version}` : record.version);
+  private view(resource: SingletonResource<any>, row: Row): Record<string, unknown> {
+    return this.readsOf(resource).view(row, this.context());
   }
 
   /** The compiled read-one on the connection the caller holds: its transaction's when one is open, else a pooled one. */
