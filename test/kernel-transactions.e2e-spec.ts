@@ -1,5 +1,5 @@
 import { OptimisticLockError } from '@mikro-orm/core';
-import { ConflictError, SingletonRecords, UnitOfWork } from '@estate/shared-kernel';
+import { ConflictError, NotFoundError, SingletonRecords, UnitOfWork } from '@estate/shared-kernel';
 import { AuthorityChanges } from '@estate/case';
 import { authorityResource } from '../libs/case/src/resources/authority.resource';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
@@ -49,6 +49,53 @@ describe('kernel: use cases own their transaction (e2e)', () => {
       }),
     ).rejects.toThrow('the outer work fails');
     expect(await authorityRows(caseId)).toEqual([]);
+  });
+
+  it('a one-per-case record read inside a unit of work is its own write; outside, the committed row only (then the same response)', async () => {
+    const caseId = await newCase();
+    let written!: () => void;
+    const hasWritten = new Promise<void>((resolve) => (written = resolve));
+    let commit!: () => void;
+    const mayCommit = new Promise<void>((resolve) => (commit = resolve));
+    const work = uow.run(async () => {
+      const replaced = await singletons.replace(authorityResource, caseId, { level: 'level_2', types: ['executor_in_will'] }, undefined);
+      const inside = await singletons.get(authorityResource, caseId);
+      written();
+      await mayCommit;
+      return { replaced, inside };
+    });
+    await hasWritten;
+    // Read outside the transaction (a pooled connection): the record is not committed yet.
+    await expect(singletons.get(authorityResource, caseId)).rejects.toBeInstanceOf(NotFoundError);
+    commit();
+    const { replaced, inside } = await work;
+    expect(inside).toEqual(replaced.presented);
+    expect(inside.data).toEqual({ level: 'level_2', types: ['executor_in_will'] });
+    expect(await singletons.get(authorityResource, caseId)).toEqual(inside);
+    const read = await t.http().get(`/v1/cases/${caseId}/authority`).set(owner.auth).expect(200);
+    expect([read.body.data, read.headers.etag]).toEqual([inside.data, inside.etag]);
+  });
+
+  it('a second write of a one-per-case record in the same unit of work starts from the row the first flushed', async () => {
+    const caseId = await newCase();
+    const [first, second] = await uow.run(async () => {
+      const created = await singletons.replace(authorityResource, caseId, { level: 'level_2', types: ['executor_in_will'] }, undefined);
+      // The first write's ETag holds: the second write reads the row the first one flushed, in this transaction.
+      return [created, await singletons.replace(authorityResource, caseId, { level: 'level_3', types: ['named_in_probate'] }, created.presented.etag)];
+    });
+    expect([first.created, second.created]).toEqual([true, false]);
+    expect(second.presented.etag).not.toBe(first.presented.etag);
+    const read = await t.http().get(`/v1/cases/${caseId}/authority`).set(owner.auth).expect(200);
+    expect([read.body.data, read.headers.etag]).toEqual([second.presented.data, second.presented.etag]);
+    const events = await t.sql<{ type: string; data: { object: unknown; previous_attributes: unknown } }>(
+      `select type, data from events where case_id = $1 and type like 'authority.%' order by id`,
+      [caseId],
+    );
+    expect(events.map((event) => [event.type, event.data.object])).toEqual([
+      ['authority.created', first.presented.data],
+      ['authority.updated', second.presented.data],
+    ]);
+    expect(events[1].data.previous_attributes).toEqual({ level: 'level_2', types: ['executor_in_will'] });
   });
 
   it('holds the case row first: a second writer of the same case waits for the first to commit', async () => {

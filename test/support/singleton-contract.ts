@@ -117,6 +117,21 @@ export function describeSingletonContract(spec: SingletonContractSpec): void {
       }
     });
 
+    it('the events carry the record as the responses show it: created, then replaced with the former values of the fields that changed', async () => {
+      const caseId = await newCase();
+      const created = (await put(caseId, spec.full())).body.data as View;
+      const replaced = (await put(caseId, spec.minimal())).body.data as View;
+      const key = resource.manifest.events.key;
+      const events = await t.sql<{ type: string; data: { object: View; previous_attributes?: View } }>(
+        `select type, data from events where case_id = $1 and starts_with(type, $2) order by id`,
+        [caseId, `${key}.`],
+      );
+      expect(events.map((event) => event.type)).toEqual([`${key}.created`, expect.stringMatching(new RegExp(`^${key}\\.(updated|status_changed)$`))]);
+      expect(events.map((event) => event.data.object)).toEqual([created, replaced]);
+      const changed = Object.keys(created).filter((field) => field !== 'updated_at' && JSON.stringify(created[field]) !== JSON.stringify(replaced[field]));
+      expect(events[1].data.previous_attributes).toEqual(Object.fromEntries(changed.map((field) => [field, created[field]])));
+    });
+
     it('422 naming each required field missing or null, and an unknown field; nothing written, then the record unchanged', async () => {
       const caseId = await newCase();
       const invalid: Array<{ body: Body; fields: string[] }> = [

@@ -31,6 +31,7 @@ export * from './resources/record-deletion-vetoes';
 export * from './resources/case-records-eraser';
 export * from './resources/resource-binding';
 export * from './resources/singleton-resource';
+export * from './resources/singleton-records';
 export * from './resources/singleton-resource.controller';
 export * from './resources/body-shape';
 export * from './platform/clock/clock';

@@ -17,7 +17,7 @@ import { CaseRecordsEraser } from './resources/case-records-eraser';
 import { CaseResourceReader } from './resources/case-resource-reader';
 import { RecordDeletionVetoes } from './resources/record-deletion-vetoes';
 import { RecordWriter } from './resources/record-writer';
-import { SingletonRecords } from './resources/singleton-resource';
+import { SingletonRecords } from './resources/singleton-records';
 import { AggregateWrites } from './resources/aggregate-writes';
 import { UnitOfWork } from './platform/transactions/unit-of-work';
 import { AuthGuard } from './platform/auth/auth.guard';

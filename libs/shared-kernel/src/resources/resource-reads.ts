@@ -3,7 +3,7 @@ import { caseRowHold, CaseRowLocation } from '../platform/access/case-access';
 import { ReadContext } from './pagination/list-query';
 import { listStatementsOf } from './pagination/list-runner';
 import { CaseRecord, CaseResource } from './case-resource';
-import { visibleProperties } from './record-serializer';
+import { RowView } from './row-view';
 
 type Row = Record<string, unknown>;
 
@@ -11,15 +11,14 @@ const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
 
 /**
  * A declaration's reads, compiled once at start-up (issue 17): the statement of its read-one and of its parent's
- * existence check, its list's statements (every sort and filter checked against the table's columns), and the response of a row straight from the column map (JSON field ← column, with the
- * serializer's rules: masking, `null` for unset at every depth, ISO date-times). No entity is made: a row is read
- * into the record's plain fields only when the declaration computes something from them (`present`,
- * `readTimeState`).
+ * existence check, its list's statements (every sort and filter checked against the table's columns), and the response
+ * of a row (`RowView`). No entity is made: a row is read into the record's plain fields only when the declaration
+ * computes something from them (`present`, `readTimeState`).
  */
 export class ResourceReads<T extends CaseRecord = CaseRecord> {
   /** `select * from <table> where <scope columns> = $1… and id = $n`: the scope's properties, in this order. */
   readonly readOne: { text: string; scope: readonly string[] };
-  private readonly fields: Array<{ field: string; column: string; convert: (value: unknown) => unknown; present: (value: unknown) => unknown }>;
+  private readonly rowView: RowView<T>;
 
   constructor(
     readonly resource: CaseResource<T>,
@@ -28,9 +27,7 @@ export class ResourceReads<T extends CaseRecord = CaseRecord> {
     const scope = ['caseId', ...(resource.parent ? [resource.parent.property] : [])];
     const where = [...scope, 'id'].map((property, index) => `${quote(columns.columnOf(property))} = $${index + 1}`).join(' and ');
     this.readOne = { text: `select * from ${quote(columns.table)} where ${where}`, scope };
-    const visible = visibleProperties(resource.schema, resource.shape, resource.masked);
-    const stored = columns.columnsOf(visible.map(({ name }) => name));
-    this.fields = visible.map(({ field, present }, index) => ({ field, present, column: stored[index].column, convert: stored[index].convert }));
+    this.rowView = new RowView(columns, resource);
     listStatementsOf(columns).check(resource.listRules);
   }
 
@@ -53,12 +50,7 @@ export class ResourceReads<T extends CaseRecord = CaseRecord> {
 
   /** The record's response from its row. */
   view(row: Row, context: ReadContext): Record<string, unknown> {
-    const view: Record<string, unknown> = {};
-    for (const { field, column, convert, present } of this.fields) {
-      const value = row[column];
-      view[field] = present(value === null || value === undefined ? value : convert(value));
-    }
-    return this.resource.present ? this.resource.present(this.columns.fieldsOf(row), view, context) : view;
+    return this.rowView.view(row, context);
   }
 
   /** What enters the ETag besides the id: the version, and what the declaration computes from the time. */

@@ -9,7 +9,8 @@ import { asJsonObject } from './merge-patch/merge-patch';
 import { ApiData, ApiDeleted, ApiErrors, ApiIfMatch } from './openapi/api-responses';
 import { defineRoute } from './case-resource.controller';
 import { ServesResources } from './resource-manifest';
-import { SingletonRecord, SingletonRecords, SingletonResource } from './singleton-resource';
+import { SingletonRecords } from './singleton-records';
+import { SingletonRecord, SingletonResource } from './singleton-resource';
 
 /** What a generated one-per-case controller offers the class that extends it. */
 export class SingletonResourceControllerBase {
