@@ -6,10 +6,10 @@ export type EndpointStatus = 'enabled' | 'disabled';
 export type DisabledReason = 'manual' | 'gone' | 'failing';
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
 
-/** A webhook endpoint as the application sees it: secrets in clear (the store encrypts them at rest). */
 /** The fan-out's share of an event's statement; the subscriber adds what it does with the deliveries' ids. */
 export type DeliveryFanOut = Omit<EventStatementPart, 'joined'>;
 
+/** A webhook endpoint as the application sees it: secrets in clear (the store encrypts them at rest). */
 export interface WebhookEndpoint {
   id: string;
   organizationId: string;

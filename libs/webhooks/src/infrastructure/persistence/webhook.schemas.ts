@@ -1,6 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { DeliveryStatus, DisabledReason, EndpointStatus } from '../../application/ports/webhook-store.port';
-import type { DeliveryAttempt } from '../../domain/delivery-rules';
+import type { WebhookDelivery, WebhookEndpoint } from '../../application/ports/webhook-store.port';
 
 /**
  * The two webhook tables exactly as the migration made them (Migration20261123151000_webhooks), for the kernel's list
@@ -10,41 +9,14 @@ import type { DeliveryAttempt } from '../../domain/delivery-rules';
  */
 const timestamp = { type: 'Date', columnType: 'timestamptz' } as const;
 
-/** A `webhook_endpoints` row as stored: its secrets still sealed by the field cipher. */
-export class WebhookEndpointRow {
-  id: string;
-  organizationId: string;
-  url: string;
-  description: string | null;
-  enabledEvents: string[];
-  status: EndpointStatus;
-  disabledReason: DisabledReason | null;
-  secret: string;
-  previousSecret: string | null;
-  previousSecretExpiresAt: Date | null;
-  consecutiveFailures: number;
-  version: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** A `webhook_endpoints` row: the endpoint's fields, its secrets still sealed by the field cipher. */
+export type WebhookEndpointRow = WebhookEndpoint;
 
-/** A `webhook_deliveries` row as stored. */
-export class WebhookDeliveryRow {
-  id: string;
-  endpointId: string;
-  eventId: string;
-  eventType: string;
-  organizationId: string;
-  status: DeliveryStatus;
-  attempts: DeliveryAttempt[];
-  nextAttemptAt: Date | null;
-  leaseUntil: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** A `webhook_deliveries` row: the delivery's fields and the dispatcher's lease. */
+export type WebhookDeliveryRow = WebhookDelivery & { leaseUntil: Date | null };
 
 export const WebhookEndpointRowSchema = new EntitySchema<WebhookEndpointRow>({
-  class: WebhookEndpointRow,
+  name: 'WebhookEndpointRow',
   tableName: 'webhook_endpoints',
   properties: {
     id: { type: 'string', primary: true, length: 26 },
@@ -65,7 +37,7 @@ export const WebhookEndpointRowSchema = new EntitySchema<WebhookEndpointRow>({
 });
 
 export const WebhookDeliveryRowSchema = new EntitySchema<WebhookDeliveryRow>({
-  class: WebhookDeliveryRow,
+  name: 'WebhookDeliveryRow',
   tableName: 'webhook_deliveries',
   properties: {
     id: { type: 'string', primary: true, length: 26 },

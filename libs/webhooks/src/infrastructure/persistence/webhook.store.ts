@@ -76,37 +76,13 @@ function endpointOf(row: Row, prefix = ''): WebhookEndpoint {
 }
 
 /** A listed endpoint from its row's fields: no list shows a secret, so none is decrypted (or kept) here. */
-function listedEndpointOf(fields: RecordFields<WebhookEndpointRow>): ListedEndpoint {
-  return {
-    id: fields.id,
-    organizationId: fields.organizationId,
-    url: fields.url,
-    description: fields.description,
-    enabledEvents: fields.enabledEvents,
-    status: fields.status,
-    disabledReason: fields.disabledReason,
-    previousSecretExpiresAt: fields.previousSecretExpiresAt,
-    consecutiveFailures: fields.consecutiveFailures,
-    version: fields.version,
-    createdAt: fields.createdAt,
-    updatedAt: fields.updatedAt,
-  };
+function listedEndpointOf({ secret: _secret, previousSecret: _previous, ...listed }: RecordFields<WebhookEndpointRow>): ListedEndpoint {
+  return listed;
 }
 
 /** A listed delivery from its row's fields: all of them but the dispatcher's lease. */
-function listedDeliveryOf(fields: RecordFields<WebhookDeliveryRow>): WebhookDelivery {
-  return {
-    id: fields.id,
-    endpointId: fields.endpointId,
-    eventId: fields.eventId,
-    eventType: fields.eventType,
-    organizationId: fields.organizationId,
-    status: fields.status,
-    attempts: fields.attempts,
-    nextAttemptAt: fields.nextAttemptAt,
-    createdAt: fields.createdAt,
-    updatedAt: fields.updatedAt,
-  };
+function listedDeliveryOf({ leaseUntil: _lease, ...delivery }: RecordFields<WebhookDeliveryRow>): WebhookDelivery {
+  return delivery;
 }
 
 function deliveryOf(row: Row): WebhookDelivery {
