@@ -1,12 +1,10 @@
-import { emailResource } from '@estate/comms';
 import { detailFields, expectError } from './support/api-assertions';
-import { overrideEnv } from './support/env';
-import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
 /**
- * Emails (contract §3) and their delivery receipts (`#26`): every route, the foreign-case rule, validation details,
- * and the receipt lifecycle driven by the simulated provider in the background — no real mail leaves the machine.
+ * Emails (contract §3) and their delivery receipts (`#26`): what is their own — queued from the service's address,
+ * the institution contact, the receipt lifecycle driven by the simulated provider in the background (no real mail
+ * leaves the machine). What every resource promises is the generated contract's (test/contracts/comms).
  */
 describe('emails (e2e)', () => {
   let t: TestApp;
@@ -57,7 +55,6 @@ describe('emails (e2e)', () => {
   it('POST 201 queued, from the service address by default; the receipt exists at once', async () => {
     const res = await t.http().post(emails).set(owner.auth).send(letter('estates@bank.example'));
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body.data).sort()).toEqual(['body', 'created_at', 'from', 'id', 'institution_contact_id', 'sent_at', 'status', 'subject', 'to', 'updated_at']);
     expect(res.body.data).toMatchObject({ ...letter('estates@bank.example'), from: 'desk@estatedesk.example', status: 'queued', sent_at: null, institution_contact_id: null });
     const custom = await create({ ...letter('estates@bank.example'), from: 'grace@example.com' });
     expect(custom.from).toBe('grace@example.com');
@@ -112,21 +109,16 @@ describe('emails (e2e)', () => {
     });
   });
 
-  it('422 validation_error with details; nothing written', async () => {
-    const before = await t.sql('select count(*)::int as n from emails');
-    const bad = await t.http().post(emails).set(owner.auth).send({ to: 'not-mail', from: 'x@', body: 7, status: 'sent', extra: true });
-    expectError(bad, 422, 'validation_error');
-    expect(detailFields(bad).sort()).toEqual(['body', 'extra', 'from', 'status', 'subject', 'to']);
-    const contact = await t.http().post(emails).set(owner.auth).send({ ...letter('a@bank.example'), institution_contact_id: '01BX5ZZKBKACTAV9WEVGEMMVRZ' });
-    expectError(contact, 422, 'validation_error');
-    expect(detailFields(contact)).toEqual(['institution_contact_id']);
-    expect(await t.sql('select count(*)::int as n from emails')).toEqual(before);
-  });
-
-  it('names an institution contact of the case', async () => {
+  it('names an institution contact of the case, and refuses an unknown one (422, nothing written)', async () => {
     const contact = await t.http().post(`/v1/cases/${caseId}/institution-contacts`).set(owner.auth).send({ institution_name: 'First Prairie Bank', account_types: ['bank'] });
     const email = await create({ ...letter('estates@bank.example'), institution_contact_id: contact.body.data.id });
     expect(email.institution_contact_id).toBe(contact.body.data.id);
+
+    const before = await t.sql('select count(*)::int as n from emails');
+    const unknown = await t.http().post(emails).set(owner.auth).send({ ...letter('a@bank.example'), institution_contact_id: '01BX5ZZKBKACTAV9WEVGEMMVRZ' });
+    expectError(unknown, 422, 'validation_error');
+    expect(detailFields(unknown)).toEqual(['institution_contact_id']);
+    expect(await t.sql('select count(*)::int as n from emails')).toEqual(before);
   });
 
   it('the status filter follows the provider’s moves; a deleted email’s receipt is 404 too', async () => {
@@ -142,7 +134,6 @@ describe('emails (e2e)', () => {
     }
     const failed = await t.http().get(path).query({ status: 'failed' }).set(owner.auth);
     expect(failed.body.data.map((email: { to: string }) => email.to)).toEqual(['fail@bank.example']);
-    expectError(await t.http().get(path).query({ status: 'lost' }).set(owner.auth), 400, 'bad_request');
 
     const email = all.body.data[0];
     expect((await t.http().delete(`${path}/${email.id}`).set(owner.auth)).status).toBe(204);
@@ -150,51 +141,12 @@ describe('emails (e2e)', () => {
     expectError(await t.http().get(`${path}/${email.id}/receipt`).set(owner.auth), 404, 'not_found');
   });
 
-  it('a foreign or unknown case is 404 on every route, the receipt included; an email of another case is 404', async () => {
+  it('the receipt of an email of a foreign or unknown case, of another case, or of no email is 404', async () => {
     const email = await create(letter('estates@bank.example'));
-    for (const [method, path] of [
-      ['get', emails],
-      ['post', emails],
-      ['get', `${emails}/${email.id}`],
-      ['get', `${emails}/${email.id}/receipt`],
-      ['delete', `${emails}/${email.id}`],
-      ['get', `/v1/cases/01ARZ3NDEKTSV4RRFFQ69G5FAV/emails/${email.id}/receipt`],
-    ] as const) {
-      expectError(await t.http()[method](path).set(stranger.auth).send(letter('x@bank.example')), 404, 'not_found');
-    }
+    expectError(await t.http().get(`${emails}/${email.id}/receipt`).set(stranger.auth), 404, 'not_found');
+    expectError(await t.http().get(`/v1/cases/01ARZ3NDEKTSV4RRFFQ69G5FAV/emails/${email.id}/receipt`).set(owner.auth), 404, 'not_found');
     const other = await newCase(owner);
     expectError(await t.http().get(`/v1/cases/${other}/emails/${email.id}/receipt`).set(owner.auth), 404, 'not_found');
-    expectError(await t.http().get(`/v1/cases/${other}/emails/${email.id}`).set(owner.auth), 404, 'not_found');
     expectError(await t.http().get(`${emails}/01BX5ZZKBKACTAV9WEVGEMMVRZ/receipt`).set(owner.auth), 404, 'not_found');
-  });
-});
-
-/**
- * What every resource promises, with the provider off so that no status moves under the checks (the moves are the
- * emails' own, tested above): creating, reading, listing, deleting, the PATCH it leaves out, foreign and deleted cases.
- */
-describe('emails: the resource contract', () => {
-  let t: TestApp;
-  let restoreEnv: () => void;
-
-  beforeAll(async () => {
-    restoreEnv = overrideEnv({ PROVIDER_PROCESSOR: 'off', EMAIL_FROM_ADDRESS: 'desk@estatedesk.example' });
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-    restoreEnv();
-  });
-
-  describeResourceContract({
-    app: () => t,
-    resource: emailResource,
-    defaults: { from: 'desk@estatedesk.example' },
-    invalidCreates: [
-      { body: { to: 'not-mail', subject: 's', body: 'b' }, fields: ['to'] },
-      { body: { to: 'a@bank.example', from: 'x@', subject: 's', body: 'b' }, fields: ['from'] },
-      { body: { to: 'a@bank.example', subject: 's', body: 'b', status: 'sent' }, fields: ['status'] },
-    ],
-    filters: { status: { column: 'status' } },
   });
 });

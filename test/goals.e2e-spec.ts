@@ -1,8 +1,6 @@
 import { Clock } from '@estate/shared-kernel';
-import { goalResource } from '@estate/case';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';
 import { overrideEnv } from './support/env';
-import { describeResourceContract, UNSET } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
 const UNKNOWN_USER = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
@@ -10,7 +8,10 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 type View = Record<string, any>;
 
-/** Contract-extensions §12.8: goals — completed_at, is_overdue by the clock, who may be assigned, the events. */
+/**
+ * Contract-extensions §12.8: goals — completed_at, is_overdue by the clock, who may be assigned, the events. What every
+ * resource promises is the generated contract's (test/contracts/case).
+ */
 describe('goals (e2e, contract-extensions §12.8)', () => {
   let t: TestApp;
   let owner: TestCaller;
@@ -29,46 +30,6 @@ describe('goals (e2e, contract-extensions §12.8)', () => {
   afterAll(async () => {
     await t.close();
     restoreEnv();
-  });
-
-  describeResourceContract({
-    app: () => t,
-    resource: goalResource,
-    // is_overdue is computed when read: the representation is the stored fields and it.
-    // assigned_to must name a user of the case (tested below).
-    full: () => ({ ...goalResource.examples?.full, assigned_to: null }),
-    defaults: { status: 'pending' },
-    patches: [{ body: { title: 'Close the savings account', order: 5 } }, { body: { category: 'probate', notes: 'Asked for the form.' } }],
-    computed: ['completed_at', 'is_overdue'],
-    invalidCreates: [
-      { body: { title: 'x', status: 'done' }, fields: ['status'], reason: 'enum' },
-      { body: { title: 'x', category: 'chores' }, fields: ['category'], reason: 'enum' },
-      { body: { title: 'x', order: 1.5 }, fields: ['order'], reason: 'type' },
-      { body: { title: 'x', due_date: '2026-02-30' }, fields: ['due_date'], reason: 'format' },
-      { body: { title: 'x', assigned_to: 'someone' }, fields: ['assigned_to'] },
-      { body: { title: 'x', assigned_to: UNKNOWN_USER }, fields: ['assigned_to'], reason: 'rule' },
-      { body: { title: 'x', completed_at: '2026-01-01T00:00:00.000Z' }, fields: ['completed_at'], reason: 'unknown_field' },
-      { body: { title: 'x', is_overdue: true }, fields: ['is_overdue'], reason: 'unknown_field' },
-    ],
-    invalidPatches: [
-      { body: { status: null }, fields: ['status'] },
-      { body: { is_overdue: false }, fields: ['is_overdue'] },
-      { body: { assigned_to: UNKNOWN_USER }, fields: ['assigned_to'] },
-    ],
-    filters: {
-      // Members of the contract's own organization reach its cases.
-      assigned_to: {
-        samples: async (app, caller) => {
-          const members: string[] = [];
-          for (let i = 0; i < 3; i++) members.push((await app.join(caller, 'member')).userId);
-          return [...members, UNSET];
-        },
-      },
-    },
-    sortValues: {
-      due_date: ['2026-01-05', '2026-01-02', '2026-01-01', '2026-01-02', '2026-01-04', '2026-01-02', '2026-01-03'],
-      order: [5, 2, 1, 2, 4, 2, 3],
-    },
   });
 
   const base = (caseId: string) => `/v1/cases/${caseId}/goals`;
@@ -113,6 +74,16 @@ describe('goals (e2e, contract-extensions §12.8)', () => {
       const already = await created(caseId, { title: 'Notify Social Security', status: 'completed' });
       expect(already.completed_at).toBe('2026-03-05T14:00:00.000Z');
       expect((await row(already.id)).completed_at.toISOString()).toBe('2026-03-05T14:00:00.000Z');
+    });
+
+    it('a goal always has a status: a PATCH of null is 422 naming it, the row unchanged', async () => {
+      const caseId = await newCase();
+      const goal = await created(caseId, { title: 'Cancel the newspaper', status: 'in_progress' });
+      const before = await row(goal.id);
+      const res = await patch(caseId, goal.id, { status: null });
+      expectError(res, 422, 'validation_error');
+      expect(detailReasons(res)).toEqual([['status', 'required']]);
+      expect(await row(goal.id)).toEqual(before);
     });
 
     it('tells goal.created, goal.status_changed for a status move (with the former values), goal.updated otherwise, goal.deleted', async () => {

@@ -1,7 +1,5 @@
-import { filingResource } from '@estate/probate';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';
 import { upload } from './support/document-files';
-import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
 const PROBATE = { state: 'CA', probate_type: 'formal' };
@@ -11,39 +9,19 @@ function isoDateInDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Contract-extensions §10.2: filings of the probate case — every move, the 409s, the form rule, the documents. */
+/**
+ * Contract-extensions §10.2: filings of the probate case — every move, the 409s, the form rule, the documents. What
+ * every resource promises is the generated contract's (test/contracts/probate).
+ */
 describe('probate filings (e2e, contract-extensions §10.2)', () => {
   let t: TestApp;
   let owner: TestCaller;
-  let stranger: TestCaller;
 
   beforeAll(async () => {
     t = await createTestApp();
     owner = await t.invite();
-    stranger = await t.invite();
   });
   afterAll(() => t.close());
-
-  describeResourceContract({
-    app: () => t,
-    resource: filingResource,
-    side: 'read',
-    // Every status but draft needs documents of the case: the seeded records are drafts.
-    full: () => ({ ...DRAFT }),
-    defaults: { status: 'draft' },
-    seed: async (app, caller, place, overrides) => {
-      expect([200, 201]).toContain((await app.http().put(`/v1/cases/${place.caseId}/probate`).set(caller.auth).send(PROBATE)).status);
-      const res = await app.http().post(place.collection).set(caller.auth).send({ ...DRAFT, ...overrides });
-      expect({ status: res.status, error: res.body.error }).toEqual({ status: 201, error: undefined });
-      return res.body.data;
-    },
-    patches: [{ body: { notes: 'Checked by the attorney.' } }, { body: { court_reference: 'ENV-2026-1005-4471' } }],
-    filters: {
-      status: { samples: ['filed', 'accepted', 'withdrawn'], column: 'status' },
-      filing_type: { samples: ['petition', 'notice', 'inventory', 'other'] },
-    },
-    sortValues: { filed_date: ['2026-01-05', '2026-01-02', '2026-01-01', '2026-01-02', '2026-01-04', '2026-01-02', '2026-01-03'] },
-  });
 
   const base = (caseId: string) => `/v1/cases/${caseId}/probate/filings`;
   const post = (caseId: string, body: Record<string, unknown>, caller = owner) => t.http().post(base(caseId)).set(caller.auth).send(body);
@@ -81,10 +59,8 @@ describe('probate filings (e2e, contract-extensions §10.2)', () => {
     expect(await eventTypes(caseId)).toEqual([]);
   });
 
-  it('creates a draft with defaults; 422 for the enums and a missing title; filing.created', async () => {
+  it('creates a draft with no documents, told as filing.created', async () => {
     const caseId = await newCase();
-    await refused(await post(caseId, { filing_type: 'letter', title: 'x', status: 'sent' }), ['filing_type', 'status']);
-    await refused(await post(caseId, { filing_type: 'petition' }), ['title']);
     const created = await post(caseId, DRAFT).expect(201);
     expect(created.body.data).toMatchObject({ ...DRAFT, status: 'draft', document_ids: [], form_id: null, filed_date: null });
     expect(await row(created.body.data.id)).toMatchObject({ status: 'draft', document_ids: [], case_id: caseId });
@@ -196,7 +172,7 @@ describe('probate filings (e2e, contract-extensions §10.2)', () => {
     expect((await eventTypes(caseId)).filter((type) => type === 'filing.deleted')).toHaveLength(2);
   });
 
-  it('an idempotent retry of POST creates once; another organization’s case is 404 with nothing changed', async () => {
+  it('an idempotent retry of POST creates once', async () => {
     const caseId = await newCase();
     const key = `filing-${caseId}`;
     const first = await t.http().post(base(caseId)).set(owner.auth).set('Idempotency-Key', key).send(DRAFT);
@@ -204,12 +180,6 @@ describe('probate filings (e2e, contract-extensions §10.2)', () => {
     expect([first.status, again.status]).toEqual([201, 201]);
     expect(again.body.data.id).toBe(first.body.data.id);
     expect(await eventTypes(caseId)).toEqual(['filing.created']);
-    const id = first.body.data.id;
-    const before = await row(id);
-    expectError(await post(caseId, DRAFT, stranger), 404, 'not_found');
-    expectError(await patch(caseId, id, { status: 'withdrawn' }, stranger), 404, 'not_found');
-    expectError(await t.http().delete(`${base(caseId)}/${id}`).set(stranger.auth), 404, 'not_found');
-    expect(await row(id)).toEqual(before);
     expect(await t.sql('select id from probate_filings where case_id = $1', [caseId])).toHaveLength(1);
   });
 });

@@ -1,88 +1,235 @@
 import { resolve } from 'node:path';
-import { CaseResource, FieldDefinition, gatherContext, toSnakeCase } from '@estate/shared-kernel';
-import { Body, describeResourceContract, PatchStep, ResourceContractSpec } from './resource-contract';
+import { DECORATORS } from '@nestjs/swagger/dist/constants';
+import { CaseResource, FieldDefinition, gatherContext, SingletonResource, toSnakeCase } from '@estate/shared-kernel';
+import { overrideEnv } from './env';
+import { Body, describeResourceContract, FilterSamples, InvalidBody, PatchStep, ResourceContractSpec } from './resource-contract';
 import { createTestApp, TestApp, TestCaller } from './test-app';
 
 /**
- * The resource contract of every plain record a context declares with its fields, generated from the declarations:
- * bodies from the fields' examples, the response fields and masking from the schema, two patches, sort samples by
- * kind, the parent made from its own declaration. A resource's own suite then tests only its own rules.
+ * The resource contract of every declaration a context makes with its fields — plain records and aggregates alike
+ * (for the contract, which talks HTTP, an aggregate is a resource whose writes have rules) — generated from the
+ * declarations: bodies from the fields' examples, the response fields and masking from the schema, two patches, the
+ * refusals of each field's kind, sort samples by kind, the parent made from its own declaration. A resource's own suite
+ * then tests only its own rules.
  *
- *   describeDeclaredContracts('assets', { except: ['transaction'] });
+ *   describeDeclaredContracts('assets', { except: ['real estate property'], beyond: { transaction: { ruled: ['related_id'] } } });
  *
- * `except` names the declarations whose rules need bodies no example gives (a transaction's category follows its
- * amount's sign): their own suites run the contract with those bodies.
+ * `except` names the declarations whose creates need what no example gives (an address object, a multipart upload, a
+ * provider's step): their own suites run the contract by hand. `beyond` says, per declaration, the little its
+ * declaration cannot (`BeyondTheDeclaration`): never a body.
  */
-export function describeDeclaredContracts(context: string, options: { except?: readonly string[] } = {}): void {
-  const resources = declaredRecordsOf(context).filter((resource) => !options.except?.includes(resource.name));
-  if (resources.length === 0) throw new Error(`the ${context} context declares no plain record with fields`);
+export interface DeclaredContractsOptions {
+  except?: readonly string[];
+  /** The environment of the file's app (the provider processors off, so that no status moves under the checks). */
+  env?: Record<string, string | undefined>;
+  beyond?: Readonly<Record<string, BeyondTheDeclaration>>;
+}
+
+/** What a declaration cannot say and its generated contract needs. */
+export interface BeyondTheDeclaration {
+  /** What a create gives the fields it leaves out where no column default says so (a status its use case starts, a configured sender). */
+  defaults?: Body;
+  /**
+   * JSON fields whose values a rule restricts (a user who must reach the case, documents that must exist, a status
+   * that needs other facts or only moves forward, a summary its transcript decides): left out of the full body and of
+   * the patches; a filter on one gets its rows' values through SQL, as the contract does for an aggregate's status.
+   */
+  ruled?: readonly string[];
+  /** One-per-case records a create needs in its case (a probate case before a filing), each made from its own body's examples. */
+  needs?: readonly SingletonResource<any>[];
+  /** Per filter on a ruled field, values its rules accept that only a test can make (users who reach the case): sent in the body. */
+  samples?: Readonly<Record<string, NonNullable<FilterSamples['samples']>>>;
+}
+
+export function describeDeclaredContracts(context: string, options: DeclaredContractsOptions = {}): void {
+  const declared = declarationsWithFieldsOf(context);
+  for (const name of [...(options.except ?? []), ...Object.keys(options.beyond ?? {})]) {
+    if (!declared.some((resource) => resource.name === name)) throw new Error(`the ${context} context declares no ${name} with fields`);
+  }
+  const resources = declared.filter((resource) => !options.except?.includes(resource.name));
+  if (resources.length === 0) throw new Error(`the ${context} context declares nothing with fields that its contract could run for`);
   describe(`${context}: the resource contract of each declaration`, () => {
     let t: TestApp;
+    let restoreEnv: () => void = () => undefined;
     beforeAll(async () => {
+      if (options.env) restoreEnv = overrideEnv(options.env);
       t = await createTestApp();
     });
-    afterAll(() => t.close());
-    for (const resource of resources) describeResourceContract(declaredContract(resource, () => t));
+    afterAll(async () => {
+      await t.close();
+      restoreEnv();
+    });
+    for (const resource of resources) describeResourceContract(declaredContract(resource, () => t, options.beyond?.[resource.name]));
   });
 }
 
-/** The plain records a context declares with their fields: what a generated contract can run for. */
-export function declaredRecordsOf(context: string): CaseResource<any>[] {
-  return gatherContext(resolve(__dirname, '../../libs', context, 'src')).resources.filter((resource) => resource.kind === 'record' && resource.fields);
+/** The resources a context declares with their fields, records and aggregates: what a generated contract can run for. */
+export function declarationsWithFieldsOf(context: string): CaseResource<any>[] {
+  return gatherContext(resolve(__dirname, '../../libs', context, 'src')).resources.filter((resource) => resource.fields !== undefined);
 }
 
 type Entry = [string, FieldDefinition];
 
-/** The contract's spec of one declaration, everything taken from it. */
-export function declaredContract(resource: CaseResource<any>, app: () => TestApp): ResourceContractSpec {
-  const entries = Object.entries(resource.fields ?? {}) as Entry[];
-  const writable = entries.filter(([, definition]) => !definition.readOnly && !definition.createOnly && definition.references === undefined);
+/** The OpenAPI property a body class gives one JSON field: its example, whether required, its lengths and pattern. */
+interface BodyProperty {
+  example?: unknown;
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+}
+
+function bodyPropertyOf(dto: new () => object, field: string): BodyProperty {
+  return (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, dto.prototype, field) as BodyProperty | undefined) ?? {};
+}
+
+/** The contract's spec of one declaration, everything taken from it (and from what `beyond` adds). */
+export function declaredContract(resource: CaseResource<any>, app: () => TestApp, beyond: BeyondTheDeclaration = {}): ResourceContractSpec {
+  const entries = (Object.entries(resource.fields ?? {}) as Entry[]).map(([property, definition]): Entry => [toSnakeCase(property), definition]);
+  const ruled = new Set(beyond.ruled ?? []);
+  for (const field of ruled) if (!entries.some(([name]) => name === field)) throw new Error(`${resource.name} declares no field ${field}`);
+  const examples = resource.examples;
+  if (!examples) throw new Error(`${resource.name} declares no examples`);
+  const requiredRuled = entries.filter(([field, definition]) => ruled.has(field) && definition.required && field in examples.minimal);
+  if (requiredRuled.length > 0) throw new Error(`${resource.name}: a required field cannot be left out of the bodies (${requiredRuled.map(([field]) => field)})`);
+  for (const name of Object.keys(beyond.samples ?? {})) if (!(name in resource.filters)) throw new Error(`${resource.name} declares no filter ${name}`);
+  for (const sort of resource.sorts) if (ruled.has(sort)) throw new Error(`${resource.name}: sort_by=${sort} would need its values set through SQL, which the generated contract does not do`);
+
+  const sent = entries.filter(([, definition]) => !definition.readOnly && definition.references === undefined);
+  const patchable = new Set(resource.patch ? entries.filter(([, definition]) => !definition.readOnly && !definition.createOnly).map(([field]) => field) : []);
+  const free = sent.filter(([field, definition]) => !definition.createOnly && !ruled.has(field));
+  const withoutRuled = (body: Body): Body => Object.fromEntries(Object.entries(body).filter(([field]) => !ruled.has(field)));
+  const full = withoutRuled(examples.full);
+  const needs = beyond.needs ?? [];
+
   return {
     app,
     resource,
-    patches: patchesOf(writable),
-    defaults: Object.fromEntries(
-      entries
-        .filter(([, definition]) => !definition.readOnly && definition.column.default !== undefined && definition.column.default !== false && !Array.isArray(definition.column.default))
-        .map(([property, definition]) => [toSnakeCase(property), definition.column.default]),
-    ),
-    // Each enum refuses a value outside its set, one detail naming it (contract §3.1).
-    invalidCreates: writable
-      .filter(([, definition]) => definition.kind === 'enum')
-      .map(([property]) => ({ body: { ...resource.examples?.minimal, [toSnakeCase(property)]: 'not_one_of_them' }, fields: [toSnakeCase(property)], reason: 'enum' })),
-    computed: entries.filter(([, definition]) => definition.readOnly && !definition.hidden).map(([property]) => toSnakeCase(property)),
+    ...(ruled.size > 0 ? { full: () => ({ ...full }) } : {}),
+    patches: patchesOf(free, resource),
+    defaults: {
+      ...Object.fromEntries(
+        entries
+          .filter(([, definition]) => !definition.readOnly && definition.column.default !== undefined && definition.column.default !== false && !Array.isArray(definition.column.default))
+          .map(([field, definition]) => [field, definition.column.default]),
+      ),
+      ...beyond.defaults,
+    },
+    invalidCreates: [
+      // Each field of a kind the body checks refuses a value outside it, one detail naming it (contract §3.1).
+      ...sent.flatMap(([field, definition]) =>
+        outsideTheKind(definition, bodyPropertyOf(resource.create, field)).map(({ value, reason }) => ({ body: { ...examples.minimal, [field]: value }, fields: [field], reason })),
+      ),
+      // What the server writes (read-only, computed, its own bookkeeping) is no field of a body.
+      ...entries.filter(([, definition]) => definition.readOnly).map(([field, definition]) => ({ body: { ...examples.minimal, [field]: definition.example ?? 'x' }, fields: [field], reason: 'unknown_field' })),
+    ],
+    invalidPatches: resource.patch
+      ? [
+          // What the server writes, and what is fixed at creation, is no field of a patch.
+          ...entries.filter(([field]) => !patchable.has(field)).map(([field, definition]) => ({ body: { [field]: definition.example ?? 'x' }, fields: [field] })),
+          ...sent
+            .filter(([field]) => patchable.has(field))
+            .flatMap(([field, definition]) => outsideTheKind(definition, bodyPropertyOf(resource.create, field)).map((invalid) => ({ body: { [field]: invalid.value }, fields: [field] }))),
+        ]
+      : [],
+    computed: entries.filter(([, definition]) => definition.readOnly && !definition.hidden).map(([field]) => field),
     sortValues: Object.fromEntries(resource.sorts.filter((sort) => !sort.endsWith('_at')).map((sort) => [sort, sortSamples(entries, sort)])),
+    filters: { ...filtersOf(resource, entries, ruled), ...Object.fromEntries(Object.entries(beyond.samples ?? {}).map(([name, samples]) => [name, { samples }])) },
     ...(resource.parent ? { parent: { create: parentMaker(resource) } } : {}),
+    ...(needs.length > 0 ? { caseNeeds: needsMaker(needs) } : {}),
   };
 }
 
-/** Two merge patches, each changing one field no rule ties to another: text first, then a flag, then an amount. */
-function patchesOf(writable: Entry[]): readonly [PatchStep, PatchStep, ...PatchStep[]] | undefined {
-  const ranked = [
-    ...writable.filter(([, definition]) => definition.kind === 'text'),
-    ...writable.filter(([, definition]) => definition.kind === 'boolean'),
-    ...writable.filter(([, definition]) => definition.kind === 'money' && !definition.required),
-    ...writable.filter(([, definition]) => definition.kind === 'string' && typeof definition.example === 'string' && !definition.required),
-  ];
-  const steps = ranked.slice(0, 2).map(([property, definition]) => ({ body: { [toSnakeCase(property)]: changed(definition) } }));
-  return steps.length === 2 ? (steps as [PatchStep, PatchStep]) : undefined;
+/** Values a field's kind refuses, with the reason its detail gives where the kind decides it. */
+function outsideTheKind(definition: FieldDefinition, property: BodyProperty): Array<{ value: unknown; reason?: InvalidBody['reason'] }> {
+  switch (definition.kind) {
+    case 'enum':
+      return [{ value: 'not_one_of_them', reason: 'enum' }];
+    case 'enumArray':
+      return [{ value: ['not_one_of_them'], reason: 'enum' }];
+    case 'integer':
+      return [{ value: 1.5, reason: 'type' }];
+    case 'money':
+      // Amounts are JSON numbers with at most two decimals, never text.
+      return [{ value: '12.50', reason: 'type' }, { value: 1.005 }];
+    case 'number':
+      return [{ value: '12.5', reason: 'type' }];
+    case 'date':
+      return [{ value: '2026-02-30', reason: 'format' }];
+    case 'dateTime':
+      // A time without its zone names no instant.
+      return [{ value: '2026-09-01T12:00:00', reason: 'format' }];
+    case 'email':
+      return [{ value: 7, reason: 'type' }, { value: 'not-an-address', reason: 'format' }];
+    case 'string':
+    case 'text': {
+      const outside = ['!', 'not a match'].find((value) => property.pattern !== undefined && !new RegExp(property.pattern).test(value));
+      return [
+        { value: 7, reason: 'type' },
+        ...((property.minLength ?? 0) > 0 ? [{ value: '', reason: 'range' }] : []),
+        ...(outside === undefined ? [] : [{ value: outside }]),
+      ];
+    }
+    default:
+      return [];
+  }
 }
 
-/** A value unlike the field's example (which a full body sets). */
-function changed(definition: FieldDefinition): unknown {
+/**
+ * Two merge patches, each changing one field no rule ties to another: text first, then a flag, then an amount, then
+ * a name of no set form; a field alone is changed twice.
+ */
+function patchesOf(free: Entry[], resource: CaseResource<any>): readonly [PatchStep, PatchStep, ...PatchStep[]] | undefined {
+  const unshaped = ([field, definition]: Entry) => {
+    const property = bodyPropertyOf(resource.create, field);
+    return property.pattern === undefined && String(changed(definition, 2)).length <= (property.maxLength ?? Infinity);
+  };
+  const ranked = [
+    ...free.filter(([, definition]) => definition.kind === 'text'),
+    ...free.filter(([, definition]) => definition.kind === 'boolean'),
+    ...free.filter(([, definition]) => definition.kind === 'money' && !definition.required),
+    ...free.filter(([, definition]) => definition.kind === 'string' && typeof definition.example === 'string' && !definition.required),
+  ].filter(unshaped);
+  const [first, second] = ranked;
+  if (!first) return undefined;
+  const steps: [PatchStep, PatchStep] = [
+    { body: { [first[0]]: changed(first[1]) } },
+    second ? { body: { [second[0]]: changed(second[1]) } } : { body: { [first[0]]: changed(first[1], 2) } },
+  ];
+  return steps;
+}
+
+/** A value unlike the field's example (which a full body sets), and unlike the one of an earlier revision. */
+function changed(definition: FieldDefinition, revision = 1): unknown {
   switch (definition.kind) {
     case 'boolean':
       return definition.example !== true;
     case 'money':
-      return typeof definition.example === 'number' ? definition.example + 1.25 : 10.5;
+      return (typeof definition.example === 'number' ? definition.example : 10) + 1.25 * revision;
     default:
-      return `${String(definition.example ?? 'value')} (revised)`;
+      return `${String(definition.example ?? 'value')} (revised${revision > 1 ? ` ${revision}` : ''})`;
   }
+}
+
+/**
+ * Per declared filter, where its rows' values come from: the body, unless no body may set the field freely (the
+ * server writes it, or a rule restricts it) — then its column, through SQL.
+ */
+function filtersOf(resource: CaseResource<any>, entries: Entry[], ruled: ReadonlySet<string>): Record<string, FilterSamples> {
+  const filters: Record<string, FilterSamples> = {};
+  for (const [name, declared] of Object.entries(resource.filters)) {
+    const property = Array.isArray(declared) ? undefined : (declared as { property?: string }).property;
+    const field = toSnakeCase(property ?? name);
+    const definition = entries.find(([entry]) => entry === field)?.[1];
+    if (!definition || (resource.createFields.includes(field) && !ruled.has(field))) continue;
+    filters[name] = { column: String(definition.column.fieldName ?? field) };
+  }
+  return filters;
 }
 
 /** Seven values with a tie, ordered alike by PostgreSQL and by JavaScript, by the kind of the sorted field. */
 function sortSamples(entries: Entry[], sort: string): readonly unknown[] {
-  const definition = entries.find(([property]) => toSnakeCase(property) === sort)?.[1];
+  const definition = entries.find(([field]) => field === sort)?.[1];
   switch (definition?.kind) {
     case 'money':
     case 'number':
@@ -107,5 +254,25 @@ function parentMaker(resource: CaseResource<any>): (t: TestApp, caller: TestCall
     const res = await t.http().post(`/v1/cases/${caseId}/${parent.path}`).set(caller.auth).send(body);
     expect({ status: res.status, error: res.body.error }).toEqual({ status: 201, error: undefined });
     return res.body.data.id;
+  };
+}
+
+/** Makes each one-per-case record a create needs, from the examples of its body's required fields. */
+function needsMaker(needs: readonly SingletonResource<any>[]): (t: TestApp, caller: TestCaller, caseId: string) => Promise<void> {
+  const bodies = needs.map((singleton) => {
+    const body: Body = {};
+    for (const field of singleton.fields) {
+      const property = bodyPropertyOf(singleton.body, field);
+      if (!property.required) continue;
+      if (property.example === undefined) throw new Error(`${singleton.name}: its required ${field} has no example to be made from`);
+      body[field] = property.example;
+    }
+    return { path: singleton.path, body };
+  });
+  return async (t, caller, caseId) => {
+    for (const { path, body } of bodies) {
+      const res = await t.http().put(`/v1/cases/${caseId}/${path}`).set(caller.auth).send(body);
+      expect({ status: res.status, error: res.body.error }).toEqual({ status: 201, error: undefined });
+    }
   };
 }

@@ -113,6 +113,8 @@ export interface ResourceContractSpec<T extends CaseRecord = CaseRecord> {
   masked?: Record<string, string>;
   /** For a nested resource: creates the parent in the case and returns its id. */
   parent?: { create: (t: TestApp, caller: TestCaller, caseId: string) => Promise<string> };
+  /** What a create needs in its case first (a probate case before a filing): made in every case the contract opens. */
+  caseNeeds?: (t: TestApp, caller: TestCaller, caseId: string) => Promise<void>;
 }
 
 /** Well-formed ULIDs that name nothing. */
@@ -249,6 +251,7 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
       const res = await t.http().post('/v1/cases').set(caller.auth).send({});
       expect(res.status).toBe(201);
       const caseId: string = res.body.data.id;
+      await spec.caseNeeds?.(t, caller, caseId);
       return placeOf(caseId, spec.parent ? await spec.parent.create(t, caller, caseId) : undefined);
     }
 

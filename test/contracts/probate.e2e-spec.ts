@@ -1,0 +1,16 @@
+import { probateCaseResource } from '@estate/probate';
+import { describeDeclaredContracts } from '../support/declared-contracts';
+
+describeDeclaredContracts('probate', {
+  except: [
+    // Its create needs a living beneficiary of the case and, for cash, an estate account holding the money: no example gives them.
+    'distribution',
+  ],
+  beyond: {
+    // Each status past draft needs documents of the case, which the examples cannot name.
+    filing: { defaults: { status: 'draft' }, ruled: ['status', 'document_ids'], needs: [probateCaseResource] },
+    search: { defaults: { status: 'pending' } },
+    // Each claim status past discovered needs its facts; the documents must exist in the case.
+    'unclaimed property': { defaults: { claim_status: 'discovered' }, ruled: ['claim_status', 'document_ids'] },
+  },
+});
