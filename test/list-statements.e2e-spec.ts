@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { parseListQuery, runListQuery, UnitOfWork } from '@estate/shared-kernel';
+import { findRecords, parseListQuery, runListQuery, UnitOfWork } from '@estate/shared-kernel';
 import { Client } from 'pg';
 import { personResource } from '../libs/case/src/persons/person.resource';
 import { ListStatements } from '../libs/shared-kernel/src/resources/pagination/list-statement';
@@ -205,6 +205,27 @@ describe('list pages: one statement, inside a transaction and out (e2e)', () => 
     ).rejects.toThrow('roll back');
     expect(await list({ per_page: '100' })).toEqual(before);
   });
+
+  it('findRecords: the rows meeting conditions as plain fields, in order; forUpdate holds them until the transaction ends', async () => {
+    const adams = everyone.filter((person) => person.lastName === 'Adams').map((person) => person.id).sort();
+    const found = await findRecords(em, personResource.schema, [{ caseId, lastName: 'Adams' }], { orderBy: { id: 'asc' } });
+    expect(found.map((person) => person.id)).toEqual(adams);
+    expect(Object.getPrototypeOf(found[0])).toBe(Object.prototype);
+
+    const other = new Client({ connectionString: t.databaseUrl });
+    await other.connect();
+    try {
+      await uow.run(async (txEm) => {
+        await findRecords(txEm, personResource.schema, [{ caseId, id: adams[0] }], { forUpdate: true });
+        // Another connection cannot take the same row's lock while this transaction holds it.
+        await other.query(`set lock_timeout = '200ms'`);
+        await expect(other.query('select id from persons where id = $1 for update', [adams[0]])).rejects.toThrow(/lock timeout/);
+      });
+      expect((await other.query('select id from persons where id = $1 for update', [adams[0]])).rows).toEqual([{ id: adams[0] }]);
+    } finally {
+      await other.end();
+    }
+  });
 });
 
 describe('ListStatements: the statement written from a record\'s columns (e2e metadata)', () => {
@@ -250,6 +271,17 @@ describe('ListStatements: the statement written from a record\'s columns (e2e me
         `order by "middle_name" desc nulls last, "id" desc limit $4`,
     );
     expect(statements.statementOf([{ caseId: 'C1' }], query({ cursor: { value: null, id: 'P9' } }), undefined).text).toContain(`("middle_name" is null and "id" < $2)`);
+  });
+
+  it('writes a select of the rows meeting conditions: prefixes taken literally, an empty $or false, an order, a lock', () => {
+    expect(statements.selectOf([{ caseId: 'C1' }, { $or: [{ lastName: { $in: ['Adams'] } }, { relationship: { $startsWith: ['50%', 'a_b'] } }] }])).toEqual({
+      text: `select * from "persons" where ("case_id" = $1) and (("last_name" = any($2)) or ("relationship" like any($3)))`,
+      values: ['C1', ['Adams'], ['50\\%%', 'a\\_b%']],
+    });
+    expect(statements.selectOf([{ caseId: 'C1' }, { $or: [] }], { orderBy: { lastName: 'asc', id: 'desc' }, forUpdate: true })).toEqual({
+      text: `select * from "persons" where ("case_id" = $1) and (false) order by "last_name" asc, "id" desc for update`,
+      values: ['C1'],
+    });
   });
 
   it('checks once that every sort and filter of a list names a column of the table', () => {

@@ -22,12 +22,12 @@ export class OrmDistributionCommitments extends DistributionCommitments {
   }
 
   async giversOf(caseId: string, assetType: string, assetId: string, excludingId: string): Promise<string[]> {
-    const rows = await findRecords(this.em, distributionResource.schema, [{ caseId, assetType, assetId, status: { $in: ['approved', 'paid'] }, id: { $ne: excludingId } }], { id: 'asc' });
+    const rows = await findRecords(this.em, distributionResource.schema, [{ caseId, assetType, assetId, status: { $in: ['approved', 'paid'] }, id: { $ne: excludingId } }], { orderBy: { id: 'asc' } });
     return rows.map((row) => row.id);
   }
 
   async claimsOf(caseId: string): Promise<ClaimOnEstate[]> {
-    const claims = await findRecords(this.em, CreditorClaimSchema, [{ caseId }], { createdAt: 'asc', id: 'asc' });
+    const claims = await findRecords(this.em, CreditorClaimSchema, [{ caseId }], { orderBy: { createdAt: 'asc', id: 'asc' } });
     return claims.map((claim) => ({ id: claim.id, status: claim.status, claimAmount: claim.claimAmount, resolutionAmount: claim.resolutionAmount }));
   }
 }

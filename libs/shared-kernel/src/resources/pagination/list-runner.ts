@@ -5,7 +5,7 @@ import { toCamelCase } from '../naming/naming';
 import { CursorPosition } from './cursor';
 import { cursorModeMeta, pageModeMeta } from './page-meta-of';
 import { ListQuery, ReadContext } from './list-query';
-import { Condition, ListStatements, TOTAL_COLUMN } from './list-statement';
+import { Condition, ListStatements, SelectOptions, TOTAL_COLUMN } from './list-statement';
 import { PageMeta } from './page-meta';
 
 type Row = Record<string, unknown>;
@@ -50,23 +50,24 @@ export async function listRows(em: EntityManager, columns: RecordColumns<any>, c
  * The rows of an entity's table meeting `conditions`, as stored (with any column the entity leaves to others, such as
  * a projection kept on the row), and the column map that reads them.
  */
-export async function selectRows<T>(em: EntityManager, entity: EntityName<T>, conditions: readonly Condition[], orderBy?: Readonly<Record<string, 'asc' | 'desc'>>): Promise<{ rows: Row[]; columns: RecordColumns<T> }> {
+export async function selectRows<T>(em: EntityManager, entity: EntityName<T>, conditions: readonly Condition[], options?: SelectOptions): Promise<{ rows: Row[]; columns: RecordColumns<T> }> {
   const columns = recordColumns(em, entity);
-  const { text, values } = listStatementsOf(columns).selectOf(conditions, orderBy);
+  const { text, values } = listStatementsOf(columns).selectOf(conditions, options);
   return { rows: await plainRows<Row>(em, text, values, { prepared: true }), columns };
 }
 
 /**
  * The rows of an entity meeting `conditions`, each read as the record's fields, in the order given (by property), if
- * any: a read-one with more than its id, or the records a computation reads (no entity, no unit of work).
+ * any: a read-one with more than its id, or the records a computation reads (no entity, no unit of work). A write's
+ * read locks them (`forUpdate`) inside its transaction.
  */
 export async function findRecords<T extends { id: string }>(
   em: EntityManager,
   entity: EntityName<T>,
   conditions: readonly Condition[],
-  orderBy?: Readonly<Partial<Record<keyof T & string, 'asc' | 'desc'>>>,
+  options: { orderBy?: Readonly<Partial<Record<keyof T & string, 'asc' | 'desc'>>>; forUpdate?: boolean } = {},
 ): Promise<Array<RecordFields<T>>> {
-  const { rows, columns } = await selectRows(em, entity, conditions, orderBy as Record<string, 'asc' | 'desc'> | undefined);
+  const { rows, columns } = await selectRows(em, entity, conditions, options as SelectOptions);
   return rows.map((row) => columns.fieldsOf(row));
 }
 

@@ -11,6 +11,12 @@ import { FilterSpecs, ListQuery, ParsedFilter, ReadContext } from './list-query'
  */
 export type Condition = Record<string, unknown>;
 
+/** How `selectOf` reads its rows: in an order (by property), and locked for a write that will change them. */
+export interface SelectOptions {
+  orderBy?: Readonly<Record<string, 'asc' | 'desc'>>;
+  forUpdate?: boolean;
+}
+
 export interface Statement {
   text: string;
   values: unknown[];
@@ -93,15 +99,19 @@ export class ListStatements {
     return { text, values: parameters.values };
   }
 
-  /** Every row meeting `conditions` (a read-one by id and by who may see it, for example), in the order given, if any. */
-  selectOf(conditions: readonly Condition[], orderBy: Readonly<Record<string, 'asc' | 'desc'>> = {}): Statement {
+  /**
+   * Every row meeting `conditions` (a read-one by id and by who may see it, for example), in the order given, if any;
+   * locked `for update` when a write is about to change them.
+   */
+  selectOf(conditions: readonly Condition[], { orderBy = {}, forUpdate = false }: SelectOptions = {}): Statement {
     const parameters = new Parameters();
     const where = joined(
       conditions.map((condition) => this.condition(condition, parameters)),
       'and',
     );
     const order = Object.entries(orderBy).map(([property, direction]) => `${quote(this.columns.columnOf(property))} ${direction}`);
-    return { text: `select * from ${this.table} where ${where}${order.length > 0 ? ` order by ${order.join(', ')}` : ''}`, values: parameters.values };
+    const ordered = order.length > 0 ? ` order by ${order.join(', ')}` : '';
+    return { text: `select * from ${this.table} where ${where}${ordered}${forUpdate ? ' for update' : ''}`, values: parameters.values };
   }
 
   /** The column of a page's rows that is `null` only in the row of nulls an empty page comes back as. */

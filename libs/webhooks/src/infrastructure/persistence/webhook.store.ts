@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { monotonicFactory } from 'ulid';
-import { FieldCipher, ListPage, ListQuery, pooledRandom, RecordFields, runListQuery, StoredEvent } from '@estate/shared-kernel';
+import { FieldCipher, findRecords, ListPage, ListQuery, pooledRandom, RecordFields, runListQuery, StoredEvent } from '@estate/shared-kernel';
 import type { DeliveryAttempt } from '../../domain/delivery-rules';
 import {
   ClaimedDelivery,
@@ -80,6 +80,11 @@ function listedEndpointOf({ secret: _secret, previousSecret: _previous, ...liste
   return listed;
 }
 
+/** An endpoint from its row's fields, its secrets unsealed for the routes and the dispatcher that use them. */
+function unsealedEndpointOf(fields: RecordFields<WebhookEndpointRow>): WebhookEndpoint {
+  return { ...fields, secret: FieldCipher.decrypt(fields.secret), previousSecret: fields.previousSecret ? FieldCipher.decrypt(fields.previousSecret) : null };
+}
+
 /** A listed delivery from its row's fields: all of them but the dispatcher's lease. */
 function listedDeliveryOf({ leaseUntil: _lease, ...delivery }: RecordFields<WebhookDeliveryRow>): WebhookDelivery {
   return delivery;
@@ -128,12 +133,8 @@ export class SqlWebhookStore extends WebhookStore {
   }
 
   async findEndpoint(em: EntityManager, organizationId: string, id: string, forUpdate = false): Promise<WebhookEndpoint | undefined> {
-    const rows = await inTransaction<Row[]>(
-      em,
-      `select ${ENDPOINT_COLUMNS} from webhook_endpoints where id = ? and organization_id = ?${forUpdate ? ' for update' : ''}`,
-      [id, organizationId],
-    );
-    return rows.length > 0 ? endpointOf(rows[0]) : undefined;
+    const [fields] = await findRecords(em, WebhookEndpointRowSchema, [{ id, organizationId }], { forUpdate });
+    return fields && unsealedEndpointOf(fields);
   }
 
   async listEndpoints(organizationId: string, query: ListQuery): Promise<ListPage<ListedEndpoint>> {
@@ -198,12 +199,8 @@ export class SqlWebhookStore extends WebhookStore {
   }
 
   async findDelivery(em: EntityManager, endpointId: string, id: string, forUpdate = false): Promise<WebhookDelivery | undefined> {
-    const rows = await inTransaction<Row[]>(
-      em,
-      `select ${DELIVERY_COLUMNS} from webhook_deliveries where id = ? and endpoint_id = ?${forUpdate ? ' for update' : ''}`,
-      [id, endpointId],
-    );
-    return rows.length > 0 ? deliveryOf(rows[0]) : undefined;
+    const [fields] = await findRecords(em, WebhookDeliveryRowSchema, [{ id, endpointId }], { forUpdate });
+    return fields && listedDeliveryOf(fields);
   }
 
   async requeue(em: EntityManager, id: string, now: Date): Promise<void> {
