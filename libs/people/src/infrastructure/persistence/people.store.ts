@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
-import { AccessToken, ListPage, ListQuery, Organization, plainRows, runListQuery, User } from '@estate/shared-kernel';
+import { AccessToken, findRecords, ListPage, ListQuery, Organization, plainRows, RecordFields, runListQuery, User } from '@estate/shared-kernel';
 import { InvitationRecord, PeopleStore, ProUser } from '../../application/ports/people-store.port';
 import type { CaseReachFacts } from '../../domain/case-reach';
 import { Collaborator, CollaboratorStatus } from '../../domain/collaborator';
@@ -30,7 +30,7 @@ const CASE_REACH_FACTS = `
    where c.id = $1 and c.deleted_at is null`;
 
 /** A member (a guest, without organization, is never read as one: `findUser` names an organization). */
-function proUserOf(user: User): ProUser {
+function proUserOf(user: RecordFields<User>): ProUser {
   return {
     id: user.id,
     organizationId: user.organizationId ?? '',
@@ -61,22 +61,22 @@ export class SqlPeopleStore extends PeopleStore {
   }
 
   async findUser(em: EntityManager, organizationId: string, userId: string): Promise<ProUser | undefined> {
-    const user = await em.findOne(User, { id: userId, organizationId }, { refresh: true });
+    const [user] = await findRecords(em, User, [{ id: userId, organizationId }]);
     return user ? proUserOf(user) : undefined;
   }
 
   async findByEmail(em: EntityManager, email: string): Promise<ProUser | undefined> {
-    const user = await em.findOne(User, { email }, { refresh: true });
+    const [user] = await findRecords(em, User, [{ email }]);
     return user ? proUserOf(user) : undefined;
   }
 
   async accountByEmail(em: EntityManager, email: string): Promise<{ id: string; organizationId: string | null } | undefined> {
-    const user = await em.findOne(User, { email }, { refresh: true });
+    const [user] = await findRecords(em, User, [{ email }]);
     return user ? { id: user.id, organizationId: user.organizationId } : undefined;
   }
 
   async findGuest(em: EntityManager, userId: string): Promise<Pick<ProUser, 'id' | 'email' | 'firstName' | 'lastName'> | undefined> {
-    const user = await em.findOne(User, { id: userId, organizationId: null }, { refresh: true });
+    const [user] = await findRecords(em, User, [{ id: userId, organizationId: null }]);
     return user ? { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName } : undefined;
   }
 
@@ -114,7 +114,7 @@ export class SqlPeopleStore extends PeopleStore {
 
   async list(organizationId: string, query: ListQuery): Promise<ListPage<ProUser>> {
     const page = await runListQuery(this.em.fork(), User, { organizationId }, query);
-    return { rows: page.rows.map((row) => proUserOf(row as User)), meta: page.meta };
+    return { rows: page.rows.map(proUserOf), meta: page.meta };
   }
 
   async revokeTokens(em: EntityManager, userId: string, now: Date): Promise<number> {
