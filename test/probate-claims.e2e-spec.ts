@@ -1,7 +1,5 @@
-import { creditorClaimResource } from '@estate/probate';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
-import { describeResourceContract } from './support/resource-contract';
 
 const CLAIM_FIELDS = [
   'id',
@@ -25,7 +23,10 @@ const CLAIM_FIELDS = [
   'updated_at',
 ].sort();
 
-/** Creditor claims (`#13`): accept, reject, mark paid; final statuses; masking. */
+/**
+ * Creditor claims (`#13`): accept, reject, mark paid; final statuses; masking. What every resource promises is the
+ * generated contract's (test/contracts/probate).
+ */
 describe('creditor claims (e2e)', () => {
   let t: TestApp;
   let owner: TestCaller;
@@ -142,21 +143,5 @@ describe('creditor claims (e2e)', () => {
     const nulled = await t.http().patch(url).set(owner.auth).send({ creditor_name: null, claim_amount: null });
     expectError(nulled, 422, 'validation_error');
     expect(detailFields(nulled).sort()).toEqual(['claim_amount', 'creditor_name']);
-  });
-
-  // Lists, reads, the routes left out, masking and foreign, unknown and deleted cases: what every resource promises.
-  describeResourceContract({
-    app: () => t,
-    resource: creditorClaimResource,
-    side: 'read',
-    fields: CLAIM_FIELDS,
-    create: () => ({ creditor_name: 'Springfield Medical', claim_amount: 4210.5, claim_date: '2026-12-01' }),
-    patches: [{ body: { resolution_notes: 'Invoice checked against the statement' } }, { body: { creditor_phone: '555-0100' } }],
-    filters: { status: { column: 'status' } },
-    sortValues: {
-      priority_order: [3, 1, 2, 1, 5, 4, 1],
-      claim_date: ['2026-12-05', '2026-12-01', '2026-12-03', '2026-12-01', '2026-12-04', '2026-12-02', '2026-12-01'],
-    },
-    masked: { account_number: '4111222233334444' },
   });
 });
