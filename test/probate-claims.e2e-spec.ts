@@ -1,31 +1,10 @@
-import { creditorClaimResource } from '@estate/probate';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
-import { describeResourceContract } from './support/resource-contract';
 
-const CLAIM_FIELDS = [
-  'id',
-  'creditor_name',
-  'creditor_address',
-  'creditor_phone',
-  'creditor_email',
-  'claim_amount',
-  'claim_date',
-  'claim_type',
-  'debt_description',
-  'account_number',
-  'status',
-  'resolution_amount',
-  'resolution_date',
-  'resolution_notes',
-  'priority_order',
-  'is_valid',
-  'statute_of_limitations_expires',
-  'created_at',
-  'updated_at',
-].sort();
-
-/** Creditor claims (`#13`): accept, reject, mark paid; final statuses; masking. */
+/**
+ * Creditor claims (`#13`): accept, reject, mark paid; final statuses; the address merged field by field; the account
+ * number stored encrypted. What every resource promises is the generated contract's (test/contracts/probate).
+ */
 describe('creditor claims (e2e)', () => {
   let t: TestApp;
   let owner: TestCaller;
@@ -51,44 +30,32 @@ describe('creditor claims (e2e)', () => {
     return res.body.data;
   }
 
-  it('files a claim (pending, false and null for unset, address with nulls), reads, lists and deletes it', async () => {
+  it('files a claim with an address: the lines left out read null, the status pending', async () => {
     const caseId = await newCase();
     const claim = await fileClaim(caseId, { creditor_address: { address1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701' }, claim_type: 'medical' });
-    expect(Object.keys(claim).sort()).toEqual(CLAIM_FIELDS);
-    expect(claim).toMatchObject({ status: 'pending', is_valid: false, claim_amount: 4210.5, resolution_amount: null, account_number: null, priority_order: null });
+    expect(claim).toMatchObject({ status: 'pending', is_valid: false, claim_amount: 4210.5, resolution_amount: null });
     expect(claim.creditor_address).toEqual({ address1: '1 Main St', address2: null, city: 'Springfield', state: 'IL', zip: '62701' });
     const read = await t.http().get(`/v1/cases/${caseId}/probate/creditor-claims/${claim.id}`).set(owner.auth);
     expect(read.body.data).toEqual(claim);
-    await t.http().delete(`/v1/cases/${caseId}/probate/creditor-claims/${claim.id}`).set(owner.auth).expect(204);
-    expectError(await t.http().get(`/v1/cases/${caseId}/probate/creditor-claims/${claim.id}`).set(owner.auth), 404, 'not_found');
   });
 
-  it('masks account_number in every response and stores it encrypted', async () => {
+  it('stores account_number encrypted', async () => {
     const caseId = await newCase();
     const claim = await fileClaim(caseId, { account_number: '4111222233334444' });
     expect(claim.account_number).toBe('************4444');
-    const list = await t.http().get(`/v1/cases/${caseId}/probate/creditor-claims`).set(owner.auth);
-    expect(list.body.data[0].account_number).toBe('************4444');
-    const patched = await t.http().patch(`/v1/cases/${caseId}/probate/creditor-claims/${claim.id}`).set(owner.auth).send({ resolution_notes: 'x' });
-    expect(patched.body.data.account_number).toBe('************4444');
     const rows = await t.sql<{ account_number: string }>('select account_number from creditor_claims where id = $1', [claim.id]);
+    expect(rows[0].account_number).toMatch(/^v1:/);
     expect(rows[0].account_number).not.toContain('4111222233334444');
-    expect(JSON.stringify(list.body)).not.toContain('4111222233334444');
   });
 
-  it('validates the body with details', async () => {
+  it('checks the address whole, and a paid claim needs its resolution', async () => {
     const caseId = await newCase();
-    const missing = await t.http().post(`/v1/cases/${caseId}/probate/creditor-claims`).set(owner.auth).send({});
-    expectError(missing, 422, 'validation_error');
-    expect(detailFields(missing).sort()).toEqual(['claim_amount', 'claim_date', 'creditor_name']);
-    const bad = await t.http()
+    const partial = await t.http()
       .post(`/v1/cases/${caseId}/probate/creditor-claims`)
       .set(owner.auth)
-      .send({ creditor_name: 'A', claim_amount: 1.234, claim_date: '2026-1-1', creditor_email: 'nope', claim_type: 'loan', status: 'open', creditor_address: { city: 'X' } });
-    expectError(bad, 422, 'validation_error');
-    expect(detailFields(bad)).toEqual(
-      expect.arrayContaining(['claim_amount', 'claim_date', 'creditor_email', 'claim_type', 'status', 'creditor_address.address1', 'creditor_address.zip']),
-    );
+      .send({ creditor_name: 'A', claim_amount: 10, claim_date: '2026-12-01', creditor_address: { city: 'X' } });
+    expectError(partial, 422, 'validation_error');
+    expect(detailFields(partial)).toEqual(expect.arrayContaining(['creditor_address.address1', 'creditor_address.zip']));
     const paidWithout = await t.http().post(`/v1/cases/${caseId}/probate/creditor-claims`).set(owner.auth).send({ creditor_name: 'A', claim_amount: 10, claim_date: '2026-12-01', status: 'paid' });
     expectError(paidWithout, 422, 'validation_error');
     expect(detailFields(paidWithout).sort()).toEqual(['resolution_amount', 'resolution_date']);
@@ -130,7 +97,7 @@ describe('creditor claims (e2e)', () => {
     expectError(await t.http().patch(`/v1/cases/${caseId}/probate/creditor-claims/${withdrawn.id}`).set(owner.auth).send({ status: 'pending' }), 422, 'validation_error');
   });
 
-  it('merges creditor_address and refuses a merged address missing its fields or a null required field', async () => {
+  it('merges creditor_address and refuses a merged address missing its fields', async () => {
     const caseId = await newCase();
     const claim = await fileClaim(caseId, { creditor_address: { address1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701' } });
     const url = `/v1/cases/${caseId}/probate/creditor-claims/${claim.id}`;
@@ -139,24 +106,5 @@ describe('creditor claims (e2e)', () => {
     const broken = await t.http().patch(url).set(owner.auth).send({ creditor_address: { city: null } });
     expectError(broken, 422, 'validation_error');
     expect(detailFields(broken)).toEqual(['creditor_address.city']);
-    const nulled = await t.http().patch(url).set(owner.auth).send({ creditor_name: null, claim_amount: null });
-    expectError(nulled, 422, 'validation_error');
-    expect(detailFields(nulled).sort()).toEqual(['claim_amount', 'creditor_name']);
-  });
-
-  // Lists, reads, the routes left out, masking and foreign, unknown and deleted cases: what every resource promises.
-  describeResourceContract({
-    app: () => t,
-    resource: creditorClaimResource,
-    side: 'read',
-    fields: CLAIM_FIELDS,
-    create: () => ({ creditor_name: 'Springfield Medical', claim_amount: 4210.5, claim_date: '2026-12-01' }),
-    patches: [{ body: { resolution_notes: 'Invoice checked against the statement' } }, { body: { creditor_phone: '555-0100' } }],
-    filters: { status: { column: 'status' } },
-    sortValues: {
-      priority_order: [3, 1, 2, 1, 5, 4, 1],
-      claim_date: ['2026-12-05', '2026-12-01', '2026-12-03', '2026-12-01', '2026-12-04', '2026-12-02', '2026-12-01'],
-    },
-    masked: { account_number: '4111222233334444' },
   });
 });

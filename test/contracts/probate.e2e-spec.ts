@@ -7,6 +7,8 @@ describeDeclaredContracts('probate', {
     'distribution',
   ],
   beyond: {
+    // The aggregate files a claim pending when the body leaves status out; the column has no default.
+    'creditor claim': { defaults: { status: 'pending' } },
     // Each status past draft needs documents of the case, which the examples cannot name.
     filing: { defaults: { status: 'draft' }, ruled: ['status', 'document_ids'], needs: [probateCaseResource] },
     search: { defaults: { status: 'pending' } },

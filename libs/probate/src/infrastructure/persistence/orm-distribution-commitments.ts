@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { findRecords } from '@estate/shared-kernel';
 import { DistributionCommitments } from '../../application/ports/distribution-commitments.port';
 import type { CashCommitment, ClaimOnEstate } from '../../domain/distribution-allowance';
-import { CreditorClaimSchema } from './probate.schemas';
+import { creditorClaimResource } from '../../resources/creditor-claim.resource';
 import { distributionResource } from '../../resources/distribution.resource';
 
 /**
@@ -27,7 +27,7 @@ export class OrmDistributionCommitments extends DistributionCommitments {
   }
 
   async claimsOf(caseId: string): Promise<ClaimOnEstate[]> {
-    const claims = await findRecords(this.em, CreditorClaimSchema, [{ caseId }], { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const claims = await findRecords(this.em, creditorClaimResource.schema, [{ caseId }], { orderBy: { createdAt: 'asc', id: 'asc' } });
     return claims.map((claim) => ({ id: claim.id, status: claim.status, claimAmount: claim.claimAmount, resolutionAmount: claim.resolutionAmount }));
   }
 }

@@ -1,8 +1,7 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { CalendarDateType, caseRecordProperties, EncryptedStringType, MoneyType, nullableText, timestampProperties } from '@estate/shared-kernel';
+import { CalendarDateType, caseRecordProperties, nullableText, timestampProperties } from '@estate/shared-kernel';
 import { ClosureRequest } from '../../domain/closure-request';
 import { ClosureStep } from '../../domain/closure-step';
-import { CreditorClaim } from '../../domain/creditor-claim';
 import { DeadlineFeedLink } from '../../domain/deadline-feed-link';
 import { ProbateDeadline } from '../../domain/probate-deadline';
 
@@ -24,31 +23,6 @@ export const ProbateDeadlineSchema = new EntitySchema<ProbateDeadline>({
     reminderDaysBefore: { type: 'integer', nullable: true },
     rule: { type: 'json', nullable: true },
     generatedKey: { ...nullableText(60), hidden: true },
-    ...timestampProperties(),
-  },
-});
-
-export const CreditorClaimSchema = new EntitySchema<CreditorClaim>({
-  class: CreditorClaim,
-  tableName: 'creditor_claims',
-  properties: {
-    ...caseRecordProperties(),
-    creditorName: { type: 'string', length: 200 },
-    creditorAddress: { type: 'json', nullable: true },
-    creditorPhone: { ...nullableText() },
-    creditorEmail: { ...nullableText() },
-    claimAmount: { type: MoneyType },
-    claimDate: calendarDate(false),
-    claimType: { ...nullableText(30) },
-    debtDescription: { ...longText },
-    accountNumber: { type: EncryptedStringType, nullable: true },
-    status: { type: 'string', length: 20 },
-    resolutionAmount: { type: MoneyType, nullable: true },
-    resolutionDate: calendarDate(),
-    resolutionNotes: { ...longText },
-    priorityOrder: { type: 'integer', nullable: true },
-    isValid: { type: 'boolean', default: false },
-    statuteOfLimitationsExpires: calendarDate(),
     ...timestampProperties(),
   },
 });
