@@ -47,8 +47,9 @@ describe('collaborators (e2e, contract-extensions §13.1, §13.3)', () => {
     app: () => t,
     resource: collaboratorResource,
     side: 'read',
-    fields: ['id', 'email', 'first_name', 'last_name', 'role', 'status', 'user_id', 'invited_by', 'message', 'invitation_expires_at', 'accepted_at', 'created_at', 'updated_at'],
+    // Each invitation needs an address of its own (one seat per address and case).
     create: () => ({ email: address('contract'), role: 'viewer' }),
+    full: () => ({ ...collaboratorResource.examples?.full, email: address('full'), role: 'viewer' }),
     seed: async (_t, caller, place, overrides) => {
       const { status, ...body } = overrides as Row;
       const res = await t.http().post(`/v1/cases/${place.caseId}/collaborators`).set(caller.auth).send({ email: address('seed'), role: 'viewer', ...body });

@@ -1,10 +1,10 @@
 import { HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ApiData, ApiErrors, ApiIdempotencyKey, ApiIfMatch, CaseResourceController, ForeignCase, IfMatch, SingleResource, ValidBody, WriteRoute } from '@estate/shared-kernel';
+import { ApiData, ApiErrors, ApiIdempotencyKey, ApiIfMatch, CaseResourceController, ForeignCase, IfMatch, JsonObject, SingleResource, ValidBody, WriteRoute } from '@estate/shared-kernel';
 import { CreateCollaborator, ResendCollaboratorInvitation } from '../application/collaborators/collaborator-writes';
 import { collaboratorResource } from '../resources/collaborator.resource';
-import { CreateCollaboratorBody, InvitedCollaboratorView, ResendCollaboratorBody } from './dto/collaborator.dto';
+import { InvitedCollaboratorView, ResendCollaboratorBody } from './dto/collaborator.dto';
 
 const ULID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } as const;
 const ALREADY_INVITED = {
@@ -32,11 +32,11 @@ export class CollaboratorsController extends CaseResourceController(collaborator
       '`invitation_code` (shown here only) and the invitation e-mail carries it too. Only members of the organization that owns the case and ' +
       'collaborator owners invite.',
   })
-  @ApiBody({ type: CreateCollaboratorBody, examples: { editor: { summary: 'an editor', value: { email: 'sam.lee@example.com', role: 'editor', first_name: 'Sam', message: 'Could you review the inventory?' } } } })
+  @ApiBody({ type: collaboratorResource.create, examples: { editor: { summary: 'an editor', value: { email: 'sam.lee@example.com', role: 'editor', first_name: 'Sam', message: 'Could you review the inventory?' } } } })
   @ApiIdempotencyKey()
   @ApiData(InvitedCollaboratorView, 201)
   @ApiErrors(400, 404, ALREADY_INVITED, 413, 415, 422)
-  async create(@Req() req: Request, @ValidBody() body: CreateCollaboratorBody): Promise<SingleResource> {
+  async create(@Req() req: Request, @ValidBody(collaboratorResource.create) body: JsonObject): Promise<SingleResource> {
     return this.useCase(CreateCollaborator).execute(await this.scope(req), body as never);
   }
 
