@@ -532,11 +532,6 @@ describe('faxes: the resource contract', () => {
     app: () => t,
     resource: faxResource,
     side: 'read',
-    fields: [
-      'id', 'to_number', 'from_number', 'institution_contact_id', 'document_ids', 'cover_page', 'cover_page_note', 'status', 'pages', 'pages_sent',
-      'failure_reason', 'confirmation_number', 'provider_fax_id', 'queued_at', 'sending_at', 'delivered_at', 'failed_at', 'sent_by', 'notes',
-      'created_at', 'updated_at',
-    ],
     create: () => ({ cover_page_note: 'Letters testamentary for the estate of Samuel Okafor.' }),
     full: () => ({ to_number: '+13125550199', cover_page: false, cover_page_note: 'Certified copy enclosed.', notes: 'Sent on request of the claims desk.' }),
     seed: (_t, caller, place, overrides) => seed(caller, place.caseId, overrides),

@@ -1,4 +1,4 @@
-import { Clock } from '@estate/shared-kernel';
+import { Clock, representationOf } from '@estate/shared-kernel';
 import { CaseProbateState, NotarizationSteps, notarizationResource, NotaryProvider } from '@estate/documents';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';
 import { newCase, UNKNOWN_ID } from './support/assets-holdings-fixtures';
@@ -7,24 +7,7 @@ import { overrideEnv } from './support/env';
 import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
-const FIELDS = [
-  'id',
-  'document_id',
-  'title',
-  'act_type',
-  'status',
-  'session_url',
-  'notarized_document_id',
-  'signers',
-  'notary',
-  'journal',
-  'expires_at',
-  'failure_reason',
-  'initiated_by',
-  'notes',
-  'created_at',
-  'updated_at',
-];
+const FIELDS = representationOf(notarizationResource);
 const DAY_MS = 24 * 3600 * 1000;
 
 /** Reads a binary body whole (supertest buffers only text by default). */
@@ -561,7 +544,6 @@ describe('notarizations: the resource contract', () => {
     app: () => t,
     resource: notarizationResource,
     side: 'read',
-    fields: FIELDS,
     create: () => ({ title: 'Affidavit of heirship', signers: [{ name: 'Grace Okafor', email: 'grace.okafor@example.com' }] }),
     patches: [{ body: { title: 'Affidavit of heirship, revised' } }, { body: { notes: 'Both heirs sign.' } }],
     seed: async (app, caller, place, overrides) => {

@@ -4,7 +4,7 @@ import type { Fax } from '../domain/fax';
 
 /**
  * `PATCH …/faxes/{fax_id}`: `notes` is the only writable field (contract-extensions §11.5: only the processor moves a
- * fax); the patch DTO refuses any other field with `422`.
+ * fax); every other field is read-only or create-only in the declaration, so its patch body refuses it with `422`.
  */
 @Injectable()
 export class ReviseFaxNotes implements PatchUseCase {

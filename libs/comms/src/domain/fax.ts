@@ -35,7 +35,7 @@ export interface FaxRecipientContact {
   fax: string | null;
 }
 
-/** What `POST …/faxes` asks for (the body, validated by its DTO), and who asks. */
+/** What `POST …/faxes` asks for (the body, validated by the declaration's create body). */
 export interface FaxRequest {
   to_number?: string | null;
   document_ids: string[];

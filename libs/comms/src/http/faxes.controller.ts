@@ -1,13 +1,15 @@
 import { HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ApiData, ApiErrors, ApiIdempotencyKey, ApiIfMatch, CaseResourceController, ForeignCase, IfMatch, SingleResource, ValidBody, WriteRoute } from '@estate/shared-kernel';
+import { ApiData, ApiErrors, ApiIdempotencyKey, ApiIfMatch, CaseResourceController, ForeignCase, IfMatch, JsonObject, SingleResource, ValidBody, WriteRoute } from '@estate/shared-kernel';
 import { CancelFax } from '../application/cancel-fax';
 import { SendFax } from '../application/send-fax';
 import { faxResource } from '../resources/fax.resource';
-import { CancelFaxBody, CreateFaxBody, FaxView } from './dto/fax.dto';
 
 const ULID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } as const;
+
+/** `POST …/faxes/{fax_id}/cancel`: the optional body has no fields. */
+class CancelFaxBody {}
 
 /**
  * Faxes: the standard routes the declaration has (no DELETE); the send route restated for its reference (the rules of a
@@ -29,7 +31,7 @@ export class FaxesController extends CaseResourceController(faxResource) {
       'position (`document_ids[2]`).',
   })
   @ApiBody({
-    type: CreateFaxBody,
+    type: faxResource.create,
     examples: {
       number: {
         summary: 'to a number',
@@ -42,7 +44,7 @@ export class FaxesController extends CaseResourceController(faxResource) {
     },
   })
   @ApiIdempotencyKey()
-  @ApiData(FaxView, 201)
+  @ApiData(faxResource.view!, 201)
   @ApiErrors(400, 404, 409, 413, 415, {
     status: 422,
     code: 'validation_error',
@@ -56,8 +58,8 @@ export class FaxesController extends CaseResourceController(faxResource) {
     message: 'The request body is invalid.',
     details: [{ field: 'to_number', message: 'to_number is required unless institution_contact_id names a contact with a fax number', reason: 'required' }],
   })
-  async create(@Req() req: Request, @ValidBody() body: CreateFaxBody): Promise<SingleResource> {
-    return this.useCase(SendFax).execute(await this.scope(req), body as never);
+  async create(@Req() req: Request, @ValidBody(faxResource.create) body: JsonObject): Promise<SingleResource> {
+    return this.useCase(SendFax).execute(await this.scope(req), body);
   }
 
   @Post(':fax_id/cancel')
@@ -73,7 +75,7 @@ export class FaxesController extends CaseResourceController(faxResource) {
   @ApiBody({ type: CancelFaxBody, required: false, examples: { empty: { summary: 'no fields (the body may be left out)', value: {} } } })
   @ApiIdempotencyKey()
   @ApiIfMatch()
-  @ApiData(FaxView)
+  @ApiData(faxResource.view!)
   @ApiErrors(400, 404, { status: 409, code: 'invalid_state', message: 'A sending fax cannot be cancelled; only a queued one can.' }, 412, 413, 415, 422)
   async cancel(@Req() req: Request, @ValidBody() _body: CancelFaxBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
     return this.cancelling.execute(await this.scope(req), (req.params as Record<string, string>).fax_id, ifMatch);

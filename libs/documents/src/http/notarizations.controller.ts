@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { ApiData, ApiErrors, ApiIdempotencyKey, ApiIfMatch, CaseResourceController, ForeignCase, IfMatch, SingleResource, ValidBody, WriteRoute } from '@estate/shared-kernel';
 import { CancelNotarization } from '../application/cancel-notarization';
 import { notarizationResource } from '../resources/notarization.resource';
-import { CancelNotarizationBody, NotarizationView } from './dto/notarization.dto';
+import { CancelNotarizationBody } from './dto/notarization.dto';
 
 const ULID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } as const;
 
@@ -25,7 +25,7 @@ export class NotarizationsController extends CaseResourceController(notarization
   @ApiBody({ type: CancelNotarizationBody, required: false, examples: { empty: { summary: 'no fields (the body may be left out)', value: {} } } })
   @ApiIdempotencyKey()
   @ApiIfMatch()
-  @ApiData(NotarizationView)
+  @ApiData(notarizationResource.view!)
   @ApiErrors(400, 404, { status: 409, code: 'invalid_state', message: 'The notarization is in_session; only one in pending_signers or pending_notary can be cancelled.' }, 412, 413, 415, 422)
   async cancel(@Req() req: Request, @ValidBody() _body: CancelNotarizationBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
     const scope = await this.scope(req);

@@ -4,7 +4,7 @@ import { namesRecordOfCase } from './document-relation.rule';
 
 /**
  * What a notarization's create body names (contract-extensions §11.6, §10.0's reference rule): `document_id` a PDF
- * document of the case; `signers` at least one (the DTO allows at most 4); each signer's `person_id`, when set, a
+ * document of the case; `signers` at least one (the body allows at most 4); each signer's `person_id`, when set, a
  * person of the case. Every problem is reported at once.
  */
 export async function notarizationProblems(body: JsonObject, { em, scope }: WriteContext): Promise<ErrorDetail[]> {
