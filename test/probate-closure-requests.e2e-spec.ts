@@ -1,4 +1,5 @@
 import { closureRequestResource } from '@estate/probate';
+import { representationOf } from '@estate/shared-kernel';
 import { AchReturnIntake, TransferProcessor } from '@estate/transfers';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';
 import { overrideEnv } from './support/env';
@@ -6,10 +7,8 @@ import { describeResourceContract, UNSET } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
 const UNKNOWN_ID = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
-const FIELDS = [
-  'id', 'account_type', 'account_id', 'institution_name', 'method', 'status', 'step_ids', 'transfer_id', 'requested_by', 'completed_at', 'cancelled_at',
-  'notes', 'created_at', 'updated_at',
-];
+// The representation, as the declaration states it.
+const REPRESENTATION = representationOf(closureRequestResource);
 const STEP_TYPES = ['notify_institution', 'submit_documentation', 'collect_signatures', 'follow_up', 'deposit_proceeds'];
 
 type View = Record<string, any>;
@@ -123,7 +122,7 @@ describe('closure requests (e2e)', () => {
       expect(res.status).toBe(201);
       expect(res.headers.etag).toBeDefined();
       const made = res.body.data;
-      expect(Object.keys(made).sort()).toEqual([...FIELDS].sort());
+      expect(Object.keys(made).sort()).toEqual([...REPRESENTATION].sort());
       expect(made).toMatchObject({
         account_type: 'bank_account', account_id: bank.id, institution_name: 'First Prairie Bank', method: 'standard', status: 'requested', transfer_id: null,
         requested_by: owner.userId, completed_at: null, cancelled_at: null, notes: 'Branch expects the letters by mail.',
@@ -555,7 +554,6 @@ describe('closure requests (e2e)', () => {
     app: () => t,
     resource: closureRequestResource,
     side: 'read',
-    fields: FIELDS,
     create: () => ({ account_type: 'investment_account' }),
     full: () => ({ account_type: 'retirement_account', notes: 'Beneficiary forms on file.' }),
     defaults: { method: 'standard', status: 'requested' },

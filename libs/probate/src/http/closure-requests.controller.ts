@@ -1,11 +1,13 @@
-import { HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { HttpCode, Inject, Post, Req, Type } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ApiData, ApiErrors, ApiIdempotencyKey, ApiIfMatch, CaseResourceController, ForeignCase, IfMatch, SingleResource, ValidBody, WriteRoute } from '@estate/shared-kernel';
+import { ApiData, ApiErrors, ApiIdempotencyKey, ApiIfMatch, CaseResourceController, ForeignCase, IfMatch, JsonObject, SingleResource, ValidBody, WriteRoute } from '@estate/shared-kernel';
 import { CancelClosureRequest } from '../application/cancel-closure-request.service';
 import { RequestClosure } from '../application/request-closure.service';
 import { closureRequestResource } from '../resources/closure-request.resource';
-import { CancelClosureRequestBody, ClosureRequestView, CreateClosureRequestBody } from './dto/closure-request.dto';
+import { CancelClosureRequestBody } from './dto/closure-request.dto';
+
+const ClosureRequestView = closureRequestResource.view as Type;
 
 const ULID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } as const;
 
@@ -31,7 +33,7 @@ export class ClosureRequestsController extends CaseResourceController(closureReq
       '`422 transfer_not_allowed` with nothing made. The account becomes `closed` when the request completes.',
   })
   @ApiBody({
-    type: CreateClosureRequestBody,
+    type: closureRequestResource.create,
     examples: {
       standard: { summary: 'a brokerage account, the standard way', value: { account_type: 'investment_account', account_id: '01JBX8Q9W4M8Z7T3K2N5R6P0IA', notes: 'Custodian asked for a medallion guarantee.' } },
       instant: { summary: 'a checking account, with an instant transfer', value: { account_type: 'bank_account', account_id: '01JBX8Q9W4M8Z7T3K2N5R6P0BA', method: 'instant_transfer' } },
@@ -60,7 +62,7 @@ export class ClosureRequestsController extends CaseResourceController(closureReq
       details: [{ field: 'account_id', message: "the source account is not eligible for instant transfer: the case's authority level is level_1; instant transfers need level_2 or higher", reason: 'rule' }],
     },
   )
-  async create(@Req() req: Request, @ValidBody() body: CreateClosureRequestBody): Promise<SingleResource> {
+  async create(@Req() req: Request, @ValidBody(closureRequestResource.create) body: JsonObject): Promise<SingleResource> {
     return this.useCase(RequestClosure).execute(await this.scope(req), body as never);
   }
 

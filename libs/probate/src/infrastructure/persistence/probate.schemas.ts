@@ -52,27 +52,6 @@ export const ClosureStepSchema = new EntitySchema<ClosureStep>({
 
 const dateTime = (nullable: boolean) => ({ type: 'Date', columnType: 'timestamptz(3)', nullable }) as const;
 
-export const ClosureRequestSchema = new EntitySchema<ClosureRequest>({
-  class: ClosureRequest,
-  tableName: 'closure_requests',
-  properties: {
-    ...caseRecordProperties(),
-    accountType: { type: 'string', length: 30 },
-    accountId: { type: 'string', length: 26 },
-    institutionName: { type: 'string', length: 200 },
-    method: { type: 'string', length: 20 },
-    status: { type: 'string', length: 20 },
-    stepIds: { type: 'string[]', columnType: 'text[]', default: [] as string[] },
-    transferId: { ...nullableText(26) },
-    requestedBy: { type: 'string', length: 200 },
-    completedAt: dateTime(true),
-    cancelledAt: dateTime(true),
-    notes: longText,
-    formerAccountStatus: { ...nullableText(30), hidden: true },
-    ...timestampProperties(),
-  },
-});
-
 export const DeadlineFeedLinkSchema = new EntitySchema<DeadlineFeedLink>({
   class: DeadlineFeedLink,
   tableName: 'deadline_feed_links',
