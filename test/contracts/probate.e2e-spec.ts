@@ -1,5 +1,6 @@
 import { probateCaseResource } from '@estate/probate';
 import { describeDeclaredContracts } from '../support/declared-contracts';
+import { UNSET } from '../support/resource-contract';
 
 describeDeclaredContracts('probate', {
   except: [
@@ -13,6 +14,13 @@ describeDeclaredContracts('probate', {
     'creditor claim': { defaults: { status: 'pending' } },
     // Each status past draft needs documents of the case, which the examples cannot name.
     filing: { defaults: { status: 'draft' }, ruled: ['status', 'document_ids'], needs: [probateCaseResource] },
+    // A completion date completes a deadline and clearing it reopens one (#14); the filter matches the status as read,
+    // so the rows get theirs from the body. Overdue (open, past its due date) is the deadline's own rule, in its suite.
+    'probate deadline': {
+      defaults: { status: 'upcoming' },
+      ruled: ['status', 'completed_date'],
+      samples: { status: ['upcoming', 'completed', 'waived', UNSET] },
+    },
     search: { defaults: { status: 'pending' } },
     // Each claim status past discovered needs its facts; the documents must exist in the case.
     'unclaimed property': { defaults: { claim_status: 'discovered' }, ruled: ['claim_status', 'document_ids'] },

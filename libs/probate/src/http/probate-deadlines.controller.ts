@@ -18,7 +18,10 @@ import { DeadlineFeed } from '../application/deadline-feed.service';
 import { GenerateDeadlines } from '../application/generate-deadlines.service';
 import { probateDeadlineResource } from '../resources/probate-deadline.resource';
 import { deadlineCalendar } from './deadline-calendar';
-import { DeadlineView, GenerateDeadlinesBody, GeneratedDeadlinesMeta } from './dto/deadline.dto';
+import { GenerateDeadlinesBody, GeneratedDeadlinesMeta } from './dto/deadline.dto';
+
+/** The view of a deadline (DeadlineView), built from the declaration's fields. */
+const DeadlineView = probateDeadlineResource.view!;
 
 /** Probate deadlines: the standard routes (`#14` is their merge patch) and the deadline generator. */
 export class ProbateDeadlinesController extends CaseResourceController(probateDeadlineResource) {

@@ -224,6 +224,8 @@ export type DeclaredFieldsResource<F extends FieldMap, T extends CaseRecord = Re
   /** The table of its records. */
   table: string;
   fields: F;
+  /** The noun its OpenAPI classes are named after, where the document names them otherwise than `name` (`recordShape`). */
+  typeName?: string;
   /** Whether `case_id` is part of the representation (the specification's table carries it). */
   caseIdShown?: boolean;
   /** Whether it has a merge patch (`PATCH`); true unless stated. */
@@ -306,8 +308,8 @@ export function caseResource<T extends CaseRecord>(given: CaseResourceDeclaratio
 
 /** A declaration of fields as the declaration of a schema and body classes, built from the list. */
 function fromFields(given: DeclaredFieldsResource<FieldMap, any>): CaseResourceDeclaration<any> {
-  const { table, fields, caseIdShown, patchable, masked, entity, ...rest } = given;
-  const shape = recordShape({ name: given.name, table, fields, caseIdShown, patchable, entity });
+  const { table, fields, caseIdShown, patchable, masked, entity, typeName, ...rest } = given;
+  const shape = recordShape({ name: given.name, typeName, table, fields, caseIdShown, patchable, entity });
   return {
     ...rest,
     fields,

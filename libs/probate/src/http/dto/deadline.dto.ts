@@ -1,44 +1,5 @@
-import { ApiProperty, IntersectionType, PartialType } from '@nestjs/swagger';
-import { BooleanField, DateField, EnumField, IntegerField, PageMeta, RecordView, StringField, TextField } from '@estate/shared-kernel';
-import { DEADLINE_STATUSES, DEADLINE_TYPES } from '../../domain/probate-vocabulary';
-
-export class CreateDeadlineBody {
-  @StringField({ required: true, description: 'What is due.', example: 'File the inventory and appraisal' })
-  title: string;
-
-  @TextField({ description: 'Details of the deadline.', example: 'Inventory and appraisal of the estate (DE-160).' })
-  description?: string | null;
-
-  @EnumField(DEADLINE_TYPES, { required: true, description: 'Kind of deadline.', example: 'inventory' })
-  type: string;
-
-  @DateField({ required: true, description: 'The day it is due.', example: '2027-03-15' })
-  due_date: string;
-
-  @DateField({ description: 'The day it was completed; setting it completes the deadline (#14).', example: '2027-03-01' })
-  completed_date?: string | null;
-
-  @EnumField(DEADLINE_STATUSES, {
-    description:
-      'upcoming by default; completed when completed_date is set; an open deadline past its due date reads overdue (writing upcoming or overdue reopens it).',
-    example: 'completed',
-  })
-  status?: string | null;
-
-  @BooleanField({ description: 'Whether a court ordered it; false when unset.', example: true })
-  is_court_ordered?: boolean | null;
-
-  @IntegerField({
-    min: 0,
-    max: 3650,
-    description: 'Days before the due date to remind: the .ics alarm and the deadline.reminder event. Generated deadlines default to 14; null for none.',
-    example: 14,
-  })
-  reminder_days_before?: number | null;
-}
-
-/** `#14` deadline body: mark complete (completed_date), reschedule (due_date) or edit; every field optional. */
-export class PatchDeadlineBody extends PartialType(CreateDeadlineBody, { skipNullProperties: false }) {}
+import { ApiProperty } from '@nestjs/swagger';
+import { DateField, PageMeta, StringField } from '@estate/shared-kernel';
 
 export class DeadlineRuleView {
   @ApiProperty({ description: 'The generator template the deadline came from.', example: 'inventory' }) key: string;
@@ -56,11 +17,6 @@ export class DeadlineRuleView {
   @ApiProperty({ format: 'date', description: 'The date of that event.', example: '2026-11-02' }) from_date: string;
   @ApiProperty({ format: 'date', description: 'The date the rule gives before rolling off a weekend or federal holiday.', example: '2027-03-02' })
   computed_date: string;
-}
-
-export class DeadlineView extends IntersectionType(RecordView, CreateDeadlineBody) {
-  @ApiProperty({ type: DeadlineRuleView, nullable: true, description: 'For a generated deadline, the rule it came from; null for one entered by hand.' })
-  rule: DeadlineRuleView | null;
 }
 
 /** Body of `POST …/probate/deadlines/generate` (contract §3.2 "Deadline generator"). */

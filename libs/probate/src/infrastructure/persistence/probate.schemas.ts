@@ -3,29 +3,9 @@ import { CalendarDateType, caseRecordProperties, nullableText, timestampProperti
 import { ClosureRequest } from '../../domain/closure-request';
 import { ClosureStep } from '../../domain/closure-step';
 import { DeadlineFeedLink } from '../../domain/deadline-feed-link';
-import { ProbateDeadline } from '../../domain/probate-deadline';
 
 const longText = { type: 'text', nullable: true } as const;
 const calendarDate = (nullable = true) => ({ type: CalendarDateType, nullable }) as const;
-
-export const ProbateDeadlineSchema = new EntitySchema<ProbateDeadline>({
-  class: ProbateDeadline,
-  tableName: 'probate_deadlines',
-  properties: {
-    ...caseRecordProperties(),
-    title: { type: 'string', length: 200 },
-    description: longText,
-    type: { type: 'string', length: 30 },
-    dueDate: calendarDate(false),
-    completedDate: calendarDate(),
-    status: { type: 'string', length: 20 },
-    isCourtOrdered: { type: 'boolean', default: false },
-    reminderDaysBefore: { type: 'integer', nullable: true },
-    rule: { type: 'json', nullable: true },
-    generatedKey: { ...nullableText(60), hidden: true },
-    ...timestampProperties(),
-  },
-});
 
 export const ClosureStepSchema = new EntitySchema<ClosureStep>({
   class: ClosureStep,

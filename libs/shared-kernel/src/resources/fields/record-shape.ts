@@ -15,6 +15,11 @@ export type RecordOf<F extends FieldMap> = CaseRecord & FieldValues<F>;
 export interface RecordShapeOptions<F extends FieldMap> {
   /** The singular noun of the resource (`bank account`): it names the generated classes (`CreateBankAccountBody`). */
   name: string;
+  /**
+   * The noun the generated classes are named after where the OpenAPI document has long named them otherwise than
+   * `name` (`deadline` for the probate deadline: `CreateDeadlineBody`, `DeadlineView`); by default the name.
+   */
+  typeName?: string;
   table: string;
   fields: F;
   /** Whether `case_id` is part of the representation (the specification's table of the record carries it). */
@@ -60,7 +65,7 @@ function namedClass(name: string, base?: Dto): Dto {
  * timestamps and the read-only fields.
  */
 export function recordShape<const F extends FieldMap, T extends CaseRecord = RecordOf<F>>(options: RecordShapeOptions<F>): RecordShape<T> {
-  const type = pascalCaseOf(options.name);
+  const type = pascalCaseOf(options.typeName ?? options.name);
   const entries = Object.entries(options.fields);
   const properties: Record<string, unknown> = {};
   for (const [property, definition] of entries) {
