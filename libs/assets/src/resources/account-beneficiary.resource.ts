@@ -6,6 +6,7 @@ import {
   EmailField,
   ErrorDetail,
   field,
+  findRecords,
   JsonObject,
   MoneyType,
   NestedField,
@@ -100,11 +101,7 @@ const beneficiaryShape = recordShape({
  */
 async function accountSharesRule(document: JsonObject, { em, scope, id }: WriteContext): Promise<ErrorDetail[]> {
   const { caseId, ...account } = scope;
-  const others = await em.find(
-    beneficiaryShape.schema,
-    { caseId, ...account, ...(id ? { id: { $ne: id } } : {}) },
-    { fields: ['percentageShare', 'designation', 'status'] },
-  );
+  const others = await findRecords(em, beneficiaryShape.schema, [{ caseId, ...account, ...(id ? { id: { $ne: id } } : {}) }]);
   const refusal = shareRefusal(
     document as BeneficiaryShare,
     others.map((other) => ({ percentage_share: other.percentageShare, designation: other.designation, status: other.status })),

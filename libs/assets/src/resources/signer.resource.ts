@@ -1,4 +1,4 @@
-import { caseResource, ErrorDetail, field, JsonObject, ResourceRecord, WriteContext } from '@estate/shared-kernel';
+import { caseResource, ErrorDetail, field, findRecords, JsonObject, ResourceRecord, WriteContext } from '@estate/shared-kernel';
 import { personResource } from '@estate/case';
 import { SIGNER_ROLES } from '../domain/bank-account-vocabulary';
 import { bankAccountResource } from './bank-account.resource';
@@ -12,11 +12,9 @@ const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
  */
 async function onePrimaryHolder(document: JsonObject, { em, scope, id }: WriteContext): Promise<ErrorDetail[]> {
   if (document.role !== 'primary_holder') return [];
-  const holders = await em.find(
-    signerResource.schema,
+  const holders = await findRecords(em, signerResource.schema, [
     { caseId: scope.caseId, bankAccountId: scope.bankAccountId, role: 'primary_holder', ...(id ? { id: { $ne: id } } : {}) },
-    { fields: ['id'], limit: 1 },
-  );
+  ]);
   return holders.map((holder) => ({ field: 'role', message: `the account already has a primary_holder (signer ${holder.id}); an account has at most one`, reason: 'conflict' }));
 }
 

@@ -5,7 +5,7 @@ import {
   defaultRelatedType,
   type WrittenBy,
 } from '@estate/accounting/rules';
-import { type CaseResource, declaredCaseResources, type ErrorDetail, type JsonObject, referenceProblems, type WriteContext } from '@estate/shared-kernel';
+import { type CaseResource, declaredCaseResources, type ErrorDetail, findRecords, type JsonObject, referenceProblems, type WriteContext } from '@estate/shared-kernel';
 import type { TransactionFacts } from '../domain/transaction';
 
 /**
@@ -74,7 +74,7 @@ function requested(document: JsonObject, writtenBy: WrittenBy | null): Classific
  * the three fields are fixed. The service's own create carries its writer and is its own authority.
  */
 export async function transactionClassificationRule(document: JsonObject, context: WriteContext): Promise<ErrorDetail[]> {
-  const stored = context.id === undefined ? null : await context.em.findOne(transactions().schema, { id: context.id });
+  const [stored] = context.id === undefined ? [null] : await findRecords(context.em, transactions().schema, [{ id: context.id }]);
   if (stored === null && document[WRITTEN_BY_FIELD]) return [];
   if (stored?.writtenBy) {
     return classificationViolations(requested(document, stored.writtenBy), {
