@@ -152,7 +152,7 @@ export const field = {
   email: <const O extends CommonOptions>(options: O = {} as O) => define<string, O>('email', EmailField(options), { type: 'string', length: MAX_NAME_LENGTH }, options),
   ein: <const O extends CommonOptions>(options: O = {} as O) => define<string, O>('ein', EinField(options), { type: EncryptedStringType }, { ...options, encrypted: true }),
   enum: <const V extends string, const O extends CommonOptions>(values: readonly V[], options: O = {} as O) =>
-    define<V, O>('enum', EnumField(values, options), { type: 'string', length: 30 }, options, { values }),
+    define<V, O>('enum', EnumField(values, options), { enum: true, items: [...values], type: 'string', length: 30 }, options, { values }),
   enumArray: <const V extends string, const O extends CommonOptions & { minItems?: number }>(values: readonly V[], options: O = {} as O) =>
     define<V[], O & { default: [] }>('enumArray', EnumArrayField(values, options), { type: 'json' }, { default: [], ...options } as O & { default: [] }, { values }),
   stringArray: <const O extends CommonOptions & { maxItems?: number; minItems?: number }>(options: O = {} as O) =>
