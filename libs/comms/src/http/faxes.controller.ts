@@ -1,7 +1,7 @@
-import { HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Inject, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ApiData, ApiErrors, ApiIdempotencyKey, ApiIfMatch, CaseResourceController, ForeignCase, IfMatch, JsonObject, SingleResource, ValidBody, WriteRoute } from '@estate/shared-kernel';
+import { ApiData, ApiErrors, ApiIdempotencyKey, CaseResourceController, RecordActionRoute, ForeignCase, IfMatch, JsonObject, SingleResource, ValidBody, WriteRoute } from '@estate/shared-kernel';
 import { CancelFax } from '../application/cancel-fax';
 import { SendFax } from '../application/send-fax';
 import { faxResource } from '../resources/fax.resource';
@@ -62,21 +62,15 @@ export class FaxesController extends CaseResourceController(faxResource) {
     return this.useCase(SendFax).execute(await this.scope(req), body);
   }
 
-  @Post(':fax_id/cancel')
-  @WriteRoute()
-  @HttpCode(200)
-  @ForeignCase('not_found')
-  @ApiParam({ name: 'case_id', description: 'the case', schema: ULID })
-  @ApiParam({ name: 'fax_id', description: 'the fax', schema: ULID })
-  @ApiOperation({
+  @RecordActionRoute({
+    path: ':fax_id/cancel',
+    record: 'the fax',
     summary: 'Cancel a fax',
     description: 'Cancels a `queued` fax (it is never sent); from any other status `409 invalid_state` and the fax is unchanged.',
+    body: CancelFaxBody,
+    view: faxResource.view!,
+    refusals: [{ status: 409, code: 'invalid_state', message: 'A sending fax cannot be cancelled; only a queued one can.' }],
   })
-  @ApiBody({ type: CancelFaxBody, required: false, examples: { empty: { summary: 'no fields (the body may be left out)', value: {} } } })
-  @ApiIdempotencyKey()
-  @ApiIfMatch()
-  @ApiData(faxResource.view!)
-  @ApiErrors(400, 404, { status: 409, code: 'invalid_state', message: 'A sending fax cannot be cancelled; only a queued one can.' }, 412, 413, 415, 422)
   async cancel(@Req() req: Request, @ValidBody() _body: CancelFaxBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
     return this.cancelling.execute(await this.scope(req), (req.params as Record<string, string>).fax_id, ifMatch);
   }

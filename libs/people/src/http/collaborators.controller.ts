@@ -1,7 +1,7 @@
-import { HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Inject, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ApiData, ApiErrors, ApiIdempotencyKey, ApiIfMatch, CaseResourceController, ForeignCase, IfMatch, JsonObject, SingleResource, ValidBody, WriteRoute } from '@estate/shared-kernel';
+import { ApiData, ApiErrors, ApiIdempotencyKey, CaseResourceController, RecordActionRoute, ForeignCase, IfMatch, JsonObject, SingleResource, ValidBody, WriteRoute } from '@estate/shared-kernel';
 import { CreateCollaborator, ResendCollaboratorInvitation } from '../application/collaborators/collaborator-writes';
 import { collaboratorResource } from '../resources/collaborator.resource';
 import { InvitedCollaboratorView, ResendCollaboratorBody } from './dto/collaborator.dto';
@@ -40,23 +40,17 @@ export class CollaboratorsController extends CaseResourceController(collaborator
     return this.useCase(CreateCollaborator).execute(await this.scope(req), body as never);
   }
 
-  @Post(':collaborator_id/resend')
-  @WriteRoute()
-  @HttpCode(200)
-  @ForeignCase('not_found')
-  @ApiParam({ name: 'case_id', description: 'the case', schema: ULID })
-  @ApiParam({ name: 'collaborator_id', description: 'the collaborator', schema: ULID })
-  @ApiOperation({
+  @RecordActionRoute({
+    path: ':collaborator_id/resend',
+    record: 'the collaborator',
     summary: 'Resend a collaborator invitation',
     description:
       'Sends a `pending` or `expired` collaborator a new one-time code with a new expiry (the previous code stops working); the answer carries the ' +
       'code once. From any other status `409 invalid_state`.',
+    body: ResendCollaboratorBody,
+    view: InvitedCollaboratorView,
+    refusals: [{ status: 409, code: 'invalid_state', message: "An accepted collaborator's invitation cannot be sent again; only a pending or expired one can." }],
   })
-  @ApiBody({ type: ResendCollaboratorBody, required: false, examples: { empty: { summary: 'no fields (the body may be left out)', value: {} } } })
-  @ApiIdempotencyKey()
-  @ApiIfMatch()
-  @ApiData(InvitedCollaboratorView)
-  @ApiErrors(400, 404, { status: 409, code: 'invalid_state', message: "An accepted collaborator's invitation cannot be sent again; only a pending or expired one can." }, 412, 413, 415, 422)
   async resend(@Req() req: Request, @ValidBody() _body: ResendCollaboratorBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
     return this.resending.execute(await this.scope(req), (req.params as Record<string, string>).collaborator_id, ifMatch);
   }

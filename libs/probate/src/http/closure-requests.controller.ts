@@ -1,7 +1,7 @@
-import { HttpCode, Inject, Post, Req, Type } from '@nestjs/common';
+import { Inject, Post, Req, Type } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ApiData, ApiErrors, ApiIdempotencyKey, ApiIfMatch, CaseResourceController, ForeignCase, IfMatch, JsonObject, SingleResource, ValidBody, WriteRoute } from '@estate/shared-kernel';
+import { ApiData, ApiErrors, ApiIdempotencyKey, CaseResourceController, RecordActionRoute, ForeignCase, IfMatch, JsonObject, SingleResource, ValidBody, WriteRoute } from '@estate/shared-kernel';
 import { CancelClosureRequest } from '../application/cancel-closure-request.service';
 import { RequestClosure } from '../application/request-closure.service';
 import { closureRequestResource } from '../resources/closure-request.resource';
@@ -66,33 +66,21 @@ export class ClosureRequestsController extends CaseResourceController(closureReq
     return this.useCase(RequestClosure).execute(await this.scope(req), body as never);
   }
 
-  @Post(':request_id/cancel')
-  @WriteRoute()
-  @HttpCode(200)
-  @ForeignCase('not_found')
-  @ApiParam({ name: 'case_id', description: 'the case', schema: ULID })
-  @ApiParam({ name: 'request_id', description: 'the closure request', schema: ULID })
-  @ApiOperation({
+  @RecordActionRoute({
+    path: ':request_id/cancel',
+    record: 'the closure request',
     summary: 'Cancel a closure request',
     description:
       'Cancels a `requested` or `in_progress` request: its steps not yet completed become `skipped`, its instant transfer is cancelled, and an ' +
       'account it moved to `pending_closure` returns to its former status. A transfer already submitted or settled cannot be cancelled: ' +
       '`409 transfer_not_cancellable`, and nothing changes. A `completed` or `cancelled` request is `409 invalid_state`.',
+    body: CancelClosureRequestBody,
+    view: ClosureRequestView,
+    refusals: [
+      { status: 409, code: 'invalid_state', message: 'A completed closure request cannot be cancelled; only a requested or in_progress one can.' },
+      { status: 409, code: 'transfer_not_cancellable', message: 'A transfer in status in_transit can no longer be cancelled.' },
+    ],
   })
-  @ApiBody({ type: CancelClosureRequestBody, required: false, examples: { empty: { summary: 'no fields (the body may be left out)', value: {} } } })
-  @ApiIdempotencyKey()
-  @ApiIfMatch()
-  @ApiData(ClosureRequestView)
-  @ApiErrors(
-    400,
-    404,
-    { status: 409, code: 'invalid_state', message: 'A completed closure request cannot be cancelled; only a requested or in_progress one can.' },
-    { status: 409, code: 'transfer_not_cancellable', message: 'A transfer in status in_transit can no longer be cancelled.' },
-    412,
-    413,
-    415,
-    422,
-  )
   async cancel(@Req() req: Request, @ValidBody() _body: CancelClosureRequestBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
     return this.cancelling.execute(await this.scope(req), (req.params as Record<string, string>).request_id, ifMatch);
   }

@@ -1,7 +1,7 @@
-import { HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Inject, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ApiData, ApiErrors, RouteError, ApiIdempotencyKey, ApiIfMatch, CaseResourceController, ForeignCase, IfMatch, JsonObject, SingleResource, ValidBody, WriteRoute } from '@estate/shared-kernel';
+import { ApiData, ApiErrors, RouteError, ApiIdempotencyKey, CaseResourceController, RecordActionRoute, ForeignCase, IfMatch, JsonObject, SingleResource, ValidBody, WriteRoute } from '@estate/shared-kernel';
 import { DistributionMoves } from '../application/distributions/distribution-moves.service';
 import { PlanDistribution } from '../application/distributions/plan-distribution.service';
 import { distributionResource } from '../resources/distribution.resource';
@@ -10,8 +10,6 @@ import { DistributionActionBody, PayDistributionBody } from './dto/distribution.
 const DistributionView = distributionResource.view!;
 
 const ULID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } as const;
-const CASE = ApiParam({ name: 'case_id', description: 'the case', schema: ULID });
-const DISTRIBUTION = ApiParam({ name: 'distribution_id', description: 'the distribution', schema: ULID });
 
 const notAllowed: RouteError = {
   status: 422,
@@ -54,7 +52,7 @@ export class DistributionsController extends CaseResourceController(distribution
   @Post()
   @WriteRoute()
   @ForeignCase('not_found')
-  @CASE
+  @ApiParam({ name: 'case_id', description: 'the case', schema: ULID })
   @ApiOperation({
     summary: 'Plan a distribution',
     description:
@@ -87,62 +85,50 @@ export class DistributionsController extends CaseResourceController(distribution
     return this.useCase(PlanDistribution).execute(await this.scope(req), body);
   }
 
-  @Post(':distribution_id/approve')
-  @WriteRoute()
-  @HttpCode(200)
-  @ForeignCase('not_found')
-  @CASE
-  @DISTRIBUTION
-  @ApiOperation({
+  @RecordActionRoute({
+    path: ':distribution_id/approve',
+    record: 'the distribution',
     summary: 'Approve a distribution',
     description:
       'planned → approved, recording who approved it and when, once the estate can give it: a cash amount within its source account (less the other approved ' +
       'distributions from it) and within the estate (less every other approved distribution and, except for allowances and exempt property, the claims ' +
       'reserve of UPC §3-807); an asset given by no other approved or paid distribution and still on hand; a final one only once every claim is resolved.',
+    body: DistributionActionBody,
+    view: DistributionView,
+    refusals: [invalidState('A paid distribution cannot be approved; only a planned one can.')],
+    invalid: [unknownField, notAllowed],
   })
-  @ApiBody({ type: DistributionActionBody, required: false, examples: { empty: { summary: 'no fields (the body may be left out)', value: {} } } })
-  @ApiIdempotencyKey()
-  @ApiIfMatch()
-  @ApiData(DistributionView)
-  @ApiErrors(400, 404, invalidState('A paid distribution cannot be approved; only a planned one can.'), 412, 413, 415, unknownField, notAllowed)
   async approve(@Req() req: Request, @ValidBody() _body: DistributionActionBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
     return this.moves.approve(await this.scope(req), this.distributionId(req), ifMatch);
   }
 
-  @Post(':distribution_id/pay')
-  @WriteRoute()
-  @HttpCode(200)
-  @ForeignCase('not_found')
-  @CASE
-  @DISTRIBUTION
-  @ApiOperation({
+  @RecordActionRoute({
+    path: ':distribution_id/pay',
+    record: 'the distribution',
     summary: 'Pay a distribution',
     description:
       'approved → paid on `paid_date` (today by default), after checking again what the estate holds. Cash writes a `distribution` debit on the source account ' +
       '(`transaction_id`) and lowers its current and available balances; in kind records the transfer on the asset (a property `transferred_to_heir`, a ' +
       'business `transferred`, a vehicle `transfer_to_heir`, an investment account `transferred`).',
+    body: PayDistributionBody,
+    examples: { today: { summary: 'paid today', value: {} }, dated: { summary: 'paid on a given day', value: { paid_date: '2026-11-20' } } },
+    view: DistributionView,
+    refusals: [invalidState('A planned distribution cannot be paid; only an approved one can.')],
+    invalid: [futurePayment, notAllowed],
   })
-  @ApiBody({ type: PayDistributionBody, required: false, examples: { today: { summary: 'paid today', value: {} }, dated: { summary: 'paid on a given day', value: { paid_date: '2026-11-20' } } } })
-  @ApiIdempotencyKey()
-  @ApiIfMatch()
-  @ApiData(DistributionView)
-  @ApiErrors(400, 404, invalidState('A planned distribution cannot be paid; only an approved one can.'), 412, 413, 415, futurePayment, notAllowed)
   async pay(@Req() req: Request, @ValidBody() body: PayDistributionBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
     return this.moves.pay(await this.scope(req), this.distributionId(req), body?.paid_date ?? null, ifMatch);
   }
 
-  @Post(':distribution_id/cancel')
-  @WriteRoute()
-  @HttpCode(200)
-  @ForeignCase('not_found')
-  @CASE
-  @DISTRIBUTION
-  @ApiOperation({ summary: 'Cancel a distribution', description: 'planned or approved → cancelled; a paid or cancelled one → `409 invalid_state`.' })
-  @ApiBody({ type: DistributionActionBody, required: false, examples: { empty: { summary: 'no fields (the body may be left out)', value: {} } } })
-  @ApiIdempotencyKey()
-  @ApiIfMatch()
-  @ApiData(DistributionView)
-  @ApiErrors(400, 404, invalidState('A paid distribution cannot be cancelled; only a planned or approved one can.'), 412, 413, 415, 422)
+  @RecordActionRoute({
+    path: ':distribution_id/cancel',
+    record: 'the distribution',
+    summary: 'Cancel a distribution',
+    description: 'planned or approved → cancelled; a paid or cancelled one → `409 invalid_state`.',
+    body: DistributionActionBody,
+    view: DistributionView,
+    refusals: [invalidState('A paid distribution cannot be cancelled; only a planned or approved one can.')],
+  })
   async cancel(@Req() req: Request, @ValidBody() _body: DistributionActionBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
     return this.moves.cancel(await this.scope(req), this.distributionId(req), ifMatch);
   }

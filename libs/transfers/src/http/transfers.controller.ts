@@ -1,11 +1,10 @@
-import { Get, HttpCode, Inject, Post, Query, Req, SetMetadata } from '@nestjs/common';
+import { Get, Inject, Post, Query, Req, SetMetadata } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, getSchemaPath } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
   ApiData,
   ApiErrors,
   ApiIdempotencyKey,
-  ApiIfMatch,
   AuthenticatedRequest,
   CaseResourceController,
   FOREIGN_CASE_ANSWER,
@@ -14,6 +13,7 @@ import {
   parseListQuery,
   PageMeta,
   QueryParameter,
+  RecordActionRoute,
   ResourceList,
   SingleResource,
   ValidBody,
@@ -91,23 +91,18 @@ export class TransfersController extends CaseResourceController(transferResource
     return this.useCase(RequestTransfer).execute(scope, body as never, actorOf(req));
   }
 
-  @Post(':transfer_id/cancel')
-  @WriteRoute()
-  @HttpCode(200)
-  @SetMetadata(FOREIGN_CASE_ANSWER, 'not_found')
-  @ApiParam({ name: 'case_id', description: 'the case', schema: ULID })
-  @ApiParam({ name: 'transfer_id', description: 'the transfer', schema: ULID })
-  @ApiOperation({
+  @RecordActionRoute({
+    path: ':transfer_id/cancel',
+    record: 'the transfer',
     summary: 'Cancel a transfer',
     description:
       'Cancels a transfer in `requested`, `verifying` or `approved` (its `status_reason` is the given reason) and frees the source ' +
       'account; from `submitted` on, or once final, `409 transfer_not_cancellable` and the transfer is unchanged.',
+    body: CancelTransferBody,
+    examples: { reason: { summary: 'with a reason', value: { reason: 'Requested by mistake' } } },
+    view: TransferView,
+    refusals: [{ status: 409, code: 'transfer_not_cancellable', message: 'A transfer in status in_transit can no longer be cancelled.' }],
   })
-  @ApiBody({ type: CancelTransferBody, required: false, examples: { reason: { summary: 'with a reason', value: { reason: 'Requested by mistake' } } } })
-  @ApiIdempotencyKey()
-  @ApiIfMatch()
-  @ApiData(TransferView)
-  @ApiErrors(400, 404, { status: 409, code: 'transfer_not_cancellable', message: 'A transfer in status in_transit can no longer be cancelled.' }, 412, 413, 415, 422)
   async cancel(@Req() req: Request, @ValidBody() body: CancelTransferBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
     const scope = await this.scope(req);
     return this.useCase(CancelTransfer).execute(scope, (req.params as Record<string, string>).transfer_id, body?.reason ?? null, actorOf(req), ifMatch);
