@@ -86,4 +86,5 @@ export { PRINCIPALS_CHANGED } from './platform/auth/principal-cache';
 export { OrganizationManagersOnly } from './platform/access/organization-managers.guard';
 export * from './resources/fields/field-definitions';
 export * from './resources/fields/record-shape';
+export * from './resources/fields/singleton-shape';
 export * from './resources/context-parts';

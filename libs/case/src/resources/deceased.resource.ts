@@ -1,16 +1,34 @@
-import { singletonResource } from '@estate/shared-kernel';
+import { AddressDto, field, singletonResource } from '@estate/shared-kernel';
 import { Deceased } from '../domain/deceased';
-import { DeceasedBody, DeceasedView } from '../http/dto/deceased.dto';
 import { PUT_DECEASED_EXAMPLES } from '../http/dto/examples';
-import { DeceasedSchema } from '../infrastructure/persistence/case.schemas';
 
 /** The person who died: one per case, created by the first `PUT`, replaced by the next; it goes with its case. */
-export const deceasedResource = singletonResource<Deceased>({
+export const deceasedResource = singletonResource({
   name: 'deceased',
   path: 'deceased',
-  schema: DeceasedSchema,
-  body: DeceasedBody,
-  view: DeceasedView,
+  table: 'deceased',
+  entity: Deceased,
+  patchable: false,
+  fields: {
+    fullName: field.string({ description: 'Full legal name; defaults to first, middle and last name.', example: 'Margaret Ann Okafor' }),
+    firstName: field.string({ required: true, description: 'Given name.', example: 'Margaret' }),
+    middleName: field.string({ description: 'Middle name.', example: 'Ann' }),
+    lastName: field.string({ required: true, description: 'Family name.', example: 'Okafor' }),
+    dateOfBirth: field.date({ description: 'Date of birth.', example: '1941-03-14' }),
+    dateOfDeath: field.date({ required: true, description: 'Date of death.', example: '2026-08-20' }),
+    ssn: field.string({
+      max: 11,
+      encrypted: true,
+      pattern: /^\d{3}-?\d{2}-?\d{4}$/,
+      patternMessage: '$property must be 9 digits, optionally as 123-45-6789',
+      description: 'Social Security number, 9 digits with or without dashes; accepted in full, stored encrypted, returned masked.',
+      example: '123-45-6789',
+      view: { description: 'Social Security number, masked: all but the last four characters read `*`.' },
+    }),
+    address: field.object(() => AddressDto, { description: 'Last residence.' }),
+    email: field.email({ description: 'Last known e-mail address.', example: 'margaret.okafor@example.com' }),
+    verificationLevel: field.string({ description: 'How the identity and the death were verified.', example: 'death_certificate' }),
+  },
   specRoutes: { read: 6 },
   describe: {
     read: 'The SSN comes back masked; 404 while the case has no deceased record.',
@@ -19,7 +37,6 @@ export const deceasedResource = singletonResource<Deceased>({
   },
   examples: { replace: PUT_DECEASED_EXAMPLES },
   tagDescription: 'The person who died: identity, dates, address. The SSN is accepted in full and always returned masked.',
-  masked: ['ssn'],
   rules: (body, { today }) => Deceased.datesProblems(body.date_of_birth as string | null | undefined, body.date_of_death as string, today),
   // `full_name` defaults to the given names in order when the client does not send one.
   derive: (deceased) => {

@@ -6,6 +6,8 @@ import type { SpecificationRoute } from './openapi/specification-routes';
 import { BodyShape, shapeOf } from './body-shape';
 import { DeclaredReferences, Dto, fieldsOf } from './case-resource';
 import { ResourceManifest, resourceManifest } from './resource-manifest';
+import type { FieldMap } from './fields/field-definitions';
+import { SingletonOf, singletonShape } from './fields/singleton-shape';
 /** A record of which a case has at most one (the deceased, the authority): keyed by its case, versioned. */
 export interface SingletonRecord {
   caseId: string;
@@ -96,6 +98,38 @@ export interface SingletonResource<T extends SingletonRecord = SingletonRecord> 
   readonly maskedFields: ReadonlySet<string>;
 }
 
+/**
+ * A one-per-case declaration that states its fields once (`fields: { firstName: field.string({...}), ... }`) instead
+ * of a schema and body classes: the kernel builds them from the list (`singletonShape`).
+ */
+export type DeclaredFieldsSingleton<F extends FieldMap, T extends SingletonRecord = SingletonOf<F>> = Omit<SingletonResourceDeclaration<T>, 'schema' | 'body' | 'patch' | 'view'> & {
+  table: string;
+  fields: F;
+  /** Its domain class, whose instances the ORM makes (its methods are its rules); by default a class named after it. */
+  entity?: new (...args: any[]) => T;
+  /** The noun its OpenAPI classes are named after, where the document names them otherwise than `name`. */
+  typeName?: string;
+  /** Whether it has a merge `PATCH`. */
+  patchable?: boolean;
+  /** Whether `created_at` and `updated_at` are part of its representation. */
+  timestampsShown?: boolean;
+};
+
+/** A declaration of fields as the declaration of a schema and body classes, built from the list. */
+function fromFields(given: DeclaredFieldsSingleton<FieldMap, any>): SingletonResourceDeclaration<any> {
+  const { table, fields, entity, typeName, patchable, timestampsShown, masked, references, ...rest } = given;
+  const shape = singletonShape({ name: given.name, typeName, table, fields, entity, patchable, timestampsShown });
+  return {
+    ...rest,
+    schema: shape.schema,
+    body: shape.body,
+    patch: shape.patch,
+    view: shape.view,
+    masked: [...shape.masked, ...(masked ?? [])],
+    references: { ...(shape.references as DeclaredReferences), ...references },
+  };
+}
+
 const ROUTE_METHODS: Record<SingletonRoute, SpecificationRoute['method']> = { read: 'get', replace: 'put', patch: 'patch', delete: 'delete' };
 
 /**
@@ -103,7 +137,11 @@ const ROUTE_METHODS: Record<SingletonRoute, SpecificationRoute['method']> = { re
  * it and, with a patch DTO, a merge `PATCH`, conditional on `If-Match` against its ETag; `created`/`updated` events;
  * `DELETE` when declared `deletable` (otherwise it goes with its case).
  */
-export function singletonResource<T extends SingletonRecord>(declaration: SingletonResourceDeclaration<T>): SingletonResource<T> {
+export function singletonResource<const F extends FieldMap, E extends SingletonRecord>(declaration: DeclaredFieldsSingleton<F, E> & { entity: new (...args: any[]) => E }): SingletonResource<E>;
+export function singletonResource<const F extends FieldMap>(declaration: DeclaredFieldsSingleton<F>): SingletonResource<SingletonOf<F>>;
+export function singletonResource<T extends SingletonRecord>(declaration: SingletonResourceDeclaration<T>): SingletonResource<T>;
+export function singletonResource<T extends SingletonRecord>(given: SingletonResourceDeclaration<T> | DeclaredFieldsSingleton<FieldMap, any>): SingletonResource<T> {
+  const declaration = ('table' in given ? fromFields(given) : given) as SingletonResourceDeclaration<T>;
   if (declared.some((other) => other.name === declaration.name)) throw new Error(`a one-per-case resource named "${declaration.name}" is declared twice`);
   const path = `/cases/{case_id}/${declaration.path}`;
   const resource: SingletonResource<T> = {

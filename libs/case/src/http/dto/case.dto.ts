@@ -3,7 +3,7 @@ import { DateTimeField, EnumField, NestedField, RecordView, StringField } from '
 import { DISPUTE_LEVELS, ESTATE_VALUES, PROGRESS_STAGES } from '../../domain/case-vocabulary';
 import { WRITABLE_CASE_FIELDS } from '../../domain/estate-case';
 import { AuthorityBody } from './authority.dto';
-import { DeceasedBody } from './deceased.dto';
+import { deceasedResource } from '../../resources/deceased.resource';
 
 /** `POST /v1/cases` (contract §3): the case's own fields, optionally the deceased and the authority in one go. */
 export class CreateCaseBody {
@@ -31,8 +31,8 @@ export class CreateCaseBody {
   @DateTimeField({ description: 'When the client accepted the terms of service.', example: '2026-09-01T12:05:00.000Z' })
   terms_accepted_at?: string | null;
 
-  @NestedField(() => DeceasedBody, { description: 'The person who died, created with the case (as `PUT …/deceased` would).' })
-  deceased?: DeceasedBody | null;
+  @NestedField(() => deceasedResource.body, { description: 'The person who died, created with the case (as `PUT …/deceased` would).' })
+  deceased?: Record<string, unknown> | null;
 
   @NestedField(() => AuthorityBody, { description: 'The authority to act, created with the case (as `PUT …/authority` would).' })
   authority?: AuthorityBody | null;

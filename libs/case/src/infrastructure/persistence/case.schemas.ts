@@ -1,7 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { CalendarDateType, caseRecordProperties, EncryptedStringType, moneyColumn, nullableText, timestampProperties } from '@estate/shared-kernel';
 import { Authority } from '../../domain/authority';
-import { Deceased } from '../../domain/deceased';
 import { EstateCase } from '../../domain/estate-case';
 import { Executor } from '../../domain/executor';
 
@@ -21,25 +20,6 @@ export const EstateCaseSchema = new EntitySchema<EstateCase>({
     termsAcceptedAt: { type: 'Date', columnType: 'timestamptz(3)', nullable: true },
     ...timestampProperties(),
     deletedAt: { type: 'Date', columnType: 'timestamptz(3)', nullable: true, hidden: true },
-  },
-});
-
-export const DeceasedSchema = new EntitySchema<Deceased>({
-  class: Deceased,
-  tableName: 'deceased',
-  properties: {
-    caseId: { type: 'string', primary: true, length: 26, hidden: true },
-    fullName: { ...nullableText() },
-    firstName: { type: 'string', length: 200 },
-    middleName: { ...nullableText() },
-    lastName: { type: 'string', length: 200 },
-    dateOfBirth: { type: CalendarDateType, nullable: true },
-    dateOfDeath: { type: CalendarDateType },
-    ssn: { type: EncryptedStringType, nullable: true },
-    address: { type: 'json', nullable: true },
-    email: { ...nullableText() },
-    verificationLevel: { ...nullableText() },
-    ...timestampProperties({ hidden: true }),
   },
 });
 

@@ -1,13 +1,10 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { ApiProperty, IntersectionType, OmitType, PartialType } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import type { CaseRecord } from '../../platform/domain/case-record';
 import { caseRecordProperties, timestampProperties } from '../../platform/persistence/case-record.properties';
-import { maskSensitive } from '../../platform/masking/mask';
-import { toSnakeCase } from '../naming/naming';
 import { RecordView } from '../openapi/api-responses';
 import type { FieldMap, FieldValues } from './field-definitions';
-
-type Dto = new () => object;
+import { Dto, namedClass, pascalCaseOf, ShapeParts } from './shape-parts';
 
 /** A record of these fields as the ORM and the kernel hold it: the key columns, the fields, the timestamps. */
 export type RecordOf<F extends FieldMap> = CaseRecord & FieldValues<F>;
@@ -44,18 +41,7 @@ export interface RecordShape<T extends CaseRecord> {
   examples: { minimal: Record<string, unknown>; full: Record<string, unknown> };
 }
 
-/** `bank account` → `BankAccount`. */
-export function pascalCaseOf(name: string): string {
-  return name.replace(/(^|[\s_-])([a-z])/g, (_match, _sep, letter: string) => letter.toUpperCase()).replace(/[\s_-]/g, '');
-}
-
-/** A class of the given name (OpenAPI names its schema after it), empty or extending `base`. */
-function namedClass(name: string, base?: Dto): Dto {
-  const named = base ? class extends base {} : class {};
-  // Named explicitly: a class expression's inferred name does not survive the compiler's output.
-  Object.defineProperty(named, 'name', { value: name });
-  return named;
-}
+export { pascalCaseOf } from './shape-parts';
 
 /**
  * The record's table and its HTTP shapes from one declaration of its fields. The columns are named by MikroORM's naming
@@ -66,63 +52,18 @@ function namedClass(name: string, base?: Dto): Dto {
  */
 export function recordShape<const F extends FieldMap, T extends CaseRecord = RecordOf<F>>(options: RecordShapeOptions<F>): RecordShape<T> {
   const type = pascalCaseOf(options.typeName ?? options.name);
-  const entries = Object.entries(options.fields);
-  const properties: Record<string, unknown> = {};
-  for (const [property, definition] of entries) {
-    if (definition.computed) continue;
-    // A stated `column: { nullable: false }` wins: a field a body may leave out that the server always fills.
-    const nullable = !definition.required && definition.column.default === undefined;
-    properties[property] = { ...(nullable ? { nullable: true } : {}), ...definition.column };
-  }
+  const parts = new ShapeParts(options.fields);
   const schema = new EntitySchema<T>({
     class: (options.entity ?? namedClass(type)) as never,
     tableName: options.table,
-    properties: { ...caseRecordProperties({ showCaseId: options.caseIdShown }), ...properties, ...timestampProperties() } as never,
+    properties: { ...caseRecordProperties({ showCaseId: options.caseIdShown }), ...parts.columns(), ...timestampProperties() } as never,
   });
-
-  const create = namedClass(`Create${type}Body`);
-  const written = entries.filter(([, definition]) => !definition.readOnly);
-  for (const [property, definition] of written) definition.decorate(create.prototype, toSnakeCase(property));
-
-  const createOnly = written.filter(([, definition]) => definition.createOnly).map(([property]) => toSnakeCase(property));
-  // A field with its own patch property leaves the body's out and is declared after the others.
-  const ownPatch = written.filter(([, definition]) => definition.patch !== undefined && !definition.createOnly);
-  const notPatched = [...createOnly, ...ownPatch.map(([property]) => toSnakeCase(property))];
-  const patch =
-    options.patchable === false
-      ? undefined
-      : namedClass(`Patch${type}Body`, PartialType(notPatched.length > 0 ? OmitType(create as new () => Record<string, unknown>, notPatched) : create, { skipNullProperties: false }));
-  if (patch) for (const [property, definition] of ownPatch) definition.patch?.(patch.prototype, toSnakeCase(property));
-
-  // A masked field is presented with its own property (masked example, no input format), not the body's.
-  const masked = entries.filter(([, definition]) => definition.masked && !definition.hidden);
-  const maskedFields = masked.map(([property]) => toSnakeCase(property));
-  const presented = maskedFields.length > 0 ? OmitType(create as new () => Record<string, unknown>, maskedFields) : create;
-  const view = namedClass(`${type}View`, IntersectionType(RecordView, presented));
+  const create = parts.body(`Create${type}Body`);
+  const patch = options.patchable === false ? undefined : parts.patch(`Patch${type}Body`, create);
+  const view = namedClass(`${type}View`, IntersectionType(RecordView, parts.presented(create)));
   if (options.caseIdShown) ApiProperty({ type: String, description: 'The case.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AA' })(view.prototype, 'case_id');
-  // A written field that states its view property keeps its place and the body's property, with the stated parts over it.
-  for (const [property, definition] of written.filter(([, definition]) => definition.view !== undefined && !definition.masked)) {
-    ApiProperty(definition.view)(view.prototype, toSnakeCase(property));
-  }
-  for (const [property, definition] of entries.filter(([, definition]) => definition.readOnly && !definition.hidden)) {
-    if (definition.view) ApiProperty({ description: definition.description, example: definition.example, ...definition.view })(view.prototype, toSnakeCase(property));
-    else definition.decorate(view.prototype, toSnakeCase(property));
-  }
-  // A masked field reads masked in every response, so its example in the view does too.
-  for (const [property, definition] of masked) {
-    const example = typeof definition.example === 'string' ? maskSensitive(definition.example) : definition.example;
-    ApiProperty({ type: String, nullable: !definition.required, description: definition.description, example })(view.prototype, toSnakeCase(property));
-  }
-
-  const exampled = written.filter(([, definition]) => definition.example !== undefined && definition.references === undefined);
-  const bodyOf = (chosen: typeof exampled) => Object.fromEntries(chosen.map(([property, definition]) => [toSnakeCase(property), definition.example]));
-  return {
-    schema,
-    examples: { minimal: bodyOf(exampled.filter(([, definition]) => definition.required)), full: bodyOf(exampled) },
-    create,
-    patch,
-    view,
-    masked: maskedFields,
-    references: Object.fromEntries(entries.filter(([, definition]) => definition.references !== undefined).map(([property, definition]) => [toSnakeCase(property), definition.references])),
-  };
+  parts.viewOverrides(view);
+  parts.readOnlyProperties(view);
+  parts.maskedProperties(view);
+  return { schema, examples: parts.examples(), create, patch, view, masked: parts.maskedFields(), references: parts.references() };
 }
