@@ -7,10 +7,13 @@
  *
  *   npm run migration:create -- <context> <name>     e.g. npm run migration:create -- assets boat_registrations
  *   npm run migration:create -- --check              exits 1 when the metadata moved without a migration
+ *   npm run migration:create -- --restate            moves the snapshot on without a migration: for a declaration that
+ *                                                    now states what the committed migrations already made (a check,
+ *                                                    a column type), when `--check` lists only such statements
  */
 'use strict';
 require('reflect-metadata');
-const { existsSync, mkdirSync, readdirSync, rmdirSync } = require('node:fs');
+const { existsSync, mkdirSync, readdirSync, rmdirSync, writeFileSync } = require('node:fs');
 const { resolve, join } = require('node:path');
 
 const root = resolve(__dirname, '../..');
@@ -23,6 +26,14 @@ async function main() {
   const orm = await MikroORM.init(migrationGeneratorConfig(root));
   try {
     const migrator = orm.getMigrator();
+    if (first === '--restate') {
+      const { foundingMigrationsFolder, SCHEMA_SNAPSHOT_NAME } = require(`${dist}/apps/api/src/database/migration-generator`);
+      // What the migrator itself writes as its snapshot after generating a migration (Migrator.storeCurrentSchema).
+      const snapshot = join(foundingMigrationsFolder(root), `${SCHEMA_SNAPSHOT_NAME}.json`);
+      writeFileSync(snapshot, `${JSON.stringify(orm.getSchemaGenerator().getTargetSchema(), null, 2)}\n`);
+      console.log(`restated the metadata in ${snapshot}; no migration written`);
+      return;
+    }
     if (first === '--check') {
       const needed = await migrator.checkMigrationNeeded();
       console.log(needed ? 'the metadata differs from the committed snapshot: generate a migration' : 'the committed snapshot matches the metadata');

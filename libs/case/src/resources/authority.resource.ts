@@ -1,22 +1,35 @@
-import { singletonResource } from '@estate/shared-kernel';
+import { field, singletonResource } from '@estate/shared-kernel';
 import { AuthorityChangeListeners } from '../application/ports/authority-changes.port';
 import { Authority } from '../domain/authority';
-import { AuthorityBody, AuthorityView, PatchAuthorityBody } from '../http/dto/authority.dto';
+import { AUTHORITY_LEVELS, AUTHORITY_TYPES } from '../domain/case-vocabulary';
 import { PATCH_AUTHORITY_EXAMPLES, PUT_AUTHORITY_EXAMPLES } from '../http/dto/examples';
-import { AuthoritySchema } from '../infrastructure/persistence/case.schemas';
 
 /**
  * The authority to act for the estate: one per case, created by the first `PUT`, changed by `PATCH` and the next
  * `PUT`s; it goes with its case. Every write tells the contexts that depend on the level (`AuthorityChanges`), inside
- * the writing transaction.
+ * the writing transaction. `level` and `types` are both required on `PUT` (contract §5).
  */
-export const authorityResource = singletonResource<Authority>({
+export const authorityResource = singletonResource({
   name: 'authority',
   path: 'authority',
-  schema: AuthoritySchema,
-  body: AuthorityBody,
-  patch: PatchAuthorityBody,
-  view: AuthorityView,
+  table: 'authorities',
+  entity: Authority,
+  fields: {
+    level: field.enum(AUTHORITY_LEVELS, {
+      required: true,
+      description: 'Level of authority to act; level_2 or higher allows instant transfers.',
+      example: 'level_2',
+      column: { length: 20 },
+    }),
+    types: field.enumArray(AUTHORITY_TYPES, {
+      required: true,
+      minItems: 1,
+      description: 'What the authority rests on; at least one.',
+      example: ['executor_in_will', 'named_in_probate'],
+      default: undefined,
+      column: { type: 'string[]', columnType: 'text[]' },
+    }),
+  },
   specRoutes: { patch: 4, replace: 5 },
   describe: {
     read: 'The authority to act for the estate; 404 while the case has none.',

@@ -2,7 +2,7 @@ import { ApiProperty, IntersectionType, PartialType, PickType } from '@nestjs/sw
 import { DateTimeField, EnumField, NestedField, RecordView, StringField } from '@estate/shared-kernel';
 import { DISPUTE_LEVELS, ESTATE_VALUES, PROGRESS_STAGES } from '../../domain/case-vocabulary';
 import { WRITABLE_CASE_FIELDS } from '../../domain/estate-case';
-import { AuthorityBody } from './authority.dto';
+import { authorityResource } from '../../resources/authority.resource';
 import { deceasedResource } from '../../resources/deceased.resource';
 
 /** `POST /v1/cases` (contract §3): the case's own fields, optionally the deceased and the authority in one go. */
@@ -34,8 +34,8 @@ export class CreateCaseBody {
   @NestedField(() => deceasedResource.body, { description: 'The person who died, created with the case (as `PUT …/deceased` would).' })
   deceased?: Record<string, unknown> | null;
 
-  @NestedField(() => AuthorityBody, { description: 'The authority to act, created with the case (as `PUT …/authority` would).' })
-  authority?: AuthorityBody | null;
+  @NestedField(() => authorityResource.body, { description: 'The authority to act, created with the case (as `PUT …/authority` would).' })
+  authority?: Record<string, unknown> | null;
 }
 
 

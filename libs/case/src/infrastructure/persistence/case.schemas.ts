@@ -1,6 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { CalendarDateType, caseRecordProperties, EncryptedStringType, moneyColumn, nullableText, timestampProperties } from '@estate/shared-kernel';
-import { Authority } from '../../domain/authority';
 import { EstateCase } from '../../domain/estate-case';
 import { Executor } from '../../domain/executor';
 
@@ -20,17 +19,6 @@ export const EstateCaseSchema = new EntitySchema<EstateCase>({
     termsAcceptedAt: { type: 'Date', columnType: 'timestamptz(3)', nullable: true },
     ...timestampProperties(),
     deletedAt: { type: 'Date', columnType: 'timestamptz(3)', nullable: true, hidden: true },
-  },
-});
-
-export const AuthoritySchema = new EntitySchema<Authority>({
-  class: Authority,
-  tableName: 'authorities',
-  properties: {
-    caseId: { type: 'string', primary: true, length: 26, hidden: true },
-    level: { type: 'string', length: 20 },
-    types: { type: 'string[]', columnType: 'text[]' },
-    ...timestampProperties({ hidden: true }),
   },
 });
 
