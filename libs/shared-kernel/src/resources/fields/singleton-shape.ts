@@ -34,8 +34,8 @@ export interface SingletonShape<T> {
 }
 
 const TIMESTAMPS = {
-  created_at: { format: 'date-time', description: 'When the record was created (UTC).', example: '2026-09-01T12:00:00.000Z' },
-  updated_at: { format: 'date-time', description: 'When the record last changed (UTC).', example: '2026-09-02T08:30:00.000Z' },
+  created_at: { type: String, format: 'date-time', description: 'When the record was created (UTC).', example: '2026-09-01T12:00:00.000Z' },
+  updated_at: { type: String, format: 'date-time', description: 'When the record last changed (UTC).', example: '2026-09-02T08:30:00.000Z' },
 } as const;
 
 /**
