@@ -1,7 +1,7 @@
-import { ConflictError, singletonResource } from '@estate/shared-kernel';
+import { AddressDto, ConflictError, field, singletonResource } from '@estate/shared-kernel';
 import { ProbateCase, ProbateJurisdictions, ShippedCounty } from '../domain/probate-case';
-import { PatchProbateCaseBody, ProbateCaseBody, ProbateCaseView } from '../http/dto/probate-case.dto';
-import { ProbateCaseSchema } from '../infrastructure/persistence/probate-court.schemas';
+import { PROBATE_CASE_STATUSES, PROBATE_TYPES } from '../domain/probate-court-vocabulary';
+import { ProbateAttorneyDto } from '../http/dto/probate-case.dto';
 import { filingResource } from './filing.resource';
 import { jurisdictionRules } from '../infrastructure/reference-data/jurisdiction-rules.loader';
 
@@ -16,13 +16,58 @@ function jurisdictions(): ProbateJurisdictions {
  * obeys the moves), merged by `PATCH`, deleted while it has no filing. Its `state`, `probate_type` and `county_fips`
  * are checked against the reference data (§10.4), which also fills the county's name and court.
  */
-export const probateCaseResource = singletonResource<ProbateCase>({
+export const probateCaseResource = singletonResource({
   name: 'probate_case',
   path: 'probate',
-  schema: ProbateCaseSchema,
-  body: ProbateCaseBody,
-  patch: PatchProbateCaseBody,
-  view: ProbateCaseView,
+  table: 'probate_cases',
+  entity: ProbateCase,
+  timestampsShown: true,
+  fields: {
+    state: field.string({
+      required: true,
+      min: 2,
+      max: 2,
+      pattern: /^[A-Z]{2}$/,
+      patternMessage: '$property must be a two-letter USPS code in capitals, e.g. CA',
+      description: 'USPS code of the state (or DC) whose court hears the case: one of `GET /v1/probate/states`.',
+      example: 'CA',
+    }),
+    countyFips: field.string({
+      max: 5,
+      pattern: /^\d{5}$/,
+      patternMessage: '$property must be 5 digits',
+      description:
+        "County FIPS code: one of the state's counties where the reference data ships them, else 5 digits starting with the state's FIPS code. " +
+        'Once set, a null `county_name`, `court_name` or `court_address` is filled from the reference data.',
+      example: '06037',
+    }),
+    countyName: field.string({ description: 'County name, without "County"; filled from the reference data when null.', example: 'Los Angeles' }),
+    courtName: field.string({ description: "The court's name; filled from the county, or the state's court name pattern, when null.", example: 'Superior Court of California, County of Los Angeles' }),
+    courtAddress: field.object(() => AddressDto, { description: "The court's address; filled from the county when null and known." }),
+    caseNumber: field.string({ max: 100, description: "The court's case number; needed to open.", example: '26STPB01234' }),
+    probateType: field.enum(PROBATE_TYPES, {
+      required: true,
+      description: 'Kind of proceeding; must be one the state has (`probate_types` of `GET /v1/probate/states/{state}`).',
+      example: 'formal',
+      column: { length: 20 },
+    }),
+    status: field.enum(PROBATE_CASE_STATUSES, {
+      description:
+        'not_filed (the default) → filed (needs filed_date) → open (needs case_number and opened_date) → closed (needs closed_date); filed or open → dismissed (needs closed_date); ' +
+        'a small_estate case may go not_filed → closed. closed and dismissed are final; any other move is 422 on status.',
+      example: 'filed',
+      column: { length: 20, nullable: false },
+    }),
+    filedDate: field.date({ description: 'Day the petition was filed; not after today.', example: '2026-10-05' }),
+    openedDate: field.date({ description: 'Day the court opened the case; not before filed_date, not after today.', example: '2026-10-20' }),
+    closedDate: field.date({ description: 'Day the case was closed or dismissed; not before opened_date (or filed_date), not after today.', example: '2026-11-20' }),
+    judgeName: field.string({ description: 'The judge or commissioner assigned.', example: 'Hon. Maria Chen' }),
+    nextHearingDate: field.date({ description: 'Day of the next hearing.', example: '2027-01-12' }),
+    willAdmitted: field.boolean({ description: 'Whether the court admitted the will; false when unset.', example: true }),
+    estateValueAtFiling: field.money({ min: 0, description: 'Value of the estate stated in the petition.', example: 845000 }),
+    attorney: field.object(() => ProbateAttorneyDto, { description: 'The attorney of record.' }),
+    notes: field.text({ description: 'Free-text notes.', example: 'Petition filed by the attorney through the e-filing portal.', column: { type: 'text', length: undefined } }),
+  },
   deletable: true,
   statusChanged: true,
   tag: 'probate',
@@ -36,7 +81,7 @@ export const probateCaseResource = singletonResource<ProbateCase>({
     delete: 'Deletes the probate case; 409 invalid_state while the case has any filing. 404 while the case has none.',
   },
   rules: async (document, { today, em, caseId }) => {
-    const current = await em.findOne(ProbateCaseSchema, { caseId });
+    const current = await em.findOne(ProbateCase, { caseId });
     return ProbateCase.problems(document, current?.status ?? null, today, jurisdictions());
   },
   // A patch that moves the county without naming its name, court and address lets the new county fill them.
