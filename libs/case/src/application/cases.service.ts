@@ -21,7 +21,6 @@ import { CaseViews } from './ports/case-views.port';
 import { DISPUTE_LEVELS, ESTATE_VALUES, PROGRESS_STAGES } from '../domain/case-vocabulary';
 import { EstateCase } from '../domain/estate-case';
 import { Authority } from '../domain/authority';
-import { Deceased } from '../domain/deceased';
 import { CaseDeletionRegistry } from './case-deletion';
 import { caseEtag } from './case-etag';
 import { CaseReads } from './ports/case-reads.port';
@@ -46,7 +45,7 @@ export class CasesService {
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly singletons: SingletonRecords,
-    @InjectResource('deceased') private readonly deceased: SingletonResource<Deceased>,
+    @InjectResource('deceased') private readonly deceased: SingletonResource,
     @InjectResource('authority') private readonly authority: SingletonResource<Authority>,
     private readonly deletionParticipants: CaseDeletionRegistry,
     private readonly eraser: CaseRecordsEraser,

@@ -8,23 +8,11 @@ export interface PostalAddress {
   zip: string;
 }
 
-/** The deceased person of a case (one per case). */
+/**
+ * The deceased person of a case (one per case): its rules. Its fields are declared with its resource; the ORM makes
+ * its records of this class.
+ */
 export class Deceased {
-  caseId: string;
-  fullName: string | null;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-  dateOfBirth: string | null;
-  dateOfDeath: string;
-  ssn: string | null;
-  address: PostalAddress | null;
-  email: string | null;
-  verificationLevel: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
-
   /** `full_name` defaults to the given names in order when the client does not send one. */
   static displayName(first: string, middle: string | null | undefined, last: string): string {
     return [first, middle, last].filter((part) => part && part.trim().length > 0).join(' ');

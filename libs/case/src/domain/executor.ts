@@ -1,6 +1,5 @@
 import type { ErrorDetail } from '@estate/shared-kernel/domain';
-import type { BondStatus, ExecutorRole, IdentityStatus, LettersType, RelationshipToDeceased } from './case-vocabulary';
-import type { PostalAddress } from './deceased';
+import type { BondStatus, ExecutorRole, IdentityStatus, LettersType } from './case-vocabulary';
 
 /** The dates of past facts on the record (contract-extensions §10.0): none may be after today. */
 const PAST_FACT_DATES = ['appointment_date', 'letters_issued_date', 'irs_form_56_filed_date', 'irs_form_56_terminated_date'] as const;
@@ -36,35 +35,15 @@ const dateOf = (value: unknown): string | null => (typeof value === 'string' ? v
  */
 export class Executor {
   caseId: string;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-  suffix: string | null;
-  email: string | null;
-  phone: string | null;
-  dateOfBirth: string | null;
-  ssn: string | null;
-  address: PostalAddress | null;
-  relationshipToDeceased: RelationshipToDeceased | null;
-  personId: string | null;
-  role: ExecutorRole;
-  isProfessional: boolean | null;
-  firmName: string | null;
-  appointmentDate: string | null;
-  lettersType: LettersType | null;
-  lettersIssuedDate: string | null;
-  lettersDocumentId: string | null;
-  bondStatus: BondStatus | null;
-  bondAmount: number | null;
-  suretyName: string | null;
-  bondNumber: string | null;
-  irsForm56FiledDate: string | null;
-  irsForm56TerminatedDate: string | null;
-  identityStatus: IdentityStatus;
-  notes: string | null;
   createdAt: Date;
   updatedAt: Date;
   version: number;
+  // The properties its rules read and fill; its other fields are declared with its resource.
+  role: ExecutorRole;
+  lettersType: LettersType | null;
+  bondStatus: BondStatus | null;
+  isProfessional: boolean | null;
+  identityStatus: IdentityStatus;
 
   /** The letters a role is issued by default. */
   static lettersOf(role: ExecutorRole): LettersType {

@@ -1,10 +1,10 @@
 import { AddressDto, declaredResourceKeyed, field, singletonResource } from '@estate/shared-kernel';
 import { ExecutorIdentityRecords } from '../application/executor-identity-records';
 import { BOND_STATUSES, EXECUTOR_ROLES, IDENTITY_STATUSES, LETTERS_TYPES, RELATIONSHIPS_TO_DECEASED } from '../domain/case-vocabulary';
-import { Deceased } from '../domain/deceased';
 import { Executor } from '../domain/executor';
 import { PATCH_EXECUTOR_EXAMPLES, PUT_EXECUTOR_EXAMPLES } from '../http/dto/examples';
 import { personResource } from '../persons/person.resource';
+import { deceasedResource } from './deceased.resource';
 
 /**
  * The executor (contract-extensions §10.5): one per case, created by the first `PUT`, replaced by the next, merged by
@@ -88,7 +88,7 @@ export const executorResource = singletonResource({
     'The executor (personal representative): appointment, letters, bond, IRS Form 56. The SSN is accepted in full and always returned masked; ' +
     '`identity_status` follows their newest identity verification.',
   rules: async (document, { today, em, caseId }) => {
-    const deceased = await em.findOne(Deceased, { caseId });
+    const deceased = await em.findOne(deceasedResource.schema, { caseId });
     return Executor.problems(document, today, deceased?.dateOfDeath ?? null);
   },
   derive: (executor) => Executor.fillDefaults(executor),

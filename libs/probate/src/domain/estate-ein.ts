@@ -4,14 +4,6 @@ export const EIN_REASONS = ['banking_purpose', 'other'] as const;
 export const EIN_APPLIED_VIA = ['online', 'fax', 'mail'] as const;
 export const EIN_STATUSES = ['requested', 'assigned'] as const;
 
-export interface MailingAddress {
-  address1: string;
-  address2?: string | null;
-  city: string;
-  state: string;
-  zip: string;
-}
-
 /** The people an EIN application names by default: the deceased and the executor of the case. */
 export interface EstateParties {
   deceased: { fullName: string; ssn: string | null; dateOfDeath: string | null } | null;
@@ -32,9 +24,9 @@ function lastFour(ssn: string | null | undefined): string | null {
  */
 export class EstateEin {
   caseId: string;
+  // The properties its rules read and fill; its other fields are declared with its resource.
   legalName: string | null;
   careOfName: string | null;
-  mailingAddress: MailingAddress | null;
   principalCounty: string | null;
   principalState: string | null;
   responsiblePartyName: string | null;
@@ -42,16 +34,11 @@ export class EstateEin {
   decedentSsnLast4: string | null;
   entityType: 'estate';
   reasonForApplying: (typeof EIN_REASONS)[number] | null;
-  reasonDetail: string | null;
   dateStarted: string | null;
   closingMonth: number | null;
-  appliedVia: (typeof EIN_APPLIED_VIA)[number] | null;
-  requestedDate: string | null;
   ein: string | null;
   assignedDate: string | null;
-  confirmationDocumentId: string | null;
   status: (typeof EIN_STATUSES)[number];
-  notes: string | null;
   createdAt: Date;
   updatedAt: Date;
   version: number;

@@ -19,14 +19,6 @@ export interface ProbateJurisdictions {
   counties: readonly ShippedCounty[];
 }
 
-export interface ProbateAttorney {
-  name?: string | null;
-  firm?: string | null;
-  bar_number?: string | null;
-  email?: string | null;
-  phone?: string | null;
-}
-
 /**
  * The moves of §10.1 as data: `not_filed` → `filed` → `open` → `closed`; `filed`/`open` → `dismissed`; a small estate
  * also `not_filed` → `closed` (an affidavit collected without a court filing; checked separately). Final: `closed`,
@@ -52,23 +44,14 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
  */
 export class ProbateCase {
   caseId: string;
+  // The properties its rules read and fill; its other fields are declared with its resource.
   state: string;
   countyFips: string | null;
   countyName: string | null;
   courtName: string | null;
   courtAddress: Record<string, unknown> | null;
-  caseNumber: string | null;
-  probateType: ProbateType;
   status: ProbateCaseStatus;
-  filedDate: string | null;
-  openedDate: string | null;
-  closedDate: string | null;
-  judgeName: string | null;
-  nextHearingDate: string | null;
   willAdmitted: boolean | null;
-  estateValueAtFiling: number | null;
-  attorney: ProbateAttorney | null;
-  notes: string | null;
   createdAt: Date;
   updatedAt: Date;
   version: number;

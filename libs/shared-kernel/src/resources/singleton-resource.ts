@@ -105,8 +105,11 @@ export interface SingletonResource<T extends SingletonRecord = SingletonRecord> 
 export type DeclaredFieldsSingleton<F extends FieldMap, T extends SingletonRecord = SingletonOf<F>> = Omit<SingletonResourceDeclaration<T>, 'schema' | 'body' | 'patch' | 'view'> & {
   table: string;
   fields: F;
-  /** Its domain class, whose instances the ORM makes (its methods are its rules); by default a class named after it. */
-  entity?: new (...args: any[]) => T;
+  /**
+   * Its domain class, whose instances the ORM makes: its methods are its rules, and it names only the properties they
+   * read (the record's type is the class's and the fields' together). By default a class named after it.
+   */
+  entity?: new (...args: any[]) => object;
   /** The noun its OpenAPI classes are named after, where the document names them otherwise than `name`. */
   typeName?: string;
   /** Whether it has a merge `PATCH`. */
@@ -137,7 +140,9 @@ const ROUTE_METHODS: Record<SingletonRoute, SpecificationRoute['method']> = { re
  * it and, with a patch DTO, a merge `PATCH`, conditional on `If-Match` against its ETag; `created`/`updated` events;
  * `DELETE` when declared `deletable` (otherwise it goes with its case).
  */
-export function singletonResource<const F extends FieldMap, E extends SingletonRecord>(declaration: DeclaredFieldsSingleton<F, E> & { entity: new (...args: any[]) => E }): SingletonResource<E>;
+export function singletonResource<const F extends FieldMap, E extends object>(
+  declaration: DeclaredFieldsSingleton<F, E & SingletonOf<F>> & { entity: new (...args: any[]) => E },
+): SingletonResource<E & SingletonOf<F>>;
 export function singletonResource<const F extends FieldMap>(declaration: DeclaredFieldsSingleton<F>): SingletonResource<SingletonOf<F>>;
 export function singletonResource<T extends SingletonRecord>(declaration: SingletonResourceDeclaration<T>): SingletonResource<T>;
 export function singletonResource<T extends SingletonRecord>(given: SingletonResourceDeclaration<T> | DeclaredFieldsSingleton<FieldMap, any>): SingletonResource<T> {

@@ -16,7 +16,8 @@ import {
 import { Authority } from '../../domain/authority';
 import type { AuthorityLevel, EstateValue } from '../../domain/case-vocabulary';
 import { Deceased } from '../../domain/deceased';
-import { Executor } from '../../domain/executor';
+import { deceasedResource } from '../../resources/deceased.resource';
+import { executorResource } from '../../resources/executor.resource';
 import { personResource } from '../../persons/person.resource';
 
 /**
@@ -35,24 +36,24 @@ export class OrmCaseFacts implements CaseAuthorityLevels, CaseDeceasedDates, Cas
   }
 
   async dateOfDeathOf(caseId: string): Promise<string | null> {
-    const deceased = await this.em.findOne(Deceased, { caseId }, { fields: ['dateOfDeath'] });
+    const deceased = await this.em.findOne(deceasedResource.schema, { caseId }, { fields: ['dateOfDeath'] });
     return deceased?.dateOfDeath ?? null;
   }
 
   /** The whole executor (see `deceasedOf`): only its letters date leaves. */
   async lettersIssuedDateOf(caseId: string): Promise<string | null> {
-    const executor = await this.em.findOne(Executor, { caseId });
+    const executor = await this.em.findOne(executorResource.schema, { caseId });
     return executor?.lettersIssuedDate ?? null;
   }
 
   /** Whole records (a partial one in the identity map would hand a later load of it half its fields). */
   async deceasedOf(caseId: string): Promise<IdentitySubject | null> {
-    const deceased = await this.em.findOne(Deceased, { caseId });
+    const deceased = await this.em.findOne(deceasedResource.schema, { caseId });
     return deceased && { ...subjectOf(deceased), dateOfDeath: deceased.dateOfDeath };
   }
 
   async executorOf(caseId: string): Promise<IdentitySubject | null> {
-    const executor = await this.em.findOne(Executor, { caseId });
+    const executor = await this.em.findOne(executorResource.schema, { caseId });
     return executor && { ...subjectOf(executor), dateOfDeath: null };
   }
 
@@ -65,8 +66,8 @@ export class OrmCaseFacts implements CaseAuthorityLevels, CaseDeceasedDates, Cas
 
   /** Whole records too (see `deceasedOf`); only names, the date of death and the role leave. */
   async partiesOf(caseId: string): Promise<AccountParties> {
-    const deceased = await this.em.findOne(Deceased, { caseId });
-    const executor = await this.em.findOne(Executor, { caseId });
+    const deceased = await this.em.findOne(deceasedResource.schema, { caseId });
+    const executor = await this.em.findOne(executorResource.schema, { caseId });
     return {
       deceased: deceased && { fullName: deceased.fullName ?? Deceased.displayName(deceased.firstName, deceased.middleName, deceased.lastName), dateOfDeath: deceased.dateOfDeath ?? null },
       executor: executor && { firstName: executor.firstName, middleName: executor.middleName, lastName: executor.lastName, suffix: executor.suffix, role: executor.role },
@@ -83,7 +84,7 @@ export class OrmCaseFacts implements CaseAuthorityLevels, CaseDeceasedDates, Cas
   }
 }
 
-function subjectOf(person: Deceased | Executor): Omit<IdentitySubject, 'dateOfDeath'> {
+function subjectOf(person: Omit<IdentitySubject, 'dateOfDeath'>): Omit<IdentitySubject, 'dateOfDeath'> {
   const { firstName, middleName, lastName, dateOfBirth, ssn, address } = person;
   return { firstName, middleName, lastName, dateOfBirth, ssn, address };
 }

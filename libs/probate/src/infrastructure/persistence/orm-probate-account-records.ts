@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ProbateAccountRecords, ProbateAccountRecordsReader } from '../../application/ports/probate-account-records.port';
 import { creditorClaimResource } from '../../resources/creditor-claim.resource';
-import { ProbateCase } from '../../domain/probate-case';
+import { probateCaseResource } from '../../resources/probate-case.resource';
 import { unclaimedPropertyResource } from '../../resources/unclaimed-property.resource';
 import { distributionResource } from '../../resources/distribution.resource';
 
@@ -14,7 +14,7 @@ export class OrmProbateAccountRecords extends ProbateAccountRecordsReader {
   }
 
   async ofCase(caseId: string): Promise<ProbateAccountRecords> {
-    const probate = await this.em.findOne(ProbateCase, { caseId });
+    const probate = await this.em.findOne(probateCaseResource.schema, { caseId });
     const creditorClaims = await this.em.find(creditorClaimResource.schema, { caseId });
     const unclaimedProperty = await this.em.find(unclaimedPropertyResource.schema, { caseId });
     const distributions = await this.em.find(distributionResource.schema, { caseId });

@@ -1,18 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ProbateCaseStates } from '../../application/ports/probate-case-states.port';
-import { ProbateCase } from '../../domain/probate-case';
+import { probateCaseResource } from '../../resources/probate-case.resource';
 
 /** Reads the probate case's `state` in the caller's transaction (the filings' form rule, the notary's commission state). */
 @Injectable()
 export class OrmProbateCaseStates extends ProbateCaseStates {
   async stateOf(em: EntityManager, caseId: string): Promise<string | null> {
-    const probate = await em.findOne(ProbateCase, { caseId });
+    const probate = await em.findOne(probateCaseResource.schema, { caseId });
     return probate?.state ?? null;
   }
 
   async placeOf(em: EntityManager, caseId: string): Promise<{ state: string; countyName: string | null } | null> {
-    const probate = await em.findOne(ProbateCase, { caseId });
+    const probate = await em.findOne(probateCaseResource.schema, { caseId });
     return probate ? { state: probate.state, countyName: probate.countyName ?? null } : null;
   }
 }
