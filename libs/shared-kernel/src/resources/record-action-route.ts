@@ -1,8 +1,8 @@
 import { applyDecorators, HttpCode, Post, Type } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam } from '@nestjs/swagger';
-import { ForeignCase } from '../../platform/access/case-access';
-import { ApiData, ApiErrors, ApiIdempotencyKey, ApiIfMatch, RouteError } from '../openapi/api-responses';
-import { WriteRoute } from './route-decorators';
+import { ForeignCase } from '../platform/access/case-access';
+import { ApiData, ApiErrors, ApiIdempotencyKey, ApiIfMatch, RouteError } from './openapi/api-responses';
+import { WriteRoute } from './http/route-decorators';
 
 const ULID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } as const;
 
