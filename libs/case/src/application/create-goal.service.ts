@@ -1,13 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
-import { AggregateWrites, CaseResource, CreateUseCase, InjectResource, JsonObject, SingleResource, toCamelCase } from '@estate/shared-kernel';
+import { AggregateWrites, CaseResource, CreateUseCase, InjectResource, JsonObject, SingleResource, writableFieldsOf } from '@estate/shared-kernel';
 import { Goal, GoalFields } from '../domain/goal';
 import { GoalAssignees } from './goal-assignees';
-
-/** A goal's writable fields of a JSON document, as properties: each of the declaration's, `null` when unset. */
-export function goalFieldsOf(goals: CaseResource<Goal>, document: JsonObject): GoalFields {
-  return Object.fromEntries(goals.createFields.map((field) => [toCamelCase(field), document[field] ?? null])) as GoalFields;
-}
 
 /** `POST /v1/cases/{case_id}/goals` (contract-extensions §12.8). */
 @Injectable()
@@ -20,7 +15,7 @@ export class CreateGoal implements CreateUseCase {
 
   execute(scope: { caseId: string }, body: JsonObject): Promise<SingleResource> {
     return this.writes.add(this.goals, scope, async (clock) => {
-      const fields = goalFieldsOf(this.goals, body);
+      const fields = writableFieldsOf<GoalFields>(this.goals, body);
       await this.assignees.check(scope.caseId, fields.assignedTo as string | null);
       return Goal.create(ulid(), scope.caseId, fields, clock.now());
     });

@@ -12,9 +12,9 @@ import {
   validateAgainst,
   ValidationFailedError,
   writableDocument,
+  writableFieldsOf,
 } from '@estate/shared-kernel';
-import type { Goal } from '../domain/goal';
-import { goalFieldsOf } from './create-goal.service';
+import type { Goal, GoalFields } from '../domain/goal';
 import { GoalAssignees } from './goal-assignees';
 
 /** Merge patch of a goal (contract-extensions §12.8): any field, any status move. */
@@ -32,7 +32,7 @@ export class ReviseGoal implements PatchUseCase {
       if (patch.status === null) throw new ValidationFailedError([{ field: 'status', message: 'status cannot be null', reason: 'required' }]);
       const merged = applyMergePatch(asJsonObject(writableDocument(goal, this.goals.createFields, toCamelCase)), patch);
       await validateAgainst(this.goals.create, merged);
-      const fields = goalFieldsOf(this.goals, merged);
+      const fields = writableFieldsOf<GoalFields>(this.goals, merged);
       await this.assignees.check(scope.caseId, fields.assignedTo as string | null, goal.assignedTo);
       goal.revise(fields, clock.now());
     });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
-import { AggregateWrites, CaseResource, CreateUseCase, InjectResource, JsonObject, SingleResource } from '@estate/shared-kernel';
-import { ClaimDocument, CreditorClaim } from '../domain/creditor-claim';
+import { AggregateWrites, CaseResource, CreateUseCase, InjectResource, JsonObject, SingleResource, writableFieldsOf } from '@estate/shared-kernel';
+import { ClaimFields, CreditorClaim } from '../domain/creditor-claim';
 
 /** `POST …/probate/creditor-claims`: a claim presented against the estate. */
 @Injectable()
@@ -13,7 +13,7 @@ export class FileCreditorClaim implements CreateUseCase {
 
   execute(scope: { caseId: string }, body: JsonObject): Promise<SingleResource> {
     return this.writes.add(this.claims, scope, (clock) =>
-      CreditorClaim.file(ulid(), scope.caseId, body as unknown as ClaimDocument, clock.now()),
+      CreditorClaim.file(ulid(), scope.caseId, writableFieldsOf<ClaimFields>(this.claims, body), clock.now()),
     );
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
-import { AggregateWrites, CaseResource, ConflictError, CreateUseCase, InjectResource, JsonObject, SingleResource } from '@estate/shared-kernel';
-import { Filing, FilingDocument } from '../domain/filing';
+import { AggregateWrites, CaseResource, ConflictError, CreateUseCase, InjectResource, JsonObject, SingleResource, writableFieldsOf } from '@estate/shared-kernel';
+import { Filing, FilingFields } from '../domain/filing';
 import { FilingReferences } from './filing-references';
 import { ProbateCaseStates } from './ports/probate-case-states.port';
 
@@ -21,9 +21,8 @@ export class PrepareFiling implements CreateUseCase {
       if (state === null) {
         throw new ConflictError('probate_case_required', 'The case has no probate case; create it first (PUT /v1/cases/{case_id}/probate).');
       }
-      const document = body as unknown as FilingDocument;
-      await this.references.check(em, scope.caseId, state, document);
-      return Filing.prepare(ulid(), scope.caseId, document, clock.now(), clock.today());
+      await this.references.check(em, scope.caseId, state, body);
+      return Filing.prepare(ulid(), scope.caseId, writableFieldsOf<FilingFields>(this.filings, body), clock.now(), clock.today());
     });
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
-import { AggregateWrites, CaseResource, CreateUseCase, InjectResource, JsonObject, SingleResource } from '@estate/shared-kernel';
-import { UnclaimedProperty, UnclaimedPropertyDocument } from '../domain/unclaimed-property';
+import { AggregateWrites, CaseResource, CreateUseCase, InjectResource, JsonObject, SingleResource, writableFieldsOf } from '@estate/shared-kernel';
+import { UnclaimedProperty, UnclaimedPropertyFields } from '../domain/unclaimed-property';
 import { UnclaimedPropertyReferences } from './unclaimed-property-references';
 
 /** `POST …/unclaimed-property` (contract-extensions §12.5): property found, `discovered` unless its claim is under way. */
@@ -15,9 +15,8 @@ export class ReportUnclaimedProperty implements CreateUseCase {
 
   execute(scope: { caseId: string }, body: JsonObject): Promise<SingleResource> {
     return this.writes.add(this.properties, scope, async (clock, em) => {
-      const document = body as unknown as UnclaimedPropertyDocument;
-      await this.references.check(em, scope.caseId, document);
-      return UnclaimedProperty.discover(ulid(), scope.caseId, document, clock.now(), clock.today());
+      await this.references.check(em, scope.caseId, body);
+      return UnclaimedProperty.discover(ulid(), scope.caseId, writableFieldsOf<UnclaimedPropertyFields>(this.properties, body), clock.now(), clock.today());
     });
   }
 }

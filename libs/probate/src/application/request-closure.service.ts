@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
 import { ClosableAccounts } from '@estate/assets/ports';
-import { CaseResource, CreateUseCase, currentActor, InjectResource, JsonObject, SingleResource, ValidationFailedError } from '@estate/shared-kernel';
+import { CaseResource, CreateUseCase, currentActor, InjectResource, JsonObject, SingleResource, ValidationFailedError, writableFieldsOf } from '@estate/shared-kernel';
 import { ClosableAccountFacts, ClosureRequest, ClosureRequestBody, closureStepsFor } from '../domain/closure-request';
+import type { ClosureStep, ClosureStepFields } from '../domain/closure-step';
 import { OPEN_CLOSURE_REQUEST_STATUSES } from '../domain/probate-vocabulary';
 import { ClosureRequestWrites } from './closure-request-writes';
 import { ClosureTransfers } from './ports/closure-transfers.port';
@@ -19,6 +20,7 @@ import { ClosureTransfers } from './ports/closure-transfers.port';
 export class RequestClosure implements CreateUseCase {
   constructor(
     @InjectResource('closure request') private readonly resource: CaseResource<ClosureRequest>,
+    @InjectResource('closure step') private readonly closureSteps: CaseResource<ClosureStep>,
     private readonly writes: ClosureRequestWrites,
     private readonly accounts: ClosableAccounts,
     private readonly transfers: ClosureTransfers,
@@ -41,7 +43,8 @@ export class RequestClosure implements CreateUseCase {
       const made = ClosureRequest.open({ id: ulid(), caseId: scope.caseId, requestedBy: currentActor().id }, input, account, now);
       let previous: string | null = null;
       for (const document of closureStepsFor(account, made.method)) {
-        const step = plan.add(scope.caseId, { ...document, depends_on: previous ? [previous] : [] }, now, today);
+        const fields = writableFieldsOf<ClosureStepFields>(this.closureSteps, { ...document, depends_on: previous ? [previous] : [] });
+        const step = plan.add(scope.caseId, fields, now, today);
         em.persist(step);
         made.stepIds.push(step.id);
         previous = step.id;

@@ -1,6 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { applyMergePatch, asJsonObject, CaseResource, InjectResource, JsonObject, PatchUseCase, SingleResource, validateAgainst } from '@estate/shared-kernel';
-import type { ClosureStep, ClosureStepDocument } from '../domain/closure-step';
+import {
+  applyMergePatch,
+  asJsonObject,
+  CaseResource,
+  InjectResource,
+  JsonObject,
+  PatchUseCase,
+  SingleResource,
+  toCamelCase,
+  validateAgainst,
+  writableDocument,
+  writableFieldsOf,
+} from '@estate/shared-kernel';
+import type { ClosureStep, ClosureStepFields, SubTaskInput } from '../domain/closure-step';
 import { ClosurePlanWrites } from './closure-plan-writes';
 import { SubTaskContacts } from './ports/sub-task-contacts.port';
 
@@ -16,11 +28,12 @@ export class ReviseClosureStep implements PatchUseCase {
   execute(scope: { caseId: string }, id: string, patch: JsonObject, ifMatch: string | undefined): Promise<SingleResource> {
     return this.plans.change(scope, async ({ plan, now, today, step: stepFor }) => {
       const step = stepFor(id, ifMatch);
-      const merged = applyMergePatch(asJsonObject(step.document()), patch);
+      // The status a merge patch applies to is the one written, not the one read (`blocked`, say).
+      const stored = { ...writableDocument(step, this.closureSteps.createFields, toCamelCase), status: step.setStatus };
+      const merged = applyMergePatch(asJsonObject(stored), patch);
       await validateAgainst(this.closureSteps.create, merged);
-      const document = merged as unknown as ClosureStepDocument;
-      if ('sub_tasks' in patch) await this.contacts.assertOfCase(scope.caseId, document.sub_tasks ?? [], 'sub_tasks');
-      plan.revise(step, document, 'status' in patch, now, today);
+      if ('sub_tasks' in patch) await this.contacts.assertOfCase(scope.caseId, (merged.sub_tasks as SubTaskInput[] | undefined) ?? [], 'sub_tasks');
+      plan.revise(step, writableFieldsOf<ClosureStepFields>(this.closureSteps, merged), 'status' in patch, now, today);
       return step;
     }).then((step) => this.plans.present(step));
   }

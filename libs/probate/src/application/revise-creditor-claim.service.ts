@@ -1,7 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { AggregateWrites, applyMergePatch, asJsonObject, CaseResource, InjectResource, JsonObject, PatchUseCase, SingleResource, validateAgainst } from '@estate/shared-kernel';
-import type { CreditorClaim } from '../domain/creditor-claim';
-import type { ClaimDocument } from '../domain/creditor-claim';
+import {
+  AggregateWrites,
+  applyMergePatch,
+  asJsonObject,
+  CaseResource,
+  InjectResource,
+  JsonObject,
+  PatchUseCase,
+  SingleResource,
+  toCamelCase,
+  validateAgainst,
+  writableDocument,
+  writableFieldsOf,
+} from '@estate/shared-kernel';
+import type { ClaimFields, CreditorClaim } from '../domain/creditor-claim';
 
 /** `#13`: accept, reject or mark a claim paid, or edit it — a merge patch whose result the claim's rules check. */
 @Injectable()
@@ -13,10 +25,10 @@ export class ReviseCreditorClaim implements PatchUseCase {
 
   execute(scope: { caseId: string }, id: string, patch: JsonObject, ifMatch: string | undefined): Promise<SingleResource> {
     return this.writes.change(this.claims, scope, id, ifMatch, async (claim, clock) => {
-      const merged = applyMergePatch(asJsonObject(claim.document()), patch);
+      const merged = applyMergePatch(asJsonObject(writableDocument(claim, this.claims.createFields, toCamelCase)), patch);
       // The patch alone was valid; the claim it produces must be too (a merged address keeps its city).
       await validateAgainst(this.claims.create, merged);
-      claim.revise(merged as unknown as ClaimDocument, clock.now());
+      claim.revise(writableFieldsOf<ClaimFields>(this.claims, merged), clock.now());
     });
   }
 }

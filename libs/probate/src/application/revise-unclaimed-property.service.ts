@@ -1,6 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { AggregateWrites, applyMergePatch, asJsonObject, CaseResource, InjectResource, JsonObject, PatchUseCase, SingleResource, validateAgainst, ValidationFailedError } from '@estate/shared-kernel';
-import type { UnclaimedProperty, UnclaimedPropertyDocument } from '../domain/unclaimed-property';
+import {
+  AggregateWrites,
+  applyMergePatch,
+  asJsonObject,
+  CaseResource,
+  InjectResource,
+  JsonObject,
+  PatchUseCase,
+  SingleResource,
+  toCamelCase,
+  validateAgainst,
+  ValidationFailedError,
+  writableDocument,
+  writableFieldsOf,
+} from '@estate/shared-kernel';
+import type { UnclaimedProperty, UnclaimedPropertyFields } from '../domain/unclaimed-property';
 import { UnclaimedPropertyReferences } from './unclaimed-property-references';
 
 /** Merge patch of unclaimed property: an edit, or a move of `claim_status` (§12.5's list; any other move is 422). */
@@ -16,11 +30,10 @@ export class ReviseUnclaimedProperty implements PatchUseCase {
     return this.writes.change(this.properties, scope, id, ifMatch, async (property, clock, em) => {
       // A merge patch's null would clear the status (RFC 7396): a claim always has one.
       if (patch.claim_status === null) throw new ValidationFailedError([{ field: 'claim_status', message: 'claim_status cannot be null', reason: 'required' }]);
-      const merged = applyMergePatch(asJsonObject(property.document()), patch);
+      const merged = applyMergePatch(asJsonObject(writableDocument(property, this.properties.createFields, toCamelCase)), patch);
       await validateAgainst(this.properties.create, merged);
-      const document = merged as unknown as UnclaimedPropertyDocument;
-      await this.references.check(em, scope.caseId, document);
-      property.revise(document, clock.now(), clock.today());
+      await this.references.check(em, scope.caseId, merged);
+      property.revise(writableFieldsOf<UnclaimedPropertyFields>(this.properties, merged), clock.now(), clock.today());
     });
   }
 }

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { CaseDocuments } from '@estate/documents/ports';
-import { CaseResource, InjectResource, referenceProblems, ValidationFailedError } from '@estate/shared-kernel';
-import type { UnclaimedProperty, UnclaimedPropertyDocument } from '../domain/unclaimed-property';
+import { CaseResource, InjectResource, JsonObject, referenceProblems, ValidationFailedError } from '@estate/shared-kernel';
+import type { UnclaimedProperty } from '../domain/unclaimed-property';
 import { caseDocumentIdsProblems } from './case-document-ids';
 
 /**
@@ -16,10 +16,10 @@ export class UnclaimedPropertyReferences {
     private readonly documents: CaseDocuments,
   ) {}
 
-  async check(em: EntityManager, caseId: string, document: UnclaimedPropertyDocument): Promise<void> {
+  async check(em: EntityManager, caseId: string, document: JsonObject): Promise<void> {
     const problems = [
       ...(await referenceProblems(this.resource.references, document as never, em, caseId)),
-      ...(await caseDocumentIdsProblems(this.documents, em, caseId, document.document_ids ?? [])),
+      ...(await caseDocumentIdsProblems(this.documents, em, caseId, (document.document_ids as string[] | null | undefined) ?? [])),
     ];
     if (problems.length > 0) throw new ValidationFailedError(problems);
   }

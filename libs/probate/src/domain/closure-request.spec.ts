@@ -1,4 +1,4 @@
-import { ConflictError } from '@estate/shared-kernel/domain';
+import { ConflictError, toCamelCase } from '@estate/shared-kernel/domain';
 import { ClosableAccountFacts, ClosureRequest, closureStepsFor } from './closure-request';
 import { ClosurePlan } from './closure-step';
 
@@ -17,7 +17,8 @@ function made(method: 'standard' | 'instant_transfer' = 'standard') {
   const request = ClosureRequest.open({ id: 'R1', caseId: 'C1', requestedBy: 'U1' }, { account_type: 'bank_account', account_id: 'A1', method }, bank(), NOW);
   let previous: string | null = null;
   for (const document of closureStepsFor(bank(), method)) {
-    const step = plan.add('C1', { ...document, depends_on: previous ? [previous] : [] }, NOW, TODAY);
+    const fields = Object.fromEntries(Object.entries(document).map(([field, value]) => [toCamelCase(field), value]));
+    const step = plan.add('C1', { ...fields, dependsOn: previous ? [previous] : [] }, NOW, TODAY);
     request.stepIds.push(step.id);
     previous = step.id;
   }
@@ -61,10 +62,10 @@ describe('ClosureRequest', () => {
     plan.reviseSubTask(notify, notify.subTasks[0].id, { completed: true }, NOW, TODAY);
     expect(request.follow(plan.all, NOW)).toBe('started');
     expect(request.status).toBe('in_progress');
-    for (const step of [notify, ...rest]) plan.revise(step, { ...step.document(), sub_tasks: [], status: 'skipped' }, true, NOW, TODAY);
+    for (const step of [notify, ...rest]) plan.revise(step, { subTasks: [], status: 'skipped' }, true, NOW, TODAY);
     expect(request.follow(plan.all, LATER)).toBe('completed');
     expect([request.status, request.completedAt]).toEqual(['completed', LATER]);
-    plan.revise(notify, { ...notify.document(), status: 'not_started' }, true, NOW, TODAY);
+    plan.revise(notify, { status: 'not_started' }, true, NOW, TODAY);
     expect(request.follow(plan.all, LATER)).toBeNull();
     expect(request.status).toBe('completed');
   });

@@ -1,6 +1,6 @@
 import type { CaseRecord } from '@estate/shared-kernel/domain';
 import { ConflictError, ErrorDetail } from '@estate/shared-kernel/domain';
-import type { ClosureStep, ClosureStepDocument } from './closure-step';
+import type { ClosureStep } from './closure-step';
 import {
   ClosureAccountType,
   ClosureMethod,
@@ -47,13 +47,22 @@ function shortened(name: string): string {
   return name.length <= MAX_INSTITUTION_IN_TITLE ? name : `${name.slice(0, MAX_INSTITUTION_IN_TITLE - 1)}…`;
 }
 
+/** One of the steps of an automated closure as the create body of a closure step (its JSON fields). */
+export interface ClosureRequestStepBody {
+  step_type: ClosureRequestStepType;
+  title: string;
+  description?: string;
+  sub_tasks?: Array<{ title: string }>;
+  order: number;
+}
+
 /**
  * §15.1: the five steps of an automated closure, in order, each titled with the institution and the account's last
  * four digits (`depends_on` is set as the steps are added: each needs the one before). Sub-tasks: the death
  * notification and the institution's reference; one per document sent (death certificate, letters or small-estate
  * affidavit, the executor's ID); the institution's forms flagged for signature.
  */
-export function closureStepsFor(account: ClosableAccountFacts, method: ClosureMethod): Array<ClosureStepDocument & { step_type: ClosureRequestStepType }> {
+export function closureStepsFor(account: ClosableAccountFacts, method: ClosureMethod): ClosureRequestStepBody[] {
   const institution = shortened(account.institutionName);
   const where = `${institution} (account ${account.lastFour ? `ending ${account.lastFour}` : 'without a number on record'})`;
   const task = (title: string) => ({ title });
@@ -82,7 +91,7 @@ export function closureStepsFor(account: ClosableAccountFacts, method: ClosureMe
           ? 'By the instant transfer the request made: completed when it settles, blocked with its return code or rejection reason if it does not.'
           : "Into the case's estate account, once the institution pays out.",
     },
-  ].map((step, index) => ({ ...step, order: index + 1 })) as Array<ClosureStepDocument & { step_type: ClosureRequestStepType }>;
+  ].map((step, index) => ({ ...step, order: index + 1 })) as ClosureRequestStepBody[];
 }
 
 /** Whether work on a step has begun: a status written other than `not_started`, a sub-task done, or the service's hold. */

@@ -17,31 +17,16 @@ export interface SubTaskInput {
   institution_contact_id?: string | null;
 }
 
-/** The step's JSON document: a create body, or the merged result of a merge patch. */
-export interface ClosureStepDocument {
-  step_type: string;
-  title: string;
-  description?: string | null;
+/**
+ * A step's writable fields as properties (`stepType`), each present (`null` when unset): a create body, or the merged
+ * result of a merge patch. `status` is the status written (kept as `setStatus`, the plan computes the one read); the
+ * plan's rules read it and the prerequisites and sub-tasks; the others are stored as given.
+ */
+export type ClosureStepFields = {
   status?: WritableClosureStepStatus | null;
-  order?: number | null;
-  depends_on?: string[] | null;
-  assigned_to?: string | null;
-  due_date?: string | null;
-  completed_date?: string | null;
-  notes?: string | null;
-  sub_tasks?: SubTaskInput[] | null;
-}
-
-const FIELDS: Array<[keyof ClosureStepDocument, keyof ClosureStep]> = [
-  ['step_type', 'stepType'],
-  ['title', 'title'],
-  ['description', 'description'],
-  ['order', 'order'],
-  ['assigned_to', 'assignedTo'],
-  ['due_date', 'dueDate'],
-  ['completed_date', 'completedDate'],
-  ['notes', 'notes'],
-];
+  dependsOn?: readonly string[] | null;
+  subTasks?: readonly SubTaskInput[] | null;
+} & Readonly<Record<string, unknown>>;
 
 /**
  * One step of closing the estate. `status` and `blocked_reason` are the status as read (contract §3.2), kept on the
@@ -71,19 +56,6 @@ export class ClosureStep implements CaseRecord {
    * contract-extensions §15.1): it reads `blocked` with this reason until a client writes its status.
    */
   heldReason: string | null;
-
-  /** The writable fields as JSON: the document a merge patch applies to. */
-  document(): ClosureStepDocument {
-    const document: Record<string, unknown> = {};
-    for (const [field, property] of FIELDS) {
-      const value = this[property];
-      if (value !== null && value !== undefined) document[field] = value;
-    }
-    document.status = this.setStatus;
-    document.depends_on = [...this.dependsOn];
-    document.sub_tasks = this.subTasks.map((task) => ({ ...task }));
-    return document as unknown as ClosureStepDocument;
-  }
 }
 
 function describe(steps: ClosureStep[]): string {
@@ -110,23 +82,27 @@ export class ClosurePlan {
     return this.steps.find((step) => step.id === id);
   }
 
-  add(caseId: string, document: ClosureStepDocument, now: Date, today: string): ClosureStep {
+  add(caseId: string, fields: ClosureStepFields, now: Date, today: string): ClosureStep {
     const step = new ClosureStep();
     Object.assign(step, { id: this.newId(), caseId, createdAt: now, updatedAt: now, dependsOn: [], subTasks: [], setStatus: 'not_started', status: 'not_started', blockedReason: null, heldReason: null });
-    this.write(step, document, true);
+    this.write(step, fields, true);
     this.steps.push(step);
-    this.check(step, document.status === 'completed');
+    this.check(step, fields.status === 'completed');
     this.resolve(now, today);
     step.updatedAt = now;
     return step;
   }
 
-  /** A merge patch of the step, given as the merged document. */
-  revise(step: ClosureStep, document: ClosureStepDocument, statusSent: boolean, now: Date, today: string): void {
-    const before = JSON.stringify(step.document());
-    this.write(step, document, false);
-    this.check(step, statusSent && document.status === 'completed');
-    if (JSON.stringify(step.document()) !== before) step.updatedAt = now;
+  /** A merge patch of the step, given as the merged fields. */
+  revise(step: ClosureStep, fields: ClosureStepFields, statusSent: boolean, now: Date, today: string): void {
+    const written = () => {
+      const stored = Object.keys(fields).filter((property) => property !== 'status').map((property) => (step as unknown as Record<string, unknown>)[property] ?? null);
+      return JSON.stringify([stored, step.setStatus, step.dependsOn, step.subTasks]);
+    };
+    const before = written();
+    this.write(step, fields, false);
+    this.check(step, statusSent && fields.status === 'completed');
+    if (written() !== before) step.updatedAt = now;
     // A status the client writes is its decision about a held step: the hold ends.
     if (statusSent && step.heldReason !== null) {
       step.heldReason = null;
@@ -201,13 +177,15 @@ export class ClosurePlan {
     this.resolve(now, today);
   }
 
-  private write(step: ClosureStep, document: ClosureStepDocument, creating: boolean): void {
-    const target = step as unknown as Record<string, unknown>;
-    for (const [field, property] of FIELDS) target[property] = document[field] ?? null;
-    step.setStatus = document.status ?? (creating ? 'not_started' : step.setStatus);
-    step.dependsOn = [...(document.depends_on ?? [])];
+  /** The fields as given, but the status written (`setStatus`), a copy of the prerequisites and the sub-tasks with their ids. */
+  private write(step: ClosureStep, fields: ClosureStepFields, creating: boolean): void {
+    const { status, dependsOn, subTasks, ...stored } = fields;
+    Object.assign(step, stored);
+    step.setStatus = status ?? (creating ? 'not_started' : step.setStatus);
+    if (dependsOn !== undefined) step.dependsOn = [...(dependsOn ?? [])];
+    if (subTasks === undefined) return;
     const existing = new Map(step.subTasks.map((task) => [task.id, task]));
-    step.subTasks = (document.sub_tasks ?? []).map((input) => ({
+    step.subTasks = (subTasks ?? []).map((input) => ({
       id: input.id && existing.has(input.id) ? input.id : this.newId(),
       title: input.title,
       completed: input.completed ?? false,

@@ -24,42 +24,11 @@ export interface ClaimAddress {
   zip: string;
 }
 
-/** The claim's JSON document (create body, or the merged result of a `#13` merge patch). */
-export interface ClaimDocument {
-  creditor_name: string;
-  creditor_address?: ClaimAddress | null;
-  creditor_phone?: string | null;
-  creditor_email?: string | null;
-  claim_amount: number;
-  claim_date: string;
-  claim_type?: string | null;
-  debt_description?: string | null;
-  account_number?: string | null;
-  status?: ClaimStatus | null;
-  resolution_amount?: number | null;
-  resolution_date?: string | null;
-  resolution_notes?: string | null;
-  priority_order?: number | null;
-  is_valid?: boolean | null;
-  statute_of_limitations_expires?: string | null;
-}
-
-const FIELDS: Array<[keyof ClaimDocument, keyof CreditorClaim]> = [
-  ['creditor_name', 'creditorName'],
-  ['creditor_address', 'creditorAddress'],
-  ['creditor_phone', 'creditorPhone'],
-  ['creditor_email', 'creditorEmail'],
-  ['claim_amount', 'claimAmount'],
-  ['claim_date', 'claimDate'],
-  ['claim_type', 'claimType'],
-  ['debt_description', 'debtDescription'],
-  ['account_number', 'accountNumber'],
-  ['resolution_amount', 'resolutionAmount'],
-  ['resolution_date', 'resolutionDate'],
-  ['resolution_notes', 'resolutionNotes'],
-  ['priority_order', 'priorityOrder'],
-  ['statute_of_limitations_expires', 'statuteOfLimitationsExpires'],
-];
+/**
+ * A claim's writable fields as properties (`claimAmount`), each present (`null` when unset): the create body, or the
+ * merged result of a `#13` merge patch. Its rules read `status` and `isValid`; the others are stored as given.
+ */
+export type ClaimFields = { status?: ClaimStatus | null; isValid?: boolean | null } & Readonly<Record<string, unknown>>;
 
 /** A creditor's claim against the estate (aggregate): its status moves and what `paid` needs. */
 export class CreditorClaim implements CaseRecord {
@@ -86,42 +55,30 @@ export class CreditorClaim implements CaseRecord {
   statuteOfLimitationsExpires: string | null;
 
   /** A new claim in any status its fields support (`pending` by default); `paid` needs its resolution. */
-  static file(id: string, caseId: string, document: ClaimDocument, now: Date): CreditorClaim {
+  static file(id: string, caseId: string, fields: ClaimFields, now: Date): CreditorClaim {
     const claim = new CreditorClaim();
     Object.assign(claim, { id, caseId, createdAt: now, updatedAt: now, status: 'pending', isValid: false });
-    claim.write(document);
-    claim.status = document.status ?? 'pending';
+    claim.write(fields);
+    claim.status = fields.status ?? 'pending';
     claim.assertResolved();
     return claim;
   }
 
   /**
-   * `#13`: the merged document after a merge patch. A status change must be one of CLAIM_MOVES; a final claim keeps
-   * its status (moving it again is 422). Returns whether anything changed.
+   * `#13`: the merged fields after a merge patch (a status the patch removed, `null`, stays as it is). A status change
+   * must be one of CLAIM_MOVES; a final claim keeps its status (moving it again is 422). Returns whether anything changed.
    */
-  revise(document: ClaimDocument, now: Date): boolean {
-    const before = JSON.stringify(this.document());
-    const next = document.status ?? this.status;
-    if (document.status === null) throw new ValidationFailedError([{ field: 'status', message: 'status cannot be null', reason: 'required' }]);
+  revise(fields: ClaimFields, now: Date): boolean {
+    const state = () => JSON.stringify([Object.keys(fields).map((property) => this.property(property)), this.status, this.isValid]);
+    const before = state();
+    const next = fields.status ?? this.status;
     if (next !== this.status) this.assertMove(next);
-    this.write(document);
+    this.write(fields);
     this.status = next;
     this.assertResolved();
-    const changed = JSON.stringify(this.document()) !== before;
+    const changed = state() !== before;
     if (changed) this.updatedAt = now;
     return changed;
-  }
-
-  /** The claim's fields as JSON (unmasked): the document a merge patch applies to. */
-  document(): ClaimDocument {
-    const document: Record<string, unknown> = {};
-    for (const [field, property] of FIELDS) {
-      const value = this[property];
-      if (value !== null && value !== undefined) document[field] = structuredClone(value);
-    }
-    document.status = this.status;
-    document.is_valid = this.isValid;
-    return document as unknown as ClaimDocument;
   }
 
   private assertMove(next: ClaimStatus): void {
@@ -133,14 +90,19 @@ export class CreditorClaim implements CaseRecord {
   private assertResolved(): void {
     if (this.status !== 'paid') return;
     const problems: ErrorDetail[] = [];
-    if (this.resolutionAmount === null) problems.push({ field: 'resolution_amount', message: 'a paid claim needs resolution_amount', reason: 'required' });
-    if (this.resolutionDate === null) problems.push({ field: 'resolution_date', message: 'a paid claim needs resolution_date', reason: 'required' });
+    if ((this.resolutionAmount ?? null) === null) problems.push({ field: 'resolution_amount', message: 'a paid claim needs resolution_amount', reason: 'required' });
+    if ((this.resolutionDate ?? null) === null) problems.push({ field: 'resolution_date', message: 'a paid claim needs resolution_date', reason: 'required' });
     if (problems.length > 0) throw new ValidationFailedError(problems);
   }
 
-  private write(document: ClaimDocument): void {
-    const target = this as unknown as Record<string, unknown>;
-    for (const [field, property] of FIELDS) target[property] = document[field] ?? null;
-    this.isValid = document.is_valid ?? false;
+  private property(name: string): unknown {
+    return (this as unknown as Record<string, unknown>)[name] ?? null;
+  }
+
+  /** The fields as given, but the status (moved by the rules above); `isValid` is false when unset. */
+  private write(fields: ClaimFields): void {
+    const { status: _status, isValid, ...stored } = fields;
+    Object.assign(this, stored);
+    if (isValid !== undefined) this.isValid = isValid ?? false;
   }
 }

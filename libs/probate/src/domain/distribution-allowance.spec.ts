@@ -1,10 +1,11 @@
-import { Distribution, DistributionDocument } from './distribution';
+import { Distribution, DistributionFields } from './distribution';
+import type { DistributionType } from './distribution-vocabulary';
 import { claimsReserve, distributionRefusals, EstateHoldings } from './distribution-allowance';
 
 const NOW = new Date('2026-11-27T12:00:00Z');
 
-function cash(type: DistributionDocument['distribution_type'], amount: number, extra: Partial<DistributionDocument> = {}): Distribution {
-  return Distribution.plan('D1', 'C1', { person_id: 'P1', distribution_type: type, kind: 'cash', amount, source_account_id: 'E1', ...extra }, 'Sam Doe', NOW);
+function cash(type: DistributionType, amount: number, extra: DistributionFields = {}): Distribution {
+  return Distribution.plan('D1', 'C1', { personId: 'P1', distributionType: type, kind: 'cash', amount, sourceAccountId: 'E1', ...extra }, 'Sam Doe', NOW);
 }
 
 /** Contract-extensions §12.7's example: 10,000.00 available, 3,000.00 approved from it, a 2,500.00 claim pending. */
@@ -70,7 +71,7 @@ describe('distribution allowance (contract-extensions §12.7)', () => {
   });
 
   describe('in kind', () => {
-    const house = () => Distribution.plan('D2', 'C1', { person_id: 'P1', distribution_type: 'specific_bequest', kind: 'in_kind', asset_type: 'real_estate_property', asset_id: 'R1', value: 400_000 }, 'Sam Doe', NOW);
+    const house = () => Distribution.plan('D2', 'C1', { personId: 'P1', distributionType: 'specific_bequest', kind: 'in_kind', assetType: 'real_estate_property', assetId: 'R1', value: 400_000 }, 'Sam Doe', NOW);
     const holdings = (over: Partial<EstateHoldings>): EstateHoldings => ({ estateAccounts: [], otherApprovedCash: [], claims: [], ...over });
 
     it('gives an available asset that no other distribution gives, whatever the cash', () => {
@@ -84,7 +85,7 @@ describe('distribution allowance (contract-extensions §12.7)', () => {
     });
 
     it('needs no asset check for personal property', () => {
-      const heirloom = Distribution.plan('D3', 'C1', { person_id: 'P1', distribution_type: 'specific_bequest', kind: 'in_kind', asset_type: 'personal_property', value: 1_200, asset_description: 'Grandfather clock' }, 'Sam Doe', NOW);
+      const heirloom = Distribution.plan('D3', 'C1', { personId: 'P1', distributionType: 'specific_bequest', kind: 'in_kind', assetType: 'personal_property', assetId: null, value: 1_200, assetDescription: 'Grandfather clock' }, 'Sam Doe', NOW);
       expect(distributionRefusals(heirloom, holdings({}))).toEqual([]);
     });
   });

@@ -1,9 +1,9 @@
 import { ConflictError, ValidationFailedError } from '@estate/shared-kernel/domain';
-import { Distribution, DistributionDocument } from './distribution';
+import { Distribution, DistributionFields } from './distribution';
 
 const NOW = new Date('2026-11-27T12:00:00Z');
 const LATER = new Date('2026-11-28T12:00:00Z');
-const cashBody: DistributionDocument = { person_id: 'P1', distribution_type: 'residuary', kind: 'cash', amount: 1_000, source_account_id: 'E1' };
+const cashBody: DistributionFields = { personId: 'P1', distributionType: 'residuary', kind: 'cash', amount: 1_000, sourceAccountId: 'E1' };
 
 function problemsOf(act: () => unknown): Array<{ field: string; reason: string }> {
   try {
@@ -22,17 +22,17 @@ describe('Distribution (contract-extensions §12.7)', () => {
   });
 
   it('names every field a kind needs or refuses', () => {
-    expect(problemsOf(() => Distribution.plan('D1', 'C1', { person_id: 'P1', distribution_type: 'residuary', kind: 'cash', asset_type: 'vehicle' }, 'x', NOW))).toEqual([
+    expect(problemsOf(() => Distribution.plan('D1', 'C1', { personId: 'P1', distributionType: 'residuary', kind: 'cash', assetType: 'vehicle' }, 'x', NOW))).toEqual([
       { field: 'amount', reason: 'required' },
       { field: 'source_account_id', reason: 'required' },
       { field: 'asset_type', reason: 'rule' },
     ]);
-    expect(problemsOf(() => Distribution.plan('D1', 'C1', { person_id: 'P1', distribution_type: 'specific_bequest', kind: 'in_kind', asset_type: 'vehicle', amount: 5 }, 'x', NOW))).toEqual([
+    expect(problemsOf(() => Distribution.plan('D1', 'C1', { personId: 'P1', distributionType: 'specific_bequest', kind: 'in_kind', assetType: 'vehicle', amount: 5 }, 'x', NOW))).toEqual([
       { field: 'value', reason: 'required' },
       { field: 'amount', reason: 'rule' },
       { field: 'asset_id', reason: 'required' },
     ]);
-    expect(problemsOf(() => Distribution.plan('D1', 'C1', { person_id: 'P1', distribution_type: 'specific_bequest', kind: 'in_kind', asset_type: 'other', asset_id: 'X', value: 5 }, 'x', NOW))).toEqual([
+    expect(problemsOf(() => Distribution.plan('D1', 'C1', { personId: 'P1', distributionType: 'specific_bequest', kind: 'in_kind', assetType: 'other', assetId: 'X', value: 5 }, 'x', NOW))).toEqual([
       { field: 'asset_id', reason: 'rule' },
     ]);
   });
@@ -62,14 +62,14 @@ describe('Distribution (contract-extensions §12.7)', () => {
 
   it('writes every field while planned, and only notes and the receipt once approved', () => {
     const distribution = Distribution.plan('D1', 'C1', cashBody, 'Sam Doe', NOW);
-    distribution.revise({ ...distribution.document(), amount: 1_500 }, 'Sam Doe', LATER);
+    distribution.revise({ amount: 1_500 }, 'Sam Doe', LATER);
     expect(distribution.amount).toBe(1_500);
     distribution.approve('U1', LATER);
-    expect(problemsOf(() => distribution.revise({ ...distribution.document(), amount: 2_000, tax_reported: true }, 'Sam Doe', LATER))).toEqual([
+    expect(problemsOf(() => distribution.revise({ amount: 2_000, taxReported: true }, 'Sam Doe', LATER))).toEqual([
       { field: 'amount', reason: 'rule' },
       { field: 'tax_reported', reason: 'rule' },
     ]);
-    distribution.revise({ ...distribution.document(), receipt_signed: true, receipt_date: '2026-11-27', notes: 'signed' }, 'Sam Doe', LATER);
+    distribution.revise({ receiptSigned: true, receiptDate: '2026-11-27', notes: 'signed' }, 'Sam Doe', LATER);
     expect(distribution).toMatchObject({ receiptSigned: true, receiptDate: '2026-11-27', notes: 'signed', amount: 1_500 });
   });
 });

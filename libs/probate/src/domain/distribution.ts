@@ -1,4 +1,4 @@
-import { ConflictError, ErrorDetail, ValidationFailedError, type CaseRecord } from '@estate/shared-kernel/domain';
+import { ConflictError, ErrorDetail, toCamelCase, toSnakeCase, ValidationFailedError, type CaseRecord } from '@estate/shared-kernel/domain';
 import {
   DistributionAssetType,
   DistributionKind,
@@ -23,44 +23,23 @@ export const DELETABLE_DISTRIBUTION_STATUSES: readonly DistributionStatus[] = ['
 /** What `PATCH` may still write once a distribution is approved or paid: its notes and receipt. */
 export const WRITABLE_AFTER_APPROVAL = ['notes', 'receipt_signed', 'receipt_date', 'receipt_document_id'] as const;
 
-/** The distribution's writable JSON document (the create body, or the merged result of a merge patch). */
-export interface DistributionDocument {
-  person_id: string;
-  distribution_type: DistributionType;
+/**
+ * A distribution's writable fields as properties (`sourceAccountId`), each present (`null` when unset): the create
+ * body, or the merged result of a merge patch. Its rules read those named here; the others are stored as given.
+ */
+export type DistributionFields = {
+  kind?: DistributionKind | null;
+  assetType?: DistributionAssetType | null;
   stage?: DistributionStage | null;
-  kind: DistributionKind;
-  amount?: number | null;
-  source_account_id?: string | null;
-  asset_type?: DistributionAssetType | null;
-  asset_id?: string | null;
-  asset_description?: string | null;
-  value?: number | null;
-  method?: DistributionMethod | null;
-  receipt_signed?: boolean | null;
-  receipt_date?: string | null;
-  receipt_document_id?: string | null;
-  tax_reported?: boolean | null;
-  notes?: string | null;
-}
+  receiptSigned?: boolean | null;
+  taxReported?: boolean | null;
+} & Readonly<Record<string, unknown>>;
 
-const FIELDS: Array<[keyof DistributionDocument, keyof Distribution]> = [
-  ['person_id', 'personId'],
-  ['distribution_type', 'distributionType'],
-  ['kind', 'kind'],
-  ['amount', 'amount'],
-  ['source_account_id', 'sourceAccountId'],
-  ['asset_type', 'assetType'],
-  ['asset_id', 'assetId'],
-  ['asset_description', 'assetDescription'],
-  ['value', 'value'],
-  ['method', 'method'],
-  ['receipt_date', 'receiptDate'],
-  ['receipt_document_id', 'receiptDocumentId'],
-  ['notes', 'notes'],
-];
+/** What a field left unset (`null`) is stored as. */
+const DEFAULTS = { stage: 'interim', receiptSigned: false, taxReported: false } as const;
 
-const CASH_ONLY: Array<keyof DistributionDocument> = ['amount', 'source_account_id'];
-const IN_KIND_ONLY: Array<keyof DistributionDocument> = ['asset_type', 'asset_id', 'asset_description', 'value'];
+const CASH_ONLY: readonly string[] = ['amount', 'source_account_id'];
+const IN_KIND_ONLY: readonly string[] = ['asset_type', 'asset_id', 'asset_description', 'value'];
 
 const given = (value: unknown) => value !== null && value !== undefined;
 
@@ -69,17 +48,18 @@ const given = (value: unknown) => value !== null && value !== undefined;
  * account; in kind names the `asset_type`, the `value` and, unless the asset has no record of its own, the `asset_id`.
  * A field of the other kind is refused rather than ignored, so that a client never believes it was recorded.
  */
-export function kindProblems(document: DistributionDocument): ErrorDetail[] {
+export function kindProblems(fields: DistributionFields): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
-  const required = (field: keyof DistributionDocument, why: string) => {
-    if (!given(document[field])) problems.push({ field, message: `${field} is required ${why}`, reason: 'required' });
+  const value = (field: string) => fields[toCamelCase(field)];
+  const required = (field: string, why: string) => {
+    if (!given(value(field))) problems.push({ field, message: `${field} is required ${why}`, reason: 'required' });
   };
-  const refused = (fields: Array<keyof DistributionDocument>, kind: DistributionKind) => {
-    for (const field of fields) {
-      if (given(document[field])) problems.push({ field, message: `${field} applies only to ${kind} distributions`, reason: 'rule' });
+  const refused = (list: readonly string[], kind: DistributionKind) => {
+    for (const field of list) {
+      if (given(value(field))) problems.push({ field, message: `${field} applies only to ${kind} distributions`, reason: 'rule' });
     }
   };
-  if (document.kind === 'cash') {
+  if (fields.kind === 'cash') {
     required('amount', 'for a cash distribution');
     required('source_account_id', 'for a cash distribution (an open estate account of the case)');
     refused(IN_KIND_ONLY, 'in_kind');
@@ -87,10 +67,10 @@ export function kindProblems(document: DistributionDocument): ErrorDetail[] {
     required('asset_type', 'for an in_kind distribution');
     required('value', 'for an in_kind distribution (the asset’s value at distribution)');
     refused(CASH_ONLY, 'cash');
-    const unrecorded = document.asset_type && UNRECORDED_ASSET_TYPES.includes(document.asset_type);
-    if (document.asset_type && !unrecorded) required('asset_id', `for an asset_type of ${document.asset_type}`);
-    if (unrecorded && given(document.asset_id)) {
-      problems.push({ field: 'asset_id', message: `asset_id must be null for an asset_type of ${document.asset_type} (it has no record of its own)`, reason: 'rule' });
+    const unrecorded = fields.assetType && UNRECORDED_ASSET_TYPES.includes(fields.assetType);
+    if (fields.assetType && !unrecorded) required('asset_id', `for an asset_type of ${fields.assetType}`);
+    if (unrecorded && given(fields.assetId)) {
+      problems.push({ field: 'asset_id', message: `asset_id must be null for an asset_type of ${fields.assetType} (it has no record of its own)`, reason: 'rule' });
     }
   }
   return problems;
@@ -137,8 +117,8 @@ export class Distribution implements CaseRecord {
   notes: string | null;
 
   /** A new distribution in `planned`, or `422` naming every field its kind needs or refuses. */
-  static plan(id: string, caseId: string, document: DistributionDocument, recipientName: string, now: Date): Distribution {
-    const problems = kindProblems(document);
+  static plan(id: string, caseId: string, fields: DistributionFields, recipientName: string, now: Date): Distribution {
+    const problems = kindProblems(fields);
     if (problems.length > 0) throw new ValidationFailedError(problems);
     const distribution = new Distribution();
     Object.assign(distribution, {
@@ -152,30 +132,23 @@ export class Distribution implements CaseRecord {
       paidDate: null,
       transactionId: null,
     });
-    distribution.write(document, recipientName);
+    distribution.write(fields, recipientName);
     return distribution;
-  }
-
-  /** The writable fields as a JSON document, for a merge patch to apply to. */
-  document(): DistributionDocument {
-    const document: Record<string, unknown> = {};
-    for (const [field, property] of FIELDS) document[field] = this[property];
-    document.stage = this.stage;
-    document.receipt_signed = this.receiptSigned;
-    document.tax_reported = this.taxReported;
-    return document as unknown as DistributionDocument;
   }
 
   /**
    * `PATCH` (§12.7): every create field while `planned`; once approved or paid only the notes and the receipt (a
    * cancelled one keeps its notes writable). A field that may no longer change is `422` on that field.
    */
-  revise(document: DistributionDocument, recipientName: string, now: Date): void {
+  revise(fields: DistributionFields, recipientName: string, now: Date): void {
     if (this.status !== 'planned') {
       const writable: readonly string[] = this.status === 'cancelled' ? ['notes'] : WRITABLE_AFTER_APPROVAL;
-      const current = this.document() as unknown as Record<string, unknown>;
-      const next = document as unknown as Record<string, unknown>;
-      const locked = Object.keys(current).filter((field) => !writable.includes(field) && (next[field] ?? null) !== (current[field] ?? null));
+      const current = this as unknown as Record<string, unknown>;
+      // The fields stored as given first, then those with a default, each by its JSON name.
+      const properties = [...Object.keys(fields).filter((property) => !(property in DEFAULTS)), ...Object.keys(DEFAULTS).filter((property) => property in fields)];
+      const locked = properties
+        .filter((property) => !writable.includes(toSnakeCase(property)) && (fields[property] ?? null) !== (current[property] ?? null))
+        .map(toSnakeCase);
       if (locked.length > 0) {
         throw new ValidationFailedError(
           locked.map((field) => ({
@@ -186,10 +159,10 @@ export class Distribution implements CaseRecord {
         );
       }
     } else {
-      const problems = kindProblems(document);
+      const problems = kindProblems({ ...this, ...fields });
       if (problems.length > 0) throw new ValidationFailedError(problems);
     }
-    this.write(document, recipientName);
+    this.write(fields, recipientName);
     this.updatedAt = now;
   }
 
@@ -228,12 +201,11 @@ export class Distribution implements CaseRecord {
     throw invalidState(`A ${this.status} distribution cannot be deleted; only ${DELETABLE_DISTRIBUTION_STATUSES.join(' or ')} ones can (cancel it first).`);
   }
 
-  private write(document: DistributionDocument, recipientName: string): void {
+  /** The fields as given; one with a default (`DEFAULTS`) takes it when unset. */
+  private write(fields: DistributionFields, recipientName: string): void {
+    Object.assign(this, fields);
     const target = this as unknown as Record<string, unknown>;
-    for (const [field, property] of FIELDS) target[property] = document[field] ?? null;
-    this.stage = document.stage ?? 'interim';
-    this.receiptSigned = document.receipt_signed ?? false;
-    this.taxReported = document.tax_reported ?? false;
+    for (const [property, value] of Object.entries(DEFAULTS)) target[property] ??= value;
     this.recipientName = recipientName;
   }
 }

@@ -17,38 +17,11 @@ export const FILING_MOVES: Readonly<Record<FilingStatus, readonly FilingStatus[]
 /** §10.2: a filing may be deleted only while nothing of it reached the court's records. */
 export const DELETABLE_FILING_STATUSES: readonly FilingStatus[] = ['draft', 'withdrawn'];
 
-/** The filing's JSON document (the create body, or the merged result of a merge patch). */
-export interface FilingDocument {
-  filing_type: FilingType;
-  title: string;
-  description?: string | null;
-  form_id?: string | null;
-  status?: FilingStatus | null;
-  filed_date?: string | null;
-  response_date?: string | null;
-  rejection_reason?: string | null;
-  court_reference?: string | null;
-  filed_by?: string | null;
-  fees_paid?: number | null;
-  document_ids?: string[] | null;
-  hearing_date?: string | null;
-  notes?: string | null;
-}
-
-const FIELDS: Array<[keyof FilingDocument, keyof Filing]> = [
-  ['filing_type', 'filingType'],
-  ['title', 'title'],
-  ['description', 'description'],
-  ['form_id', 'formId'],
-  ['filed_date', 'filedDate'],
-  ['response_date', 'responseDate'],
-  ['rejection_reason', 'rejectionReason'],
-  ['court_reference', 'courtReference'],
-  ['filed_by', 'filedBy'],
-  ['fees_paid', 'feesPaid'],
-  ['hearing_date', 'hearingDate'],
-  ['notes', 'notes'],
-];
+/**
+ * A filing's writable fields as properties (`filedDate`), each present (`null` when unset): the create body, or the
+ * merged result of a merge patch. Its rules read `status` and `documentIds`; the others are stored as given.
+ */
+export type FilingFields = { status?: FilingStatus | null; documentIds?: readonly string[] | null } & Readonly<Record<string, unknown>>;
 
 /** The dates of past facts (§10.0). */
 const PAST_FACT_DATES = ['filed_date', 'response_date'] as const;
@@ -78,26 +51,27 @@ export class Filing implements CaseRecord {
   notes: string | null;
 
   /** A new filing in any status its fields support (`draft` by default): a filing made before the estate was entered. */
-  static prepare(id: string, caseId: string, document: FilingDocument, now: Date, today: string): Filing {
+  static prepare(id: string, caseId: string, fields: FilingFields, now: Date, today: string): Filing {
     const filing = new Filing();
     Object.assign(filing, { id, caseId, createdAt: now, updatedAt: now, status: 'draft', documentIds: [] });
-    filing.write(document);
-    filing.status = document.status ?? 'draft';
+    filing.write(fields);
+    filing.status = fields.status ?? 'draft';
     filing.assertConsistent(today);
     return filing;
   }
 
   /**
-   * A merge patch's merged document. A status change must be one of FILING_MOVES (else 422 on `status`); a re-filing
+   * A merge patch's merged fields. A status change must be one of FILING_MOVES (else 422 on `status`); a re-filing
    * (`rejected` → `filed`) needs a new `filed_date` and clears the response fields. Returns whether anything changed.
    */
-  revise(document: FilingDocument, now: Date, today: string): boolean {
-    const before = JSON.stringify(this.document());
-    const next = document.status ?? this.status;
+  revise(fields: FilingFields, now: Date, today: string): boolean {
+    const state = () => JSON.stringify([Object.keys(fields).map((property) => this.property(property)), this.status]);
+    const before = state();
+    const next = fields.status ?? this.status;
     if (next !== this.status) this.assertMove(next);
     const refiling = this.status === 'rejected' && next === 'filed';
     const previousFiledDate = this.filedDate;
-    this.write(document);
+    this.write(fields);
     if (refiling) {
       if (this.filedDate === previousFiledDate && this.filedDate !== null) {
         throw new ValidationFailedError([{ field: 'filed_date', message: 're-filing a rejected filing needs a new filed_date', reason: 'rule' }]);
@@ -107,7 +81,7 @@ export class Filing implements CaseRecord {
     }
     this.status = next;
     this.assertConsistent(today);
-    const changed = JSON.stringify(this.document()) !== before;
+    const changed = state() !== before;
     if (changed) this.updatedAt = now;
     return changed;
   }
@@ -115,18 +89,6 @@ export class Filing implements CaseRecord {
   /** Whether `DELETE` may remove it (§10.2: court records stay). */
   deletable(): boolean {
     return DELETABLE_FILING_STATUSES.includes(this.status);
-  }
-
-  /** The filing's fields as JSON: the document a merge patch applies to. */
-  document(): FilingDocument {
-    const document: Record<string, unknown> = {};
-    for (const [field, property] of FIELDS) {
-      const value = this[property];
-      if (value !== null && value !== undefined) document[field] = structuredClone(value);
-    }
-    document.status = this.status;
-    document.document_ids = [...this.documentIds];
-    return document as unknown as FilingDocument;
   }
 
   private assertMove(next: FilingStatus): void {
@@ -139,7 +101,7 @@ export class Filing implements CaseRecord {
   private assertConsistent(today: string): void {
     const problems: ErrorDetail[] = [];
     const status = this.status;
-    const need = (field: keyof FilingDocument, value: unknown) => {
+    const need = (field: string, value: unknown) => {
       if (blank(value)) problems.push({ field, message: `a ${status} filing needs ${field}`, reason: 'required' });
     };
     if (status === 'filed' || status === 'accepted' || status === 'rejected') {
@@ -159,9 +121,14 @@ export class Filing implements CaseRecord {
     if (problems.length > 0) throw new ValidationFailedError(problems);
   }
 
-  private write(document: FilingDocument): void {
-    const target = this as unknown as Record<string, unknown>;
-    for (const [field, property] of FIELDS) target[property] = document[field] ?? null;
-    this.documentIds = [...(document.document_ids ?? [])];
+  private property(name: string): unknown {
+    return (this as unknown as Record<string, unknown>)[name] ?? null;
+  }
+
+  /** The fields as given, but the status (moved by the rules above) and a copy of the documents (none when `null`). */
+  private write(fields: FilingFields): void {
+    const { status: _status, documentIds, ...stored } = fields;
+    Object.assign(this, stored);
+    if (documentIds !== undefined) this.documentIds = [...(documentIds ?? [])];
   }
 }

@@ -1,5 +1,5 @@
 import type { CaseRecord, ErrorDetail } from '@estate/shared-kernel/domain';
-import { ValidationFailedError } from '@estate/shared-kernel/domain';
+import { toCamelCase, ValidationFailedError } from '@estate/shared-kernel/domain';
 import type { ClaimDocument, ClaimStatus, UnclaimedPropertyType } from './unclaimed-property-vocabulary';
 
 /**
@@ -17,55 +17,22 @@ export const CLAIM_MOVES: Readonly<Record<ClaimStatus, readonly ClaimStatus[]>> 
   expired: ['claim_filed'],
 };
 
-/** The JSON document of an unclaimed property (the create body, or the merged result of a merge patch). */
-export interface UnclaimedPropertyDocument {
-  state: string;
-  holder_name: string;
-  property_type: UnclaimedPropertyType;
-  property_description?: string | null;
-  reported_amount?: number | null;
-  owner_name_on_record?: string | null;
-  state_property_id?: string | null;
-  claim_status?: ClaimStatus | null;
-  claim_number?: string | null;
-  claim_url?: string | null;
-  claim_filed_date?: string | null;
-  claim_approved_date?: string | null;
-  claim_paid_date?: string | null;
-  claim_paid_amount?: number | null;
-  denial_reason?: string | null;
-  required_documents?: ClaimDocument[] | null;
-  document_ids?: string[] | null;
-  search_id?: string | null;
-  notes?: string | null;
-}
-
-type ScalarField = Exclude<keyof UnclaimedPropertyDocument, 'claim_status' | 'required_documents' | 'document_ids'>;
-
-const FIELDS: Array<[ScalarField, keyof UnclaimedProperty]> = [
-  ['state', 'state'],
-  ['holder_name', 'holderName'],
-  ['property_type', 'propertyType'],
-  ['property_description', 'propertyDescription'],
-  ['reported_amount', 'reportedAmount'],
-  ['owner_name_on_record', 'ownerNameOnRecord'],
-  ['state_property_id', 'statePropertyId'],
-  ['claim_number', 'claimNumber'],
-  ['claim_url', 'claimUrl'],
-  ['claim_filed_date', 'claimFiledDate'],
-  ['claim_approved_date', 'claimApprovedDate'],
-  ['claim_paid_date', 'claimPaidDate'],
-  ['claim_paid_amount', 'claimPaidAmount'],
-  ['denial_reason', 'denialReason'],
-  ['search_id', 'searchId'],
-  ['notes', 'notes'],
-];
+/**
+ * The writable fields of an unclaimed property as properties (`holderName`), each present (`null` when unset): the
+ * create body, or the merged result of a merge patch. Its rules read those named here; the others are stored as given.
+ */
+export type UnclaimedPropertyFields = {
+  claimStatus?: ClaimStatus | null;
+  claimFiledDate?: string | null;
+  requiredDocuments?: readonly ClaimDocument[] | null;
+  documentIds?: readonly string[] | null;
+} & Readonly<Record<string, unknown>>;
 
 /**
  * What a claim in each status needs, whichever way it got there (a move into it, a create, or a later patch that
  * would clear one): the fields of every step the claim went through to reach it.
  */
-const NEEDS: Readonly<Record<ClaimStatus, ReadonlyArray<keyof UnclaimedPropertyDocument>>> = {
+const NEEDS: Readonly<Record<ClaimStatus, readonly string[]>> = {
   discovered: [],
   claim_filed: ['claim_filed_date'],
   under_review: ['claim_filed_date'],
@@ -114,30 +81,32 @@ export class UnclaimedProperty implements CaseRecord {
   notes: string | null;
 
   /** A new record, `discovered` unless the body records a claim already under way (then its facts must be there). */
-  static discover(id: string, caseId: string, document: UnclaimedPropertyDocument, now: Date, today: string): UnclaimedProperty {
+  static discover(id: string, caseId: string, fields: UnclaimedPropertyFields, now: Date, today: string): UnclaimedProperty {
     const property = new UnclaimedProperty();
     Object.assign(property, { id, caseId, createdAt: now, updatedAt: now, claimStatus: 'discovered', requiredDocuments: [], documentIds: [] });
-    property.write(document);
-    property.claimStatus = document.claim_status ?? 'discovered';
+    property.write(fields);
+    property.claimStatus = fields.claimStatus ?? 'discovered';
     property.assertConsistent(today);
     return property;
   }
 
   /**
-   * A merge patch's merged document. A change of `claim_status` must be one of CLAIM_MOVES (else 422 on
+   * A merge patch's merged fields. A change of `claim_status` must be one of CLAIM_MOVES (else 422 on
    * `claim_status`). A new claim (`denied`/`expired` → `claim_filed`) needs a `claim_filed_date` other than the last
    * claim's and starts without the last claim's outcome. Returns whether anything changed.
    */
-  revise(document: UnclaimedPropertyDocument, now: Date, today: string): boolean {
-    const previous = this.document();
+  revise(fields: UnclaimedPropertyFields, now: Date, today: string): boolean {
+    const touched = [...new Set([...Object.keys(fields), ...OUTCOME_FIELDS, 'claimStatus'])];
+    const previous = Object.fromEntries(touched.map((property) => [property, this.property(property)]));
     const before = JSON.stringify(previous);
-    const next = document.claim_status ?? this.claimStatus;
+    const next = fields.claimStatus ?? this.claimStatus;
     if (next !== this.claimStatus) this.assertMove(next);
     const newClaim = (this.claimStatus === 'denied' || this.claimStatus === 'expired') && next === 'claim_filed';
-    if (newClaim && (document.claim_filed_date ?? null) !== null && document.claim_filed_date === this.claimFiledDate) {
+    const filedDate = fields.claimFiledDate === undefined ? this.claimFiledDate : fields.claimFiledDate;
+    if (newClaim && filedDate !== null && filedDate === this.claimFiledDate) {
       throw new ValidationFailedError([{ field: 'claim_filed_date', message: `a new claim needs its own claim_filed_date (the last claim was filed on ${this.claimFiledDate})`, reason: 'rule' }]);
     }
-    this.write(document);
+    this.write(fields);
     if (newClaim) {
       const target = this as unknown as Record<string, unknown>;
       for (const property of OUTCOME_FIELDS) target[property] = null;
@@ -147,26 +116,12 @@ export class UnclaimedProperty implements CaseRecord {
       this.assertConsistent(today);
     } catch (error) {
       // A refused revision leaves the record as it was.
-      this.write(previous);
-      this.claimStatus = previous.claim_status as ClaimStatus;
+      Object.assign(this, previous);
       throw error;
     }
-    const changed = JSON.stringify(this.document()) !== before;
+    const changed = JSON.stringify(Object.fromEntries(touched.map((property) => [property, this.property(property)]))) !== before;
     if (changed) this.updatedAt = now;
     return changed;
-  }
-
-  /** The record's fields as JSON: the document a merge patch applies to. */
-  document(): UnclaimedPropertyDocument {
-    const document: Record<string, unknown> = {};
-    for (const [field, property] of FIELDS) {
-      const value = this[property];
-      if (value !== null && value !== undefined) document[field] = value;
-    }
-    document.claim_status = this.claimStatus;
-    document.required_documents = [...this.requiredDocuments];
-    document.document_ids = [...this.documentIds];
-    return document as unknown as UnclaimedPropertyDocument;
   }
 
   private assertMove(next: ClaimStatus): void {
@@ -179,17 +134,17 @@ export class UnclaimedProperty implements CaseRecord {
   /** What the status needs, the order and age of the claim's dates, the claim address and the lists' items. */
   private assertConsistent(today: string): void {
     const problems: ErrorDetail[] = [];
-    const document = this.document() as unknown as Record<string, unknown>;
+    const value = (field: string) => this.property(toCamelCase(field));
     for (const field of NEEDS[this.claimStatus]) {
-      if (blank(document[field])) problems.push({ field, message: `${field} is required for a claim that is ${this.claimStatus}`, reason: 'required' });
+      if (blank(value(field))) problems.push({ field, message: `${field} is required for a claim that is ${this.claimStatus}`, reason: 'required' });
     }
-    const dates = CLAIM_DATES.map((field) => [field, document[field] as string | undefined] as const).filter(([, value]) => value !== undefined);
+    const dates = CLAIM_DATES.map((field) => [field, value(field) as string | null] as const).filter((date): date is readonly [(typeof CLAIM_DATES)[number], string] => date[1] !== null);
     dates.forEach(([field, value], index) => {
       const [earlierField, earlier] = dates[index - 1] ?? [];
       if (value! > today) problems.push({ field, message: `${field} must not be after today (${today})`, reason: 'range' });
       else if (earlier !== undefined && value! < earlier) problems.push({ field, message: `${field} must not be before ${earlierField} (${earlier})`, reason: 'range' });
     });
-    if (this.claimUrl !== null && !isHttpsUrl(this.claimUrl)) problems.push({ field: 'claim_url', message: 'claim_url must be an https URL with a host', reason: 'format' });
+    if ((this.claimUrl ?? null) !== null && !isHttpsUrl(this.claimUrl!)) problems.push({ field: 'claim_url', message: 'claim_url must be an https URL with a host', reason: 'format' });
     this.requiredDocuments.forEach((item, index) => {
       const first = this.requiredDocuments.indexOf(item);
       if (first !== index) problems.push({ field: `required_documents[${index}]`, message: `required_documents[${index}] repeats required_documents[${first}] (${item})`, reason: 'conflict' });
@@ -197,11 +152,16 @@ export class UnclaimedProperty implements CaseRecord {
     if (problems.length > 0) throw new ValidationFailedError(problems);
   }
 
-  private write(document: UnclaimedPropertyDocument): void {
-    const target = this as unknown as Record<string, unknown>;
-    for (const [field, property] of FIELDS) target[property] = document[field] ?? null;
-    this.requiredDocuments = [...(document.required_documents ?? [])];
-    this.documentIds = [...(document.document_ids ?? [])];
+  private property(name: string): unknown {
+    return (this as unknown as Record<string, unknown>)[name] ?? null;
+  }
+
+  /** The fields as given, but the claim's status (moved by the rules above) and copies of the lists (empty when `null`). */
+  private write(fields: UnclaimedPropertyFields): void {
+    const { claimStatus: _claimStatus, requiredDocuments, documentIds, ...stored } = fields;
+    Object.assign(this, stored);
+    if (requiredDocuments !== undefined) this.requiredDocuments = [...(requiredDocuments ?? [])];
+    if (documentIds !== undefined) this.documentIds = [...(documentIds ?? [])];
   }
 }
 

@@ -3,7 +3,7 @@ import { maskSensitive } from '../platform/masking/mask';
 import { BodyShape, withNulls } from './body-shape';
 import { isoString } from './iso-date';
 import type { FieldMap } from './fields/field-definitions';
-import { toSnakeCase } from './naming/naming';
+import { toCamelCase, toSnakeCase } from './naming/naming';
 
 const NOTHING_MASKED: ReadonlySet<string> = new Set();
 
@@ -90,4 +90,13 @@ export function writableDocument(record: object, fields: readonly string[], toPr
     if (value !== null && value !== undefined) document[field] = jsonValue(value);
   }
   return document;
+}
+
+/**
+ * A JSON document's writable fields as properties (`due_date` → `dueDate`), each of the declaration's create fields
+ * present (`null` when unset): what an aggregate's domain methods take, from a create body or a merge patch's result.
+ */
+export function writableFieldsOf<F extends object = Record<string, unknown>>(resource: { readonly createFields: readonly string[] }, document: object): F {
+  const values = document as Record<string, unknown>;
+  return Object.fromEntries(resource.createFields.map((field) => [toCamelCase(field), values[field] ?? null])) as F;
 }

@@ -1,7 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { AggregateWrites, applyMergePatch, asJsonObject, CaseResource, InjectResource, JsonObject, PatchUseCase, SingleResource, validateAgainst } from '@estate/shared-kernel';
-import type { Distribution, DistributionDocument } from '../../domain/distribution';
-import { DistributionReferences } from './distribution-references';
+import {
+  AggregateWrites,
+  applyMergePatch,
+  asJsonObject,
+  CaseResource,
+  InjectResource,
+  JsonObject,
+  PatchUseCase,
+  SingleResource,
+  toCamelCase,
+  validateAgainst,
+  writableDocument,
+  writableFieldsOf,
+} from '@estate/shared-kernel';
+import type { Distribution, DistributionFields } from '../../domain/distribution';
+import { DistributionReferences, DistributionReferencesDocument } from './distribution-references';
 
 /** Merge patch of a distribution: every create field while planned, the notes and receipt afterwards (§12.7). */
 @Injectable()
@@ -14,12 +27,14 @@ export class ReviseDistribution implements PatchUseCase {
 
   execute(scope: { caseId: string }, id: string, patch: JsonObject, ifMatch: string | undefined): Promise<SingleResource> {
     return this.writes.change(this.distributions, scope, id, ifMatch, async (distribution, clock, em) => {
-      const merged = applyMergePatch(asJsonObject(distribution.document()), patch);
+      // Every writable field, an unset one as `null`: a recipient deleted since leaves `person_id` null, refused as such.
+      const unset = Object.fromEntries(this.distributions.createFields.map((field) => [field, null]));
+      const stored = { ...unset, ...writableDocument(distribution, this.distributions.createFields, toCamelCase) };
+      const merged = applyMergePatch(asJsonObject(stored), patch);
       await validateAgainst(this.distributions.create, merged);
-      const document = merged as unknown as DistributionDocument;
       // Only a planned distribution's references can change; afterwards revise() refuses them by name.
-      const checked = distribution.status === 'planned' ? await this.references.check(em, scope.caseId, document, distribution) : null;
-      distribution.revise(document, checked?.recipientName ?? distribution.recipientName, clock.now());
+      const checked = distribution.status === 'planned' ? await this.references.check(em, scope.caseId, merged as DistributionReferencesDocument, distribution) : null;
+      distribution.revise(writableFieldsOf<DistributionFields>(this.distributions, merged), checked?.recipientName ?? distribution.recipientName, clock.now());
     });
   }
 }

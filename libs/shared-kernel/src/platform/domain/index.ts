@@ -12,3 +12,4 @@ export * from './cents';
 export * from './ein';
 export * from './past-fact-dates';
 export * from '../auth/collaborator-role';
+export * from './naming';
