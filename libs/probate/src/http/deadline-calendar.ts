@@ -1,6 +1,7 @@
 import ical, { ICalAlarmType, ICalEventStatus, ICalEventTransparency } from 'ical-generator';
 import { addDays } from '../domain/calendar-date';
-import type { ProbateDeadline } from '../domain/probate-deadline';
+import { deadlineStatusOn, type ProbateDeadline } from '../domain/probate-deadline';
+import type { RecordFields } from '@estate/shared-kernel';
 
 /**
  * The case's deadlines as an iCalendar feed (RFC 5545), written by ical-generator. One all-day VEVENT per deadline;
@@ -10,14 +11,14 @@ import type { ProbateDeadline } from '../domain/probate-deadline';
  * completed one stays `STATUS:CONFIRMED`, free time (`TRANSP:TRANSPARENT`), with `[Completed]` before its summary and
  * the `completed` category; an open one is `CONFIRMED` with a display VALARM `reminder_days_before` days ahead when set.
  */
-export function deadlineCalendar(caseId: string, deadlines: readonly ProbateDeadline[], today: string): string {
+export function deadlineCalendar(caseId: string, deadlines: ReadonlyArray<RecordFields<ProbateDeadline>>, today: string): string {
   const calendar = ical({
     name: 'Estate Desk: probate deadlines',
     prodId: { company: 'Estate Desk', product: 'probate-deadlines', language: 'EN' },
     description: `Probate deadlines of case ${caseId}`,
   });
   for (const deadline of deadlines) {
-    const status = deadline.statusOn(today);
+    const status = deadlineStatusOn(deadline, today);
     const label = status === 'completed' ? '[Completed] ' : status === 'waived' ? '[Waived] ' : status === 'overdue' ? '[Overdue] ' : '';
     const event = calendar.createEvent({
       id: `${deadline.id}@estate-desk`,

@@ -1,3 +1,4 @@
+import type { RecordFields } from '@estate/shared-kernel';
 import type { CreditorClaim } from '../../domain/creditor-claim';
 import type { Distribution } from '../../domain/distribution';
 import type { UnclaimedProperty } from '../../domain/unclaimed-property';
@@ -14,9 +15,10 @@ export interface ProbateCaption {
 export interface ProbateAccountRecords {
   /** `null` while the case has no probate case. */
   probateCase: ProbateCaption | null;
-  creditorClaims: readonly CreditorClaim[];
-  unclaimedProperty: readonly UnclaimedProperty[];
-  distributions: readonly Distribution[];
+  /** The records' fields, as read (no entities: an account only reads them). */
+  creditorClaims: ReadonlyArray<RecordFields<CreditorClaim>>;
+  unclaimedProperty: ReadonlyArray<RecordFields<UnclaimedProperty>>;
+  distributions: ReadonlyArray<RecordFields<Distribution>>;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { findRecords } from '@estate/shared-kernel';
 import { ProbateAccountRecords, ProbateAccountRecordsReader } from '../../application/ports/probate-account-records.port';
 import { creditorClaimResource } from '../../resources/creditor-claim.resource';
 import { probateCaseResource } from '../../resources/probate-case.resource';
@@ -15,9 +16,10 @@ export class OrmProbateAccountRecords extends ProbateAccountRecordsReader {
 
   async ofCase(caseId: string): Promise<ProbateAccountRecords> {
     const probate = await this.em.findOne(probateCaseResource.schema, { caseId });
-    const creditorClaims = await this.em.find(creditorClaimResource.schema, { caseId });
-    const unclaimedProperty = await this.em.find(unclaimedPropertyResource.schema, { caseId });
-    const distributions = await this.em.find(distributionResource.schema, { caseId });
+    const scope = { caseId };
+    const creditorClaims = await findRecords(this.em, creditorClaimResource.schema, [scope]);
+    const unclaimedProperty = await findRecords(this.em, unclaimedPropertyResource.schema, [scope]);
+    const distributions = await findRecords(this.em, distributionResource.schema, [scope]);
     return {
       probateCase: probate && { courtName: probate.courtName ?? null, countyName: probate.countyName ?? null, state: probate.state, caseNumber: probate.caseNumber ?? null },
       creditorClaims,

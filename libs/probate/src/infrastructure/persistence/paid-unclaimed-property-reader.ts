@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { findRecords } from '@estate/shared-kernel';
 import type { PaidUnclaimedProperty } from '@estate/assets/ports';
 import { unclaimedPropertyResource } from '../../resources/unclaimed-property.resource';
 
@@ -9,7 +10,7 @@ export class PaidUnclaimedPropertyReader {
   constructor(private readonly em: EntityManager) {}
 
   async paidOf(caseId: string): Promise<PaidUnclaimedProperty[]> {
-    const paid = await this.em.find(unclaimedPropertyResource.schema, { caseId, claimStatus: 'paid' }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const paid = await findRecords(this.em, unclaimedPropertyResource.schema, [{ caseId, claimStatus: 'paid' }], { orderBy: { createdAt: 'asc', id: 'asc' } });
     return paid.map(({ id, holderName, propertyType, state, claimNumber, claimPaidAmount, createdAt }) => ({ id, holderName, propertyType, state, claimNumber, claimPaidAmount, createdAt }));
   }
 }
