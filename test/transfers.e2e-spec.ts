@@ -337,6 +337,8 @@ describe('instant transfers (e2e, contract §8)', () => {
       'created_at', 'updated_at',
     ],
     create: () => ({ memo: 'Checking balance to the estate account' }),
+    // The declaration's example names no bank account of the contract's cases: the seed picks the source.
+    full: () => ({ memo: 'Checking balance to the estate account' }),
     seed: (_t, caller, place, overrides) => seedTransfer(caller, place.caseId, overrides),
     filters: {
       // Ends only (set through SQL): an active status would hold the case's one active transfer.

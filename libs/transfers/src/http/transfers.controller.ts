@@ -9,6 +9,7 @@ import {
   CaseResourceController,
   FOREIGN_CASE_ANSWER,
   IfMatch,
+  JsonObject,
   MAX_PER_PAGE,
   parseListQuery,
   PageMeta,
@@ -23,7 +24,7 @@ import { CancelTransfer } from '../application/cancel-transfer.service';
 import { RequestTransfer } from '../application/request-transfer.service';
 import { TransferRepository } from '../application/ports/transfer-repository.port';
 import { transferResource } from '../resources/transfer.resource';
-import { CancelTransferBody, CreateTransferBody, TransferEventView, TransferView } from './dto/transfer.dto';
+import { CancelTransferBody, TransferEventView } from './dto/transfer.dto';
 
 const ULID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } as const;
 
@@ -49,9 +50,9 @@ export class TransfersController extends CaseResourceController(transferResource
       '`422 transfer_not_allowed`, one detail per reason naming the rule and the value that failed it, when the source is not eligible, the amount exceeds the remaining ' +
       '`max_transfer_amount`, the case has no estate account or the source already has an active transfer.',
   })
-  @ApiBody({ type: CreateTransferBody })
+  @ApiBody({ type: transferResource.create })
   @ApiIdempotencyKey()
-  @ApiData(TransferView, 201)
+  @ApiData(transferResource.view!, 201)
   @ApiErrors(400, 404, 409, 413, 415, {
     status: 422,
     code: 'transfer_not_allowed',
@@ -86,7 +87,7 @@ export class TransfersController extends CaseResourceController(transferResource
     message: 'The request body is invalid.',
     details: [{ field: 'amount', message: 'amount is required', reason: 'required' }],
   })
-  async create(@Req() req: Request, @ValidBody() body: CreateTransferBody): Promise<SingleResource> {
+  async create(@Req() req: Request, @ValidBody(transferResource.create) body: JsonObject): Promise<SingleResource> {
     const scope = await this.scope(req);
     return this.useCase(RequestTransfer).execute(scope, body as never, actorOf(req));
   }
@@ -100,7 +101,7 @@ export class TransfersController extends CaseResourceController(transferResource
       'account; from `submitted` on, or once final, `409 transfer_not_cancellable` and the transfer is unchanged.',
     body: CancelTransferBody,
     examples: { reason: { summary: 'with a reason', value: { reason: 'Requested by mistake' } } },
-    view: TransferView,
+    view: transferResource.view!,
     refusals: [{ status: 409, code: 'transfer_not_cancellable', message: 'A transfer in status in_transit can no longer be cancelled.' }],
   })
   async cancel(@Req() req: Request, @ValidBody() body: CancelTransferBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {

@@ -54,6 +54,8 @@ export interface FieldDefinition<V = unknown, N extends boolean = boolean> {
   readonly masked: boolean;
   /** Sent on create only: not part of the writable set of a merge patch. */
   readonly createOnly: boolean;
+  /** Sent only: a create's input its use case turns into other fields (a transfer's `amount`), never stored nor presented. */
+  readonly sentOnly: boolean;
   /** The kind of record it names (contract §3.1): a late-bound declaration, or a list of kinds. */
   readonly references?: unknown;
   /** The type-level value; never set. */
@@ -84,6 +86,8 @@ export interface CommonOptions extends FieldOptions {
   encrypted?: boolean;
   /** Sent on create only: a merge patch that names it is refused as read-only. */
   createOnly?: boolean;
+  /** Sent on create only and never stored nor presented: an input its use case turns into other fields. */
+  sentOnly?: boolean;
   /**
    * The column where it differs from the kind's: `{ length: 2 }`, `{ columnType: 'numeric(5,2)' }`, `{ fieldName }`;
    * `{ nullable: false }` for an optional field the server always fills (a status its aggregate sets, a sender).
@@ -133,7 +137,8 @@ function define<V, O extends CommonOptions>(
     view: options.view,
     patch: options.patch,
     masked: encrypted || options.masked === true,
-    createOnly: options.createOnly === true,
+    createOnly: options.createOnly === true || options.sentOnly === true,
+    sentOnly: options.sentOnly === true,
     ...extra,
   };
 }

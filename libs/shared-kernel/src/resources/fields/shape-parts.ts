@@ -40,7 +40,7 @@ export class ShapeParts {
   columns(): Record<string, unknown> {
     const properties: Record<string, unknown> = {};
     for (const [property, definition] of this.entries) {
-      if (definition.computed) continue;
+      if (definition.computed || definition.sentOnly) continue;
       // A stated `column: { nullable: false }` wins: a field a body may leave out that the server always fills.
       const nullable = !definition.required && definition.column.default === undefined;
       properties[property] = { ...(nullable ? { nullable: true } : {}), ...definition.column };
@@ -66,10 +66,10 @@ export class ShapeParts {
     return patch;
   }
 
-  /** The body as the view presents it: masked fields are left to their own properties (`maskedProperties`). */
+  /** The body as the view presents it: masked fields are left to their own properties (`maskedProperties`), sent-only ones out. */
   presented(body: Dto): Dto {
-    const maskedFields = this.maskedFields();
-    return maskedFields.length > 0 ? OmitType(body as new () => Record<string, unknown>, maskedFields) : body;
+    const left = [...this.maskedFields(), ...this.written.filter(([, definition]) => definition.sentOnly).map(([property]) => toSnakeCase(property))];
+    return left.length > 0 ? OmitType(body as new () => Record<string, unknown>, left) : body;
   }
 
   /** A written field that states its view property keeps its place and the body's property, with the stated parts over it. */

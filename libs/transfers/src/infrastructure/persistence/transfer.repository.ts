@@ -5,7 +5,8 @@ import { ActiveTransferRef, OverdueTransfer, TransferRepository } from '../../ap
 import { Transfer } from '../../domain/transfer';
 import { TransferEvent } from '../../domain/transfer-event';
 import { ACTIVE_TRANSFER_STATUSES } from '../../domain/transfer-status';
-import { TransferEventSchema, TransferSchema } from './transfer.schema';
+import { transferResource } from '../../resources/transfer.resource';
+import { TransferEventSchema } from './transfer.schema';
 
 const ACTIVE = ACTIVE_TRANSFER_STATUSES.map((status) => `'${status}'`).join(', ');
 
@@ -30,7 +31,7 @@ export class OrmTransferRepository extends TransferRepository {
       const rows: unknown[] = await this.em.execute('select id from transfers where case_id = ? and id = ? for update', [caseId, id]);
       if (rows.length === 0) return null;
     }
-    return this.em.findOne(TransferSchema, { caseId, id }, { refresh: options.lock === true });
+    return this.em.findOne(transferResource.schema, { caseId, id }, { refresh: options.lock === true });
   }
 
   async inFlightAmount(bankAccountId: string): Promise<number> {
@@ -60,7 +61,7 @@ export class OrmTransferRepository extends TransferRepository {
   }
 
   byId(transferId: string): Promise<Transfer | null> {
-    return this.em.findOne(TransferSchema, { id: transferId }, { refresh: true });
+    return this.em.findOne(transferResource.schema, { id: transferId }, { refresh: true });
   }
 
   async nextTraceSequence(): Promise<number> {
@@ -77,7 +78,7 @@ export class OrmTransferRepository extends TransferRepository {
     if (rows.length === 0) return null;
     await this.em.execute('select id from cases where id = ? for no key update', [rows[0].case_id]);
     await this.em.execute('select id from transfers where id = ? for update', [transferId]);
-    return this.em.findOne(TransferSchema, { id: transferId }, { refresh: true });
+    return this.em.findOne(transferResource.schema, { id: transferId }, { refresh: true });
   }
 
   trailOf(transferId: string, query: ListQuery): Promise<ListPage<RecordFields<TransferEvent>>> {
