@@ -77,6 +77,7 @@ export { NestLogger } from './platform/logging/nest-logger';
 export { ResourceExpressAdapter } from './resources/conditional/resource-express-adapter';
 export * from './resources/http/route-decorators';
 export * from './resources/record-action-route';
+export * from './resources/merged-patch';
 export type { RecordFields } from './platform/persistence/record-columns';
 export * from './resources/provider-steps';
 export { ProviderSettings } from './platform/jobs/provider-settings';

@@ -1,19 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  AggregateWrites,
-  applyMergePatch,
-  asJsonObject,
-  CaseResource,
-  InjectResource,
-  JsonObject,
-  PatchUseCase,
-  SingleResource,
-  toCamelCase,
-  validateAgainst,
-  ValidationFailedError,
-  writableDocument,
-  writableFieldsOf,
-} from '@estate/shared-kernel';
+import { AggregateWrites, CaseResource, InjectResource, JsonObject, mergedPatch, PatchUseCase, SingleResource } from '@estate/shared-kernel';
 import type { Goal, GoalFields } from '../domain/goal';
 import { GoalAssignees } from './goal-assignees';
 
@@ -28,11 +14,7 @@ export class ReviseGoal implements PatchUseCase {
 
   execute(scope: { caseId: string }, id: string, patch: JsonObject, ifMatch: string | undefined): Promise<SingleResource> {
     return this.writes.change(this.goals, scope, id, ifMatch, async (goal, clock) => {
-      // A merge patch's null would clear the status (RFC 7396): a goal always has one.
-      if (patch.status === null) throw new ValidationFailedError([{ field: 'status', message: 'status cannot be null', reason: 'required' }]);
-      const merged = applyMergePatch(asJsonObject(writableDocument(goal, this.goals.createFields, toCamelCase)), patch);
-      await validateAgainst(this.goals.create, merged);
-      const fields = writableFieldsOf<GoalFields>(this.goals, merged);
+      const { fields } = await mergedPatch<GoalFields>(this.goals, goal, patch, { notNull: ['status'] });
       await this.assignees.check(scope.caseId, fields.assignedTo as string | null, goal.assignedTo);
       goal.revise(fields, clock.now());
     });

@@ -1,17 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  applyMergePatch,
-  asJsonObject,
-  CaseResource,
-  InjectResource,
-  JsonObject,
-  PatchUseCase,
-  SingleResource,
-  toCamelCase,
-  validateAgainst,
-  writableDocument,
-  writableFieldsOf,
-} from '@estate/shared-kernel';
+import { CaseResource, InjectResource, JsonObject, mergedPatch, PatchUseCase, SingleResource } from '@estate/shared-kernel';
 import type { ClosureStep, ClosureStepFields, SubTaskInput } from '../domain/closure-step';
 import { ClosurePlanWrites } from './closure-plan-writes';
 import { SubTaskContacts } from './ports/sub-task-contacts.port';
@@ -29,11 +17,9 @@ export class ReviseClosureStep implements PatchUseCase {
     return this.plans.change(scope, async ({ plan, now, today, step: stepFor }) => {
       const step = stepFor(id, ifMatch);
       // The status a merge patch applies to is the one written, not the one read (`blocked`, say).
-      const stored = { ...writableDocument(step, this.closureSteps.createFields, toCamelCase), status: step.setStatus };
-      const merged = applyMergePatch(asJsonObject(stored), patch);
-      await validateAgainst(this.closureSteps.create, merged);
-      if ('sub_tasks' in patch) await this.contacts.assertOfCase(scope.caseId, (merged.sub_tasks as SubTaskInput[] | undefined) ?? [], 'sub_tasks');
-      plan.revise(step, writableFieldsOf<ClosureStepFields>(this.closureSteps, merged), 'status' in patch, now, today);
+      const { document, fields } = await mergedPatch<ClosureStepFields>(this.closureSteps, step, patch, { stored: { status: step.setStatus } });
+      if ('sub_tasks' in patch) await this.contacts.assertOfCase(scope.caseId, (document.sub_tasks as SubTaskInput[] | undefined) ?? [], 'sub_tasks');
+      plan.revise(step, fields, 'status' in patch, now, today);
       return step;
     }).then((step) => this.plans.present(step));
   }

@@ -1,18 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  AggregateWrites,
-  applyMergePatch,
-  asJsonObject,
-  CaseResource,
-  InjectResource,
-  JsonObject,
-  PatchUseCase,
-  SingleResource,
-  toCamelCase,
-  validateAgainst,
-  writableDocument,
-  writableFieldsOf,
-} from '@estate/shared-kernel';
+import { AggregateWrites, CaseResource, InjectResource, JsonObject, mergedPatch, PatchUseCase, SingleResource } from '@estate/shared-kernel';
 import type { ClaimFields, CreditorClaim } from '../domain/creditor-claim';
 
 /** `#13`: accept, reject or mark a claim paid, or edit it — a merge patch whose result the claim's rules check. */
@@ -25,10 +12,9 @@ export class ReviseCreditorClaim implements PatchUseCase {
 
   execute(scope: { caseId: string }, id: string, patch: JsonObject, ifMatch: string | undefined): Promise<SingleResource> {
     return this.writes.change(this.claims, scope, id, ifMatch, async (claim, clock) => {
-      const merged = applyMergePatch(asJsonObject(writableDocument(claim, this.claims.createFields, toCamelCase)), patch);
       // The patch alone was valid; the claim it produces must be too (a merged address keeps its city).
-      await validateAgainst(this.claims.create, merged);
-      claim.revise(writableFieldsOf<ClaimFields>(this.claims, merged), clock.now());
+      const { fields } = await mergedPatch<ClaimFields>(this.claims, claim, patch);
+      claim.revise(fields, clock.now());
     });
   }
 }

@@ -1,19 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  AggregateWrites,
-  applyMergePatch,
-  asJsonObject,
-  CaseResource,
-  InjectResource,
-  JsonObject,
-  PatchUseCase,
-  SingleResource,
-  toCamelCase,
-  validateAgainst,
-  ValidationFailedError,
-  writableDocument,
-  writableFieldsOf,
-} from '@estate/shared-kernel';
+import { AggregateWrites, CaseResource, InjectResource, JsonObject, mergedPatch, PatchUseCase, SingleResource } from '@estate/shared-kernel';
 import type { Filing, FilingFields } from '../domain/filing';
 import { FilingReferences } from './filing-references';
 import { ProbateCaseStates } from './ports/probate-case-states.port';
@@ -30,14 +16,12 @@ export class ReviseFiling implements PatchUseCase {
 
   execute(scope: { caseId: string }, id: string, patch: JsonObject, ifMatch: string | undefined): Promise<SingleResource> {
     return this.writes.change(this.filings, scope, id, ifMatch, async (filing, clock, em) => {
-      // A merge patch's null would clear the status (RFC 7396): a filing always has one.
-      if (patch.status === null) throw new ValidationFailedError([{ field: 'status', message: 'status cannot be null', reason: 'required' }]);
-      const merged = applyMergePatch(asJsonObject(writableDocument(filing, this.filings.createFields, toCamelCase)), patch);
-      await validateAgainst(this.filings.create, merged);
+      // A filing always has a status: a merge patch's null may not clear it.
+      const { document, fields } = await mergedPatch<FilingFields>(this.filings, filing, patch, { notNull: ['status'] });
       // A probate case with filings cannot be deleted, so a filing's case always has one.
       const state = (await this.probateCases.stateOf(em, scope.caseId)) ?? '';
-      await this.references.check(em, scope.caseId, state, merged);
-      filing.revise(writableFieldsOf<FilingFields>(this.filings, merged), clock.now(), clock.today());
+      await this.references.check(em, scope.caseId, state, document);
+      filing.revise(fields, clock.now(), clock.today());
     });
   }
 }

@@ -1,19 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  AggregateWrites,
-  applyMergePatch,
-  asJsonObject,
-  CaseResource,
-  InjectResource,
-  JsonObject,
-  PatchUseCase,
-  SingleResource,
-  toCamelCase,
-  validateAgainst,
-  ValidationFailedError,
-  writableDocument,
-  writableFieldsOf,
-} from '@estate/shared-kernel';
+import { AggregateWrites, CaseResource, InjectResource, JsonObject, mergedPatch, PatchUseCase, SingleResource } from '@estate/shared-kernel';
 import type { UnclaimedProperty, UnclaimedPropertyFields } from '../domain/unclaimed-property';
 import { UnclaimedPropertyReferences } from './unclaimed-property-references';
 
@@ -28,12 +14,10 @@ export class ReviseUnclaimedProperty implements PatchUseCase {
 
   execute(scope: { caseId: string }, id: string, patch: JsonObject, ifMatch: string | undefined): Promise<SingleResource> {
     return this.writes.change(this.properties, scope, id, ifMatch, async (property, clock, em) => {
-      // A merge patch's null would clear the status (RFC 7396): a claim always has one.
-      if (patch.claim_status === null) throw new ValidationFailedError([{ field: 'claim_status', message: 'claim_status cannot be null', reason: 'required' }]);
-      const merged = applyMergePatch(asJsonObject(writableDocument(property, this.properties.createFields, toCamelCase)), patch);
-      await validateAgainst(this.properties.create, merged);
-      await this.references.check(em, scope.caseId, merged);
-      property.revise(writableFieldsOf<UnclaimedPropertyFields>(this.properties, merged), clock.now(), clock.today());
+      // A claim always has a status: a merge patch's null may not clear it.
+      const { document, fields } = await mergedPatch<UnclaimedPropertyFields>(this.properties, property, patch, { notNull: ['claim_status'] });
+      await this.references.check(em, scope.caseId, document);
+      property.revise(fields, clock.now(), clock.today());
     });
   }
 }

@@ -1,18 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  AggregateWrites,
-  applyMergePatch,
-  asJsonObject,
-  CaseResource,
-  InjectResource,
-  JsonObject,
-  PatchUseCase,
-  SingleResource,
-  toCamelCase,
-  validateAgainst,
-  writableDocument,
-  writableFieldsOf,
-} from '@estate/shared-kernel';
+import { AggregateWrites, CaseResource, InjectResource, JsonObject, mergedPatch, PatchUseCase, SingleResource } from '@estate/shared-kernel';
 import type { Distribution, DistributionFields } from '../../domain/distribution';
 import { DistributionReferences, DistributionReferencesDocument } from './distribution-references';
 
@@ -28,13 +15,10 @@ export class ReviseDistribution implements PatchUseCase {
   execute(scope: { caseId: string }, id: string, patch: JsonObject, ifMatch: string | undefined): Promise<SingleResource> {
     return this.writes.change(this.distributions, scope, id, ifMatch, async (distribution, clock, em) => {
       // Every writable field, an unset one as `null`: a recipient deleted since leaves `person_id` null, refused as such.
-      const unset = Object.fromEntries(this.distributions.createFields.map((field) => [field, null]));
-      const stored = { ...unset, ...writableDocument(distribution, this.distributions.createFields, toCamelCase) };
-      const merged = applyMergePatch(asJsonObject(stored), patch);
-      await validateAgainst(this.distributions.create, merged);
+      const { document, fields } = await mergedPatch<DistributionFields>(this.distributions, distribution, patch, { unsetAsNull: true });
       // Only a planned distribution's references can change; afterwards revise() refuses them by name.
-      const checked = distribution.status === 'planned' ? await this.references.check(em, scope.caseId, merged as DistributionReferencesDocument, distribution) : null;
-      distribution.revise(writableFieldsOf<DistributionFields>(this.distributions, merged), checked?.recipientName ?? distribution.recipientName, clock.now());
+      const checked = distribution.status === 'planned' ? await this.references.check(em, scope.caseId, document as DistributionReferencesDocument, distribution) : null;
+      distribution.revise(fields, checked?.recipientName ?? distribution.recipientName, clock.now());
     });
   }
 }
