@@ -41,8 +41,8 @@ function handRuns(): Map<string, string> {
 
 /**
  * The constants of the declarations the generated contracts run for: every declaration a context makes with its
- * fields, case resources and one-per-case records (test/contracts/<context>), but those it names in `except` (whole-line comments, which give the reasons, left
- * out).
+ * fields, case resources and one-per-case records (test/contracts/<context>), but those it names in `except`
+ * (whole-line comments, which give the reasons, left out).
  */
 function generatedRuns(): Map<string, string> {
   const constants = declarationConstants();

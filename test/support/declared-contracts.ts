@@ -168,8 +168,9 @@ export function declaredContract(resource: CaseResource<any>, app: () => TestApp
  * The one-per-case contract's spec of one declaration made with its fields, everything taken from it (and from what
  * `beyond` adds): the response's fields are the schema's visible properties (the timestamps where it shows them, read
  * as date-times); the bodies are the declared examples (`minimal` the required written fields, `full` every written
- * field but references, an object field made of its class's property examples), the masked fields' full values theirs; the required fields its required written fields; two
- * merge patches of its free written fields when it has `PATCH`.
+ * field but references, an object field made of its class's property examples), the masked fields' full values
+ * theirs; the required fields its required written fields; two merge patches of its free written fields when it has
+ * `PATCH`.
  */
 export function declaredSingletonContract(resource: SingletonResource<any>, app: () => TestApp, beyond: BeyondTheDeclaration = {}): SingletonContractSpec {
   const declared = resource.declaredFields;
