@@ -1,8 +1,5 @@
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
-import { authorityResource } from '../libs/case/src/resources/authority.resource';
-import { deceasedResource } from '../libs/case/src/resources/deceased.resource';
 import { detailFields, expectError } from './support/api-assertions';
-import { describeSingletonContract } from './support/singleton-contract';
 
 /** A well-formed ULID that no case has. */
 const SSN = '123-45-6789';
@@ -305,28 +302,5 @@ describe('deceased and authority (e2e)', () => {
       const rows = await authorityRows(caseId);
       expect(rows[0]).toMatchObject({ level: 'level_1', types: ['next_of_kin'], version: 1 });
     });
-  });
-
-  // What every one-per-case resource promises: 404 until the first PUT, create or replace whole, conditional writes,
-  // foreign and unknown cases, races with other writers and with the case's deletion, masking.
-  describeSingletonContract({
-    app: () => t,
-    resource: deceasedResource,
-    fields: DECEASED_FIELDS,
-    minimal: () => MINIMAL_DECEASED,
-    full: () => FULL_DECEASED,
-    derived: (body) => ('full_name' in body ? {} : { full_name: [body.first_name, body.middle_name, body.last_name].filter(Boolean).join(' ') }),
-    required: ['first_name', 'last_name', 'date_of_death'],
-    masked: { ssn: SSN },
-  });
-
-  describeSingletonContract({
-    app: () => t,
-    resource: authorityResource,
-    fields: ['level', 'types'],
-    minimal: () => ({ level: 'level_1', types: ['next_of_kin'] }),
-    full: () => ({ level: 'level_3', types: ['named_in_probate', 'executor_in_will'] }),
-    required: ['level', 'types'],
-    patches: [{ level: 'level_2' }, { types: ['trustee_in_trust'] }],
   });
 });

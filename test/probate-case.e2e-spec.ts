@@ -1,45 +1,15 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CaseProbateState, NotarizationSteps } from '@estate/documents';
-import { probateCaseResource } from '@estate/probate';
 import { jurisdictionRules } from '../libs/probate/src/infrastructure/reference-data/jurisdiction-rules.loader';
 import type { ShippedCounty } from '../libs/probate/src/domain/probate-case';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';
 import { pdfBytes, upload } from './support/document-files';
 import { overrideEnv } from './support/env';
-import { describeSingletonContract } from './support/singleton-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
 /** Contract-extensions §10.1: the probate case, one per case. */
 
-const FIELDS = [
-  'state', 'county_fips', 'county_name', 'court_name', 'court_address', 'case_number', 'probate_type', 'status', 'filed_date', 'opened_date',
-  'closed_date', 'judge_name', 'next_hearing_date', 'will_admitted', 'estate_value_at_filing', 'attorney', 'notes', 'created_at', 'updated_at',
-];
-
 const COURT = { address1: '111 N Hill St', address2: null, city: 'Los Angeles', state: 'CA', zip: '90012' };
-const ATTORNEY = { name: 'Dana Reyes', firm: 'Okafor & Reyes LLP', bar_number: 'CA-284117', email: 'dana.reyes@okaforreyes.example', phone: '+1 213 555 0172' };
-
-/** Every field, every name of the court sent (nothing filled), in `not_filed` so that a replacing PUT without a status is a legal move. */
-const FULL = {
-  state: 'TX',
-  county_fips: '48201',
-  county_name: 'Harris',
-  court_name: 'Harris County Probate Court No. 1',
-  court_address: { address1: '201 Caroline St', address2: 'Suite 800', city: 'Houston', state: 'TX', zip: '77002' },
-  case_number: '512345',
-  probate_type: 'informal',
-  status: 'not_filed',
-  filed_date: '2026-10-05',
-  opened_date: '2026-10-20',
-  closed_date: null,
-  judge_name: 'Hon. Jerry Simoneaux',
-  next_hearing_date: '2027-01-12',
-  will_admitted: true,
-  estate_value_at_filing: 845000.5,
-  attorney: ATTORNEY,
-  notes: 'Petition prepared by the attorney.',
-};
-
 const MINIMAL = { state: 'IL', probate_type: 'formal' };
 
 function isoDateInDays(days: number): string {
@@ -78,23 +48,6 @@ describe('probate case (e2e, contract-extensions §10.1)', () => {
     rules.counties.splice(0, rules.counties.length, ...restore.counties);
     await t.close();
     restoreEnv();
-  });
-
-  describeSingletonContract({
-    app: () => t,
-    resource: probateCaseResource,
-    fields: FIELDS,
-    minimal: () => ({ ...MINIMAL }),
-    full: () => structuredClone(FULL),
-    derived: (body) => ({
-      status: body.status ?? 'not_filed',
-      will_admitted: body.will_admitted ?? false,
-      attorney: body.attorney ?? null,
-      created_at: expect.stringMatching(/Z$/),
-      updated_at: expect.stringMatching(/Z$/),
-    }),
-    required: ['state', 'probate_type'],
-    patches: [{ notes: 'Hearing moved.', attorney: { ...ATTORNEY, phone: '+1 213 555 0199' } }, { judge_name: null, estate_value_at_filing: 900000 }],
   });
 
   const url = (caseId: string) => `/v1/cases/${caseId}/probate`;

@@ -1,37 +1,11 @@
-import { estateEinResource } from '@estate/probate';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
-import { describeSingletonContract } from './support/singleton-contract';
 
 /** Contract-extensions §10.6: the estate's EIN, one per case. */
 
 const EIN = '91-1234567';
 const MASKED_EIN = '******4567';
 const ADDRESS = { address1: '12 Elm Street', address2: null, city: 'Springfield', state: 'IL', zip: '62701' };
-
-const FIELDS = [
-  'legal_name', 'care_of_name', 'mailing_address', 'principal_county', 'principal_state', 'responsible_party_name', 'responsible_party_ssn_last4',
-  'decedent_ssn_last4', 'entity_type', 'reason_for_applying', 'reason_detail', 'date_started', 'closing_month', 'applied_via', 'requested_date', 'ein',
-  'assigned_date', 'confirmation_document_id', 'status', 'notes', 'created_at', 'updated_at',
-];
-
-const FULL = {
-  legal_name: 'Estate of Harold J. Whitaker',
-  care_of_name: 'Grace Okafor, Executor',
-  mailing_address: { address1: '9 Oak Lane', address2: 'Suite 2', city: 'Peoria', state: 'IL', zip: '61602' },
-  principal_county: 'Sangamon',
-  principal_state: 'IL',
-  responsible_party_name: 'Grace Okafor',
-  reason_for_applying: 'other',
-  reason_detail: 'Sale of real property',
-  date_started: '2026-08-14',
-  closing_month: 6,
-  applied_via: 'fax',
-  requested_date: '2026-09-01',
-  ein: EIN,
-  assigned_date: '2026-09-02',
-  notes: 'CP 575 received.',
-};
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
@@ -44,25 +18,6 @@ describe('EIN of the estate (e2e, contract-extensions §10.6)', () => {
     owner = await t.invite();
   });
   afterAll(() => t.close());
-
-  describeSingletonContract({
-    app: () => t,
-    resource: estateEinResource,
-    fields: FIELDS,
-    minimal: () => ({ mailing_address: { ...ADDRESS } }),
-    full: () => structuredClone(FULL),
-    derived: (body) => ({
-      entity_type: 'estate',
-      status: body.ein ? 'assigned' : 'requested',
-      reason_for_applying: body.reason_for_applying ?? 'banking_purpose',
-      closing_month: body.closing_month ?? 12,
-      created_at: expect.stringMatching(/Z$/),
-      updated_at: expect.stringMatching(/Z$/),
-    }),
-    required: [],
-    patches: [{ notes: 'Moved.', mailing_address: { ...ADDRESS } }, { applied_via: 'mail', reason_detail: null }],
-    masked: { ein: EIN },
-  });
 
   const url = (caseId: string) => `/v1/cases/${caseId}/ein`;
   const put = (caseId: string, body: Record<string, unknown>) => t.http().put(url(caseId)).set(owner.auth).send(body);

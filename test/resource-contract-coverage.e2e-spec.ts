@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { declaredCaseResources, declaredSingletonResources } from '@estate/shared-kernel';
-import { declarationsWithFieldsOf } from './support/declared-contracts';
+import { declarationsWithFieldsOf, singletonsWithFieldsOf } from './support/declared-contracts';
 import '../apps/api/src/app.module';
 
 /**
@@ -41,8 +41,8 @@ function handRuns(): Map<string, string> {
 
 /**
  * The constants of the declarations the generated contracts run for: every declaration a context makes with its
- * fields (test/contracts/<context>), but those it names in `except` (whole-line comments, which give the reasons, left
- * out).
+ * fields, case resources and one-per-case records (test/contracts/<context>), but those it names in `except`
+ * (whole-line comments, which give the reasons, left out).
  */
 function generatedRuns(): Map<string, string> {
   const constants = declarationConstants();
@@ -53,6 +53,9 @@ function generatedRuns(): Map<string, string> {
       const excepted = [...(options?.match(/except: \[([^\]]*)\]/)?.[1] ?? '').matchAll(/'([^']+)'/g)].map(([, name]) => name);
       for (const resource of declarationsWithFieldsOf(context).filter((declared) => !excepted.includes(declared.name))) {
         runs.set(constants.get(resource.name) ?? resource.name, `Resource:contracts/${file}`);
+      }
+      for (const resource of singletonsWithFieldsOf(context).filter((declared) => !excepted.includes(declared.name))) {
+        runs.set(constants.get(resource.name) ?? resource.name, `Singleton:contracts/${file}`);
       }
     }
   }

@@ -1,6 +1,15 @@
 import { UNSET } from '../support/resource-contract';
 import { describeDeclaredContracts } from '../support/declared-contracts';
 
+/** The letters the court issues to each role (contract-extensions §10.5). */
+const LETTERS_OF_ROLE: Record<string, string> = {
+  executor: 'letters_testamentary',
+  administrator: 'letters_of_administration',
+  administrator_with_will_annexed: 'letters_of_administration_with_will_annexed',
+  special_administrator: 'letters_of_special_administration',
+  successor: 'letters_of_administration',
+};
+
 describeDeclaredContracts('case', {
   // Invitations send e-mails through the simulated provider; nothing here needs them delivered.
   env: { PROVIDER_PROCESSOR: 'off' },
@@ -17,6 +26,18 @@ describeDeclaredContracts('case', {
           return [...members, UNSET];
         },
       },
+    },
+    // `full_name` defaults to the given names in order when a body leaves it out.
+    deceased: { derived: (body) => ('full_name' in body ? {} : { full_name: [body.first_name, body.middle_name, body.last_name].filter(Boolean).join(' ') }) },
+    // `letters_type` defaults from the role, the bond to not_required and is_professional to false; `identity_status`
+    // follows the executor's identity verifications, of which the contract makes none.
+    executor: {
+      derived: (body) => ({
+        letters_type: body.letters_type ?? LETTERS_OF_ROLE[body.role as string],
+        bond_status: body.bond_status ?? 'not_required',
+        is_professional: body.is_professional ?? false,
+        identity_status: 'unverified',
+      }),
     },
   },
 });

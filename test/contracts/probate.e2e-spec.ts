@@ -27,5 +27,25 @@ describeDeclaredContracts('probate', {
     search: { defaults: { status: 'pending' } },
     // Each claim status past discovered needs its facts; the documents must exist in the case.
     'unclaimed property': { defaults: { claim_status: 'discovered' }, ruled: ['claim_status', 'document_ids'] },
+    // A probate case starts not_filed and a replacing PUT obeys the status moves (filed → not_filed is none): no body
+    // sets the status. will_admitted reads false when unset.
+    probate_case: {
+      ruled: ['status'],
+      derived: (body) => ({ status: 'not_filed', will_admitted: body.will_admitted ?? false }),
+    },
+    // mailing_address is required unless ein is sent: every body sends it. The server computes the entity type and the
+    // status, dates an EIN assigned today when no assigned_date is sent, and reads the closing month and the reason as
+    // 12 and banking_purpose when unset (the defaults from the deceased, the executor and the probate case stay null:
+    // the contract's case has none).
+    ein: {
+      sent: ['mailing_address'],
+      derived: (body) => ({
+        entity_type: 'estate',
+        status: body.ein ? 'assigned' : 'requested',
+        assigned_date: body.assigned_date ?? (body.ein ? new Date().toISOString().slice(0, 10) : null),
+        reason_for_applying: body.reason_for_applying ?? 'banking_purpose',
+        closing_month: body.closing_month ?? 12,
+      }),
+    },
   },
 });

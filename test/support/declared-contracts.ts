@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import { DECORATORS } from '@nestjs/swagger/dist/constants';
-import { CaseResource, FieldDefinition, gatherContext, SingletonResource, toSnakeCase } from '@estate/shared-kernel';
+import { CaseResource, FieldDefinition, gatherContext, SingletonResource, toSnakeCase, visibleProperties } from '@estate/shared-kernel';
 import { overrideEnv } from './env';
-import { Body, describeResourceContract, FilterSamples, InvalidBody, PatchStep, ResourceContractSpec } from './resource-contract';
+import { Body, describeResourceContract, FilterSamples, InvalidBody, ResourceContractSpec } from './resource-contract';
+import { describeSingletonContract, SingletonContractSpec } from './singleton-contract';
 import { createTestApp, TestApp, TestCaller } from './test-app';
 
 /**
@@ -10,7 +11,8 @@ import { createTestApp, TestApp, TestCaller } from './test-app';
  * (for the contract, which talks HTTP, an aggregate is a resource whose writes have rules) — generated from the
  * declarations: bodies from the fields' examples, the response fields and masking from the schema, two patches, the
  * refusals of each field's kind, sort samples by kind, the parent made from its own declaration. A resource's own suite
- * then tests only its own rules.
+ * then tests only its own rules. Its one-per-case declarations made with their fields run the one-per-case contract
+ * (`describeSingletonContract`), generated alike (`declaredSingletonContract`).
  *
  *   describeDeclaredContracts('assets', { except: ['real estate property'], beyond: { transaction: { ruled: ['related_id'] } } });
  *
@@ -39,15 +41,28 @@ export interface BeyondTheDeclaration {
   needs?: readonly SingletonResource<any>[];
   /** Per filter on a ruled field, values its rules accept that only a test can make (users who reach the case): sent in the body. */
   samples?: Readonly<Record<string, NonNullable<FilterSamples['samples']>>>;
+  /**
+   * A one-per-case record's: what the response reads, beyond `null`, for fields a body leaves out or the server
+   * computes, as its rules fill them from the body's other fields (`letters_type` from `role`, a status a new record
+   * starts in). The shown timestamps are the generator's.
+   */
+  derived?: (body: Body) => Body;
+  /**
+   * A one-per-case record's: fields the declaration does not require but a rule needs in every body (the EIN's
+   * `mailing_address`, required unless `ein` is sent): the minimal body sends them as the full one does.
+   */
+  sent?: readonly string[];
 }
 
 export function describeDeclaredContracts(context: string, options: DeclaredContractsOptions = {}): void {
   const declared = declarationsWithFieldsOf(context);
+  const declaredSingletons = singletonsWithFieldsOf(context);
   for (const name of [...(options.except ?? []), ...Object.keys(options.beyond ?? {})]) {
-    if (!declared.some((resource) => resource.name === name)) throw new Error(`the ${context} context declares no ${name} with fields`);
+    if (![...declared, ...declaredSingletons].some((resource) => resource.name === name)) throw new Error(`the ${context} context declares no ${name} with fields`);
   }
   const resources = declared.filter((resource) => !options.except?.includes(resource.name));
-  if (resources.length === 0) throw new Error(`the ${context} context declares nothing with fields that its contract could run for`);
+  const singletons = declaredSingletons.filter((resource) => !options.except?.includes(resource.name));
+  if (resources.length + singletons.length === 0) throw new Error(`the ${context} context declares nothing with fields that its contract could run for`);
   describe(`${context}: the resource contract of each declaration`, () => {
     let t: TestApp;
     let restoreEnv: () => void = () => undefined;
@@ -60,12 +75,18 @@ export function describeDeclaredContracts(context: string, options: DeclaredCont
       restoreEnv();
     });
     for (const resource of resources) describeResourceContract(declaredContract(resource, () => t, options.beyond?.[resource.name]));
+    for (const resource of singletons) describeSingletonContract(declaredSingletonContract(resource, () => t, options.beyond?.[resource.name]));
   });
 }
 
 /** The resources a context declares with their fields, records and aggregates: what a generated contract can run for. */
 export function declarationsWithFieldsOf(context: string): CaseResource<any>[] {
   return gatherContext(resolve(__dirname, '../../libs', context, 'src')).resources.filter((resource) => resource.fields !== undefined);
+}
+
+/** The one-per-case records a context declares with their fields: what a generated one-per-case contract can run for. */
+export function singletonsWithFieldsOf(context: string): SingletonResource<any>[] {
+  return gatherContext(resolve(__dirname, '../../libs', context, 'src')).singletons.filter((resource) => resource.declaredFields !== undefined);
 }
 
 type Entry = [string, FieldDefinition];
@@ -95,18 +116,21 @@ export function declaredContract(resource: CaseResource<any>, app: () => TestApp
   for (const name of Object.keys(beyond.samples ?? {})) if (!(name in resource.filters)) throw new Error(`${resource.name} declares no filter ${name}`);
   for (const sort of resource.sorts) if (ruled.has(sort)) throw new Error(`${resource.name}: sort_by=${sort} would need its values set through SQL, which the generated contract does not do`);
 
+  if (beyond.derived || beyond.sent) throw new Error(`${resource.name}: derived and sent are said of one-per-case records`);
+
   const sent = entries.filter(([, definition]) => !definition.readOnly && definition.references === undefined);
   const patchable = new Set(resource.patch ? entries.filter(([, definition]) => !definition.readOnly && !definition.createOnly).map(([field]) => field) : []);
   const free = sent.filter(([field, definition]) => !definition.createOnly && !ruled.has(field));
   const withoutRuled = (body: Body): Body => Object.fromEntries(Object.entries(body).filter(([field]) => !ruled.has(field)));
   const full = withoutRuled(examples.full);
   const needs = beyond.needs ?? [];
+  const patches = patchesOf(free, resource.create);
 
   return {
     app,
     resource,
     ...(ruled.size > 0 ? { full: () => ({ ...full }) } : {}),
-    patches: patchesOf(free, resource),
+    patches: patches && [{ body: patches[0] }, { body: patches[1] }],
     defaults: {
       ...Object.fromEntries(
         entries
@@ -138,6 +162,84 @@ export function declaredContract(resource: CaseResource<any>, app: () => TestApp
     ...(resource.parent ? { parent: { create: parentMaker(resource) } } : {}),
     ...(needs.length > 0 ? { caseNeeds: needsMaker(needs) } : {}),
   };
+}
+
+/**
+ * The one-per-case contract's spec of one declaration made with its fields, everything taken from it (and from what
+ * `beyond` adds): the response's fields are the schema's visible properties (the timestamps where it shows them, read
+ * as date-times); the bodies are the declared examples (`minimal` the required written fields, `full` every written
+ * field but references, an object field made of its class's property examples), the masked fields' full values
+ * theirs; the required fields its required written fields; two merge patches of its free written fields when it has
+ * `PATCH`.
+ */
+export function declaredSingletonContract(resource: SingletonResource<any>, app: () => TestApp, beyond: BeyondTheDeclaration = {}): SingletonContractSpec {
+  const declared = resource.declaredFields;
+  const examples = resource.bodyExamples;
+  if (!declared || !examples) throw new Error(`${resource.name} is not declared with its fields`);
+  if (beyond.defaults || beyond.needs || beyond.samples) throw new Error(`${resource.name}: defaults, needs and samples are said of case resources (a one-per-case record's are derived)`);
+  const entries = (Object.entries(declared) as Entry[]).map(([property, definition]): Entry => [toSnakeCase(property), definition]);
+  const definitionOf = (field: string) => entries.find(([name]) => name === field)?.[1];
+  const ruled = new Set(beyond.ruled ?? []);
+  for (const field of [...ruled, ...(beyond.sent ?? [])]) if (!definitionOf(field)) throw new Error(`${resource.name} declares no field ${field}`);
+  const written = entries.filter(([, definition]) => !definition.readOnly);
+  const required = written.filter(([, definition]) => definition.required).map(([field]) => field);
+  const requiredRuled = required.filter((field) => ruled.has(field));
+  if (requiredRuled.length > 0) throw new Error(`${resource.name}: a required field cannot be left out of the bodies (${requiredRuled})`);
+
+  const withoutRuled = (body: Body): Body => Object.fromEntries(Object.entries(body).filter(([field]) => !ruled.has(field)));
+  // An object field has no example of its own: its class's properties have theirs (an address's street, city, …).
+  const objects = written.filter(([field, definition]) => definition.kind === 'object' && !(field in examples.full)).map(([field]) => [field, objectExample(resource.body, field)] as const);
+  const objectValues = Object.fromEntries(objects.filter(([, value]) => value !== undefined));
+  const full = withoutRuled({ ...examples.full, ...objectValues });
+  const alsoSent = (beyond.sent ?? []).map((field) => {
+    if (ruled.has(field) || !(field in full)) throw new Error(`${resource.name}: ${field} has no example a body can send`);
+    return [field, full[field]] as const;
+  });
+  const requiredObjects = required.filter((field) => field in objectValues).map((field) => [field, objectValues[field]] as const);
+  let minimal: Body = { ...withoutRuled(examples.minimal), ...Object.fromEntries(requiredObjects), ...Object.fromEntries(alsoSent) };
+  // A full body setting nothing the minimal one leaves out would not replace it: the minimal one takes another value
+  // of each field whose kind has one (an enum's next value).
+  if (Object.keys(full).every((field) => field in minimal)) {
+    const another = (field: string, value: unknown) => (['enum', 'enumArray'].includes(definitionOf(field)!.kind) ? (changed(definitionOf(field)!) ?? value) : value);
+    minimal = Object.fromEntries(Object.entries(minimal).map(([field, value]) => [field, another(field, value)]));
+    if (JSON.stringify(minimal) === JSON.stringify(full)) throw new Error(`${resource.name}: its examples make no minimal body unlike the full one`);
+  }
+
+  const masked = Object.fromEntries(
+    [...resource.maskedFields].map((field) => {
+      if (typeof full[field] !== 'string') throw new Error(`${resource.name}: its masked ${field} has no example a full body can send`);
+      return [field, full[field] as string];
+    }),
+  );
+  const fields = visibleProperties(resource.schema).map(({ field }) => field);
+  // The shown timestamps are the server's: any instant, in UTC.
+  const stamps = Object.fromEntries(fields.filter((field) => field === 'created_at' || field === 'updated_at').map((field) => [field, expect.stringMatching(/Z$/)]));
+  const free = written.filter(([field, definition]) => definition.references === undefined && !definition.createOnly && !ruled.has(field));
+  const patches = resource.patch ? patchesOf(free, resource.body, { enums: true }) : undefined;
+  if (resource.patch && !patches) throw new Error(`${resource.name} has PATCH and no field a generated patch can change`);
+
+  return {
+    app,
+    resource,
+    fields,
+    minimal: () => structuredClone(minimal),
+    full: () => structuredClone(full),
+    derived: (body) => ({ ...stamps, ...beyond.derived?.(body) }),
+    required,
+    ...(patches ? { patches } : {}),
+    ...(Object.keys(masked).length > 0 ? { masked } : {}),
+  };
+}
+
+/** An object field's value made of the examples of its class's properties; none when they have none. */
+function objectExample(dto: new () => object, field: string): Body | undefined {
+  const declared = (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, dto.prototype, field) as { type?: unknown } | undefined)?.type;
+  // The kernel's nested fields name their class lazily (`() => AddressDto`): a function without a prototype.
+  const type = typeof declared === 'function' && declared.prototype === undefined ? (declared as () => unknown)() : declared;
+  if (typeof type !== 'function') return undefined;
+  const names = ((Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES_ARRAY, type.prototype) ?? []) as string[]).map((name) => name.replace(/^:/, ''));
+  const value = Object.fromEntries(names.map((name) => [name, bodyPropertyOf(type as new () => object, name).example]).filter(([, example]) => example !== undefined));
+  return Object.keys(value).length > 0 ? value : undefined;
 }
 
 /** Values a field's kind refuses, with the reason its detail gives where the kind decides it. */
@@ -177,26 +279,24 @@ function outsideTheKind(definition: FieldDefinition, property: BodyProperty): Ar
 
 /**
  * Two merge patches, each changing one field no rule ties to another: text first, then a flag, then an amount, then
- * a name of no set form; a field alone is changed twice.
+ * a name of no set form (then, where asked, a value of an enum: a record whose fields are all enums still has
+ * patches); a field alone is changed twice.
  */
-function patchesOf(free: Entry[], resource: CaseResource<any>): readonly [PatchStep, PatchStep, ...PatchStep[]] | undefined {
+function patchesOf(free: Entry[], body: new () => object, options: { enums?: boolean } = {}): [Body, Body] | undefined {
   const unshaped = ([field, definition]: Entry) => {
-    const property = bodyPropertyOf(resource.create, field);
-    return property.pattern === undefined && String(changed(definition, 2)).length <= (property.maxLength ?? Infinity);
+    const property = bodyPropertyOf(body, field);
+    return property.pattern === undefined && changed(definition, 2) !== undefined && String(changed(definition, 2)).length <= (property.maxLength ?? Infinity);
   };
   const ranked = [
     ...free.filter(([, definition]) => definition.kind === 'text'),
     ...free.filter(([, definition]) => definition.kind === 'boolean'),
     ...free.filter(([, definition]) => definition.kind === 'money' && !definition.required),
     ...free.filter(([, definition]) => definition.kind === 'string' && typeof definition.example === 'string' && !definition.required),
+    ...(options.enums ? free.filter(([, definition]) => (definition.kind === 'enum' || definition.kind === 'enumArray') && definition.example !== undefined) : []),
   ].filter(unshaped);
   const [first, second] = ranked;
   if (!first) return undefined;
-  const steps: [PatchStep, PatchStep] = [
-    { body: { [first[0]]: changed(first[1]) } },
-    second ? { body: { [second[0]]: changed(second[1]) } } : { body: { [first[0]]: changed(first[1], 2) } },
-  ];
-  return steps;
+  return [{ [first[0]]: changed(first[1]) }, second ? { [second[0]]: changed(second[1]) } : { [first[0]]: changed(first[1], 2) }];
 }
 
 /** A value unlike the field's example (which a full body sets), and unlike the one of an earlier revision. */
@@ -206,6 +306,12 @@ function changed(definition: FieldDefinition, revision = 1): unknown {
       return definition.example !== true;
     case 'money':
       return (typeof definition.example === 'number' ? definition.example : 10) + 1.25 * revision;
+    case 'enum':
+      return (definition.values ?? []).filter((value) => value !== definition.example)[revision - 1];
+    case 'enumArray': {
+      const other = (definition.values ?? []).filter((value) => !(definition.example as readonly string[] | undefined)?.includes(value))[revision - 1];
+      return other === undefined ? undefined : [other];
+    }
     default:
       return `${String(definition.example ?? 'value')} (revised${revision > 1 ? ` ${revision}` : ''})`;
   }

@@ -84,6 +84,13 @@ export interface SingletonResourceDeclaration<T extends SingletonRecord> {
   mergedPatch?: (merged: JsonObject, patch: JsonObject, stored: JsonObject) => JsonObject;
   /** An injectable told of every write inside its transaction, after the event (the authority tells its listeners). */
   afterWriteBy?: () => new (...args: any[]) => SingletonAfterWrite<T>;
+  /**
+   * The field list of a declaration made with its fields (`fields: { firstName: field.string({...}) }`), kept as
+   * declared (`fields` names the body's JSON fields): what its generated contract is derived from.
+   */
+  declaredFields?: FieldMap;
+  /** Bodies made of the declared fields' examples: the required written fields, and every written field but references. */
+  bodyExamples?: { minimal: Record<string, unknown>; full: Record<string, unknown> };
 }
 
 /** What a declaration's `afterWriteBy` names: called after each write, in the writing transaction. */
@@ -102,7 +109,7 @@ export interface SingletonResource<T extends SingletonRecord = SingletonRecord> 
  * A one-per-case declaration that states its fields once (`fields: { firstName: field.string({...}), ... }`) instead
  * of a schema and body classes: the kernel builds them from the list (`singletonShape`).
  */
-export type DeclaredFieldsSingleton<F extends FieldMap, T extends SingletonRecord = SingletonOf<F>> = Omit<SingletonResourceDeclaration<T>, 'schema' | 'body' | 'patch' | 'view'> & {
+export type DeclaredFieldsSingleton<F extends FieldMap, T extends SingletonRecord = SingletonOf<F>> = Omit<SingletonResourceDeclaration<T>, 'schema' | 'body' | 'patch' | 'view' | 'declaredFields' | 'bodyExamples'> & {
   table: string;
   fields: F;
   /**
@@ -130,6 +137,8 @@ function fromFields(given: DeclaredFieldsSingleton<FieldMap, any>): SingletonRes
     view: shape.view,
     masked: [...shape.masked, ...(masked ?? [])],
     references: { ...(shape.references as DeclaredReferences), ...references },
+    declaredFields: fields,
+    bodyExamples: shape.examples,
   };
 }
 
