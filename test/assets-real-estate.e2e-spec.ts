@@ -1,6 +1,5 @@
 import { realEstateValuationResource } from '../libs/assets/src/resources/real-estate-valuation.resource';
 import { representationOf } from '@estate/shared-kernel';
-import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 import { created, newCase, UNKNOWN_ID } from './support/assets-holdings-fixtures';
@@ -155,14 +154,12 @@ describe('real estate valuations (e2e)', () => {
   });
 
   // The generic contract of the declaration (CRUD, filters, sorts, both pagination modes, masking, foreign case, 304/412, 422 details, case deletion).
-  describeResourceContract({
-    app: () => t,
-    resource: realEstateValuationResource,
-    // The address is an object the declaration gives no example of.
-    create: () => ({ ...realEstateValuationResource.examples!.minimal, property_address: ADDRESS }),
-    defaults: { status: 'pending', property_address: { ...ADDRESS, address2: null } },
-    full: () => ({ ...realEstateValuationResource.examples!.full, property_address: { ...ADDRESS, address2: 'Unit 2' } }),
-    patches: [{ body: { status: 'stale', notes: 'older' } }, { body: { zoning: 'R-2', bedrooms: 4 } }],
-    invalidPatches: [{ body: { confidence_score: 2 }, fields: ['confidence_score'] }],
+  // The shared contract runs generated from the declaration (test/contracts/assets); its own rules are tested above.
+  it('a patch refuses a confidence score above 1, naming it; the valuation is unchanged', async () => {
+    const valuation = await created(t, owner, base, { property_address: ADDRESS, property_type: 'condo', confidence_score: 0.5 });
+    const res = await t.http().patch(`${base}/${valuation.id}`).set(owner.auth).send({ confidence_score: 2 });
+    expectError(res, 422, 'validation_error');
+    expect(detailFields(res)).toEqual(['confidence_score']);
+    expect((await t.http().get(`${base}/${valuation.id}`).set(owner.auth).expect(200)).body.data.confidence_score).toBe(0.5);
   });
 });

@@ -122,14 +122,18 @@ export function declaredContract(resource: CaseResource<any>, app: () => TestApp
   const patchable = new Set(resource.patch ? entries.filter(([, definition]) => !definition.readOnly && !definition.createOnly).map(([field]) => field) : []);
   const free = sent.filter(([field, definition]) => !definition.createOnly && !ruled.has(field));
   const withoutRuled = (body: Body): Body => Object.fromEntries(Object.entries(body).filter(([field]) => !ruled.has(field)));
-  const full = withoutRuled(examples.full);
+  // An object field has no example of its own: its class's properties have theirs (an address's street, city, …).
+  const objectValues = objectValuesOf(sent, examples.full, resource.create);
+  const minimal: Body = { ...examples.minimal, ...Object.fromEntries(Object.entries(objectValues).filter(([field]) => entries.some(([name, definition]) => name === field && definition.required))) };
+  const full = withoutRuled({ ...examples.full, ...objectValues });
   const needs = beyond.needs ?? [];
   const patches = patchesOf(free, resource.create);
 
   return {
     app,
     resource,
-    ...(ruled.size > 0 ? { full: () => ({ ...full }) } : {}),
+    ...(Object.keys(objectValues).length > 0 ? { create: () => structuredClone(minimal) } : {}),
+    ...(ruled.size > 0 || Object.keys(objectValues).length > 0 ? { full: () => structuredClone(full) } : {}),
     patches: patches && [{ body: patches[0] }, { body: patches[1] }],
     defaults: {
       ...Object.fromEntries(
@@ -142,10 +146,10 @@ export function declaredContract(resource: CaseResource<any>, app: () => TestApp
     invalidCreates: [
       // Each field of a kind the body checks refuses a value outside it, one detail naming it (contract §3.1).
       ...sent.flatMap(([field, definition]) =>
-        outsideTheKind(definition, bodyPropertyOf(resource.create, field)).map(({ value, reason }) => ({ body: { ...examples.minimal, [field]: value }, fields: [field], reason })),
+        outsideTheKind(definition, bodyPropertyOf(resource.create, field)).map(({ value, reason }) => ({ body: { ...minimal, [field]: value }, fields: [field], reason })),
       ),
       // What the server writes (read-only, computed, its own bookkeeping) is no field of a body.
-      ...entries.filter(([, definition]) => definition.readOnly).map(([field, definition]) => ({ body: { ...examples.minimal, [field]: definition.example ?? 'x' }, fields: [field], reason: 'unknown_field' })),
+      ...entries.filter(([, definition]) => definition.readOnly).map(([field, definition]) => ({ body: { ...minimal, [field]: definition.example ?? 'x' }, fields: [field], reason: 'unknown_field' })),
     ],
     invalidPatches: resource.patch
       ? [
@@ -188,8 +192,7 @@ export function declaredSingletonContract(resource: SingletonResource<any>, app:
 
   const withoutRuled = (body: Body): Body => Object.fromEntries(Object.entries(body).filter(([field]) => !ruled.has(field)));
   // An object field has no example of its own: its class's properties have theirs (an address's street, city, …).
-  const objects = written.filter(([field, definition]) => definition.kind === 'object' && !(field in examples.full)).map(([field]) => [field, objectExample(resource.body, field)] as const);
-  const objectValues = Object.fromEntries(objects.filter(([, value]) => value !== undefined));
+  const objectValues = objectValuesOf(written, examples.full, resource.body);
   const full = withoutRuled({ ...examples.full, ...objectValues });
   const alsoSent = (beyond.sent ?? []).map((field) => {
     if (ruled.has(field) || !(field in full)) throw new Error(`${resource.name}: ${field} has no example a body can send`);
@@ -229,6 +232,15 @@ export function declaredSingletonContract(resource: SingletonResource<any>, app:
     ...(patches ? { patches } : {}),
     ...(Object.keys(masked).length > 0 ? { masked } : {}),
   };
+}
+
+/**
+ * The values of the object fields a body writes, which have no example of their own: each made of its class's
+ * property examples (an address's street, city, …), where they have them.
+ */
+function objectValuesOf(written: readonly Entry[], given: Body, dto: new () => object): Body {
+  const objects = written.filter(([field, definition]) => definition.kind === 'object' && !(field in given)).map(([field]) => [field, objectExample(dto, field)] as const);
+  return Object.fromEntries(objects.filter(([, value]) => value !== undefined));
 }
 
 /** An object field's value made of the examples of its class's properties; none when they have none. */
