@@ -1,7 +1,6 @@
 import type { Response } from 'supertest';
 import { representationOf } from '@estate/shared-kernel';
 import { bankAccountResource } from '../libs/assets/src/resources/bank-account.resource';
-import { recurringPaymentResource } from '../libs/assets/src/resources/recurring-payment.resource';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 

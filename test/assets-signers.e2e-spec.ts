@@ -1,7 +1,6 @@
-import { signerResource } from '@estate/assets';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';
-import { created, newBankAccount, newCase, UNKNOWN_ID } from './support/assets-holdings-fixtures';
+import { created, newBankAccount, newCase } from './support/assets-holdings-fixtures';
 
 describe('signers of a bank account (e2e)', () => {
   let t: TestApp;

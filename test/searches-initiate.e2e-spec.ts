@@ -219,6 +219,7 @@ describe('search initiation (e2e)', () => {
       const again = await initiate(caseId, { type: 'real_estate', parameters: { states: ['WI'] } });
       expectError(again, 409, 'search_in_progress');
       expect(detailReasons(again)).toEqual([['type', 'conflict']]);
+      expect(await counts(caseId)).toEqual(before);
       await processor.processDue();
       expect((await read(caseId, first.id)).status).toBe('in_progress');
       const running = await counts(caseId);

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { ulid } from 'ulid';
 import { Clock, generateAccessToken, hashAccessToken, NotFoundError, UnitOfWork } from '@estate/shared-kernel';
 import { hashInvitationCode, looksLikeInvitationCode } from '../domain/org-roles';
 import type { EntityManager } from '@mikro-orm/postgresql';

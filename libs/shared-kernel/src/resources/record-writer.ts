@@ -40,7 +40,6 @@ export function subjectOf(resource: CaseResource<any>, scope: { caseId: string }
 @Injectable()
 export class RecordWriter {
   constructor(
-    private readonly em: EntityManager,
     private readonly uow: UnitOfWork,
     private readonly reader: CaseResourceReader,
     private readonly clock: Clock,

@@ -18,7 +18,6 @@ type Row = Record<string, unknown>;
 
 const ENDPOINT_COLUMNS =
   'id, organization_id, url, description, enabled_events, status, disabled_reason, secret, previous_secret, previous_secret_expires_at, consecutive_failures, version, created_at, updated_at';
-const DELIVERY_COLUMNS = 'id, endpoint_id, event_id, event_type, organization_id, status, attempts, next_attempt_at, created_at, updated_at';
 /** One delivery id per possible endpoint of an organization (at most 20), handed to the fan-out insert. */
 const FAN_OUT_IDS = 20;
 /** The fan-out, as a part of the event's own statement: it reads the inserted event from `emitted`. */
