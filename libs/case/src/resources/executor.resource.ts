@@ -26,15 +26,7 @@ export const executorResource = singletonResource({
     email: field.email({ description: 'E-mail address.', example: 'grace.okafor@example.com' }),
     phone: field.string({ max: 40, description: 'Phone number, as given.', example: '+1 217 555 0134' }),
     dateOfBirth: field.date({ description: 'Date of birth.', example: '1968-05-02' }),
-    ssn: field.string({
-      max: 11,
-      encrypted: true,
-      pattern: /^\d{3}-?\d{2}-?\d{4}$/,
-      patternMessage: '$property must be 9 digits, optionally as 123-45-6789',
-      description: 'Social Security number, 9 digits with or without dashes; accepted in full, stored encrypted, returned masked.',
-      example: '987-65-4321',
-      view: { description: 'Social Security number, masked: all but the last four characters read `*`.' },
-    }),
+    ssn: field.ssn({ example: '987-65-4321' }),
     address: field.object(() => AddressDto, { description: 'Mailing address.' }),
     relationshipToDeceased: field.enum(RELATIONSHIPS_TO_DECEASED, { description: 'How the executor is related to the deceased.', example: 'child' }),
     // A Person of the case, and a document of the case (the documents context sits above this one: named by its key).

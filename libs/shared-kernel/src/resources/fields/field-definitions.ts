@@ -145,6 +145,13 @@ function define<V, O extends CommonOptions>(
 
 type NumberOptions = CommonOptions & { min?: number; max?: number };
 
+const SSN_PATTERN = /^\d{3}-?\d{2}-?\d{4}$/;
+const SSN_PATTERN_MESSAGE = '$property must be 9 digits, optionally as 123-45-6789';
+const SSN = {
+  description: 'Social Security number, 9 digits with or without dashes; accepted in full, stored encrypted, returned masked.',
+  view: { description: 'Social Security number, masked: all but the last four characters read `*`.' },
+} as const;
+
 /**
  * The kinds of field (contract §3.1), each its validation, its OpenAPI property and its column together. The column
  * of each kind is the one the schemas have always used; `column` states a different one.
@@ -156,6 +163,11 @@ export const field = {
     define<string, O>('text', StringField({ ...options, max: MAX_TEXT_LENGTH }), { type: 'string', length: MAX_TEXT_LENGTH }, options),
   email: <const O extends CommonOptions>(options: O = {} as O) => define<string, O>('email', EmailField(options), { type: 'string', length: MAX_NAME_LENGTH }, options),
   ein: <const O extends CommonOptions>(options: O = {} as O) => define<string, O>('ein', EinField(options), { type: EncryptedStringType }, { ...options, encrypted: true }),
+  /** A Social Security number: 9 digits, with or without dashes; accepted in full, stored encrypted, always returned masked. */
+  ssn: <const O extends CommonOptions>(options: O = {} as O) => {
+    const stated = { ...SSN, ...options };
+    return define<string, typeof stated>('string', StringField({ max: 11, pattern: SSN_PATTERN, patternMessage: SSN_PATTERN_MESSAGE, ...stated }), { type: 'string', length: 11 }, { ...stated, encrypted: true });
+  },
   enum: <const V extends string, const O extends CommonOptions>(values: readonly V[], options: O = {} as O) =>
     define<V, O>('enum', EnumField(values, options), { enum: true, items: [...values], type: 'string', length: 30 }, options, { values }),
   enumArray: <const V extends string, const O extends CommonOptions & { minItems?: number }>(values: readonly V[], options: O = {} as O) =>
