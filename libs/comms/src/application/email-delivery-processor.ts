@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CaseResource, InjectResource, ProviderProcessor, ProviderProcessorSteps, ProviderSteps } from '@estate/shared-kernel';
 import { EmailDelivery, recordDeliveryStep, recordProviderUnavailable } from '../domain/email';
 import { EmailProvider } from './ports/email-provider.port';
@@ -13,8 +13,6 @@ export const EMAIL_STEP_QUEUE = 'email-step';
  */
 @Injectable()
 export class EmailDeliveryProcessor extends ProviderProcessor<EmailDelivery> {
-  private readonly logger = new Logger('EmailDeliveryProcessor');
-
   constructor(
     @InjectResource('email') private readonly resource: CaseResource<EmailDelivery>,
     private readonly provider: EmailProvider,
@@ -24,26 +22,28 @@ export class EmailDeliveryProcessor extends ProviderProcessor<EmailDelivery> {
   }
 
   protected describeSteps(): ProviderProcessorSteps<EmailDelivery> {
-    return { queue: EMAIL_STEP_QUEUE, resource: this.resource, actor: 'email_processor', firstStatus: 'queued' };
+    return { queue: EMAIL_STEP_QUEUE, resource: this.resource, actor: 'email_processor', firstStatus: 'queued', logAs: { provider: 'email', id: 'email_id' } };
   }
 
   /** One provider call; false when the provider had nothing new to report. */
   protected async advance(email: EmailDelivery, now: Date): Promise<boolean> {
-    try {
-      if (email.status === 'queued') {
-        const accepted = await this.provider.send({ id: email.id, to: email.to, from: email.from, subject: email.subject, body: email.body });
-        email.provider = this.provider.name;
-        email.messageId = accepted.messageId;
-        recordDeliveryStep(email, accepted, now);
+    const moved = await this.callProvider(
+      email,
+      async () => {
+        if (email.status === 'queued') {
+          const accepted = await this.provider.send({ id: email.id, to: email.to, from: email.from, subject: email.subject, body: email.body });
+          email.provider = this.provider.name;
+          email.messageId = accepted.messageId;
+          recordDeliveryStep(email, accepted, now);
+          return true;
+        }
+        const report = email.messageId ? await this.provider.track({ messageId: email.messageId, to: email.to, status: email.status }) : null;
+        if (!report) return false;
+        recordDeliveryStep(email, report, now);
         return true;
-      }
-      const report = email.messageId ? await this.provider.track({ messageId: email.messageId, to: email.to, status: email.status }) : null;
-      if (!report) return false;
-      recordDeliveryStep(email, report, now);
-    } catch (error) {
-      this.logger.warn({ err: error, email_id: email.id }, 'email provider unreachable; will retry');
-      recordProviderUnavailable(email, now);
-    }
-    return true;
+      },
+      () => recordProviderUnavailable(email, now),
+    );
+    return moved !== false;
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CaseResource, InjectResource, ProviderProcessor, ProviderProcessorSteps, ProviderSteps } from '@estate/shared-kernel';
 import type { Fax } from '../domain/fax';
 import { FaxProvider } from './ports/fax-provider.port';
@@ -14,8 +14,6 @@ export const FAX_STEP_QUEUE = 'fax-step';
  */
 @Injectable()
 export class FaxTransmissionProcessor extends ProviderProcessor<Fax> {
-  private readonly logger = new Logger('FaxTransmissionProcessor');
-
   constructor(
     @InjectResource('fax') private readonly resource: CaseResource<Fax>,
     private readonly provider: FaxProvider,
@@ -25,34 +23,29 @@ export class FaxTransmissionProcessor extends ProviderProcessor<Fax> {
   }
 
   protected describeSteps(): ProviderProcessorSteps<Fax> {
-    return { queue: FAX_STEP_QUEUE, resource: this.resource, actor: 'fax_processor', firstStatus: 'queued' };
+    return { queue: FAX_STEP_QUEUE, resource: this.resource, actor: 'fax_processor', firstStatus: 'queued', logAs: { provider: 'fax', id: 'fax_id' } };
   }
 
   /** One provider call; false when the provider had nothing new to report. */
   protected async advance(fax: Fax, now: Date): Promise<boolean> {
-    try {
-      if (fax.status === 'queued') {
-        const submission = await this.provider.send({
-          id: fax.id,
-          toNumber: fax.toNumber,
-          fromNumber: fax.fromNumber,
-          documentIds: fax.documentIds,
-          coverPage: fax.coverPage,
-          coverPageNote: fax.coverPageNote,
-          pages: fax.pages,
-        });
-        if (submission.accepted) fax.startSending(submission.providerFaxId, now);
-        else fax.fail(submission.failureReason, 0, now, submission.providerFaxId);
+    const moved = await this.callProvider(
+      fax,
+      async () => {
+        if (fax.status === 'queued') {
+          const { id, toNumber, fromNumber, documentIds, coverPage, coverPageNote, pages } = fax;
+          const submission = await this.provider.send({ id, toNumber, fromNumber, documentIds, coverPage, coverPageNote, pages });
+          if (submission.accepted) fax.startSending(submission.providerFaxId, now);
+          else fax.fail(submission.failureReason, 0, now, submission.providerFaxId);
+          return true;
+        }
+        const outcome = await this.provider.track({ id: fax.id, providerFaxId: fax.providerFaxId ?? '', toNumber: fax.toNumber, pages: fax.pages });
+        if (!outcome) return false;
+        if (outcome.status === 'delivered') fax.deliver(outcome.pagesSent, outcome.confirmationNumber, now);
+        else fax.fail(outcome.failureReason, outcome.pagesSent, now);
         return true;
-      }
-      const outcome = await this.provider.track({ id: fax.id, providerFaxId: fax.providerFaxId ?? '', toNumber: fax.toNumber, pages: fax.pages });
-      if (!outcome) return false;
-      if (outcome.status === 'delivered') fax.deliver(outcome.pagesSent, outcome.confirmationNumber, now);
-      else fax.fail(outcome.failureReason, outcome.pagesSent, now);
-    } catch (error) {
-      this.logger.warn({ err: error, fax_id: fax.id }, 'fax provider unreachable; will retry');
-      fax.providerUnreachable(now);
-    }
-    return true;
+      },
+      () => fax.providerUnreachable(now),
+    );
+    return moved !== false;
   }
 }

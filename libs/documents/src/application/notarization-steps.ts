@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, Logger } from '@nestjs/common';
-import { CaseResource, InjectResource, ProviderProcessor, ProviderProcessorSteps, ProviderSteps } from '@estate/shared-kernel';
+import { Injectable } from '@nestjs/common';
+import { CaseResource, InjectResource, PROVIDER_UNREACHABLE, ProviderProcessor, ProviderProcessorSteps, ProviderSteps } from '@estate/shared-kernel';
 import type { StoredDocument } from '../domain/document';
 import { MAX_DOCUMENT_BYTES } from '../domain/document-vocabulary';
 import { notarizedFileName } from '../domain/file-name';
@@ -24,8 +24,6 @@ export const NOTARIZATION_STEP_QUEUE = 'notarization-step';
  */
 @Injectable()
 export class NotarizationSteps extends ProviderProcessor<Notarization> {
-  private readonly logger = new Logger('NotarizationSteps');
-
   constructor(
     @InjectResource('notarization') private readonly resource: CaseResource<Notarization>,
     @InjectResource('document') private readonly documents: CaseResource<StoredDocument>,
@@ -39,33 +37,33 @@ export class NotarizationSteps extends ProviderProcessor<Notarization> {
   }
 
   protected describeSteps(): ProviderProcessorSteps<Notarization> {
-    return { queue: NOTARIZATION_STEP_QUEUE, resource: this.resource, actor: 'notary_processor', firstStatus: 'pending_signers' };
+    return { queue: NOTARIZATION_STEP_QUEUE, resource: this.resource, actor: 'notary_processor', firstStatus: 'pending_signers', logAs: { provider: 'notary', id: 'notarization_id' } };
   }
 
   /** One provider call on the held notarization; false when the provider had nothing new to report. */
   protected async advance(notarization: Notarization, now: Date, em: EntityManager): Promise<boolean> {
     if (notarization.expireIfDue(now)) return true;
-    let progress: NotarizationProgress | null = null;
-    let notarized: SpooledFile | null = null;
     const tracked = await this.trackedOf(notarization, em);
-    try {
-      if (notarization.providerTransactionId === null) {
-        const opened = await this.provider.open({ ...tracked, document: () => this.storage.open(notarization.documentId) });
-        notarization.opened(opened.transactionId, opened.sessionUrl, now, opened.quietUntil, opened.expiresAt);
-        return true;
-      }
-      progress = await this.provider.track({ ...tracked, transactionId: notarization.providerTransactionId, status: notarization.status });
-      if (!progress) return false;
-      if (progress.status === 'completed') {
+    const step = await this.callProvider(
+      notarization,
+      async () => {
+        if (notarization.providerTransactionId === null) {
+          const opened = await this.provider.open({ ...tracked, document: () => this.storage.open(notarization.documentId) });
+          notarization.opened(opened.transactionId, opened.sessionUrl, now, opened.quietUntil, opened.expiresAt);
+          return 'opened' as const;
+        }
         const transactionId = notarization.providerTransactionId;
-        notarized = await spool(await this.provider.notarizedDocument({ id: notarization.id, transactionId, original: () => this.storage.open(notarization.documentId) }));
-      }
-    } catch (error) {
-      this.logger.warn({ err: error, notarization_id: notarization.id }, 'notary provider unreachable; will retry');
-      notarization.providerUnavailable(now);
-      return true;
-    }
-    return this.recordProgress(em, notarization, progress as NotarizationProgress, notarized, now);
+        const progress = await this.provider.track({ ...tracked, transactionId, status: notarization.status });
+        if (!progress) return null;
+        const notarized =
+          progress.status === 'completed' ? await spool(await this.provider.notarizedDocument({ id: notarization.id, transactionId, original: () => this.storage.open(notarization.documentId) })) : null;
+        return { progress, notarized };
+      },
+      () => notarization.providerUnavailable(now),
+    );
+    if (step === null) return false;
+    if (step === 'opened' || step === PROVIDER_UNREACHABLE) return true;
+    return this.recordProgress(em, notarization, step.progress, step.notarized, now);
   }
 
   /** What the provider reported, with the notarized PDF of a completed notarization stored as a document first. */

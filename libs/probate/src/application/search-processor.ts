@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CaseIdentitySubjects } from '@estate/case/ports';
 import { CaseResource, InjectResource, ProviderProcessor, ProviderProcessorSteps, ProviderSteps } from '@estate/shared-kernel';
 import type { Search } from '../domain/search';
@@ -19,8 +19,6 @@ export const SEARCH_STEP_QUEUE = 'search-step';
  */
 @Injectable()
 export class SearchProcessor extends ProviderProcessor<Search> {
-  private readonly logger = new Logger('SearchProcessor');
-
   constructor(
     @InjectResource('search') private readonly resource: CaseResource<Search>,
     private readonly provider: SearchProvider,
@@ -32,26 +30,28 @@ export class SearchProcessor extends ProviderProcessor<Search> {
   }
 
   protected describeSteps(): ProviderProcessorSteps<Search> {
-    return { queue: SEARCH_STEP_QUEUE, resource: this.resource, actor: 'search_processor', firstStatus: 'pending', holdsCase: true };
+    return { queue: SEARCH_STEP_QUEUE, resource: this.resource, actor: 'search_processor', firstStatus: 'pending', holdsCase: true, logAs: { provider: 'search', id: 'search_id' } };
   }
 
   /** One provider call; false when the provider had nothing new to report. */
   protected async advance(search: Search, now: Date, em: EntityManager): Promise<boolean> {
     const request = await this.requestOf(search);
-    try {
-      if (search.status === 'pending') {
-        const started = await this.provider.start(request);
-        search.recordStarted(started.reference, now);
-      } else {
+    const moved = await this.callProvider(
+      search,
+      async () => {
+        if (search.status === 'pending') {
+          const started = await this.provider.start(request);
+          search.recordStarted(started.reference, now);
+          return true;
+        }
         const outcome = await this.provider.outcome({ ...request, reference: search.providerReference ?? '' });
         if (!outcome) return false;
         search.recordOutcome(outcome, now);
-      }
-    } catch (error) {
-      // The error's class only: a provider's message may quote what it was sent.
-      this.logger.warn({ search_id: search.id, error: error instanceof Error ? error.name : typeof error }, 'search provider unreachable; will retry');
-      search.recordProviderUnavailable(now);
-    }
+        return true;
+      },
+      () => search.recordProviderUnavailable(now),
+    );
+    if (moved === false) return false;
     // The case's pending_searches count what is stored: the move is written first.
     await em.flush();
     await this.pending.handOver(search.caseId);

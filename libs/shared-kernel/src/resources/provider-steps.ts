@@ -1,6 +1,6 @@
 import { RequestContext } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Clock } from '../platform/clock/clock';
 import { runAsSystem } from '../platform/context/request-scope';
 import type { CaseRecord } from '../platform/domain/case-record';
@@ -145,7 +145,12 @@ export class ProviderSteps {
 export type ProviderProcessorSteps<T extends ProviderTrackedRecord> = Omit<ProviderStepsDefinition<T>, 'advance'> & {
   /** The status a new record's first step starts from (`queued`). */
   readonly firstStatus: string;
+  /** How a provider that cannot be reached is logged: the provider's noun (`fax`) and the field naming the record (`fax_id`). */
+  readonly logAs: { readonly provider: string; readonly id: string };
 };
+
+/** What `callProvider` answers when the provider could not be reached. */
+export const PROVIDER_UNREACHABLE = Symbol('provider unreachable');
 
 /**
  * A resource's provider processor (the email delivery, the fax transmission, …): it names its steps and writes its one
@@ -155,6 +160,8 @@ export type ProviderProcessorSteps<T extends ProviderTrackedRecord> = Omit<Provi
 export abstract class ProviderProcessor<T extends ProviderTrackedRecord> implements OnModuleInit {
   private steps?: ProviderStepQueue<T>;
   private firstStatus = '';
+  private logAs = { provider: 'the', id: 'id' };
+  private readonly logger = new Logger(this.constructor.name);
 
   protected constructor(private readonly providerSteps: ProviderSteps) {}
 
@@ -164,9 +171,25 @@ export abstract class ProviderProcessor<T extends ProviderTrackedRecord> impleme
   protected abstract advance(record: T, now: Date, em: EntityManager): Promise<boolean>;
 
   onModuleInit(): void {
-    const { firstStatus, ...steps } = this.describeSteps();
+    const { firstStatus, logAs, ...steps } = this.describeSteps();
     this.firstStatus = firstStatus;
+    this.logAs = logAs;
     this.steps = this.providerSteps.define<T>({ ...steps, advance: (record, now, em) => this.advance(record, now, em) });
+  }
+
+  /**
+   * The provider's calls of one step: should they fail (the provider unreachable, or erring), the record is told
+   * (`unreachable`: its back-off, or its failure once retries are spent) and only the error's class is logged, with the
+   * record's id, since a provider's message may quote what it was sent.
+   */
+  protected async callProvider<R>(record: { id: string }, call: () => Promise<R>, unreachable: () => void): Promise<R | typeof PROVIDER_UNREACHABLE> {
+    try {
+      return await call();
+    } catch (error) {
+      this.logger.warn({ [this.logAs.id]: record.id, error: error instanceof Error ? error.name : typeof error }, `${this.logAs.provider} provider unreachable; will retry`);
+      unreachable();
+      return PROVIDER_UNREACHABLE;
+    }
   }
 
   /** Schedules a new record's first step, in the transaction that stores it. */

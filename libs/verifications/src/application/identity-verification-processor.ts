@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CaseIdentitySubjects, IdentitySubject } from '@estate/case/ports';
 import { CaseResource, InjectResource, ProviderProcessor, ProviderProcessorSteps, ProviderSteps } from '@estate/shared-kernel';
 import { IdentityVerification } from '../domain/identity-verification';
@@ -20,8 +20,6 @@ export const IDENTITY_VERIFICATION_STEP_QUEUE = 'identity-verification-step';
  */
 @Injectable()
 export class IdentityVerificationProcessor extends ProviderProcessor<IdentityVerification> {
-  private readonly logger = new Logger('IdentityVerificationProcessor');
-
   constructor(
     @InjectResource('identity verification') private readonly resource: CaseResource<IdentityVerification>,
     private readonly provider: IdentityVerificationProvider,
@@ -34,7 +32,7 @@ export class IdentityVerificationProcessor extends ProviderProcessor<IdentityVer
   }
 
   protected describeSteps(): ProviderProcessorSteps<IdentityVerification> {
-    return { queue: IDENTITY_VERIFICATION_STEP_QUEUE, resource: this.resource, actor: 'identity_verification_processor', firstStatus: 'pending' };
+    return { queue: IDENTITY_VERIFICATION_STEP_QUEUE, resource: this.resource, actor: 'identity_verification_processor', firstStatus: 'pending', logAs: { provider: 'identity', id: 'verification_id' } };
   }
 
   /** One provider call; false when the provider had nothing new to report. */
@@ -51,20 +49,22 @@ export class IdentityVerificationProcessor extends ProviderProcessor<IdentityVer
         now,
       );
     } else {
-      try {
-        if (verification.status === 'pending') {
-          const started = await this.provider.start(request);
-          verification.recordStarted(this.provider.name, started.reference, started.sessionUrl, now);
-        } else {
+      const moved = await this.callProvider(
+        verification,
+        async () => {
+          if (verification.status === 'pending') {
+            const started = await this.provider.start(request);
+            verification.recordStarted(this.provider.name, started.reference, started.sessionUrl, now);
+            return true;
+          }
           const outcome = await this.provider.outcome({ ...request, reference: verification.providerReference ?? '' });
           if (!outcome) return false;
           verification.recordOutcome(outcome, now);
-        }
-      } catch (error) {
-        // The error's class only: a provider's message may quote what it was sent.
-        this.logger.warn({ verification_id: verification.id, error: error instanceof Error ? error.name : typeof error }, 'identity provider unreachable; will retry');
-        verification.recordProviderUnavailable(now);
-      }
+          return true;
+        },
+        () => verification.recordProviderUnavailable(now),
+      );
+      if (moved === false) return false;
     }
     await this.projection.handOver(verification);
     return true;
