@@ -69,7 +69,7 @@ export function faxNumberOf(written: string): string {
  * A fax of documents of the case to one number (contract-extensions §11.5): an aggregate, because its status moves
  * are rules (only the processor moves it, a user may only cancel it while queued) and its creation checks its
  * documents and pages. The provider's outcome is recorded by the moves below; every other field is fixed once queued
- * except `notes`.
+ * except `notes`. It names every field of its declaration: `queue` writes each.
  */
 export class Fax implements CaseRecord {
   id: string;

@@ -88,7 +88,8 @@ export function plusYears(at: Date, years: number): Date {
  * A remote online notarization of a PDF of the case (contract-extensions §11.6), advanced by the notary provider in
  * the background (§11.4): the provider invites the signers, proves their identities, seats a notary, performs the act
  * and hands back the notarized PDF, which becomes a new document of the case. The aggregate keeps the move list, the
- * signers' progress, the 7-day expiry, the provider's failed tries and what `completed` records.
+ * signers' progress, the 7-day expiry, the provider's failed tries and what `completed` records. It names every field
+ * of its declaration: `initiate` writes each.
  */
 export class Notarization implements CaseRecord {
   id: string;

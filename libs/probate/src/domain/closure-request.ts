@@ -106,7 +106,7 @@ export type ClosureRequestMove = 'started' | 'completed' | null;
  * A request to close an account through automated closure (contract-extensions §15.1): the five closure steps it made,
  * the §8 transfer of an `instant_transfer` request, and a status derived from the steps — `requested` until one of
  * them starts, then `in_progress`, `completed` once every one reads `completed` or `skipped` — or `cancelled` by its
- * cancel route. `completed` and `cancelled` are final.
+ * cancel route. `completed` and `cancelled` are final. It names every field of its declaration: `open` writes each.
  */
 export class ClosureRequest implements CaseRecord {
   id: string;

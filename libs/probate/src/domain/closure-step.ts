@@ -30,7 +30,9 @@ export type ClosureStepFields = {
 
 /**
  * One step of closing the estate. `status` and `blocked_reason` are the status as read (contract §3.2), kept on the
- * row by the closure plan whenever any step of the case changes; `setStatus` is what the client wrote.
+ * row by the closure plan whenever any step of the case changes; `setStatus` is what the client wrote. It names the
+ * fields the plan's rules read and write (and `stepType`, which a closure request reads to find its deposit step, and
+ * `title`, which a blocked reason quotes); its other fields (declared with the resource) are stored as given.
  */
 export class ClosureStep implements CaseRecord {
   id: string;
@@ -40,15 +42,10 @@ export class ClosureStep implements CaseRecord {
   version: number;
   stepType: string;
   title: string;
-  description: string | null;
   status: ClosureStepStatus;
-  order: number | null;
   dependsOn: string[];
   blockedReason: string | null;
-  assignedTo: string | null;
-  dueDate: string | null;
   completedDate: string | null;
-  notes: string | null;
   subTasks: SubTask[];
   setStatus: WritableClosureStepStatus;
   /**

@@ -16,43 +16,27 @@ export const CLAIM_MOVES: Readonly<Record<ClaimStatus, readonly ClaimStatus[]>> 
 
 export const FINAL_CLAIM_STATUSES: readonly ClaimStatus[] = ['rejected', 'paid', 'withdrawn'];
 
-export interface ClaimAddress {
-  address1: string;
-  address2?: string | null;
-  city: string;
-  state: string;
-  zip: string;
-}
-
 /**
  * A claim's writable fields as properties (`claimAmount`), each present (`null` when unset): the create body, or the
  * merged result of a `#13` merge patch. Its rules read `status` and `isValid`; the others are stored as given.
  */
 export type ClaimFields = { status?: ClaimStatus | null; isValid?: boolean | null } & Readonly<Record<string, unknown>>;
 
-/** A creditor's claim against the estate (aggregate): its status moves and what `paid` needs. */
+/**
+ * A creditor's claim against the estate (aggregate): its status moves and what `paid` needs. It names the fields its
+ * rules read and write — the status, `isValid` and the resolution `paid` needs; its other fields (declared with the
+ * resource) are stored as given.
+ */
 export class CreditorClaim implements CaseRecord {
   id: string;
   caseId: string;
   createdAt: Date;
   updatedAt: Date;
   version: number;
-  creditorName: string;
-  creditorAddress: ClaimAddress | null;
-  creditorPhone: string | null;
-  creditorEmail: string | null;
-  claimAmount: number;
-  claimDate: string;
-  claimType: string | null;
-  debtDescription: string | null;
-  accountNumber: string | null;
   status: ClaimStatus;
   resolutionAmount: number | null;
   resolutionDate: string | null;
-  resolutionNotes: string | null;
-  priorityOrder: number | null;
   isValid: boolean;
-  statuteOfLimitationsExpires: string | null;
 
   /** A new claim in any status its fields support (`pending` by default); `paid` needs its resolution. */
   static file(id: string, caseId: string, fields: ClaimFields, now: Date): CreditorClaim {

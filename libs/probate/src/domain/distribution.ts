@@ -2,7 +2,6 @@ import { ConflictError, ErrorDetail, toCamelCase, toSnakeCase, ValidationFailedE
 import {
   DistributionAssetType,
   DistributionKind,
-  DistributionMethod,
   DistributionStage,
   DistributionStatus,
   DistributionType,
@@ -83,7 +82,10 @@ function invalidState(message: string): ConflictError {
 /**
  * What the estate gives a person of the case, in cash or in kind (aggregate, contract-extensions §12.7): its shape per
  * kind, its moves (approve, pay, cancel) and what may still be written in each status. Whether the estate can afford it
- * is the allowance policy's (`distributionRefusals`), checked by the use cases at approval and again at payment.
+ * is the allowance policy's (`distributionRefusals`), checked by the use cases at approval and again at payment. It
+ * names the fields its rules and that policy read and write: the kind's shape (`kindProblems`), the type and stage,
+ * those with a default, the recipient's name and the moves' stamps; its other fields (declared with the resource) are
+ * stored as given.
  */
 export class Distribution implements CaseRecord {
   id: string;
@@ -91,7 +93,6 @@ export class Distribution implements CaseRecord {
   createdAt: Date;
   updatedAt: Date;
   version: number;
-  personId: string | null;
   /** Copied from the person at creation (and when a planned distribution names another person). */
   recipientName: string;
   distributionType: DistributionType;
@@ -103,7 +104,6 @@ export class Distribution implements CaseRecord {
   assetId: string | null;
   assetDescription: string | null;
   value: number | null;
-  method: DistributionMethod | null;
   status: DistributionStatus;
   approvedAt: Date | null;
   approvedBy: string | null;
@@ -111,10 +111,7 @@ export class Distribution implements CaseRecord {
   /** The ledger debit written on payment (cash only). */
   transactionId: string | null;
   receiptSigned: boolean;
-  receiptDate: string | null;
-  receiptDocumentId: string | null;
   taxReported: boolean;
-  notes: string | null;
 
   /** A new distribution in `planned`, or `422` naming every field its kind needs or refuses. */
   static plan(id: string, caseId: string, fields: DistributionFields, recipientName: string, now: Date): Distribution {

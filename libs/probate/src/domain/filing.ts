@@ -1,6 +1,6 @@
 import type { CaseRecord, ErrorDetail } from '@estate/shared-kernel/domain';
 import { ValidationFailedError } from '@estate/shared-kernel/domain';
-import type { FilingStatus, FilingType } from './probate-court-vocabulary';
+import type { FilingStatus } from './probate-court-vocabulary';
 
 /**
  * The moves of §10.2 as data: `draft` → `filed` → `accepted` | `rejected`; `rejected` → `filed` (a re-filing);
@@ -28,27 +28,22 @@ const PAST_FACT_DATES = ['filed_date', 'response_date'] as const;
 
 const blank = (value: unknown) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 
-/** A document of the probate case filed with (or prepared for) the court (aggregate): its status moves and what each needs. */
+/**
+ * A document of the probate case filed with (or prepared for) the court (aggregate): its status moves and what each
+ * needs. It names the fields its rules read and write — the status, the dates, the rejection reason and the documents;
+ * its other fields (declared with the resource) are stored as given.
+ */
 export class Filing implements CaseRecord {
   id: string;
   caseId: string;
   createdAt: Date;
   updatedAt: Date;
   version: number;
-  filingType: FilingType;
-  title: string;
-  description: string | null;
-  formId: string | null;
   status: FilingStatus;
   filedDate: string | null;
   responseDate: string | null;
   rejectionReason: string | null;
-  courtReference: string | null;
-  filedBy: string | null;
-  feesPaid: number | null;
   documentIds: string[];
-  hearingDate: string | null;
-  notes: string | null;
 
   /** A new filing in any status its fields support (`draft` by default): a filing made before the estate was entered. */
   static prepare(id: string, caseId: string, fields: FilingFields, now: Date, today: string): Filing {

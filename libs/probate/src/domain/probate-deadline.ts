@@ -34,7 +34,8 @@ export function deadlineStatusOn(deadline: Pick<ProbateDeadline, 'status' | 'due
  * A probate deadline (aggregate). Its rules: setting `completed_date` completes it (`#14`); completing it without a
  * date completes it today; reopening (`upcoming` or `overdue` written) clears the date; a waived deadline has no
  * completion date; and an open deadline whose due date has passed reads `overdue` (issue 9) — computed when read,
- * never stored, so no job has to flip it at midnight.
+ * never stored, so no job has to flip it at midnight. It names every field of its declaration: `create` writes each,
+ * and the merge patch and the rescheduling compare and write them.
  */
 export class ProbateDeadline implements CaseRecord {
   id: string;

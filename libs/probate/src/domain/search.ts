@@ -19,7 +19,8 @@ export const PROVIDER_UNAVAILABLE_SUMMARY = 'provider_unavailable: the search pr
  * An asset or background search. Searches are never deleted (specification audit rule 2); their status only moves
  * forward — `pending` → `in_progress` → `completed` | `failed` — and reaching `completed` stamps `completed_at`. A
  * search someone ran is recorded (`POST …/searches`); one the service runs (`…/searches/initiate`, §15.2) keeps its
- * parameters and is advanced by the search provider's steps.
+ * parameters and is advanced by the search provider's steps. It names every field of its declaration: `start` and
+ * `initiate` write each, and the provider's steps the outcome.
  */
 export class Search implements CaseRecord {
   id: string;

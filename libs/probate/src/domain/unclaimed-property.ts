@@ -1,6 +1,6 @@
 import type { CaseRecord, ErrorDetail } from '@estate/shared-kernel/domain';
 import { toCamelCase, ValidationFailedError } from '@estate/shared-kernel/domain';
-import type { ClaimDocument, ClaimStatus, UnclaimedPropertyType } from './unclaimed-property-vocabulary';
+import type { ClaimDocument, ClaimStatus } from './unclaimed-property-vocabulary';
 
 /**
  * The moves of `claim_status` (contract-extensions §12.5) as data: `discovered` → `claim_filed` → `under_review` →
@@ -52,7 +52,9 @@ const blank = (value: unknown) => value === null || value === undefined || (type
 
 /**
  * Money or property a holder reported to a state's unclaimed-property program (contract-extensions §12.5): an
- * aggregate, because its claim moves along a fixed list and each step needs its facts.
+ * aggregate, because its claim moves along a fixed list and each step needs its facts. It names the fields its rules
+ * read and write — the claim's status, its dates, outcome and URL (`NEEDS`, `OUTCOME_FIELDS`) and the two lists; its
+ * other fields (declared with the resource) are stored as given.
  */
 export class UnclaimedProperty implements CaseRecord {
   id: string;
@@ -60,15 +62,7 @@ export class UnclaimedProperty implements CaseRecord {
   createdAt: Date;
   updatedAt: Date;
   version: number;
-  state: string;
-  holderName: string;
-  propertyType: UnclaimedPropertyType;
-  propertyDescription: string | null;
-  reportedAmount: number | null;
-  ownerNameOnRecord: string | null;
-  statePropertyId: string | null;
   claimStatus: ClaimStatus;
-  claimNumber: string | null;
   claimUrl: string | null;
   claimFiledDate: string | null;
   claimApprovedDate: string | null;
@@ -77,8 +71,6 @@ export class UnclaimedProperty implements CaseRecord {
   denialReason: string | null;
   requiredDocuments: ClaimDocument[];
   documentIds: string[];
-  searchId: string | null;
-  notes: string | null;
 
   /** A new record, `discovered` unless the body records a claim already under way (then its facts must be there). */
   static discover(id: string, caseId: string, fields: UnclaimedPropertyFields, now: Date, today: string): UnclaimedProperty {

@@ -217,10 +217,11 @@ export interface CaseResource<T extends CaseRecord = CaseRecord>
  */
 export type DeclaredFieldsResource<F extends FieldMap, T extends CaseRecord = RecordOf<F>> = Omit<CaseResourceDeclaration<T>, 'schema' | 'create' | 'patch' | 'view' | 'masked' | 'references' | 'fields' | 'examples'> & {
   /**
-   * An aggregate's domain class, whose instances the ORM makes (its fields are these, its methods its rules); a plain
-   * record has none (the kernel names a class for it).
+   * An aggregate's domain class, whose instances the ORM makes: its methods are its rules, and it names only the
+   * properties they read (the record's type is the class's and the fields' together). A plain record has none (the
+   * kernel names a class for it).
    */
-  entity?: new (...args: any[]) => T;
+  entity?: new (...args: any[]) => object;
   /** The table of its records. */
   table: string;
   fields: F;
@@ -260,7 +261,9 @@ export function declaredCaseResources(): readonly CaseResource[] {
  * declaration into the routes (`caseResourceController`), their OpenAPI entries, the list query, merge patch,
  * masking, ETags, the foreign-case rule and the erasure of the case's records on case deletion.
  */
-export function caseResource<const F extends FieldMap, E extends CaseRecord>(declaration: DeclaredFieldsResource<F, E> & { entity: new (...args: any[]) => E }): CaseResource<E>;
+export function caseResource<const F extends FieldMap, E extends object>(
+  declaration: DeclaredFieldsResource<F, E & RecordOf<F>> & { entity: new (...args: any[]) => E },
+): CaseResource<E & RecordOf<F>>;
 export function caseResource<const F extends FieldMap>(declaration: DeclaredFieldsResource<F>): CaseResource<RecordOf<F>>;
 export function caseResource<T extends CaseRecord>(declaration: CaseResourceDeclaration<T>): CaseResource<T>;
 export function caseResource<T extends CaseRecord>(given: CaseResourceDeclaration<T> | DeclaredFieldsResource<FieldMap, any>): CaseResource<T> {

@@ -22,7 +22,8 @@ export interface NewTransfer {
 
 /**
  * An instant transfer (aggregate, contract §8). It owns its state machine: every move is one intent method that
- * refuses an illegal move with a domain error and appends an audit event; no other code assigns `status`.
+ * refuses an illegal move with a domain error and appends an audit event; no other code assigns `status`. It names
+ * every field its declaration stores: `request` writes each, and the moves their stamps.
  */
 export class Transfer implements CaseRecord {
   id: string;

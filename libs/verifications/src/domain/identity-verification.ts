@@ -45,7 +45,8 @@ const VALID_FOR_YEARS = 1;
  * An identity verification of the deceased or the executor (contract-extensions §11.7), advanced by the identity
  * provider in the background: `pending` → `processing` → `verified` | `failed`, or `cancelled` from either of the
  * first two by the cancel route. Only the provider's steps set the outcome; a `PATCH` writes `notes` and may add
- * documents. It keeps no identity data of its own: the provider holds the captures.
+ * documents. It keeps no identity data of its own: the provider holds the captures. It names every field of its
+ * declaration: `start` writes each, and the provider's steps the outcome.
  */
 export class IdentityVerification implements CaseRecord {
   id: string;
