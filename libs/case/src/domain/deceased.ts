@@ -1,13 +1,5 @@
 import type { ErrorDetail } from '@estate/shared-kernel/domain';
 
-export interface PostalAddress {
-  address1: string;
-  address2?: string | null;
-  city: string;
-  state: string;
-  zip: string;
-}
-
 /**
  * The deceased person of a case (one per case): its rules. Its fields are declared with its resource; the ORM makes
  * its records of this class.
