@@ -1,6 +1,7 @@
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 import { upload } from './support/document-files';
+import { LETTERS_OF_ROLE } from './support/executor-letters';
 
 /** Contract-extensions §10.5: the executor, one per case. */
 
@@ -34,14 +35,6 @@ const EVERY_FIELD = {
 };
 
 const MINIMAL = { first_name: 'Samuel', last_name: 'Reyes', role: 'administrator' };
-
-const LETTERS_OF_ROLE: Record<string, string> = {
-  executor: 'letters_testamentary',
-  administrator: 'letters_of_administration',
-  administrator_with_will_annexed: 'letters_of_administration_with_will_annexed',
-  special_administrator: 'letters_of_special_administration',
-  successor: 'letters_of_administration',
-};
 
 function isoDateInDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

@@ -1,14 +1,6 @@
 import { UNSET } from '../support/resource-contract';
 import { describeDeclaredContracts } from '../support/declared-contracts';
-
-/** The letters the court issues to each role (contract-extensions §10.5). */
-const LETTERS_OF_ROLE: Record<string, string> = {
-  executor: 'letters_testamentary',
-  administrator: 'letters_of_administration',
-  administrator_with_will_annexed: 'letters_of_administration_with_will_annexed',
-  special_administrator: 'letters_of_special_administration',
-  successor: 'letters_of_administration',
-};
+import { LETTERS_OF_ROLE } from '../support/executor-letters';
 
 describeDeclaredContracts('case', {
   // Invitations send e-mails through the simulated provider; nothing here needs them delivered.
