@@ -2,9 +2,11 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
 import {
-  applyMergePatch,
   assertIfMatch,
   CaseRecordsEraser,
+  fieldsOf,
+  mergedPatch,
+  writableFieldsOf,
   Clock,
   JsonObject,
   NotFoundError,
@@ -17,6 +19,7 @@ import {
   SingletonResource,
   UnitOfWork,
 } from '@estate/shared-kernel';
+import { caseRecord } from '../resources/case-record';
 import { CaseViews } from './ports/case-views.port';
 import { DISPUTE_LEVELS, ESTATE_VALUES, PROGRESS_STAGES } from '../domain/case-vocabulary';
 import { EstateCase } from '../domain/estate-case';
@@ -25,6 +28,9 @@ import { CaseDeletionRegistry } from './case-deletion';
 import { caseEtag } from './case-etag';
 import { CaseReads } from './ports/case-reads.port';
 import { CasePendingSearches, NO_PENDING_SEARCHES, PendingSearches } from './ports/pending-searches.port';
+
+/** What a merge patch of the case may change: the writable set of its declaration's patch. */
+const CASE_PATCH = { create: caseRecord.patch!, createFields: fieldsOf(caseRecord.patch!) };
 
 /** How the caller reaches a listed case (contract-extensions §13.1): as a member of its organization, or shared. */
 export const CASE_ACCESS = ['member', 'collaborator'] as const;
@@ -58,15 +64,12 @@ export class CasesService {
   create(organizationId: string, body: JsonObject): Promise<CaseReading> {
     return this.uow.run(async (em) => {
       const now = this.clock.now();
+      // The stored fields a client writes, as the declaration names them; the sign-up moment defaults to now.
+      const written = writableFieldsOf<Record<string, unknown>>({ createFields: caseRecord.stored }, body);
       const estateCase = em.create(EstateCase, {
+        ...written,
         id: ulid(),
         organizationId,
-        onboardingId: (body.onboarding_id as string) ?? null,
-        queueAssignment: (body.queue_assignment as string) ?? null,
-        flowPosition: (body.flow_position as string) ?? null,
-        estateValue: (body.estate_value as EstateCase['estateValue']) ?? null,
-        progress: (body.progress as EstateCase['progress']) ?? null,
-        possibleDispute: (body.possible_dispute as EstateCase['possibleDispute']) ?? null,
         dateOfSignUp: body.date_of_sign_up ? new Date(body.date_of_sign_up as string) : now,
         termsAcceptedAt: body.terms_accepted_at ? new Date(body.terms_accepted_at as string) : null,
         createdAt: now,
@@ -115,8 +118,8 @@ export class CasesService {
         assertIfMatch(ifMatch, current.etag);
         const before = this.views.ofCase(current);
         // Every writable case field is a scalar, so the validated patch is already a valid result.
-        const merged = applyMergePatch(estateCase.writableFields(), patch);
-        if (estateCase.assignWritable(merged)) estateCase.updatedAt = this.clock.now();
+        const { fields } = await mergedPatch(CASE_PATCH, estateCase, patch);
+        if (estateCase.revise(fields)) estateCase.updatedAt = this.clock.now();
         await this.em.flush();
         const after = await this.reading(estateCase);
         await this.events.changed(em, { key: 'case', caseId }, before, this.views.ofCase(after));

@@ -8,6 +8,7 @@ import {
   ApiIfMatch,
   ApiList,
   asJsonObject,
+  JsonObject,
   CurrentPrincipal,
   ForeignCase,
   IfMatch,
@@ -21,8 +22,8 @@ import {
 } from '@estate/shared-kernel';
 import { CASE_LIST_RULES, CasesService } from '../application/cases.service';
 import { caseManifest } from '../resources/case-manifests';
-import { CaseView, CreateCaseBody, PatchCaseBody } from './dto/case.dto';
-import { CREATE_CASE_EXAMPLES, PATCH_CASE_EXAMPLES } from './dto/examples';
+import { caseRecord } from '../resources/case-record';
+import { CREATE_CASE_EXAMPLES, PATCH_CASE_EXAMPLES } from '../resources/examples';
 import { caseView, presentCase } from './presenters';
 
 @ApiTags(caseManifest.tag)
@@ -38,7 +39,7 @@ export class CasesController {
     description:
       "The cases of the caller's organization and those shared with the caller as a collaborator (filter `access`: `member`, `collaborator`), in page mode or keyset cursor mode; filters may repeat to match any of several values.",
   })
-  @ApiList(CaseView, CASE_LIST_RULES)
+  @ApiList(caseRecord.view, CASE_LIST_RULES)
   @ApiErrors(400)
   async list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<ResourceList> {
     const page = await this.cases.list(principal, query);
@@ -51,17 +52,17 @@ export class CasesController {
     summary: 'Create a case',
     description: 'Opens a case for the caller\'s organization; the body may nest the deceased (SSN in full) and the authority, created in the same transaction.',
   })
-  @ApiBody({ type: CreateCaseBody, examples: CREATE_CASE_EXAMPLES })
+  @ApiBody({ type: caseRecord.create, examples: CREATE_CASE_EXAMPLES })
   @ApiIdempotencyKey()
-  @ApiData(CaseView, 201)
+  @ApiData(caseRecord.view, 201)
   @ApiErrors(400, { status: 403, code: 'forbidden', message: 'A guest reaches only the cases shared with it.' }, 409, 413, 415, 422)
-  async create(@CurrentPrincipal() principal: Principal, @ValidBody() body: CreateCaseBody): Promise<SingleResource> {
+  async create(@CurrentPrincipal() principal: Principal, @ValidBody(caseRecord.create) body: JsonObject): Promise<SingleResource> {
     return presentCase(await this.cases.create(memberOrganizationOf(principal), asJsonObject(body)));
   }
 
   @Get(':case_id')
   @ApiOperation({ summary: 'Read a case', description: 'One case with its ETag; 304 when `If-None-Match` still matches.' })
-  @ApiData(CaseView)
+  @ApiData(caseRecord.view)
   @ApiErrors(404)
   async get(@Param('case_id') caseId: string): Promise<SingleResource> {
     return presentCase(await this.cases.get(caseId));
@@ -74,11 +75,11 @@ export class CasesController {
     summary: 'Update a case (merge patch)',
     description: 'JSON Merge Patch of the writable fields; unknown or read-only fields are 422, `null` clears a field.',
   })
-  @ApiBody({ type: PatchCaseBody, examples: PATCH_CASE_EXAMPLES })
+  @ApiBody({ type: caseRecord.patch!, examples: PATCH_CASE_EXAMPLES })
   @ApiIfMatch()
-  @ApiData(CaseView)
+  @ApiData(caseRecord.view)
   @ApiErrors(404, 412, 415, 422)
-  async patch(@Param('case_id') caseId: string, @ValidBody() patch: PatchCaseBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
+  async patch(@Param('case_id') caseId: string, @ValidBody(caseRecord.patch) patch: JsonObject, @IfMatch() ifMatch?: string): Promise<SingleResource> {
     return presentCase(await this.cases.patch(caseId, asJsonObject(patch), ifMatch));
   }
 

@@ -1,15 +1,14 @@
 import { serializeRecord, shapeOf, SingleResource } from '@estate/shared-kernel';
 import type { CaseReading } from '../application/cases.service';
 import { CaseViews } from '../application/ports/case-views.port';
-import { EstateCaseSchema } from '../infrastructure/persistence/case.schemas';
 import { caseManifest } from '../resources/case-manifests';
-import { CreateCaseBody } from './dto/case.dto';
+import { caseRecord } from '../resources/case-record';
 
-const CASE_SHAPE = shapeOf(CreateCaseBody);
+const CASE_SHAPE = shapeOf(caseRecord.create);
 const CASE_MASKED = new Set(caseManifest.masked);
 
 export function caseView(reading: CaseReading): Record<string, unknown> {
-  const { created_at, updated_at, ...fields } = serializeRecord(reading.estateCase, EstateCaseSchema, CASE_SHAPE, CASE_MASKED);
+  const { created_at, updated_at, ...fields } = serializeRecord(reading.estateCase, caseRecord.schema, CASE_SHAPE, CASE_MASKED);
   return { ...fields, pending_searches: reading.pendingSearches, created_at, updated_at };
 }
 

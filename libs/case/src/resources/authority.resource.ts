@@ -2,7 +2,7 @@ import { field, singletonResource } from '@estate/shared-kernel';
 import { AuthorityChangeListeners } from '../application/ports/authority-changes.port';
 import { Authority } from '../domain/authority';
 import { AUTHORITY_LEVELS, AUTHORITY_TYPES } from '../domain/case-vocabulary';
-import { PATCH_AUTHORITY_EXAMPLES, PUT_AUTHORITY_EXAMPLES } from '../http/dto/examples';
+import { PATCH_AUTHORITY_EXAMPLES, PUT_AUTHORITY_EXAMPLES } from './examples';
 
 /**
  * The authority to act for the estate: one per case, created by the first `PUT`, changed by `PATCH` and the next

@@ -1,5 +1,5 @@
 import { resourceManifest } from '@estate/shared-kernel';
-import { CaseView } from '../http/dto/case.dto';
+import { caseRecord } from './case-record';
 
 /*
  * The case is written by hand (its controller and service); this is what it declares to the kernel: events, tag and its description, the specification routes they serve, masked fields.
@@ -10,7 +10,7 @@ export const caseManifest = resourceManifest({
   eventKey: 'case',
   emits: ['created', 'updated', 'deleted'],
   tag: 'cases',
-  view: CaseView,
+  view: caseRecord.view,
   tagDescription: 'Estate cases: one per person who died, owned by the organization that opened it. Creating a case may nest the deceased and the authority.',
   specificationRoutes: [
     { number: 7, method: 'patch', path: '/cases/{case_id}' },

@@ -1,6 +1,6 @@
 import { AddressDto, field, singletonResource } from '@estate/shared-kernel';
 import { Deceased } from '../domain/deceased';
-import { PUT_DECEASED_EXAMPLES } from '../http/dto/examples';
+import { PUT_DECEASED_EXAMPLES } from './examples';
 
 /** The person who died: one per case, created by the first `PUT`, replaced by the next; it goes with its case. */
 export const deceasedResource = singletonResource({

@@ -2,7 +2,7 @@ import { AddressDto, declaredResourceKeyed, field, singletonResource } from '@es
 import { ExecutorIdentityRecords } from '../application/executor-identity-records';
 import { BOND_STATUSES, EXECUTOR_ROLES, IDENTITY_STATUSES, LETTERS_TYPES, RELATIONSHIPS_TO_DECEASED } from '../domain/case-vocabulary';
 import { Executor } from '../domain/executor';
-import { PATCH_EXECUTOR_EXAMPLES, PUT_EXECUTOR_EXAMPLES } from '../http/dto/examples';
+import { PATCH_EXECUTOR_EXAMPLES, PUT_EXECUTOR_EXAMPLES } from './examples';
 import { personResource } from '../persons/person.resource';
 import { deceasedResource } from './deceased.resource';
 

@@ -6,6 +6,9 @@ import { RecordView } from '../openapi/api-responses';
 import type { FieldMap, FieldValues } from './field-definitions';
 import { Dto, namedClass, pascalCaseOf, ShapeParts } from './shape-parts';
 
+/** The key of a record that belongs to no case: the case itself. */
+const OWN_ID = { type: 'string', primary: true, length: 26 } as const;
+
 /** A record of these fields as the ORM and the kernel hold it: the key columns, the fields, the timestamps. */
 export type RecordOf<F extends FieldMap> = CaseRecord & FieldValues<F>;
 
@@ -25,6 +28,8 @@ export interface RecordShapeOptions<F extends FieldMap> {
   patchable?: boolean;
   /** The class the ORM makes records of (an aggregate's domain class); by default one named after the resource. */
   entity?: new (...args: any[]) => object;
+  /** Its key: an id within a case (`case`, the default), or an id of its own (the case itself). */
+  key?: 'case' | 'own';
 }
 
 /** What the kernel builds from one list of fields: the table's schema, the bodies, the view, masking and references. */
@@ -35,6 +40,8 @@ export interface RecordShape<T extends CaseRecord> {
   view: Dto;
   /** JSON fields returned masked. */
   masked: string[];
+  /** The JSON fields a client writes that are stored: what a create maps onto the record. */
+  stored: string[];
   /** Per JSON field, the kind of record it names. */
   references: Record<string, unknown>;
   /** Create bodies from the fields' examples: the required fields, and every writable field but references. */
@@ -56,7 +63,7 @@ export function recordShape<const F extends FieldMap, T extends CaseRecord = Rec
   const schema = new EntitySchema<T>({
     class: (options.entity ?? namedClass(type)) as never,
     tableName: options.table,
-    properties: { ...caseRecordProperties({ showCaseId: options.caseIdShown }), ...parts.columns(), ...timestampProperties() } as never,
+    properties: { ...(options.key === 'own' ? { id: OWN_ID } : caseRecordProperties({ showCaseId: options.caseIdShown })), ...parts.columns(), ...timestampProperties() } as never,
   });
   const create = parts.body(`Create${type}Body`);
   const patch = options.patchable === false ? undefined : parts.patch(`Patch${type}Body`, create);
@@ -65,5 +72,5 @@ export function recordShape<const F extends FieldMap, T extends CaseRecord = Rec
   parts.viewOverrides(view);
   parts.readOnlyProperties(view);
   parts.maskedProperties(view);
-  return { schema, examples: parts.examples(), create, patch, view, masked: parts.maskedFields(), references: parts.references() };
+  return { schema, examples: parts.examples(), create, patch, view, masked: parts.maskedFields(), stored: parts.storedWritten(), references: parts.references() };
 }

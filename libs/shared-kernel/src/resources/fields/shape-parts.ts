@@ -95,6 +95,11 @@ export class ShapeParts {
     }
   }
 
+  /** The JSON fields a client writes that are stored (all but the sent-only ones). */
+  storedWritten(): string[] {
+    return this.written.filter(([, definition]) => !definition.sentOnly).map(([property]) => toSnakeCase(property));
+  }
+
   maskedFields(): string[] {
     return this.masked.map(([property]) => toSnakeCase(property));
   }

@@ -1,4 +1,4 @@
-/** Request examples of the case context's hand-written routes, as the OpenAPI reference shows them. */
+/** Request examples of the case context's routes (the case, the deceased, the authority, the executor), as the OpenAPI reference shows them. */
 
 const address = { address1: '12 Elm Street', address2: 'Apt 4B', city: 'Springfield', state: 'IL', zip: '62701' };
 
