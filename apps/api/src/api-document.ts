@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { buildOpenApiDocument, ResourceCatalog } from '@estate/shared-kernel';
+import { ResourceCatalog } from '@estate/shared-kernel';
+import { buildOpenApiDocument } from './openapi/openapi-document';
 
 /**
  * The order the reference shows its tags in, which only the application knows (it registers every context): the

@@ -3,9 +3,10 @@ import compression from 'compression';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { REFERENCE_PATH, AppConfig, bodyParserErrors, NestLogger, requestLog, ResourceExpressAdapter, ROOT_LOGGER, OPENAPI_UI_OPTIONS, ResourceCatalog, parseJsonBody, rejectUnsupportedMediaType } from '@estate/shared-kernel';
+import { REFERENCE_PATH, AppConfig, bodyParserErrors, NestLogger, requestLog, ResourceExpressAdapter, ROOT_LOGGER, ResourceCatalog, parseJsonBody, rejectUnsupportedMediaType } from '@estate/shared-kernel';
 import { rejectUnsafeJsonBody, rejectUnsafeUrlAndHeaders } from '@estate/shared-kernel';
 import { apiDocument } from './api-document';
+import { OPENAPI_UI_OPTIONS } from './openapi/reference-page';
 import { AppModule } from './app.module';
 
 /** Builds the configured Nest application; `npm start`, the benchmark and the e2e tests all use this one function. */

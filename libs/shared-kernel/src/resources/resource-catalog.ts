@@ -1,8 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import { EventTypeCatalog } from '../platform/events/event-types';
-import type { DeclaredDocumentParts } from './openapi/openapi-31';
-import type { WebhookResource } from './openapi/webhooks-section';
+import type { DeclaredDocumentParts, WebhookResource } from './openapi/document-parts';
 import { SpecificationRoute, specificationRouteOf } from './openapi/specification-routes';
 import { describedTagsOf } from './openapi/described-tag';
 import { manifestsOf, ResourceManifest } from './resource-manifest';

@@ -10,7 +10,7 @@ import { ApiData, ApiErrors, ApiList } from '../openapi/api-responses';
 import { EventView } from './event.dto';
 import { presentEvent } from '../../platform/events/event';
 import { audienceOfCase, EventAudience, EventReader } from './event-reader';
-import { eventTypeSchema } from '../openapi/document-rules';
+import { eventTypeSchema } from '../openapi/document-parts';
 
 const FILTERS = [
   QueryParameter({

@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { errorCodes, errorReferenceMarkdown } from '../../platform/errors/error-reference';
+import { errorCodes, errorReferenceMarkdown } from '@estate/shared-kernel';
 
 type Node = Record<string, any>;
 

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { DeclaredDocumentParts, finishOpenApiDocument } from './openapi-31';
+import type { DeclaredDocumentParts } from '@estate/shared-kernel';
+import { finishOpenApiDocument } from './openapi-31';
 
 export const API_TITLE = 'Estate Desk API';
 

@@ -1,5 +1,5 @@
 import type { OpenAPIObject, SwaggerCustomOptions } from '@nestjs/swagger';
-import { EXAMPLE_ORIGIN, requestOrigin, RequestOrigin } from '../../platform/errors/error-reference';
+import { EXAMPLE_ORIGIN, requestOrigin, RequestOrigin } from '@estate/shared-kernel';
 import { API_TITLE } from './openapi-document';
 
 /**

@@ -11,7 +11,7 @@ import {
   requireAllResponseFields,
   splitSharedSchemas,
 } from './document-rules';
-import { SpecificationRoute, specificationRouteOf } from './specification-routes';
+import { SpecificationRoute, specificationRouteOf } from '@estate/shared-kernel';
 
 type Node = Record<string, any>;
 

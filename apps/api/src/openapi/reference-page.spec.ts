@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { errorDocUrl, EXAMPLE_ORIGIN } from '../../platform/errors/error-reference';
+import { errorDocUrl, EXAMPLE_ORIGIN } from '@estate/shared-kernel';
 import { documentOnRequestHost, freshIdempotencyKey } from './reference-page';
 
 type Node = Record<string, any>;

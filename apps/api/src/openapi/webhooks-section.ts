@@ -1,13 +1,8 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import type { WebhookResource } from '@estate/shared-kernel';
 
 type Node = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** One resource's events as the document describes them: its key, the actions it can emit and its view's schema. */
-export interface WebhookResource {
-  key: string;
-  actions: readonly string[];
-  viewSchema?: string;
-}
 
 const SCHEMAS = '#/components/schemas/';
 const PARAMETERS = '#/components/parameters/';

@@ -12,22 +12,10 @@ import {
   requireAllResponseFields,
   splitSharedSchemas,
 } from './document-rules';
-import { describeWebhooks, WebhookResource } from './webhooks-section';
+import type { DeclaredDocumentParts } from '@estate/shared-kernel';
+import { describeWebhooks } from './webhooks-section';
 import { describeErrorCodes } from './error-codes-section';
 
-/** What the document takes from the resources' declarations (gathered at start-up). */
-export interface DeclaredDocumentParts {
-  /** A description per tag; every tag needs one. */
-  tagDescriptions?: Readonly<Record<string, string>>;
-  /** The tags the reference shows first, in this order (the application's: it knows every context's); others follow. */
-  tagOrder?: readonly string[];
-  /** The types and patterns a filter or a subscription may name: the `enum` of schemas marked `EVENT_TYPE_ENUM`. */
-  eventTypes?: readonly string[];
-  /** The types that can fire: the `enum` of an event's own `type` (schemas marked `EVENT_TYPE_VALUES`). */
-  eventValues?: readonly string[];
-  /** Each resource's event key, actions and view: the `webhooks` section, one entry per type. */
-  eventResources?: readonly WebhookResource[];
-}
 
 type Node = Record<string, unknown>;
 

@@ -1,7 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { ALWAYS_POSSIBLE_ERRORS } from './api-responses';
-import { indefiniteArticle } from './wording';
-import { BAD_REQUEST_EXAMPLES, ERROR_RESPONSES, ErrorExample, errorExamplesFor } from './error-responses';
+import { ALWAYS_POSSIBLE_ERRORS, BAD_REQUEST_EXAMPLES, ERROR_RESPONSES, ErrorExample, errorExamplesFor, EVENT_TYPE_ENUM, indefiniteArticle } from '@estate/shared-kernel';
 
 /**
  * Document-wide rules, applied to the document @nestjs/swagger generates from the decorators, so that every route —
@@ -11,9 +9,6 @@ import { BAD_REQUEST_EXAMPLES, ERROR_RESPONSES, ErrorExample, errorExamplesFor }
  */
 
 type Node = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-/** A schema that is not a `$ref`: @nestjs/swagger's root exports its OpenAPI types only through `OpenAPIObject`. */
-type SchemaObject = Exclude<NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>[string], { $ref: string }>;
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
 const SCHEMA_PREFIX = '#/components/schemas/';
@@ -584,20 +579,6 @@ export function listTags(document: OpenAPIObject, descriptions: Readonly<Record<
     if (!description) throw new Error(`the tag "${name}" has no description: declare one with its resource (tagDescription) or its controller (DescribedTag)`);
     return { ...(tag ?? {}), name, description };
   });
-}
-
-/**
- * Marks a string schema whose values are event types, filled in when the document is finished (the types are
- * gathered from the declarations at start-up, after the decorators that describe the routes have run):
- * `patterns` — what a filter or a subscription may name (`*`, `transfer.*`, a type); `types` — the types that can fire.
- */
-export const EVENT_TYPE_ENUM = 'x-event-type-enum';
-
-export type EventTypeEnum = 'patterns' | 'types';
-
-/** A string schema whose `enum` is the event types (or the types and patterns) that exist. */
-export function eventTypeSchema(values: EventTypeEnum = 'patterns'): SchemaObject {
-  return { type: 'string', [EVENT_TYPE_ENUM]: values } as SchemaObject;
 }
 
 /** Every schema marked with `EVENT_TYPE_ENUM` gets the catalog's patterns or types as its `enum`; the mark goes. */
