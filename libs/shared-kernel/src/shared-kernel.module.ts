@@ -43,8 +43,6 @@ import { AuthenticationFailures } from './platform/auth/authentication-failures'
 import { PlainQuery } from './platform/persistence/plain-query';
 import { EventOutbox } from './platform/events/event-outbox';
 import { ResourceEvents } from './platform/events/resource-events';
-import { EventReader } from './resources/events/event-reader';
-import { EventsController } from './resources/events/events.controller';
 import { runWithinRequest } from './platform/context/request-scope';
 import { EventTypeCatalog } from './platform/events/event-types';
 import { ResourceCatalog } from './resources/resource-catalog';
@@ -93,7 +91,7 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
           storage,
         }),
       ],
-      controllers: [HealthController, EventsController],
+      controllers: [HealthController],
       providers: [
         { provide: AppConfig, useValue: config },
         { provide: SharedCounterStorage, useValue: storage },
@@ -130,7 +128,6 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
         ProviderSteps,
         EventOutbox,
         ResourceEvents,
-        EventReader,
         AuthGuard,
         TierThrottlerGuard,
         CaseAccessGuard,

@@ -6,13 +6,14 @@ import { WebhookStore } from './application/ports/webhook-store.port';
 import { WebhookTransport } from './application/ports/webhook-transport.port';
 import { WebhookDispatcher } from './application/webhook-dispatcher';
 import { DeliveryQueue } from './application/delivery-queue';
+import { EventReader } from './application/event-reader';
 import { WebhookEndpoints } from './application/webhook-endpoints.service';
 import { WebhookQueries } from './application/webhook-queries';
 import { HttpWebhookTransport } from './infrastructure/http-webhook-transport';
 import { SqlWebhookStore } from './infrastructure/persistence/webhook.store';
 
 /**
- * The webhooks bounded context (issue 11, contract §14.4–§14.8): endpoints, the outbox subscriber that queues one
+ * The webhooks bounded context (issue 11, contract §14.3–§14.8): the events feed (`GET …/events`, pulled), endpoints, the outbox subscriber that queues one
  * delivery per matching endpoint in the event's transaction, the signed, retried, leased
  * dispatcher (jobs of the `webhook-delivery` queue) and its log.
  */
@@ -26,6 +27,7 @@ import { SqlWebhookStore } from './infrastructure/persistence/webhook.store';
     WebhookQueries,
     DeliveryQueue,
     WebhookDispatcher,
+    EventReader,
   ],
   exports: [WebhookDispatcher],
 })

@@ -438,11 +438,14 @@ function operationIdOf(path: string, method: string, operation: Node): string {
 /**
  * Operation ids a client generator turns into method names. @nestjs/swagger's default `Controller_method` ids are
  * replaced; a second operation that would take an id already taken is named with its parent record
- * (`listCaseEvents`, `listTransferEvents`), never with a number, and one that still collides stops the build.
+ * (`listCaseEvents`, `listTransferEvents`), never with a number, and one that still collides stops the build. Routes
+ * under fewer records are named first, so the names do not depend on the order the modules register their routes in.
  */
 export function nameOperations(document: OpenAPIObject): void {
   const taken = new Set<string>();
-  for (const { path, method, operation } of operationsOf(document)) {
+  const depth = (path: string) => path.split('{').length;
+  const byDepth = operationsOf(document).sort((a, b) => depth(a.path) - depth(b.path));
+  for (const { path, method, operation } of byDepth) {
     let id: string | undefined = operation.operationId;
     if (!id || /Controller_\w*$/.test(id)) {
       id = operationIdOf(path, method, operation);

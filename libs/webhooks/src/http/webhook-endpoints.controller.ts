@@ -9,7 +9,6 @@ import {
   ApiList,
   CurrentPrincipal,
   etagOfBody,
-  EventView,
   IfMatch,
   OrganizationManagersOnly,
   parseListQuery,
@@ -21,6 +20,7 @@ import {
   WriteRoute,
   memberOrganizationOf,
 } from '@estate/shared-kernel';
+import { EventView } from './dto/event.dto';
 import { WebhookQueries } from '../application/webhook-queries';
 import { webhookEndpointManifest } from '../resources/webhook-endpoint.manifest';
 import { WebhookEndpoints } from '../application/webhook-endpoints.service';

@@ -1,16 +1,8 @@
 import { Controller, Get, Param, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiParam } from '@nestjs/swagger';
-import { QueryParameter } from '../../platform/http/known-query-parameters.guard';
-import { DescribedTag } from '../openapi/described-tag';
-import { checkedCaseOwnerOf, ForeignCase } from '../../platform/access/case-access';
-import { CurrentPrincipal, managesOrganization, Principal } from '../../platform/auth/principal';
-import { etagOfVersion } from '../conditional/etag';
-import { ResourceList, SingleResource } from '../http/resource-response';
-import { ApiData, ApiErrors, ApiList } from '../openapi/api-responses';
-import { EventView } from './event.dto';
-import { presentEvent } from '../../platform/events/event';
-import { audienceOfCase, EventAudience, EventReader } from './event-reader';
-import { eventTypeSchema } from '../openapi/document-parts';
+import { ApiData, ApiErrors, ApiList, CurrentPrincipal, DescribedTag, ForeignCase, Principal, QueryParameter, ResourceList, SingleResource, checkedCaseOwnerOf, etagOfVersion, eventTypeSchema, managesOrganization, presentEvent } from '@estate/shared-kernel';
+import { EventView } from './dto/event.dto';
+import { audienceOfCase, EventAudience, EventReader } from '../application/event-reader';
 
 const FILTERS = [
   QueryParameter({

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/swagger';
-import { eventTypeSchema } from '../openapi/document-parts';
+import { eventTypeSchema } from '@estate/shared-kernel';
 
 export class EventActorView {
   @ApiProperty({ enum: ['user', 'system'], description: 'A user acting with a token, or the service itself.', example: 'user' }) type: 'user' | 'system';

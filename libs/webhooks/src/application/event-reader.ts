@@ -1,14 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { BadRequestError, ErrorDetail, NotFoundError } from '../../platform/errors/domain-error';
-import { ResourceList } from '../http/resource-response';
-import { parseListQuery } from '../pagination/list-query';
-import { findRecords, runListQuery } from '../pagination/list-runner';
-import { Condition } from '../pagination/list-statement';
-import { notACalendarDay } from '../validation/fields';
-import { presentEvent, StoredEvent } from '../../platform/events/event';
-import { EventRecordSchema } from '../../platform/events/event.schema';
-import { EventTypeCatalog } from '../../platform/events/event-types';
+import { BadRequestError, Condition, ErrorDetail, EventRecordSchema, EventTypeCatalog, NotFoundError, ResourceList, StoredEvent, findRecords, notACalendarDay, parseListQuery, presentEvent, runListQuery } from '@estate/shared-kernel';
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
