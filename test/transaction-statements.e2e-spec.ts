@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { transactionRows } from '@estate/shared-kernel';
 import { plainRows } from '../libs/shared-kernel/src/platform/persistence/plain-query';
-import { baseOrmConfig, IDENTITY_ENTITIES } from '../apps/api/src/database/orm-options';
+import { baseOrmConfig, NO_ENTITIES } from '../apps/api/src/database/orm-options';
 import { cloneTemplateDatabase, dropDatabase, TEST_TEMPLATE_ENV } from './support/test-database';
 
 describe('statements on a held transaction', () => {
@@ -17,7 +17,7 @@ describe('statements on a held transaction', () => {
 
   beforeAll(async () => {
     databaseName = `${(process.env[TEST_TEMPLATE_ENV] as string).replace('estate_template_', 'estate_test_')}_trx_${randomBytes(4).toString('hex')}`;
-    orm = await MikroORM.init(baseOrmConfig(await cloneTemplateDatabase(databaseName), IDENTITY_ENTITIES, { poolMax: 2 }));
+    orm = await MikroORM.init(baseOrmConfig(await cloneTemplateDatabase(databaseName), NO_ENTITIES, { poolMax: 2 }));
   });
 
   afterAll(async () => {

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { IdentityService, InvitationRefused, ORG_ROLES, OrgRole, TIERS, Tier } from '@estate/shared-kernel/operator';
-import { baseOrmConfig, IDENTITY_ENTITIES } from './database/orm-options';
+import { baseOrmConfig, NO_ENTITIES } from './database/orm-options';
 import { exitWith, prepareRuntime } from './runtime';
 
 const USAGE = `usage:
@@ -26,7 +26,7 @@ async function main(argv: string[]): Promise<void> {
   if (values.role !== undefined && (command !== 'invite' || !ORG_ROLES.includes(values.role as OrgRole))) throw new UsageError(`--role must be owner, admin or member (invite only)\n${USAGE}`);
 
   const runtime = await prepareRuntime({ migrate: true });
-  const orm = await MikroORM.init(baseOrmConfig(runtime.config.databaseUrl, IDENTITY_ENTITIES, { poolMax: 2 }));
+  const orm = await MikroORM.init(baseOrmConfig(runtime.config.databaseUrl, NO_ENTITIES, { poolMax: 2 }));
   try {
     const identity = new IdentityService(orm.em.fork());
     if (command === 'invite') {

@@ -37,8 +37,9 @@ registerErrorCodes({
 
 /**
  * The people bounded context (issue 22, contract-extensions §13): the organization's members and their roles, the
- * one-time invitation codes (sent through the comms context's e-mail port) and `/v1/me`. Users and tokens are the
- * kernel's identity tables; the principal carries the role, so the kernel's guards and other contexts read it there.
+ * one-time invitation codes (sent through the comms context's e-mail port) and `/v1/me`. It maps the identity tables
+ * (users, from their declaration; organizations; access tokens); the kernel's authentication reads them in plain
+ * statements, and the principal carries the role, so the kernel's guards and other contexts read it there.
  */
 @Module({
   imports: [CaseModule, CommsModule, CaseResourceModule.forResources([collaboratorResource])],

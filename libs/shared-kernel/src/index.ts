@@ -1,6 +1,6 @@
 export * from './platform/access/case-access';
 export * from './platform/auth/access-token';
-export * from './platform/auth/identity.entities';
+export * from './platform/auth/org-role';
 export * from './platform/auth/identity.service';
 export * from './platform/auth/principal';
 export * from './resources/conditional/etag';

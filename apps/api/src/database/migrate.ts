@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
 import { MIGRATIONS } from './migrations';
-import { baseOrmConfig, IDENTITY_ENTITIES } from './orm-options';
+import { baseOrmConfig, NO_ENTITIES } from './orm-options';
 
 /** An arbitrary constant naming this service's migration lock among PostgreSQL advisory locks. */
 const MIGRATION_LOCK = 731_522_026;
@@ -27,7 +27,7 @@ export async function hasPendingMigrations(databaseUrl: string): Promise<boolean
 /** Applies pending migrations; returns the names applied. */
 export async function applyMigrations(databaseUrl: string): Promise<string[]> {
   // Migrations are SQL of their own: the migrator needs no model of the contexts' tables.
-  const orm = await MikroORM.init(baseOrmConfig(databaseUrl, IDENTITY_ENTITIES, { poolMax: 1 }));
+  const orm = await MikroORM.init(baseOrmConfig(databaseUrl, NO_ENTITIES, { poolMax: 1 }));
   try {
     // Several processes may start at once against one database: one migrates, the others wait and find nothing to do.
     // The pool has a single connection, so the session-level lock and the migrations share it.

@@ -1,13 +1,15 @@
 import { defineConfig, EntitySchema, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
-import { AccessTokenSchema, OrganizationSchema, UserSchema } from '@estate/shared-kernel/operator';
 import { MIGRATIONS } from './migrations';
 
 /** How long a request waits for a database connection (from the pool, or a new one) before it fails. */
 export const DATABASE_TIMEOUT_MS = 5_000;
 
-/** The identity tables alone: all the operator's commands and the migrator need (no context is loaded for them). */
-export const IDENTITY_ENTITIES = [OrganizationSchema, UserSchema, AccessTokenSchema];
+/**
+ * No table mapped: what the operator's commands (plain statements on the identity tables) and the migrator (SQL of its
+ * own) need, so that neither loads a context.
+ */
+export const NO_ENTITIES: EntitySchema<any, any>[] = [];
 
 /** One ORM configuration for the API, the worker, the CLI, migrations and tests, over the tables each one needs. */
 export function baseOrmConfig(databaseUrl: string, entities: EntitySchema<any, any>[], options: { poolMax?: number; debug?: boolean } = {}) {
@@ -15,7 +17,7 @@ export function baseOrmConfig(databaseUrl: string, entities: EntitySchema<any, a
     driver: PostgreSqlDriver,
     clientUrl: databaseUrl,
     entities,
-    discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
+    discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true, warnWhenNoEntities: entities.length > 0 },
     extensions: [Migrator],
     migrations: { migrationsList: MIGRATIONS, tableName: 'schema_migrations', transactional: true, allOrNothing: true, snapshot: false, silent: true },
     // A request never waits forever on the database: a pooled connection is handed out within 5 s or the request

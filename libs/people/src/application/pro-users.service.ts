@@ -20,7 +20,7 @@ import { InvitationMailer } from './invitation-mailer';
 import { PeopleConfig } from './people-config';
 import { PeopleStore, ProUser } from './ports/people-store.port';
 import { PrincipalChanges } from './ports/principal-changes.port';
-import { etagOfProUser, presentProUser, previousOf } from './presentation';
+import { etagOfProUser, presentMe, presentProUser, previousOf } from './presentation';
 
 export interface Presented {
   data: Record<string, unknown>;
@@ -108,6 +108,7 @@ export class ProUsers {
           lastSeenAt: null,
           createdAt: now,
           updatedAt: now,
+          revokedAt: null,
         };
         await this.store.insertUser(em, user);
         await this.tell(em, user, 'pro_user.created');
@@ -192,15 +193,7 @@ export class ProUsers {
       // A guest (contract-extensions §13.1) has no organization: null organization, role and tier.
       const user = principal.organizationId === null ? await this.store.findGuest(em, principal.userId) : await this.load(em, principal, principal.userId);
       if (!user) throw new NotFoundError('user');
-      return {
-        id: user.id,
-        email: user.email,
-        first_name: user.firstName,
-        last_name: user.lastName,
-        organization_id: principal.organizationId,
-        org_role: principal.orgRole,
-        tier: principal.tier,
-      };
+      return { ...presentMe(user), organization_id: principal.organizationId, org_role: principal.orgRole, tier: principal.tier };
     });
   }
 

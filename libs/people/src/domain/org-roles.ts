@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { ORG_ROLES, type OrgRole } from '@estate/shared-kernel/domain';
 
-/** Contract-extensions §13.2. The kernel's identity tables carry the same values. */
-export type OrgRole = 'owner' | 'admin' | 'member';
-export type ProUserStatus = 'invited' | 'active' | 'deactivated';
-
-export const ORG_ROLE_VALUES: readonly OrgRole[] = ['owner', 'admin', 'member'];
-export const PRO_USER_STATUSES: readonly ProUserStatus[] = ['invited', 'active', 'deactivated'];
+/** Contract-extensions §13.2: the roles are the kernel's (a principal carries one); the statuses are the members' own. */
+export { ORG_ROLES };
+export type { OrgRole };
+/** `invited` until the invitation is accepted; `deactivated` users stay for the audit trail. */
+export const PRO_USER_STATUSES = ['invited', 'active', 'deactivated'] as const;
+export type ProUserStatus = (typeof PRO_USER_STATUSES)[number];
 
 /** Owners and admins invite and deactivate members and manage organization-level settings (webhooks). */
 export function manages(role: OrgRole | null): boolean {

@@ -10,6 +10,7 @@ import {
   ErrorBody,
   etagOfBody,
   IfMatch,
+  JsonObject,
   parseListQuery,
   PerAddressLimit,
   Principal,
@@ -22,37 +23,28 @@ import {
 } from '@estate/shared-kernel';
 import { Invitations } from '../application/invitations.service';
 import { ProUsers } from '../application/pro-users.service';
-import { ORG_ROLE_VALUES, PRO_USER_STATUSES } from '../domain/org-roles';
+import type { InviteInput, ProUserPatch } from '../application/pro-users.service';
+import { PRO_USER_LIST_RULES, PRO_USERS_PATH, proUserRecord } from '../resources/pro-user-record';
 import { proUserManifest } from '../resources/pro-user.manifest';
-import {
-  AcceptedInvitationView,
-  CreateProUserBody,
-  DeclinedInvitationView,
-  InvitationCodeBody,
-  InvitedProUserView,
-  MeView,
-  PatchProUserBody,
-  ProUserView,
-} from './dto/pro-user.dto';
+import { AcceptedInvitationView, DeclinedInvitationView, InvitationCodeBody, InvitedProUserView, MeView } from './dto/pro-user.dto';
 
 const ULID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } as const;
-const PRO_USER_LIST = { filters: { role: [...ORG_ROLE_VALUES], status: [...PRO_USER_STATUSES] }, sorts: ['created_at'] } as const;
 const FORBIDDEN = { status: 403, code: 'forbidden', message: 'Only owners and admins invite pro users.' };
 const LAST_OWNER = { status: 409, code: 'last_owner', message: 'The organization must keep at least one active owner; make someone else an owner first.' };
 
 /** `/v1/pro-users` (contract-extensions §13.2): the organization's members. */
 @ApiTags(proUserManifest.tag)
 @ServesResources(proUserManifest)
-@Controller('v1/pro-users')
+@Controller(PRO_USERS_PATH)
 export class ProUsersController {
   constructor(private readonly proUsers: ProUsers) {}
 
   @Get()
   @ApiOperation({ summary: 'List pro users', description: "The organization's members, any role or status; any member may read them." })
-  @ApiList(ProUserView, PRO_USER_LIST)
+  @ApiList(proUserRecord.view, PRO_USER_LIST_RULES)
   @ApiErrors(400)
   async list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<ResourceList> {
-    const page = await this.proUsers.list(principal, parseListQuery(query, PRO_USER_LIST, ['pro users', principal.organizationId]));
+    const page = await this.proUsers.list(principal, parseListQuery(query, PRO_USER_LIST_RULES, ['pro users', principal.organizationId]));
     return new ResourceList(page.data, page.meta);
   }
 
@@ -65,19 +57,19 @@ export class ProUsersController {
       '`INVITATION_TTL_SECONDS` (7 days). Owners and admins only (an admin invites members and admins); an address already `active` or `invited` ' +
       '(or belonging to another organization) is `409 already_invited`. A `deactivated` member invited again is the same user, `invited` once more.',
   })
-  @ApiBody({ type: CreateProUserBody })
+  @ApiBody({ type: proUserRecord.create })
   @ApiIdempotencyKey()
   @ApiData(InvitedProUserView, 201)
   @ApiErrors(400, FORBIDDEN, { status: 409, code: 'already_invited', message: 'pat.rivera@example.com is already invited in this organization.' }, 413, 415, 422)
-  async invite(@CurrentPrincipal() principal: Principal, @ValidBody() body: CreateProUserBody): Promise<SingleResource> {
-    const invited = await this.proUsers.invite(principal, body);
+  async invite(@CurrentPrincipal() principal: Principal, @ValidBody(proUserRecord.create) body: JsonObject): Promise<SingleResource> {
+    const invited = await this.proUsers.invite(principal, body as unknown as InviteInput);
     return new SingleResource(invited.data, invited.etag);
   }
 
   @Get(':user_id')
   @ApiParam({ name: 'user_id', description: 'the pro user', schema: ULID })
   @ApiOperation({ summary: 'Read a pro user', description: 'One member of the organization; another organization\'s is 404.' })
-  @ApiData(ProUserView)
+  @ApiData(proUserRecord.view)
   @ApiErrors(404)
   async read(@CurrentPrincipal() principal: Principal, @Param('user_id') id: string): Promise<SingleResource> {
     const found = await this.proUsers.get(principal, id);
@@ -93,12 +85,12 @@ export class ProUsersController {
       'JSON Merge Patch of `first_name` and `last_name` (by the user themself, an owner or an admin) and `role` (by an owner; an admin moves ' +
       'someone between `member` and `admin` only): otherwise `403 forbidden`. Demoting the last active owner is `409 last_owner`.',
   })
-  @ApiBody({ type: PatchProUserBody })
+  @ApiBody({ type: proUserRecord.patch! })
   @ApiIfMatch()
-  @ApiData(ProUserView)
+  @ApiData(proUserRecord.view)
   @ApiErrors(400, { status: 403, code: 'forbidden', message: 'Only owners change roles.' }, 404, LAST_OWNER, 412, 413, 415, 422)
-  async patch(@CurrentPrincipal() principal: Principal, @Param('user_id') id: string, @ValidBody() body: PatchProUserBody, @IfMatch() ifMatch?: string): Promise<SingleResource> {
-    const patched = await this.proUsers.patch(principal, id, body, ifMatch);
+  async patch(@CurrentPrincipal() principal: Principal, @Param('user_id') id: string, @ValidBody(proUserRecord.patch) body: JsonObject, @IfMatch() ifMatch?: string): Promise<SingleResource> {
+    const patched = await this.proUsers.patch(principal, id, body as ProUserPatch, ifMatch);
     return new SingleResource(patched.data, patched.etag);
   }
 
@@ -113,7 +105,7 @@ export class ProUsersController {
       '(there is no DELETE). Owners and admins only (only an owner deactivates an owner); the last active owner is `409 last_owner`.',
   })
   @ApiIdempotencyKey()
-  @ApiData(ProUserView)
+  @ApiData(proUserRecord.view)
   @ApiErrors(400, { status: 403, code: 'forbidden', message: 'Only owners and admins deactivate pro users.' }, 404, LAST_OWNER)
   async deactivate(@CurrentPrincipal() principal: Principal, @Param('user_id') id: string): Promise<SingleResource> {
     const done = await this.proUsers.deactivate(principal, id);

@@ -1,5 +1,5 @@
 import { resourceManifest } from '@estate/shared-kernel';
-import { ProUserView } from '../http/dto/pro-user.dto';
+import { proUserRecord } from './pro-user-record';
 
 /** Pro users (contract-extensions §13.2), an organization-level resource: invited, renamed or re-roled, (de)activated. */
 export const proUserManifest = resourceManifest({
@@ -7,5 +7,5 @@ export const proUserManifest = resourceManifest({
   emits: ['created', 'updated', 'status_changed'],
   tag: 'People',
   tagDescription: 'The organization\'s members (pro users), their roles, invitations and `/v1/me`.',
-  view: ProUserView,
+  view: proUserRecord.view,
 });

@@ -2,26 +2,16 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ListPage, ListQuery } from '@estate/shared-kernel';
 import type { CaseReachFacts } from '../../domain/case-reach';
 import type { Invitation } from '../../domain/invitation';
-import type { OrgRole, ProUserStatus } from '../../domain/org-roles';
+import type { OrgRole } from '../../domain/org-roles';
+import type { UserRecord } from '../../resources/pro-user-record';
 
-/** A member of an organization as the people context reads and writes it. */
-export interface ProUser {
-  id: string;
-  organizationId: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  role: OrgRole;
-  status: ProUserStatus;
-  lastSeenAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** A member of an organization as the people context reads and writes it: a user with an organization and a role. */
+export type ProUser = Omit<UserRecord, 'organizationId' | 'role'> & { organizationId: string; role: OrgRole };
 
 /** An invitation as the store hands it (a plain copy of the row). */
 export type InvitationRecord = Invitation;
 
-/** The people context's tables: the kernel's users and tokens, and the invitations. Writes join the caller's transaction. */
+/** The people context's tables: the users (its declaration), organizations, tokens and invitations. Writes join the caller's transaction. */
 export abstract class PeopleStore {
   /** Holds the organization's row until commit: role and status changes of one organization run one at a time. */
   abstract lockOrganization(em: EntityManager, organizationId: string): Promise<void>;
@@ -31,8 +21,8 @@ export abstract class PeopleStore {
   abstract findByEmail(em: EntityManager, email: string): Promise<ProUser | undefined>;
   /** Whoever holds this address, member or guest (e-mails are unique across the service). */
   abstract accountByEmail(em: EntityManager, email: string): Promise<{ id: string; organizationId: string | null } | undefined>;
-  /** A guest user by id (its address and names, for `/v1/me`). */
-  abstract findGuest(em: EntityManager, userId: string): Promise<Pick<ProUser, 'id' | 'email' | 'firstName' | 'lastName'> | undefined>;
+  /** A guest user by id (for `/v1/me`). */
+  abstract findGuest(em: EntityManager, userId: string): Promise<UserRecord | undefined>;
   abstract activeOwners(em: EntityManager, organizationId: string): Promise<number>;
   /** A guest: a user without an organization (nor role), active at once. */
   abstract insertGuest(em: EntityManager, guest: { id: string; email: string; firstName: string | null; lastName: string | null; now: Date }): Promise<void>;

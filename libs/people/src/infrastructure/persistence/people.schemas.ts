@@ -1,7 +1,52 @@
 import { EntitySchema } from '@mikro-orm/core';
+import type { Tier } from '@estate/shared-kernel';
 import { Invitation } from '../../domain/invitation';
+import { proUserRecord } from '../../resources/pro-user-record';
 
 const timestamp = { type: 'Date', columnType: 'timestamptz(3)' } as const;
+
+/** An organization: its members' tier (contract §9); created by the operator's invitation. */
+export class Organization {
+  id: string;
+  name: string;
+  tier: Tier;
+  createdAt: Date;
+}
+
+/** An access token of a user: only its SHA-256 is kept (contract §9). */
+export class AccessToken {
+  id: string;
+  userId: string;
+  tokenHash: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+export const OrganizationSchema = new EntitySchema<Organization>({
+  class: Organization,
+  tableName: 'organizations',
+  properties: {
+    id: { type: 'string', primary: true, length: 26 },
+    name: { type: 'string', length: 200 },
+    tier: { type: 'string', length: 20 },
+    createdAt: { ...timestamp },
+  },
+});
+
+/** The users, members and guests: from their declaration. */
+export const UserSchema = proUserRecord.schema;
+
+export const AccessTokenSchema = new EntitySchema<AccessToken>({
+  class: AccessToken,
+  tableName: 'access_tokens',
+  properties: {
+    id: { type: 'string', primary: true, length: 26 },
+    userId: { type: 'string', length: 26 },
+    tokenHash: { type: 'string', length: 64 },
+    createdAt: { ...timestamp },
+    revokedAt: { ...timestamp, nullable: true },
+  },
+});
 
 export const InvitationSchema = new EntitySchema<Invitation>({
   class: Invitation,
@@ -22,4 +67,3 @@ export const InvitationSchema = new EntitySchema<Invitation>({
     createdAt: { ...timestamp },
   },
 });
-

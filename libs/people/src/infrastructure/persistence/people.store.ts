@@ -2,12 +2,14 @@ import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
-import { AccessToken, findRecords, ListPage, ListQuery, Organization, plainRows, RecordFields, runListQuery, User } from '@estate/shared-kernel';
+import { findRecords, ListPage, ListQuery, plainRows, RecordFields, runListQuery } from '@estate/shared-kernel';
 import { InvitationRecord, PeopleStore, ProUser } from '../../application/ports/people-store.port';
 import type { CaseReachFacts } from '../../domain/case-reach';
 import { Collaborator, CollaboratorStatus } from '../../domain/collaborator';
 import type { ProUserStatus } from '../../domain/org-roles';
 import { Invitation } from '../../domain/invitation';
+import type { UserRecord } from '../../resources/pro-user-record';
+import { AccessToken, Organization, UserSchema } from './people.schemas';
 
 interface CaseReachRow {
   case_organization_id: string;
@@ -30,19 +32,8 @@ const CASE_REACH_FACTS = `
    where c.id = $1 and c.deleted_at is null`;
 
 /** A member (a guest, without organization, is never read as one: `findUser` names an organization). */
-function proUserOf(user: RecordFields<User>): ProUser {
-  return {
-    id: user.id,
-    organizationId: user.organizationId ?? '',
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    role: user.role ?? 'member',
-    status: user.status,
-    lastSeenAt: user.lastSeenAt,
-    createdAt: user.createdAt,
-    updatedAt: user.updatedAt,
-  };
+function proUserOf(user: RecordFields<UserRecord>): ProUser {
+  return { ...user, organizationId: user.organizationId ?? '', role: user.role ?? 'member' };
 }
 
 /** The people tables through MikroORM's unit of work (the caller's transactional entity manager). */
@@ -61,31 +52,31 @@ export class SqlPeopleStore extends PeopleStore {
   }
 
   async findUser(em: EntityManager, organizationId: string, userId: string): Promise<ProUser | undefined> {
-    const [user] = await findRecords(em, User, [{ id: userId, organizationId }]);
+    const [user] = await findRecords(em, UserSchema, [{ id: userId, organizationId }]);
     return user ? proUserOf(user) : undefined;
   }
 
   async findByEmail(em: EntityManager, email: string): Promise<ProUser | undefined> {
-    const [user] = await findRecords(em, User, [{ email }]);
+    const [user] = await findRecords(em, UserSchema, [{ email }]);
     return user ? proUserOf(user) : undefined;
   }
 
   async accountByEmail(em: EntityManager, email: string): Promise<{ id: string; organizationId: string | null } | undefined> {
-    const [user] = await findRecords(em, User, [{ email }]);
+    const [user] = await findRecords(em, UserSchema, [{ email }]);
     return user ? { id: user.id, organizationId: user.organizationId } : undefined;
   }
 
-  async findGuest(em: EntityManager, userId: string): Promise<Pick<ProUser, 'id' | 'email' | 'firstName' | 'lastName'> | undefined> {
-    const [user] = await findRecords(em, User, [{ id: userId, organizationId: null }]);
-    return user ? { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName } : undefined;
+  async findGuest(em: EntityManager, userId: string): Promise<UserRecord | undefined> {
+    const [user] = await findRecords(em, UserSchema, [{ id: userId, organizationId: null }]);
+    return user;
   }
 
   async activeOwners(em: EntityManager, organizationId: string): Promise<number> {
-    return em.count(User, { organizationId, role: 'owner', status: 'active' });
+    return em.count(UserSchema, { organizationId, role: 'owner', status: 'active' });
   }
 
   async insertGuest(em: EntityManager, guest: { id: string; email: string; firstName: string | null; lastName: string | null; now: Date }): Promise<void> {
-    em.create(User, {
+    em.create(UserSchema, {
       id: guest.id,
       organizationId: null,
       email: guest.email,
@@ -102,18 +93,18 @@ export class SqlPeopleStore extends PeopleStore {
   }
 
   async insertUser(em: EntityManager, user: ProUser): Promise<void> {
-    em.create(User, { ...user, revokedAt: null });
+    em.create(UserSchema, user);
     await em.flush();
   }
 
   async updateUser(em: EntityManager, user: ProUser): Promise<void> {
-    const row = await em.findOneOrFail(User, { id: user.id });
+    const row = await em.findOneOrFail(UserSchema, { id: user.id });
     Object.assign(row, { firstName: user.firstName, lastName: user.lastName, role: user.role, status: user.status, updatedAt: user.updatedAt });
     await em.flush();
   }
 
   async list(organizationId: string, query: ListQuery): Promise<ListPage<ProUser>> {
-    const page = await runListQuery(this.em.fork(), User, { organizationId }, query);
+    const page = await runListQuery(this.em.fork(), UserSchema, { organizationId }, query);
     return { rows: page.rows.map(proUserOf), meta: page.meta };
   }
 
@@ -150,7 +141,7 @@ export class SqlPeopleStore extends PeopleStore {
   }
 
   async isMemberAddress(em: EntityManager, organizationId: string, email: string): Promise<boolean> {
-    return (await em.count(User, { organizationId, email, status: { $in: ['active', 'invited'] } })) > 0;
+    return (await em.count(UserSchema, { organizationId, email, status: { $in: ['active', 'invited'] } })) > 0;
   }
 
   async peekInvitation(codeHash: string): Promise<InvitationRecord | undefined> {

@@ -5,7 +5,7 @@ import { Clock, SystemClock } from '../clock/clock';
 import type { Tier } from '../config/app-config';
 import { generateAccessToken, hashAccessToken, sameHash } from './access-token';
 import { InvalidationFeed } from '../invalidation/invalidation-feed';
-import { AccessToken, OrgRole, Organization, User } from './identity.entities';
+import type { OrgRole } from './org-role';
 import type { CollaboratorRole, Principal } from './principal';
 import type { TokenRefusal } from './principal-cache';
 import { CoalescedLookup } from './coalesced-lookup';
@@ -22,6 +22,15 @@ export interface Invitation {
 }
 
 export class InvitationRefused extends Error {}
+
+/** What the operator's invitation reads of a user already there. */
+interface UserRow {
+  id: string;
+  organization_id: string | null;
+  role: OrgRole | null;
+  status: string;
+  revoked: boolean;
+}
 
 /** Invitation-only access (contract §2, §9): the operator CLI invites and revokes; the AuthGuard resolves tokens. */
 @Injectable()
@@ -44,52 +53,37 @@ export class IdentityService {
   /**
    * The operator's invitation (contract §9, §13.2): the user is active at once with a new token. `role` defaults to
    * `owner` when this creates the organization and to `member` when it joins one; a user already there keeps its role
-   * unless one is given.
+   * unless one is given. Plain statements on the identity tables (the people context maps them; the operator's
+   * commands load no context), in one transaction.
    */
   async invite(email: string, tier: Tier, organizationName?: string, role?: OrgRole): Promise<Invitation> {
     const normalisedEmail = email.trim().toLowerCase();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalisedEmail)) throw new InvitationRefused(`"${email}" is not an e-mail address`);
     return this.em.transactional(async (em) => {
       const name = organizationName?.trim() || normalisedEmail;
-      let organization = await em.findOne(Organization, { name });
-      if (organization && organization.tier !== tier) {
-        throw new InvitationRefused(`organization "${name}" exists with tier ${organization.tier}, not ${tier}`);
-      }
+      const [found] = await em.execute<Array<{ id: string; tier: Tier }>>('select id, tier from organizations where name = ?', [name]);
+      if (found && found.tier !== tier) throw new InvitationRefused(`organization "${name}" exists with tier ${found.tier}, not ${tier}`);
       const now = this.clock.now();
-      const creates = !organization;
-      if (!organization) {
-        organization = em.create(Organization, { id: ulid(), name, tier, createdAt: now });
-        // Foreign keys are plain columns here, so the unit of work cannot order the inserts: flush parents first.
-        await em.flush();
-      }
-      let user = await em.findOne(User, { email: normalisedEmail });
-      if (user && user.organizationId !== organization.id) {
-        throw new InvitationRefused(`${normalisedEmail} already belongs to another organization`);
-      }
+      const organizationId = found?.id ?? ulid();
+      if (!found) await em.execute('insert into organizations (id, name, tier, created_at) values (?, ?, ?, ?)', [organizationId, name, tier, now]);
+      const [user] = await em.execute<UserRow[]>('select id, organization_id, role, status, revoked_at is not null as revoked from users where email = ?', [normalisedEmail]);
+      if (user && user.organization_id !== organizationId) throw new InvitationRefused(`${normalisedEmail} already belongs to another organization`);
+      const userId = user?.id ?? ulid();
+      const userRole = role ?? user?.role ?? (found ? 'member' : 'owner');
       if (!user) {
-        user = em.create(User, {
-          id: ulid(),
-          organizationId: organization.id,
-          email: normalisedEmail,
-          role: role ?? (creates ? 'owner' : 'member'),
-          status: 'active',
-          firstName: null,
-          lastName: null,
-          lastSeenAt: null,
-          createdAt: now,
-          updatedAt: now,
-          revokedAt: null,
-        });
+        await em.execute(
+          `insert into users (id, organization_id, email, role, status, first_name, last_name, last_seen_at, created_at, updated_at, revoked_at)
+           values (?, ?, ?, ?, 'active', null, null, null, ?, ?, null)`,
+          [userId, organizationId, normalisedEmail, userRole, now, now],
+        );
       } else {
-        if (role !== undefined) user.role = role;
-        user.status = 'active';
-        user.updatedAt = now;
+        // Only the columns that change are written: the users trigger tells every process of a change to those it names.
+        const changes = [...(userRole !== user.role ? ['role = ?'] : []), ...(user.status !== 'active' ? ["status = 'active'"] : []), ...(user.revoked ? ['revoked_at = null'] : [])];
+        await em.execute(`update users set ${[...changes, 'updated_at = ?'].join(', ')} where id = ?`, [...(userRole !== user.role ? [userRole] : []), now, userId]);
       }
-      user.revokedAt = null;
-      await em.flush();
       const token = generateAccessToken();
-      em.create(AccessToken, { id: ulid(), userId: user.id, tokenHash: hashAccessToken(token), createdAt: now, revokedAt: null });
-      return { organization_id: organization.id, user_id: user.id, token, tier, role: user.role ?? 'member' };
+      await em.execute('insert into access_tokens (id, user_id, token_hash, created_at, revoked_at) values (?, ?, ?, ?, null)', [ulid(), userId, hashAccessToken(token), now]);
+      return { organization_id: organizationId, user_id: userId, token, tier, role: userRole };
     });
   }
 
@@ -97,12 +91,10 @@ export class IdentityService {
   async revoke(email: string): Promise<number> {
     const normalisedEmail = email.trim().toLowerCase();
     const revoked = await this.em.transactional(async (em) => {
-      const user = await em.findOne(User, { email: normalisedEmail });
-      if (!user) throw new InvitationRefused(`no user with e-mail ${normalisedEmail}`);
       const now = this.clock.now();
-      user.revokedAt = now;
-      const tokens = await em.find(AccessToken, { userId: user.id, revokedAt: null });
-      for (const token of tokens) token.revokedAt = now;
+      const [user] = await em.execute<Array<{ id: string }>>('update users set revoked_at = ? where email = ? returning id', [now, normalisedEmail]);
+      if (!user) throw new InvitationRefused(`no user with e-mail ${normalisedEmail}`);
+      const tokens = await em.execute<Array<{ id: string }>>('update access_tokens set revoked_at = ? where user_id = ? and revoked_at is null returning id', [now, user.id]);
       return tokens.length;
     });
     // Other processes hear it from the database (a trigger notifies on commit); this one must not wait for that.

@@ -1,7 +1,7 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { Tier } from '../config/app-config';
 import { ForbiddenError } from '../errors/domain-error';
-import type { OrgRole } from './identity.entities';
+import type { OrgRole } from './org-role';
 import type { CollaboratorRole } from './collaborator-role';
 
 export type { CollaboratorRole };

@@ -12,4 +12,5 @@ export * from './cents';
 export * from './ein';
 export * from './past-fact-dates';
 export * from '../auth/collaborator-role';
+export * from '../auth/org-role';
 export * from './naming';

@@ -48,6 +48,8 @@ export interface FieldDefinition<V = unknown, N extends boolean = boolean> {
   readonly hidden: boolean;
   /** Its OpenAPI property in the view where the server guarantees more than a body may send (`completed` never null). */
   readonly view?: ApiPropertyOptions;
+  /** Whether `view` is the field's whole property in the view, not parts over the body's (see `CommonOptions.ownView`). */
+  readonly ownView: boolean;
   /** Its validation and OpenAPI property in the merge patch, in place of the body's (an object merged field by field). */
   readonly patch?: PropertyDecorator;
   /** Returned masked wherever it appears (contract §3.2). */
@@ -73,6 +75,12 @@ export interface CommonOptions extends FieldOptions {
   hidden?: boolean;
   /** Its OpenAPI property in the view, over the body's, where the server guarantees more than a body may send. */
   view?: ApiPropertyOptions;
+  /**
+   * A written field's view property is `view` alone (with the field's description and example unless it states its
+   * own), not the body's with `view` over it: the view then states none of the body's bounds (a length, a pattern),
+   * as a published view that never stated them. Such fields follow the body's others in the view.
+   */
+  ownView?: boolean;
   /**
    * Its validation and OpenAPI property in the merge patch where it differs from the body's (a required address merged
    * field by field, never null: `NestedField(() => PatchAddressBody, {...})`); the patch lists it last.
@@ -135,6 +143,7 @@ function define<V, O extends CommonOptions>(
     computed: options.computed === true,
     hidden,
     view: options.view,
+    ownView: options.ownView === true,
     patch: options.patch,
     masked: encrypted || options.masked === true,
     createOnly: options.createOnly === true || options.sentOnly === true,
@@ -168,8 +177,12 @@ export const field = {
     const stated = { ...SSN, ...options };
     return define<string, typeof stated>('string', StringField({ max: 11, pattern: SSN_PATTERN, patternMessage: SSN_PATTERN_MESSAGE, ...stated }), { type: 'string', length: 11 }, { ...stated, encrypted: true });
   },
-  enum: <const V extends string, const O extends CommonOptions>(values: readonly V[], options: O = {} as O) =>
-    define<V, O>('enum', EnumField(values, options), { enum: true, items: [...values], type: 'string', length: 30 }, options, { values }),
+  /**
+   * One of `values`, stored as MikroORM's enum (a generated column is `text` with a check of the values); `plainColumn`
+   * keeps a plain `varchar` whose check, if any, a committed migration states (a founding table's column).
+   */
+  enum: <const V extends string, const O extends CommonOptions & { plainColumn?: boolean }>(values: readonly V[], options: O = {} as O) =>
+    define<V, O>('enum', EnumField(values, options), { ...(options.plainColumn ? {} : { enum: true, items: [...values] }), type: 'string', length: 30 }, options, { values }),
   enumArray: <const V extends string, const O extends CommonOptions & { minItems?: number }>(values: readonly V[], options: O = {} as O) =>
     define<V[], O & { default: [] }>('enumArray', EnumArrayField(values, options), { type: 'json' }, { default: [], ...options } as O & { default: [] }, { values }),
   stringArray: <const O extends CommonOptions & { maxItems?: number; minItems?: number }>(options: O = {} as O) =>

@@ -41,3 +41,47 @@ describe('a sent-only field', () => {
     expect(shape.examples.minimal).toEqual({ amount: 10 });
   });
 });
+
+/** The OpenAPI property a class documents for a JSON field. */
+const propertyOf = (dto: new () => object, name: string) => Reflect.getMetadata('swagger/apiModelProperties', dto.prototype, name) as Record<string, unknown>;
+
+describe('a record of its own key and no version, with its own view properties and a plain enum column', () => {
+  const shape = recordShape({
+    name: 'member',
+    table: 'members',
+    key: 'own',
+    versioned: false,
+    fields: {
+      email: field.email({ required: true, createOnly: true, description: 'Where to write.', example: 'a@example.com', ownView: true, view: { type: String, format: 'email', description: 'The address.' } }),
+      nickname: field.string({ max: 40, description: 'Nickname.', example: 'Al' }),
+      firstName: field.string({ max: 100, description: 'Given name.', example: 'Pat', ownView: true, view: { type: String, nullable: true } }),
+      level: field.enum(['low', 'high'], { plainColumn: true, column: { length: 4 }, description: 'Level.', example: 'low' }),
+      kind: field.enum(['a', 'b'], { description: 'Kind.', example: 'a' }),
+    },
+  });
+  const properties = shape.schema.meta.properties as unknown as Record<string, Record<string, unknown>>;
+
+  it('has its id, fields and timestamps, and no version column', () => {
+    expect(Object.keys(properties)).toEqual(['id', 'email', 'nickname', 'firstName', 'level', 'kind', 'createdAt', 'updatedAt']);
+  });
+
+  it('keeps a plain varchar for a plainColumn enum (no enum items, no check), and MikroORM’s enum otherwise', () => {
+    expect(properties.level).toEqual(expect.objectContaining({ type: 'string', length: 4 }));
+    expect(properties.level.enum).toBeFalsy();
+    expect(properties.level.items).toBeUndefined();
+    expect(properties.kind).toEqual(expect.objectContaining({ enum: true, items: ['a', 'b'] }));
+  });
+
+  it('validates the body by the kind (bounds included), and presents an ownView field with its view property alone, after the body’s others', () => {
+    expect(propertyOf(shape.create, 'first_name')).toEqual(expect.objectContaining({ maxLength: 100, description: 'Given name.' }));
+    expect(documented(shape.view)).toEqual(['id', 'created_at', 'updated_at', 'nickname', 'level', 'kind', 'email', 'first_name']);
+    expect(propertyOf(shape.view, 'first_name')).toEqual(expect.objectContaining({ type: String, nullable: true, description: 'Given name.', example: 'Pat' }));
+    expect(propertyOf(shape.view, 'first_name')).not.toHaveProperty('maxLength');
+    expect(propertyOf(shape.view, 'first_name')).not.toHaveProperty('minLength');
+    expect(propertyOf(shape.view, 'email')).toEqual(expect.objectContaining({ type: String, format: 'email', description: 'The address.', example: 'a@example.com' }));
+    expect(propertyOf(shape.view, 'email')).not.toHaveProperty('maxLength');
+    // A field without ownView keeps the body's property, bounds and all.
+    expect(propertyOf(shape.view, 'nickname')).toEqual(expect.objectContaining({ maxLength: 40, description: 'Nickname.' }));
+    expect(documented(shape.patch!)).toEqual(['nickname', 'first_name', 'level', 'kind']);
+  });
+});

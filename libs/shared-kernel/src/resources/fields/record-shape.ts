@@ -12,6 +12,9 @@ const OWN_ID = { type: 'string', primary: true, length: 26 } as const;
 /** A record of these fields as the ORM and the kernel hold it: the key columns, the fields, the timestamps. */
 export type RecordOf<F extends FieldMap> = CaseRecord & FieldValues<F>;
 
+/** A record keyed by an id of its own and carrying no version (`key: 'own', versioned: false`): its id, fields and timestamps. */
+export type OwnRecordOf<F extends FieldMap> = { id: string; createdAt: Date; updatedAt: Date } & FieldValues<F>;
+
 export interface RecordShapeOptions<F extends FieldMap> {
   /** The singular noun of the resource (`bank account`): it names the generated classes (`CreateBankAccountBody`). */
   name: string;
@@ -30,10 +33,15 @@ export interface RecordShapeOptions<F extends FieldMap> {
   entity?: new (...args: any[]) => object;
   /** Its key: an id within a case (`case`, the default), or an id of its own (the case itself). */
   key?: 'case' | 'own';
+  /**
+   * Whether the table has the `version` column behind the record's ETag (the default); a table without one (`users`:
+   * the pro user's ETag is its `updated_at`) says `false`.
+   */
+  versioned?: boolean;
 }
 
 /** What the kernel builds from one list of fields: the table's schema, the bodies, the view, masking and references. */
-export interface RecordShape<T extends CaseRecord> {
+export interface RecordShape<T extends { id: string }> {
   schema: EntitySchema<T>;
   create: Dto;
   patch?: Dto;
@@ -57,13 +65,19 @@ export { pascalCaseOf } from './shape-parts';
  * `createOnly` ones, each optional and nullable unless required (contract §5), and the view adds the key, the
  * timestamps and the read-only fields.
  */
-export function recordShape<const F extends FieldMap, T extends CaseRecord = RecordOf<F>>(options: RecordShapeOptions<F>): RecordShape<T> {
+export function recordShape<const F extends FieldMap, T extends { id: string } = RecordOf<F>>(options: RecordShapeOptions<F>): RecordShape<T> {
   const type = pascalCaseOf(options.typeName ?? options.name);
   const parts = new ShapeParts(options.fields);
+  const { version, ...timestamps } = timestampProperties();
   const schema = new EntitySchema<T>({
     class: (options.entity ?? namedClass(type)) as never,
     tableName: options.table,
-    properties: { ...(options.key === 'own' ? { id: OWN_ID } : caseRecordProperties({ showCaseId: options.caseIdShown })), ...parts.columns(), ...timestampProperties() } as never,
+    properties: {
+      ...(options.key === 'own' ? { id: OWN_ID } : caseRecordProperties({ showCaseId: options.caseIdShown })),
+      ...parts.columns(),
+      ...timestamps,
+      ...(options.versioned === false ? {} : { version }),
+    } as never,
   });
   const create = parts.body(`Create${type}Body`);
   const patch = options.patchable === false ? undefined : parts.patch(`Patch${type}Body`, create);

@@ -66,16 +66,24 @@ export class ShapeParts {
     return patch;
   }
 
-  /** The body as the view presents it: masked fields are left to their own properties (`maskedProperties`), sent-only ones out. */
+  /**
+   * The body as the view presents it: masked fields are left to their own properties (`maskedProperties`), and so are
+   * fields with a view property of their own (`viewOverrides`); sent-only ones out.
+   */
   presented(body: Dto): Dto {
-    const left = [...this.maskedFields(), ...this.written.filter(([, definition]) => definition.sentOnly).map(([property]) => toSnakeCase(property))];
+    const own = this.written.filter(([, definition]) => definition.sentOnly || (definition.ownView && !definition.masked)).map(([property]) => toSnakeCase(property));
+    const left = [...this.maskedFields(), ...own];
     return left.length > 0 ? OmitType(body as new () => Record<string, unknown>, left) : body;
   }
 
-  /** A written field that states its view property keeps its place and the body's property, with the stated parts over it. */
+  /**
+   * A written field that states its view property keeps its place and the body's property, with the stated parts over
+   * it; one whose view property is its own (`ownView`) has that alone, after the body's fields.
+   */
   viewOverrides(view: Dto): void {
-    for (const [property, definition] of this.written.filter(([, definition]) => definition.view !== undefined && !definition.masked)) {
-      ApiProperty(definition.view)(view.prototype, toSnakeCase(property));
+    for (const [property, definition] of this.written.filter(([, definition]) => (definition.view !== undefined || definition.ownView) && !definition.masked)) {
+      const stated = definition.ownView ? { description: definition.description, example: definition.example, ...definition.view } : definition.view;
+      ApiProperty(stated)(view.prototype, toSnakeCase(property));
     }
   }
 
