@@ -450,7 +450,8 @@ function sortSamples(entries: Entry[], sort: string): readonly unknown[] {
   switch (definition?.kind) {
     case 'money':
     case 'number':
-      return [100, 50.5, 100, 0.01, 2500, 100, 0];
+      // All above 0: an amount a check keeps positive (a transfer's amount_requested) takes them too.
+      return [100, 50.5, 100, 0.01, 2500, 100, 7.25];
     case 'integer':
       return [3, 1, 3, 7, 2, 3, 5];
     case 'date':
