@@ -1,6 +1,5 @@
-import { bankAccountBeneficiaryResource, financialAccountBeneficiaryResource } from '@estate/assets';
+import { bankAccountBeneficiaryResource } from '@estate/assets';
 import { representationOf } from '@estate/shared-kernel';
-import { describeResourceContract, ResourceContractSpec } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';
 import { created, ids, newBankAccount, newCase, UNKNOWN_ID } from './support/assets-holdings-fixtures';
@@ -24,59 +23,12 @@ const KINDS = [
 describe('account beneficiaries (e2e)', () => {
   let t: TestApp;
   let owner: TestCaller;
-  let stranger: TestCaller;
 
   beforeAll(async () => {
     t = await createTestApp();
     owner = await t.invite();
-    stranger = await t.invite();
   });
   afterAll(() => t.close());
-
-  /** The contract of one of the two routes: the same record, fields, bodies and errors below either kind of account. */
-  const contractBelow = (kind: (typeof KINDS)[number]): Omit<ResourceContractSpec<any>, 'resource'> => ({
-    app: () => t,
-    fields: FIELDS,
-    // The contract adds many records to one account: a share of 0, or a disclaimed one, never fills the 100.
-    create: () => ({ name: 'Grace Okafor', percentage_share: 0 }),
-    defaults: { designation: 'primary', status: 'active' },
-    // Disclaimed, so that it never fills the 100 either, with the address the second patch merges into.
-    full: () => ({ ...bankAccountBeneficiaryResource.examples!.full, status: 'disclaimed', contact_info: { address: ADDRESS } }),
-    patches: [
-      { body: { percentage_share: 12.25, relationship: 'grandson', contact_info: { phone: '+1 312 555 0199' } } },
-      { body: { designation_type: 'tod', notes: null, contact_info: { address: { city: 'Evanston', zip: '60201' } } } },
-    ],
-    invalidCreates: [
-      { body: { name: 'A', percentage_share: 100.01 }, fields: ['percentage_share'], reason: 'range' },
-      { body: { name: 'A', percentage_share: -1 }, fields: ['percentage_share'], reason: 'range' },
-      { body: { name: 'A', percentage_share: 12.345 }, fields: ['percentage_share'] },
-      { body: { name: 'A', percentage_share: '10' }, fields: ['percentage_share'], reason: 'type' },
-      { body: { name: 'A', percentage_share: 10, designation: 'secondary' }, fields: ['designation'], reason: 'enum' },
-      { body: { name: 'A', percentage_share: 10, designation_type: 'will' }, fields: ['designation_type'], reason: 'enum' },
-      { body: { name: 'A', percentage_share: 10, status: 'deceased' }, fields: ['status'], reason: 'enum' },
-      { body: { name: 'A', percentage_share: 10, person_id: UNKNOWN_ID }, fields: ['person_id'], reason: 'rule' },
-      { body: { name: 'A', percentage_share: 10, person_id: 'someone' }, fields: ['person_id'] },
-      { body: { name: 'A', percentage_share: 10, contact_info: { email: 'not-an-address' } }, fields: ['contact_info.email'] },
-      { body: { name: 'A', percentage_share: 10, contact_info: { address: { address1: '1 Main St', city: 'Chicago', state: 'Illinois', zip: '60611' } } }, fields: ['contact_info.address.state'] },
-      { body: { name: 'A', percentage_share: 10, contact_info: { fax: '+1 312 555 0100' } }, fields: ['contact_info.fax'], reason: 'unknown_field' },
-      { body: { name: 'A', percentage_share: 10, account_id: UNKNOWN_ID }, fields: ['account_id'], reason: 'unknown_field' },
-    ],
-    invalidPatches: [
-      { body: { percentage_share: 101 }, fields: ['percentage_share'] },
-      { body: { account_id: UNKNOWN_ID }, fields: ['account_id'] },
-      { body: { contact_info: { address: { zip: 'ABCDE' } } }, fields: ['contact_info.address.zip'] },
-    ],
-    parent: { create: (app, caller, caseId) => kind.newAccount(app, caller, caseId) },
-  });
-
-  describeResourceContract({
-    ...contractBelow(KINDS[0]),
-    resource: bankAccountBeneficiaryResource,
-  });
-  describeResourceContract({
-    ...contractBelow(KINDS[1]),
-    resource: financialAccountBeneficiaryResource,
-  });
 
   async function placeOf(kind: (typeof KINDS)[number], caseId?: string): Promise<{ caseId: string; accountId: string; base: string }> {
     const inCase = caseId ?? (await newCase(t, owner));
@@ -307,16 +259,41 @@ describe('account beneficiaries (e2e)', () => {
       }
     });
 
-    it("another organization's case: 404 on every route; nothing changed", async () => {
-      const { accountId, base } = await placeOf(KINDS[1]);
-      const beneficiary = await created(t, owner, base, { name: 'Grace Okafor', percentage_share: 100 });
-      const before = await rowsOf(accountId);
-      expectError(await t.http().get(base).set(stranger.auth), 404, 'not_found');
-      expectError(await t.http().post(base).set(stranger.auth).send({ name: 'Mallory', percentage_share: 0 }), 404, 'not_found');
-      expectError(await t.http().get(`${base}/${beneficiary.id}`).set(stranger.auth), 404, 'not_found');
-      expectError(await t.http().patch(`${base}/${beneficiary.id}`).set(stranger.auth).send({ percentage_share: 1 }), 404, 'not_found');
-      expectError(await t.http().delete(`${base}/${beneficiary.id}`).set(stranger.auth), 404, 'not_found');
-      expect(await rowsOf(accountId)).toEqual(before);
+    // The refusals the generated contract (test/contracts/assets) does not make: a share's range and decimals, a
+    // person_id that is no id or names no person, the nested contact_info's lines and unknown fields.
+    it('422 on the field for what the kinds of its fields leave to it, on create and patch; nothing written', async () => {
+      for (const kind of KINDS) {
+        const { base, accountId } = await placeOf(kind);
+        const invalidCreates: Array<[Record<string, unknown>, string, string?]> = [
+          [{ percentage_share: 100.01 }, 'percentage_share', 'range'],
+          [{ percentage_share: -1 }, 'percentage_share', 'range'],
+          [{ percentage_share: 12.345 }, 'percentage_share'],
+          [{ person_id: UNKNOWN_ID }, 'person_id', 'rule'],
+          [{ person_id: 'someone' }, 'person_id'],
+          [{ contact_info: { email: 'not-an-address' } }, 'contact_info.email'],
+          [{ contact_info: { address: { address1: '1 Main St', city: 'Chicago', state: 'Illinois', zip: '60611' } } }, 'contact_info.address.state'],
+          [{ contact_info: { fax: '+1 312 555 0100' } }, 'contact_info.fax', 'unknown_field'],
+        ];
+        for (const [fields, field, reason] of invalidCreates) {
+          const res = await t.http().post(base).set(owner.auth).send({ name: 'A', percentage_share: 10, ...fields });
+          expectError(res, 422, 'validation_error');
+          expect(detailFields(res)).toEqual([field]);
+          if (reason) expect(detailReasons(res)).toEqual([[field, reason]]);
+        }
+        expect(await rowsOf(accountId)).toEqual([]);
+
+        const beneficiary = await created(t, owner, base, { name: 'Grace Okafor', percentage_share: 10 });
+        const [before] = await t.sql('select * from account_beneficiaries where id = $1', [beneficiary.id]);
+        for (const [patch, field] of [
+          [{ percentage_share: 101 }, 'percentage_share'],
+          [{ contact_info: { address: { zip: 'ABCDE' } } }, 'contact_info.address.zip'],
+        ] as const) {
+          const res = await t.http().patch(`${base}/${beneficiary.id}`).set(owner.auth).send(patch);
+          expectError(res, 422, 'validation_error');
+          expect(detailFields(res)).toEqual([field]);
+        }
+        expect((await t.sql('select * from account_beneficiaries where id = $1', [beneficiary.id]))[0]).toEqual(before);
+      }
     });
   });
 });

@@ -6,7 +6,6 @@ import { identityVerificationResource, IdentityVerificationProcessor, IdentityVe
 import { detailFields, expectError } from './support/api-assertions';
 import { upload } from './support/document-files';
 import { overrideEnv } from './support/env';
-import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
 /**
@@ -15,7 +14,6 @@ import { createTestApp, TestApp, TestCaller } from './support/test-app';
  * but in the requests that carry it in. The provider's steps are taken by the tests (`PROVIDER_PROCESSOR=off`).
  */
 
-const DECEASED_METHODS = ['death_record_match', 'death_certificate_review'];
 const ADDRESS = { address1: '12 Elm Street', city: 'Springfield', state: 'IL', zip: '62701' };
 const UNKNOWN_ID = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
 const YEAR_MS = 365 * 86_400_000;
@@ -614,55 +612,5 @@ describe('identity verifications: the provider processor in the API process (PRO
     }
     expect(current).toMatchObject({ status: 'failed', result: { failure_code: 'kba_failed' } });
     expect((await t.http().get(`/v1/cases/${caseId}/executor`).set(owner.auth).expect(200)).body.data.identity_status).toBe('failed');
-  });
-});
-
-/**
- * What every resource promises, on the read side (its writes are its own rules, tested above): lists, reads, the
- * routes it leaves out, foreign and deleted cases. Each record is started and cancelled, so that the next may start.
- */
-describe('identity verifications: the resource contract', () => {
-  let t: TestApp;
-  let restoreEnv: () => void;
-
-  beforeAll(async () => {
-    restoreEnv = overrideEnv({ PROVIDER_PROCESSOR: 'off' });
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-    restoreEnv();
-  });
-
-  async function seed(app: TestApp, caller: TestCaller, place: { caseId: string; collection: string }, overrides: Body): Promise<View> {
-    const method = (overrides.method as string | undefined) ?? 'id_number';
-    const subject = (overrides.subject as string | undefined) ?? (DECEASED_METHODS.includes(method) ? 'deceased' : 'executor');
-    const path = `/v1/cases/${place.caseId}/${subject}`;
-    if ((await app.http().get(path).set(caller.auth)).status === 404) {
-      const record =
-        subject === 'executor'
-          ? { first_name: 'Grace', last_name: 'Okafor', role: 'executor', ssn: '123-45-6789', address: ADDRESS, date_of_birth: '1968-05-02' }
-          : { first_name: 'Samuel', last_name: 'Okafor', date_of_death: '2026-08-20', ssn: '123-45-9876' };
-      await app.http().put(path).set(caller.auth).send(record).expect(201);
-    }
-    const res = await app.http().post(place.collection).set(caller.auth).send({ ...overrides, subject, method });
-    expect({ status: res.status, error: res.body.error }).toEqual({ status: 201, error: undefined });
-    return (await app.http().post(`${place.collection}/${res.body.data.id}/cancel`).set(caller.auth).send({}).expect(200)).body.data;
-  }
-
-  describeResourceContract({
-    app: () => t,
-    resource: identityVerificationResource,
-    side: 'read',
-    // The executor's facts the seed records fit an id_number check.
-    create: () => ({ subject: 'executor', method: 'id_number' }),
-    seed,
-    patches: [{ body: { notes: 'Requested by the clerk.' } }, { body: { notes: null } }],
-    filters: {
-      // Ends only (set through SQL): a verification under way would hold its subject's one active place.
-      status: { samples: ['failed', 'cancelled', 'failed'], column: 'status' },
-      subject: { samples: ['deceased', 'executor', 'executor'] },
-      method: { samples: ['death_record_match', 'kba', 'id_number'] },
-    },
   });
 });

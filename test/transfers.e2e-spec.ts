@@ -1,7 +1,6 @@
-import { AchReturnIntake, TransferProcessor, transferResource } from '@estate/transfers';
+import { AchReturnIntake, TransferProcessor } from '@estate/transfers';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { expectError } from './support/api-assertions';
-import { describeResourceContract } from './support/resource-contract';
 import { overrideEnv } from './support/env';
 
 const UNKNOWN_ID = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
@@ -306,56 +305,6 @@ describe('instant transfers (e2e, contract §8)', () => {
     expect(rows).toEqual([{ status: 'settled' }]);
     const events = await t.sql('select count(*)::int as n from transfer_events where transfer_id = $1', [id]);
     expect(events[0].n).toBe(6);
-  });
-
-  /**
-   * The read side every resource promises (lists, sorts, filters, reads, no DELETE, foreign, unknown and deleted
-   * cases). A transfer is made as a client makes one — an authority, an estate account, a source account — and
-   * cancelled at once, since a case has one active transfer at a time.
-   */
-  const seeded = new Map<string, { estate: true; source: string }>();
-  async function seedTransfer(caller: TestCaller, caseId: string, overrides: Record<string, unknown>): Promise<Record<string, any>> {
-    const post = (path: string, body: Record<string, unknown>, method: 'post' | 'put' = 'post') => t.http()[method](`/v1/cases/${caseId}/${path}`).set(caller.auth).send(body);
-    if (!seeded.has(caseId)) {
-      await post('authority', { level: 'level_2', types: ['executor_in_will'] }, 'put').expect((res) => expect([200, 201]).toContain(res.status));
-      await post('bank-accounts', { ...eligible, account_type: 'estate_account', ownership_type: 'estate', is_estate_account: true, account_number: '555500009999', current_balance: 0, available_balance: 0 }).expect(201);
-      seeded.set(caseId, { estate: true, source: (await post('bank-accounts', { ...eligible, account_number: '000123451234' }).expect(201)).body.data.id });
-    }
-    const { amount_requested, ...body } = overrides;
-    const created = await post('transfers', { ...body, bank_account_id: body.bank_account_id ?? seeded.get(caseId)!.source, amount: amount_requested ?? body.amount ?? 25 });
-    expect({ status: created.status, error: created.body.error }).toEqual({ status: 201, error: undefined });
-    return (await post(`transfers/${created.body.data.id}/cancel`, {}).expect(200)).body.data;
-  }
-
-  describeResourceContract({
-    app: () => t,
-    resource: transferResource,
-    side: 'read',
-    fields: [
-      'id', 'case_id', 'bank_account_id', 'estate_account_id', 'method', 'amount_requested', 'amount_settled', 'currency', 'memo', 'status',
-      'status_reason', 'return_code', 'requested_by', 'requested_at', 'submitted_at', 'settled_at', 'funds_available_at', 'expected_settlement_date', 'trace_number',
-      'created_at', 'updated_at',
-    ],
-    create: () => ({ memo: 'Checking balance to the estate account' }),
-    // The declaration's example names no bank account of the contract's cases: the seed picks the source.
-    full: () => ({ memo: 'Checking balance to the estate account' }),
-    seed: (_t, caller, place, overrides) => seedTransfer(caller, place.caseId, overrides),
-    filters: {
-      // Ends only (set through SQL): an active status would hold the case's one active transfer.
-      status: { samples: ['rejected', 'returned', 'failed', 'cancelled'], column: 'status' },
-      bank_account_id: {
-        samples: async (_t, caller, place) => {
-          const accounts: string[] = [];
-          for (const ending of ['1111', '2222', '3333']) {
-            const res = await t.http().post(`/v1/cases/${place.caseId}/bank-accounts`).set(caller.auth).send({ ...eligible, account_number: `00012345${ending}` });
-            expect(res.status).toBe(201);
-            accounts.push(res.body.data.id);
-          }
-          return accounts;
-        },
-      },
-    },
-    sortValues: { amount_requested: [30, 10, 20, 10, 50, 40, 10] },
   });
 });
 

@@ -39,7 +39,11 @@ export interface BeyondTheDeclaration {
   ruled?: readonly string[];
   /** One-per-case records a create needs in its case (a probate case before a filing), each made from its own body's examples. */
   needs?: readonly SingletonResource<any>[];
-  /** Per filter on a ruled field, values its rules accept that only a test can make (users who reach the case): sent in the body. */
+  /**
+   * Per filter on a ruled field, values its rules accept that only a test can make (users who reach the case): sent in
+   * the body. On a field the server writes, values its rules let rows hold side by side (end statuses where one
+   * under way holds the only place): set in its column.
+   */
   samples?: Readonly<Record<string, NonNullable<FilterSamples['samples']>>>;
   /**
    * A one-per-case record's: what the response reads, beyond `null`, for fields a body leaves out or the server
@@ -52,6 +56,29 @@ export interface BeyondTheDeclaration {
    * `mailing_address`, required unless `ein` is sent): the minimal body sends them as the full one does.
    */
   sent?: readonly string[];
+  /**
+   * How one record is made where a plain `POST` of its body cannot (a multipart upload; a record that must end before
+   * the next one starts; documents, accounts or a person its create must name, made for it): given the generated body
+   * with the fields a check sets, it makes the record and returns its view as read back (the spec's `seed`). Since the
+   * contract's own creates post bodies as they are, it then runs the read side (lists, sorts, filters, reads, masking,
+   * foreign, unknown and deleted cases): what a create needs is the resource's own suite's.
+   */
+  seed?: NonNullable<ResourceContractSpec['seed']>;
+  /** What a create needs in every case the contract opens, made by a test (an authority and an estate account before a transfer). */
+  caseNeeds?: NonNullable<ResourceContractSpec['caseNeeds']>;
+  /** How the parent is made where its own declaration's example cannot make one the record needs (the bank account a statement's upload names). */
+  parent?: NonNullable<ResourceContractSpec['parent']>['create'];
+  /**
+   * Body fields whose value must differ from one record to the next (one invitation per e-mail address and case): every
+   * body the generator gives sends a value of its own, made from the field's example.
+   */
+  unique?: readonly string[];
+  /**
+   * Values of body fields, in place of their examples, that let one body be created again and again in one place where
+   * a rule across records refuses the example repeated (beneficiaries' shares add up to at most 100 per account: a share
+   * of 0 never fills them). Said per field; the generator still makes every body.
+   */
+  repeatable?: Body;
 }
 
 export function describeDeclaredContracts(context: string, options: DeclaredContractsOptions = {}): void {
@@ -127,13 +154,16 @@ export function declaredContract(resource: CaseResource<any>, app: () => TestApp
   const minimal: Body = { ...examples.minimal, ...Object.fromEntries(Object.entries(objectValues).filter(([field]) => entries.some(([name, definition]) => name === field && definition.required))) };
   const full = withoutRuled({ ...examples.full, ...objectValues });
   const needs = beyond.needs ?? [];
-  const patches = patchesOf(free, resource.create);
+  // A record whose free fields are all enums (a collaborator's role) is patched through an enum's other values.
+  const patches = patchesOf(free, resource.create) ?? (resource.patch ? patchesOf(free, resource.create, { enums: true }) : undefined);
 
+  const made = madeBodies(resource, entries, beyond);
   return {
     app,
     resource,
     ...(Object.keys(objectValues).length > 0 ? { create: () => structuredClone(minimal) } : {}),
     ...(ruled.size > 0 || Object.keys(objectValues).length > 0 ? { full: () => structuredClone(full) } : {}),
+    ...(made ? { create: () => made(minimal), full: () => made(full) } : {}),
     patches: patches && [{ body: patches[0] }, { body: patches[1] }],
     defaults: {
       ...Object.fromEntries(
@@ -162,9 +192,61 @@ export function declaredContract(resource: CaseResource<any>, app: () => TestApp
       : [],
     computed: entries.filter(([, definition]) => definition.readOnly && !definition.hidden).map(([field]) => field),
     sortValues: Object.fromEntries(resource.sorts.filter((sort) => !sort.endsWith('_at')).map((sort) => [sort, sortSamples(entries, sort)])),
-    filters: { ...filtersOf(resource, entries, ruled), ...Object.fromEntries(Object.entries(beyond.samples ?? {}).map(([name, samples]) => [name, { samples }])) },
+    filters: { ...filtersOf(resource, entries, ruled), ...samplesOf(resource, entries, beyond) },
     ...(resource.parent ? { parent: { create: parentMaker(resource) } } : {}),
     ...(needs.length > 0 ? { caseNeeds: needsMaker(needs) } : {}),
+    ...preparedBy(resource, beyond, needs.length > 0 ? needsMaker(needs) : undefined),
+  };
+}
+
+/**
+ * What `beyond` prepares for a create, as the spec takes it: the seed (and with it the read side), the parent made by
+ * a test, what every case needs (after the one-per-case records `needs` makes).
+ */
+function preparedBy(
+  resource: CaseResource<any>,
+  beyond: BeyondTheDeclaration,
+  needs: ResourceContractSpec['caseNeeds'],
+): Pick<ResourceContractSpec, 'seed' | 'side' | 'parent' | 'caseNeeds'> {
+  if (beyond.parent && !resource.parent) throw new Error(`${resource.name} has no parent to be made`);
+  const caseNeeds = beyond.caseNeeds;
+  return {
+    ...(beyond.seed ? { seed: beyond.seed, side: 'read' as const } : {}),
+    ...(beyond.parent ? { parent: { create: beyond.parent } } : {}),
+    ...(caseNeeds
+      ? {
+          caseNeeds: async (t: TestApp, caller: TestCaller, caseId: string) => {
+            await needs?.(t, caller, caseId);
+            await caseNeeds(t, caller, caseId);
+          },
+        }
+      : {}),
+  };
+}
+
+/** A number per made value, so that no two bodies of a run share a unique one. */
+let madeCount = 0;
+
+/** A value of a field's kind unlike every other made: an address's local part, a text's end, numbered. */
+function uniqueValue(resource: CaseResource<any>, field: string, value: unknown): unknown {
+  madeCount += 1;
+  if (typeof value !== 'string') throw new Error(`${resource.name}: ${field} has no text example to be made unique`);
+  const at = value.lastIndexOf('@');
+  return at > 0 ? `${value.slice(0, at)}.${madeCount}${value.slice(at)}` : `${value} ${madeCount}`;
+}
+
+/** Bodies with the `repeatable` values and the `unique` fields made anew each time; none when `beyond` says neither. */
+function madeBodies(resource: CaseResource<any>, entries: Entry[], beyond: BeyondTheDeclaration): ((body: Body) => Body) | undefined {
+  const unique = beyond.unique ?? [];
+  const repeatable = beyond.repeatable ?? {};
+  if (unique.length === 0 && Object.keys(repeatable).length === 0) return undefined;
+  for (const field of [...unique, ...Object.keys(repeatable)]) {
+    if (!entries.some(([name, definition]) => name === field && !definition.readOnly)) throw new Error(`${resource.name} declares no body field ${field}`);
+  }
+  return (body) => {
+    const made: Body = { ...structuredClone(body), ...structuredClone(repeatable) };
+    for (const field of unique) if (field in made) made[field] = uniqueValue(resource, field, made[field]);
+    return made;
   };
 }
 
@@ -180,6 +262,7 @@ export function declaredSingletonContract(resource: SingletonResource<any>, app:
   const declared = resource.declaredFields;
   const examples = resource.bodyExamples;
   if (!declared || !examples) throw new Error(`${resource.name} is not declared with its fields`);
+  if (beyond.seed || beyond.caseNeeds || beyond.parent || beyond.unique || beyond.repeatable) throw new Error(`${resource.name}: seed, caseNeeds, parent, unique and repeatable are said of case resources`);
   if (beyond.defaults || beyond.needs || beyond.samples) throw new Error(`${resource.name}: defaults, needs and samples are said of case resources (a one-per-case record's are derived)`);
   const entries = (Object.entries(declared) as Entry[]).map(([property, definition]): Entry => [toSnakeCase(property), definition]);
   const definitionOf = (field: string) => entries.find(([name]) => name === field)?.[1];
@@ -345,13 +428,30 @@ function filtersOf(resource: CaseResource<any>, entries: Entry[], ruled: Readonl
   return filters;
 }
 
+/**
+ * The `samples` said per filter: sent in the body, but on a field no body can send (the server writes it), set in its
+ * column through SQL as the filter's default samples are (a transfer's end statuses, which hold no active place).
+ */
+function samplesOf(resource: CaseResource<any>, entries: Entry[], beyond: BeyondTheDeclaration): Record<string, FilterSamples> {
+  return Object.fromEntries(
+    Object.entries(beyond.samples ?? {}).map(([name, samples]) => {
+      const declared = resource.filters[name];
+      const property = Array.isArray(declared) ? undefined : (declared as { property?: string }).property;
+      const definition = entries.find(([entry]) => entry === toSnakeCase(property ?? name))?.[1];
+      const written = definition?.readOnly === true && !definition.hidden;
+      return [name, written ? { samples, column: String(definition!.column.fieldName ?? toSnakeCase(property ?? name)) } : { samples }];
+    }),
+  );
+}
+
 /** Seven values with a tie, ordered alike by PostgreSQL and by JavaScript, by the kind of the sorted field. */
 function sortSamples(entries: Entry[], sort: string): readonly unknown[] {
   const definition = entries.find(([field]) => field === sort)?.[1];
   switch (definition?.kind) {
     case 'money':
     case 'number':
-      return [100, 50.5, 100, 0.01, 2500, 100, 0];
+      // All above 0: an amount a check keeps positive (a transfer's amount_requested) takes them too.
+      return [100, 50.5, 100, 0.01, 2500, 100, 7.25];
     case 'integer':
       return [3, 1, 3, 7, 2, 3, 5];
     case 'date':

@@ -51,46 +51,44 @@ export class PatchBeneficiaryContactInfoBody extends PartialType(OmitType(Benefi
  * body, one view for both kinds of account. Every field of the create body is writable; `contact_info` merges
  * recursively (RFC 7396).
  */
-const beneficiaryShape = recordShape({
-  name: 'account beneficiary',
-  table: 'account_beneficiaries',
-  fields: {
-    bankAccountId: field.string({ hidden: true, max: 26 }),
-    financialAccountId: field.string({ hidden: true, max: 26 }),
-    name: field.string({ required: true, description: 'Name of the beneficiary, as the designation gives it.', example: 'Grace Okafor' }),
-    relationship: field.string({ description: 'Relationship to the deceased, free text.', example: 'daughter' }),
-    // Contract-extensions §10.0: a `person_id` names a Person of the same case, or is null (422); deleting the person clears it.
-    personId: field.reference(() => personResource, { min: 26, max: 26, pattern: ULID, description: 'The Person of this case the beneficiary is, or null.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AC' }),
-    // A percentage with exactly two decimals: numeric(5,2), converted as money is (never a float column).
-    percentageShare: field.number({
-      required: true,
-      min: 0,
-      max: 100,
-      maxDecimals: 2,
-      column: { type: MoneyType, columnType: 'numeric(5,2)' },
-      description: 'Share in percent, 0–100; per account and designation the shares of beneficiaries who have not disclaimed add up to at most 100.',
-      example: 50,
-    }),
-    designation: field.enum(BENEFICIARY_DESIGNATIONS, { default: 'primary', column: { length: 20 }, description: 'Primary or contingent; `primary` when unset.', example: 'primary' }),
-    designationType: field.enum(BENEFICIARY_DESIGNATION_TYPES, { column: { length: 20 }, description: 'Payable on death (`pod`), transfer on death (`tod`) or `other`.', example: 'pod' }),
-    status: field.enum(ACCOUNT_BENEFICIARY_STATUSES, {
-      default: 'active',
-      description: 'Where the designation stands; `active` when unset. A `disclaimed` share counts for nothing.',
-      example: 'active',
-    }),
-    contactInfo: field.object(() => BeneficiaryContactInfoBody, {
-      description: 'How to reach the beneficiary.',
-      patch: NestedField(() => PatchBeneficiaryContactInfoBody, { description: 'How to reach the beneficiary (merged field by field).' }),
-    }),
-    notes: field.text({ description: 'Free notes.', example: 'Named on the bank’s POD form of 2019.' }),
-    accountId: field.string({
-      computed: true,
-      view: { type: String, required: true },
-      description: 'The bank account or financial account the designation is on.',
-      example: '01JBX8Q9W4M8Z7T3K2N5R6P0AB',
-    }),
-  },
-});
+const beneficiaryFields = {
+  bankAccountId: field.string({ hidden: true, max: 26 }),
+  financialAccountId: field.string({ hidden: true, max: 26 }),
+  name: field.string({ required: true, description: 'Name of the beneficiary, as the designation gives it.', example: 'Grace Okafor' }),
+  relationship: field.string({ description: 'Relationship to the deceased, free text.', example: 'daughter' }),
+  // Contract-extensions §10.0: a `person_id` names a Person of the same case, or is null (422); deleting the person clears it.
+  personId: field.reference(() => personResource, { min: 26, max: 26, pattern: ULID, description: 'The Person of this case the beneficiary is, or null.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AC' }),
+  // A percentage with exactly two decimals: numeric(5,2), converted as money is (never a float column).
+  percentageShare: field.number({
+    required: true,
+    min: 0,
+    max: 100,
+    maxDecimals: 2,
+    column: { type: MoneyType, columnType: 'numeric(5,2)' },
+    description: 'Share in percent, 0–100; per account and designation the shares of beneficiaries who have not disclaimed add up to at most 100.',
+    example: 50,
+  }),
+  designation: field.enum(BENEFICIARY_DESIGNATIONS, { default: 'primary', column: { length: 20 }, description: 'Primary or contingent; `primary` when unset.', example: 'primary' }),
+  designationType: field.enum(BENEFICIARY_DESIGNATION_TYPES, { column: { length: 20 }, description: 'Payable on death (`pod`), transfer on death (`tod`) or `other`.', example: 'pod' }),
+  status: field.enum(ACCOUNT_BENEFICIARY_STATUSES, {
+    default: 'active',
+    description: 'Where the designation stands; `active` when unset. A `disclaimed` share counts for nothing.',
+    example: 'active',
+  }),
+  contactInfo: field.object(() => BeneficiaryContactInfoBody, {
+    description: 'How to reach the beneficiary.',
+    patch: NestedField(() => PatchBeneficiaryContactInfoBody, { description: 'How to reach the beneficiary (merged field by field).' }),
+  }),
+  notes: field.text({ description: 'Free notes.', example: 'Named on the bank’s POD form of 2019.' }),
+  accountId: field.string({
+    computed: true,
+    view: { type: String, required: true },
+    description: 'The bank account or financial account the designation is on.',
+    example: '01JBX8Q9W4M8Z7T3K2N5R6P0AB',
+  }),
+};
+
+const beneficiaryShape = recordShape({ name: 'account beneficiary', table: 'account_beneficiaries', fields: beneficiaryFields });
 
 /**
  * The share rule of contract-extensions §12.2, for both kinds of account: per account and `designation`, the shares
@@ -128,6 +126,8 @@ const beneficiaries = {
   masked: beneficiaryShape.masked,
   references: beneficiaryShape.references as DeclaredReferences,
   examples: beneficiaryShape.examples as { minimal: JsonObject; full: JsonObject },
+  // The list the shape is made of, for what reads a declaration's fields (its computed `account_id`, the generated contract).
+  fields: beneficiaryFields,
   rules: accountSharesRule,
   // The account is stored in the column of its kind; the API shows it as `account_id`, after `id`.
   present: (record: { bankAccountId: string | null; financialAccountId: string | null }, view: Record<string, unknown>) => {
