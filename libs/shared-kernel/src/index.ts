@@ -77,6 +77,8 @@ export * from './resources/http/route-decorators';
 export * from './resources/record-action-route';
 export * from './resources/merged-patch';
 export type { RecordFields } from './platform/persistence/record-columns';
+export { RecordColumns, recordColumns } from './platform/persistence/record-columns';
+export { RowView } from './resources/row-view';
 export * from './resources/provider-steps';
 export { ProviderSettings } from './platform/jobs/provider-settings';
 export * from './resources/record-references';

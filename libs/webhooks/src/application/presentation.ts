@@ -1,18 +1,16 @@
-import { etagOfVersion } from '@estate/shared-kernel';
-import type { ListedEndpoint, WebhookDelivery, WebhookEndpoint } from './ports/webhook-store.port';
+import { etagOfVersion, serializeRecord } from '@estate/shared-kernel';
+import { webhookDeliveryRecord } from '../resources/webhook-delivery.record';
+import { webhookEndpointRecord } from '../resources/webhook-endpoint.record';
+import type { WebhookDelivery, WebhookEndpoint } from './ports/webhook-store.port';
 
-/** An endpoint as `GET` shows it (and as its events carry it): never its secret. */
-export function presentEndpoint(endpoint: ListedEndpoint): Record<string, unknown> {
-  return {
-    id: endpoint.id,
-    url: endpoint.url,
-    description: endpoint.description,
-    enabled_events: endpoint.enabledEvents,
-    status: endpoint.status,
-    disabled_reason: endpoint.disabledReason,
-    created_at: endpoint.createdAt.toISOString(),
-    updated_at: endpoint.updatedAt.toISOString(),
-  };
+/** An endpoint as `GET` shows it (and as its events carry it): its declaration's view, which never holds a secret. */
+export function presentEndpoint(endpoint: WebhookEndpoint): Record<string, unknown> {
+  return serializeRecord(endpoint, webhookEndpointRecord.schema);
+}
+
+/** The endpoint at its creation and a rotation (`WebhookEndpointWithSecretView`): the only answers with its secret. */
+export function presentEndpointWithSecret(endpoint: WebhookEndpoint): Record<string, unknown> {
+  return { ...presentEndpoint(endpoint), secret: endpoint.secret };
 }
 
 export function etagOfEndpoint(endpoint: WebhookEndpoint): string {
@@ -20,17 +18,7 @@ export function etagOfEndpoint(endpoint: WebhookEndpoint): string {
 }
 
 export function presentDelivery(delivery: WebhookDelivery): Record<string, unknown> {
-  return {
-    id: delivery.id,
-    endpoint_id: delivery.endpointId,
-    event_id: delivery.eventId,
-    event_type: delivery.eventType,
-    status: delivery.status,
-    attempts: delivery.attempts,
-    next_attempt_at: delivery.nextAttemptAt?.toISOString() ?? null,
-    created_at: delivery.createdAt.toISOString(),
-    updated_at: delivery.updatedAt.toISOString(),
-  };
+  return serializeRecord(delivery, webhookDeliveryRecord.schema);
 }
 
 /** The former values of the fields whose presentation changed (`updated_at` aside), or undefined when none did. */

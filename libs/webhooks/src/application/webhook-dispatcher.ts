@@ -3,7 +3,8 @@ import { AppConfig, Clock, EventOutbox, JobQueue, presentEvent, UnitOfWork } fro
 import { DeliveryAttempt, nextRetryDelayMs, SendResult, verdictOf } from '../domain/delivery-rules';
 import { signatureHeader } from '../domain/signature';
 import { DeliveryJob, DeliveryQueue, WEBHOOK_DELIVERY_QUEUE } from './delivery-queue';
-import { ClaimedDelivery, DeliveryStatus, WebhookEndpoint, WebhookStore } from './ports/webhook-store.port';
+import type { DeliveryStatus } from '../domain/webhook-vocabulary';
+import { ClaimedDelivery, WebhookEndpoint, WebhookStore } from './ports/webhook-store.port';
 import { WebhookTransport } from './ports/webhook-transport.port';
 import { changedAttributes, presentEndpoint } from './presentation';
 

@@ -18,7 +18,7 @@ import { newWebhookSecret } from '../domain/signature';
 import { DeliveryQueue } from './delivery-queue';
 import { WebhookEndpoint, WebhookStore } from './ports/webhook-store.port';
 import { WebhookTransport } from './ports/webhook-transport.port';
-import { changedAttributes, etagOfEndpoint, presentDelivery, presentEndpoint } from './presentation';
+import { changedAttributes, etagOfEndpoint, presentDelivery, presentEndpoint, presentEndpointWithSecret } from './presentation';
 
 /** Contract §14.4: at most this many endpoints per organization. */
 export const MAX_ENDPOINTS_PER_ORGANIZATION = 20;
@@ -91,7 +91,7 @@ export class WebhookEndpoints {
       const data = presentEndpoint(endpoint);
       await this.tell(em, endpoint, 'webhook_endpoint.created', data);
       // The secret is shown here and at a rotation, never again (contract §14.4).
-      return { data: { ...data, secret: endpoint.secret }, etag: etagOfEndpoint(endpoint) };
+      return { data: presentEndpointWithSecret(endpoint), etag: etagOfEndpoint(endpoint) };
     });
   }
 
@@ -152,7 +152,7 @@ export class WebhookEndpoints {
       endpoint.updatedAt = now;
       endpoint.version += 1;
       await this.store.updateEndpoint(em, endpoint);
-      return { data: { ...presentEndpoint(endpoint), secret: endpoint.secret }, etag: etagOfEndpoint(endpoint) };
+      return { data: presentEndpointWithSecret(endpoint), etag: etagOfEndpoint(endpoint) };
     });
   }
 

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ListQuery, NotFoundError, ResourceList, UnitOfWork } from '@estate/shared-kernel';
 import { WebhookStore } from './ports/webhook-store.port';
-import { presentDelivery, presentEndpoint } from './presentation';
 
 /**
  * The read side of contract §14.4 and §14.6: endpoint lists and delivery logs of one organization, paged by the
- * kernel's list statements (page mode with totals, or its keyset cursors bound to the list and its filters).
+ * kernel's list statements (page mode with totals, or its keyset cursors bound to the list and its filters), each
+ * record presented from its row by its declaration's view.
  */
 @Injectable()
 export class WebhookQueries {
@@ -16,13 +16,13 @@ export class WebhookQueries {
 
   async endpoints(organizationId: string, query: ListQuery): Promise<ResourceList> {
     const page = await this.store.listEndpoints(organizationId, query);
-    return new ResourceList(page.rows.map(presentEndpoint), page.meta);
+    return new ResourceList(page.rows, page.meta);
   }
 
   async deliveries(organizationId: string, endpointId: string, query: ListQuery): Promise<ResourceList> {
     const endpoint = await this.uow.run((em) => this.store.findEndpoint(em, organizationId, endpointId));
     if (!endpoint) throw new NotFoundError('webhook endpoint');
     const page = await this.store.listDeliveries(endpoint.id, query);
-    return new ResourceList(page.rows.map(presentDelivery), page.meta);
+    return new ResourceList(page.rows, page.meta);
   }
 }

@@ -1,6 +1,7 @@
 /** Contract §14.5–§14.6: what an attempt's outcome means and when the next one comes. */
 
-export type AttemptError = 'timeout' | 'connection_error' | 'redirect' | 'http_status' | 'destination_not_allowed';
+export const ATTEMPT_ERRORS = ['timeout', 'connection_error', 'redirect', 'http_status', 'destination_not_allowed'] as const;
+export type AttemptError = (typeof ATTEMPT_ERRORS)[number];
 
 /** One attempt as the delivery log shows it. */
 export interface DeliveryAttempt {

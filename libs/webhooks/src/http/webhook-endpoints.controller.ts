@@ -24,25 +24,18 @@ import { EventView } from './dto/event.dto';
 import { WebhookQueries } from '../application/webhook-queries';
 import { webhookEndpointManifest } from '../resources/webhook-endpoint.manifest';
 import { WebhookEndpoints } from '../application/webhook-endpoints.service';
-import {
-  CreateWebhookEndpointBody,
-  PatchWebhookEndpointBody,
-  WebhookDeliveryView,
-  WebhookEndpointView,
-  WebhookEndpointWithSecretView,
-} from './dto/webhook-endpoint.dto';
+import type { CreateEndpointInput, EndpointPatch } from '../application/webhook-endpoints.service';
+import { WEBHOOK_DELIVERY_LIST, webhookDeliveryRecord } from '../resources/webhook-delivery.record';
+import { WEBHOOK_ENDPOINT_LIST, WEBHOOK_ENDPOINTS_PATH, webhookEndpointRecord, WebhookEndpointWithSecretView } from '../resources/webhook-endpoint.record';
 
 const ULID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } as const;
-const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
-const ENDPOINT_LIST = { filters: {}, sorts: ['created_at'] } as const;
-const DELIVERY_LIST = { filters: { status: [...DELIVERY_STATUSES], event_type: { kind: 'equals' as const } }, sorts: ['created_at'] } as const;
 const ROLES_NOTE = ' Organization-level: owners and admins only (a member is `403 forbidden`).';
 const FORBIDDEN = { status: 403, code: 'forbidden', message: "Only the organization's owners and admins may do this." };
 
 /** `/v1/webhook-endpoints` (contract §14.4, §14.6): the organization's endpoints and their delivery logs. */
 @ApiTags(webhookEndpointManifest.tag)
 @ServesResources(webhookEndpointManifest)
-@Controller('v1/webhook-endpoints')
+@Controller(WEBHOOK_ENDPOINTS_PATH)
 @UseGuards(OrganizationManagersOnly)
 export class WebhookEndpointsController {
   constructor(
@@ -59,27 +52,27 @@ export class WebhookEndpointsController {
       'The URL must be https and resolve to public addresses only (422 on `url`); at most 20 endpoints per organization (422).' +
       ROLES_NOTE,
   })
-  @ApiBody({ type: CreateWebhookEndpointBody })
+  @ApiBody({ type: webhookEndpointRecord.create })
   @ApiIdempotencyKey()
   @ApiData(WebhookEndpointWithSecretView, 201)
   @ApiErrors(FORBIDDEN, 400, 413, 415, 422)
-  async create(@CurrentPrincipal() principal: Principal, @ValidBody() body: CreateWebhookEndpointBody): Promise<SingleResource> {
+  async create(@CurrentPrincipal() principal: Principal, @ValidBody(webhookEndpointRecord.create) body: CreateEndpointInput): Promise<SingleResource> {
     const created = await this.endpoints.create(memberOrganizationOf(principal), body);
     return new SingleResource(created.data, created.etag);
   }
 
   @Get()
   @ApiOperation({ summary: 'List webhook endpoints', description: "The organization's webhook endpoints, in page mode or cursor mode." + ROLES_NOTE })
-  @ApiList(WebhookEndpointView, ENDPOINT_LIST)
+  @ApiList(webhookEndpointRecord.view, WEBHOOK_ENDPOINT_LIST)
   @ApiErrors(FORBIDDEN, 400)
   list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<ResourceList> {
-    return this.queries.endpoints(memberOrganizationOf(principal), parseListQuery(query, ENDPOINT_LIST, ['webhook endpoints', memberOrganizationOf(principal)]));
+    return this.queries.endpoints(memberOrganizationOf(principal), parseListQuery(query, WEBHOOK_ENDPOINT_LIST, ['webhook endpoints', memberOrganizationOf(principal)]));
   }
 
   @Get(':endpoint_id')
   @ApiParam({ name: 'endpoint_id', description: 'the webhook endpoint', schema: ULID })
   @ApiOperation({ summary: 'Read a webhook endpoint', description: 'One endpoint of the organization, without its secret; another organization\'s is 404.' })
-  @ApiData(WebhookEndpointView)
+  @ApiData(webhookEndpointRecord.view)
   @ApiErrors(FORBIDDEN, 404)
   async read(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string): Promise<SingleResource> {
     const found = await this.endpoints.get(memberOrganizationOf(principal), id);
@@ -95,17 +88,17 @@ export class WebhookEndpointsController {
       'JSON Merge Patch (RFC 7396) of `url`, `description`, `enabled_events` and `status`. `enabled` clears `disabled_reason` (and the failure count); ' +
       '`disabled` by hand sets it to `manual`. A new `url` is checked like on creation.',
   })
-  @ApiBody({ type: PatchWebhookEndpointBody })
+  @ApiBody({ type: webhookEndpointRecord.patch! })
   @ApiIfMatch()
-  @ApiData(WebhookEndpointView)
+  @ApiData(webhookEndpointRecord.view)
   @ApiErrors(FORBIDDEN, 400, 404, 412, 413, 415, 422)
   async patch(
     @CurrentPrincipal() principal: Principal,
     @Param('endpoint_id') id: string,
-    @ValidBody() body: PatchWebhookEndpointBody,
+    @ValidBody(webhookEndpointRecord.patch) body: EndpointPatch,
     @IfMatch() ifMatch?: string,
   ): Promise<SingleResource> {
-    const patched = await this.endpoints.patch(memberOrganizationOf(principal), id, body as never, ifMatch);
+    const patched = await this.endpoints.patch(memberOrganizationOf(principal), id, body, ifMatch);
     return new SingleResource(patched.data, patched.etag);
   }
 
@@ -152,17 +145,17 @@ export class WebhookEndpointsController {
   @Get(':endpoint_id/deliveries')
   @ApiParam({ name: 'endpoint_id', description: 'the webhook endpoint', schema: ULID })
   @ApiOperation({ summary: 'List deliveries of a webhook endpoint', description: 'The delivery log, newest first by default; kept 30 days. Cursor mode recommended.' })
-  @ApiList(WebhookDeliveryView, DELIVERY_LIST)
+  @ApiList(webhookDeliveryRecord.view, WEBHOOK_DELIVERY_LIST)
   @ApiErrors(FORBIDDEN, 400, 404)
   deliveries(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string, @Query() query: Record<string, unknown>): Promise<ResourceList> {
-    return this.queries.deliveries(memberOrganizationOf(principal), id, parseListQuery(query, DELIVERY_LIST, ['webhook deliveries', memberOrganizationOf(principal), id]));
+    return this.queries.deliveries(memberOrganizationOf(principal), id, parseListQuery(query, WEBHOOK_DELIVERY_LIST, ['webhook deliveries', memberOrganizationOf(principal), id]));
   }
 
   @Get(':endpoint_id/deliveries/:delivery_id')
   @ApiParam({ name: 'endpoint_id', description: 'the webhook endpoint', schema: ULID })
   @ApiParam({ name: 'delivery_id', description: 'the delivery', schema: ULID })
   @ApiOperation({ summary: 'Read a webhook delivery', description: 'One delivery with every attempt (time, status answered, duration, error).' })
-  @ApiData(WebhookDeliveryView)
+  @ApiData(webhookDeliveryRecord.view)
   @ApiErrors(FORBIDDEN, 404)
   async delivery(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string, @Param('delivery_id') deliveryId: string): Promise<SingleResource> {
     const found = await this.endpoints.delivery(memberOrganizationOf(principal), id, deliveryId);
@@ -179,7 +172,7 @@ export class WebhookEndpointsController {
     description: 'A `failed`, `succeeded` or `cancelled` delivery goes back to `pending` and is tried at once; a `pending` one is `409 invalid_state`.',
   })
   @ApiIdempotencyKey()
-  @ApiData(WebhookDeliveryView)
+  @ApiData(webhookDeliveryRecord.view)
   @ApiErrors(FORBIDDEN, 400, 404, { status: 409, code: 'invalid_state', message: 'The delivery is still pending; it will be attempted on its schedule.' })
   async retry(@CurrentPrincipal() principal: Principal, @Param('endpoint_id') id: string, @Param('delivery_id') deliveryId: string): Promise<SingleResource> {
     const delivery = await this.endpoints.retry(memberOrganizationOf(principal), id, deliveryId);

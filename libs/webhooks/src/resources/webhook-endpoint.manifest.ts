@@ -1,5 +1,5 @@
 import { resourceManifest } from '@estate/shared-kernel';
-import { WebhookEndpointView } from '../http/dto/webhook-endpoint.dto';
+import { webhookEndpointRecord } from './webhook-endpoint.record';
 
 /**
  * Webhook endpoints (contract §14.4), an organization-level resource: created, changed (a disabling by hand, by `410`
@@ -11,5 +11,5 @@ export const webhookEndpointManifest = resourceManifest({
   tag: 'Webhooks',
   tagDescription:
     'Webhook endpoints: HTTPS addresses the service delivers events to, signed with Standard Webhooks, with their secrets, a ping and the record of every delivery attempt.',
-  view: WebhookEndpointView,
+  view: webhookEndpointRecord.view,
 });

@@ -50,7 +50,10 @@ export interface FieldDefinition<V = unknown, N extends boolean = boolean> {
   readonly view?: ApiPropertyOptions;
   /** Whether `view` is the field's whole property in the view, not parts over the body's (see `CommonOptions.ownView`). */
   readonly ownView: boolean;
-  /** Its validation and OpenAPI property in the merge patch, in place of the body's (an object merged field by field). */
+  /**
+   * Its validation and OpenAPI property in the merge patch, in place of the body's (an object merged field by field);
+   * on a read-only field, the value a merge patch may ask for though no create sends it.
+   */
   readonly patch?: PropertyDecorator;
   /** Returned masked wherever it appears (contract §3.2). */
   readonly masked: boolean;
@@ -83,9 +86,17 @@ export interface CommonOptions extends FieldOptions {
   ownView?: boolean;
   /**
    * Its validation and OpenAPI property in the merge patch where it differs from the body's (a required address merged
-   * field by field, never null: `NestedField(() => PatchAddressBody, {...})`); the patch lists it last.
+   * field by field, never null: `NestedField(() => PatchAddressBody, {...})`); the patch lists it last. On a read-only
+   * field it is what a merge patch may ask for though no create sends it (a status a client moves by hand, which its
+   * use case applies).
    */
   patch?: PropertyDecorator;
+  /**
+   * Its validation and OpenAPI property in the bodies, in place of its kind's, for a rule no kind states (a list of
+   * event types whose values a use case checks against the types gathered at start-up); `required`, `description` and
+   * `example` are added to it. The kind still gives the column and the value's type.
+   */
+  body?: PropertyDecorator;
   /** The value a record gets on create when the body leaves the field out (the column's default too). */
   default?: unknown;
   /** Returned masked wherever it appears; an encrypted column is always masked. */
@@ -125,10 +136,11 @@ function define<V, O extends CommonOptions>(
 ): FieldDefinition<V, NeverNull<O>> {
   const encrypted = options.encrypted === true;
   const hidden = options.hidden === true;
+  const stated = options.body ? applyDecorators(options.body, ApiProperty({ required: options.required === true, description: options.description, example: options.example })) : decorate;
   return {
     kind,
     // An example of `null` (a time stamped only later) stays `null`: the kinds' decorators take it for "none given".
-    decorate: options.example === null ? applyDecorators(decorate, ApiProperty({ example: null })) : decorate,
+    decorate: options.example === null ? applyDecorators(stated, ApiProperty({ example: null })) : stated,
     column: {
       ...column,
       ...(encrypted ? { type: EncryptedStringType } : {}),

@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+import { ApiProperty } from '@nestjs/swagger';
+import { EnumField } from '../validation/fields';
 import { field } from './field-definitions';
 import { recordShape } from './record-shape';
 
@@ -83,5 +85,32 @@ describe('a record of its own key and no version, with its own view properties a
     // A field without ownView keeps the body's property, bounds and all.
     expect(propertyOf(shape.view, 'nickname')).toEqual(expect.objectContaining({ maxLength: 40, description: 'Nickname.' }));
     expect(documented(shape.patch!)).toEqual(['nickname', 'first_name', 'level', 'kind']);
+  });
+});
+
+describe('a body property a declaration states, and a read-only field a merge patch sets', () => {
+  const listOfTags: PropertyDecorator = (target, key) => ApiProperty({ type: 'array', items: { type: 'string', enum: ['a', 'b'] }, minItems: 1 })(target, key);
+  const shape = recordShape({
+    name: 'hook',
+    table: 'hooks',
+    key: 'own',
+    fields: {
+      url: field.string({ required: true, max: 300, description: 'Where to send.', example: 'https://x.test' }),
+      tags: field.stringArray({ required: true, body: listOfTags, description: 'Tags.', example: ['a'] }),
+      state: field.enum(['on', 'off'], { readOnly: true, required: true, description: 'Whether on.', example: 'on', patch: EnumField(['on', 'off'], { description: 'Turn it on or off.', example: 'off' }) }),
+    },
+  });
+
+  it("takes the stated body property in place of the kind's, with the field's required, description and example", () => {
+    expect(propertyOf(shape.create, 'tags')).toEqual(expect.objectContaining({ type: 'array', items: { type: 'string', enum: ['a', 'b'] }, minItems: 1, required: true, description: 'Tags.', example: ['a'] }));
+    expect(propertyOf(shape.create, 'tags')).not.toHaveProperty('maxItems');
+  });
+
+  it('patches a read-only field that states its patch property, last, though no create sends it', () => {
+    expect(documented(shape.create)).toEqual(['url', 'tags']);
+    expect(documented(shape.patch!)).toEqual(['url', 'tags', 'state']);
+    expect(propertyOf(shape.patch!, 'state')).toEqual(expect.objectContaining({ enum: ['on', 'off'], description: 'Turn it on or off.' }));
+    expect(shape.stored).toEqual(['url', 'tags']);
+    expect(documented(shape.view)).toEqual(['id', 'created_at', 'updated_at', 'url', 'tags', 'state']);
   });
 });

@@ -55,11 +55,14 @@ export class ShapeParts {
     return body;
   }
 
-  /** The merge patch of a body: its fields but create-only ones, each optional; a field's own patch property last. */
+  /**
+   * The merge patch of a body: its fields but create-only ones, each optional; a field's own patch property last (a
+   * read-only field's too: a value no create sends that a merge patch may ask for).
+   */
   patch(name: string, body: Dto): Dto {
     const createOnly = this.written.filter(([, definition]) => definition.createOnly).map(([property]) => toSnakeCase(property));
-    const ownPatch = this.written.filter(([, definition]) => definition.patch !== undefined && !definition.createOnly);
-    const notPatched = [...createOnly, ...ownPatch.map(([property]) => toSnakeCase(property))];
+    const ownPatch = this.entries.filter(([, definition]) => definition.patch !== undefined && !definition.createOnly && !definition.hidden && !definition.computed);
+    const notPatched = [...createOnly, ...ownPatch.filter(([, definition]) => !definition.readOnly).map(([property]) => toSnakeCase(property))];
     const base = notPatched.length > 0 ? OmitType(body as new () => Record<string, unknown>, notPatched) : body;
     const patch = namedClass(name, PartialType(base, { skipNullProperties: false }));
     for (const [property, definition] of ownPatch) definition.patch?.(patch.prototype, toSnakeCase(property));

@@ -1,47 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventStatementPart, ListPage, ListQuery, StoredEvent } from '@estate/shared-kernel';
 import type { DeliveryAttempt } from '../../domain/delivery-rules';
-
-export type EndpointStatus = 'enabled' | 'disabled';
-export type DisabledReason = 'manual' | 'gone' | 'failing';
-export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
+import type { DeliveryStatus } from '../../domain/webhook-vocabulary';
+import type { WebhookDelivery } from '../../resources/webhook-delivery.record';
+import type { WebhookEndpoint } from '../../resources/webhook-endpoint.record';
 
 /** The fan-out's share of an event's statement; the subscriber adds what it does with the deliveries' ids. */
 export type DeliveryFanOut = Omit<EventStatementPart, 'joined'>;
 
-/** A webhook endpoint as the application sees it: secrets in clear (the store encrypts them at rest). */
-export interface WebhookEndpoint {
-  id: string;
-  organizationId: string;
-  url: string;
-  description: string | null;
-  enabledEvents: string[];
-  status: EndpointStatus;
-  disabledReason: DisabledReason | null;
-  secret: string;
-  previousSecret: string | null;
-  previousSecretExpiresAt: Date | null;
-  consecutiveFailures: number;
-  version: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface WebhookDelivery {
-  id: string;
-  endpointId: string;
-  eventId: string;
-  eventType: string;
-  organizationId: string;
-  status: DeliveryStatus;
-  attempts: DeliveryAttempt[];
-  nextAttemptAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-/** An endpoint as its list reads it: without its secrets, which no list shows and so none decrypts. */
-export type ListedEndpoint = Omit<WebhookEndpoint, 'secret' | 'previousSecret'>;
+/** Endpoints and deliveries as their declarations type them (resources/): an endpoint's secrets in clear. */
+export type { WebhookDelivery, WebhookEndpoint };
 
 /** A due delivery claimed under a lease, with what its attempt needs. */
 export interface ClaimedDelivery {
@@ -57,8 +25,11 @@ export abstract class WebhookStore {
   abstract countOfOrganization(em: EntityManager, organizationId: string): Promise<number>;
   abstract insertEndpoint(em: EntityManager, endpoint: WebhookEndpoint): Promise<void>;
   abstract findEndpoint(em: EntityManager, organizationId: string, id: string, forUpdate?: boolean): Promise<WebhookEndpoint | undefined>;
-  /** The organization's endpoints, a page of the parsed list query (the kernel's list statements: totals or cursor). */
-  abstract listEndpoints(organizationId: string, query: ListQuery): Promise<ListPage<ListedEndpoint>>;
+  /**
+   * The organization's endpoints, a page of the parsed list query (the kernel's list statements: totals or cursor),
+   * each as its view straight from its row: no list shows a secret, so none is read.
+   */
+  abstract listEndpoints(organizationId: string, query: ListQuery): Promise<ListPage<Record<string, unknown>>>;
   abstract updateEndpoint(em: EntityManager, endpoint: WebhookEndpoint): Promise<void>;
   abstract deleteEndpoint(em: EntityManager, id: string): Promise<void>;
 
@@ -70,8 +41,8 @@ export abstract class WebhookStore {
   abstract insertDelivery(em: EntityManager, endpointId: string, event: StoredEvent): Promise<string>;
   abstract cancelPendingOfCase(em: EntityManager, caseId: string): Promise<void>;
   abstract cancelPendingOfEndpoint(em: EntityManager, endpointId: string): Promise<void>;
-  /** The endpoint's deliveries, a page of the parsed list query, its `status` and `event_type` filters included. */
-  abstract listDeliveries(endpointId: string, query: ListQuery): Promise<ListPage<WebhookDelivery>>;
+  /** The endpoint's deliveries, a page of the parsed list query, its `status` and `event_type` filters included, as views. */
+  abstract listDeliveries(endpointId: string, query: ListQuery): Promise<ListPage<Record<string, unknown>>>;
   abstract findDelivery(em: EntityManager, endpointId: string, id: string, forUpdate?: boolean): Promise<WebhookDelivery | undefined>;
   abstract requeue(em: EntityManager, id: string, now: Date): Promise<void>;
 

@@ -1,23 +1,26 @@
+import type { EntityProperty } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { monotonicFactory } from 'ulid';
-import { FieldCipher, findRecords, ListPage, ListQuery, pooledRandom, RecordFields, runListQuery, StoredEvent } from '@estate/shared-kernel';
-import type { DeliveryAttempt } from '../../domain/delivery-rules';
 import {
-  ClaimedDelivery,
-  DeliveryFanOut,
-  DeliveryStatus,
-  ListedEndpoint,
-  WebhookDelivery,
-  WebhookEndpoint,
-  WebhookStore,
-} from '../../application/ports/webhook-store.port';
-import { WebhookDeliveryRow, WebhookDeliveryRowSchema, WebhookEndpointRow, WebhookEndpointRowSchema } from './webhook.schemas';
+  Clock,
+  findRecords,
+  ListPage,
+  ListQuery,
+  listRows,
+  pooledRandom,
+  RecordColumns,
+  recordColumns,
+  RowView,
+  StoredEvent,
+} from '@estate/shared-kernel';
+import type { DeliveryAttempt } from '../../domain/delivery-rules';
+import type { DeliveryStatus } from '../../domain/webhook-vocabulary';
+import { ClaimedDelivery, DeliveryFanOut, WebhookDelivery, WebhookEndpoint, WebhookStore } from '../../application/ports/webhook-store.port';
+import { WebhookDeliverySchema, WebhookEndpointSchema } from './webhook.schemas';
 
 type Row = Record<string, unknown>;
 
-const ENDPOINT_COLUMNS =
-  'id, organization_id, url, description, enabled_events, status, disabled_reason, secret, previous_secret, previous_secret_expires_at, consecutive_failures, version, created_at, updated_at';
 /** One delivery id per possible endpoint of an organization (at most 20), handed to the fan-out insert. */
 const FAN_OUT_IDS = 20;
 /** The fan-out, as a part of the event's own statement: it reads the inserted event from `emitted`. */
@@ -41,79 +44,72 @@ function inTransaction<T = Row[]>(em: EntityManager, sql: string, params: unknow
   return em.getConnection().execute(sql, params, 'all', em.getTransactionContext()) as Promise<T>;
 }
 
-/** A text[] literal: the query builder would spread a JS array into separate parameters. */
-function textArray(values: readonly string[]): string {
-  return `{${values.map((value) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+/** A record's properties in its declaration's order: every column its statements write and read. */
+function propertiesOf(columns: RecordColumns<any>): string[] {
+  return Object.keys(columns.meta.properties);
+}
+
+/**
+ * A record's row as the ORM would write it, from its declaration's metadata: each column with its value converted by
+ * the column's type (an endpoint's secrets sealed by the field cipher, `enabled_events` as a `text[]` literal, JSON).
+ */
+function storedRow(em: EntityManager, columns: RecordColumns<any>, record: object, properties: readonly string[]): { names: string[]; values: unknown[] } {
+  const platform = em.getPlatform();
+  const fields = record as Record<string, unknown>;
+  return {
+    names: columns.columnsOf(properties).map(({ column }) => column),
+    values: properties.map((property) => {
+      const value = fields[property] ?? null;
+      const type = (columns.meta.properties as Record<string, EntityProperty>)[property].customType;
+      return value === null || !type ? value : type.convertToDatabaseValue(value, platform, { mode: 'query-data' });
+    }),
+  };
+}
+
+/** `alias.column as alias_column` for every column of a record: its part of a joined select. */
+function aliasedColumns(columns: RecordColumns<any>, alias: string): string {
+  return columns
+    .columnsOf(propertiesOf(columns))
+    .map(({ column }) => `${alias}.${column} as ${alias}_${column}`)
+    .join(', ');
+}
+
+/** A record's own row out of a joined one (`aliasedColumns`): its columns without the alias. */
+function unaliased(row: Row, columns: RecordColumns<any>, alias: string): Row {
+  return Object.fromEntries(columns.columnsOf(propertiesOf(columns)).map(({ column }) => [column, row[`${alias}_${column}`]]));
 }
 
 function toDate(value: unknown): Date {
   return value instanceof Date ? value : new Date(String(value));
 }
 
-function toDateOrNull(value: unknown): Date | null {
-  return value === null || value === undefined ? null : toDate(value);
-}
-
-function endpointOf(row: Row, prefix = ''): WebhookEndpoint {
-  const at = (column: string) => row[`${prefix}${column}`];
-  return {
-    id: at('id') as string,
-    organizationId: at('organization_id') as string,
-    url: at('url') as string,
-    description: (at('description') as string | null) ?? null,
-    enabledEvents: at('enabled_events') as string[],
-    status: at('status') as WebhookEndpoint['status'],
-    disabledReason: (at('disabled_reason') as WebhookEndpoint['disabledReason']) ?? null,
-    secret: FieldCipher.decrypt(at('secret') as string),
-    previousSecret: at('previous_secret') ? FieldCipher.decrypt(at('previous_secret') as string) : null,
-    previousSecretExpiresAt: toDateOrNull(at('previous_secret_expires_at')),
-    consecutiveFailures: Number(at('consecutive_failures')),
-    version: Number(at('version')),
-    createdAt: toDate(at('created_at')),
-    updatedAt: toDate(at('updated_at')),
-  };
-}
-
-/** A listed endpoint from its row's fields: no list shows a secret, so none is decrypted (or kept) here. */
-function listedEndpointOf({ secret: _secret, previousSecret: _previous, ...listed }: RecordFields<WebhookEndpointRow>): ListedEndpoint {
-  return listed;
-}
-
-/** An endpoint from its row's fields, its secrets unsealed for the routes and the dispatcher that use them. */
-function unsealedEndpointOf(fields: RecordFields<WebhookEndpointRow>): WebhookEndpoint {
-  return { ...fields, secret: FieldCipher.decrypt(fields.secret), previousSecret: fields.previousSecret ? FieldCipher.decrypt(fields.previousSecret) : null };
-}
-
-/** A listed delivery from its row's fields: all of them but the dispatcher's lease. */
-function listedDeliveryOf({ leaseUntil: _lease, ...delivery }: RecordFields<WebhookDeliveryRow>): WebhookDelivery {
-  return delivery;
-}
-
-function deliveryOf(row: Row): WebhookDelivery {
-  return {
-    id: row.id as string,
-    endpointId: row.endpoint_id as string,
-    eventId: row.event_id as string,
-    eventType: row.event_type as string,
-    organizationId: row.organization_id as string,
-    status: row.status as DeliveryStatus,
-    attempts: (typeof row.attempts === 'string' ? JSON.parse(row.attempts) : row.attempts) as DeliveryAttempt[],
-    nextAttemptAt: toDateOrNull(row.next_attempt_at),
-    createdAt: toDate(row.created_at),
-    updatedAt: toDate(row.updated_at),
-  };
-}
-
 /**
- * Endpoints and deliveries in PostgreSQL, by hand-written statements; secrets through the kernel's field cipher. The
- * two lists are the kernel's list statements (`runListQuery`) over the tables' schemas (webhook.schemas.ts).
+ * Endpoints and deliveries in PostgreSQL. Reads are the kernel's statements over the declarations' schemas
+ * (resources/), the lists answered as views straight from the rows (no list reads a secret); a statement that writes a
+ * whole record (an endpoint, a ping's delivery) takes its columns and their conversions from the same metadata, the
+ * endpoint's secrets sealed and opened by their column type; the rest are hand-written statements of what they move
+ * (a status, a lease, an attempt) or compose with (the event's statement for the fan-out, the claim's join).
  */
 @Injectable()
 export class SqlWebhookStore extends WebhookStore {
   private readonly nextId = monotonicFactory(pooledRandom);
+  private views?: { endpoint: RowView<any>; delivery: RowView<any> };
+  private claimStatement?: string;
 
-  constructor(private readonly em: EntityManager) {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+  ) {
     super();
+  }
+
+  /** The tables' columns, from the ORM's metadata of the declarations (worked out once, by the kernel). */
+  private get endpoints() {
+    return recordColumns(this.em, WebhookEndpointSchema);
+  }
+
+  private get deliveries() {
+    return recordColumns(this.em, WebhookDeliverySchema);
   }
 
   async countOfOrganization(em: EntityManager, organizationId: string): Promise<number> {
@@ -124,32 +120,25 @@ export class SqlWebhookStore extends WebhookStore {
   }
 
   async insertEndpoint(em: EntityManager, endpoint: WebhookEndpoint): Promise<void> {
-    await inTransaction(
-      em,
-      `insert into webhook_endpoints (${ENDPOINT_COLUMNS}) values (?, ?, ?, ?, ?::text[], ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [...this.endpointValues(endpoint)],
-    );
+    await this.insert(em, this.endpoints, endpoint);
   }
 
   async findEndpoint(em: EntityManager, organizationId: string, id: string, forUpdate = false): Promise<WebhookEndpoint | undefined> {
-    const [fields] = await findRecords(em, WebhookEndpointRowSchema, [{ id, organizationId }], { forUpdate });
-    return fields && unsealedEndpointOf(fields);
+    const [fields] = await findRecords(em, WebhookEndpointSchema, [{ id, organizationId }], { forUpdate });
+    return fields;
   }
 
-  async listEndpoints(organizationId: string, query: ListQuery): Promise<ListPage<ListedEndpoint>> {
-    const page = await runListQuery(this.em, WebhookEndpointRowSchema, { organizationId }, query);
-    return { rows: page.rows.map(listedEndpointOf), meta: page.meta };
+  async listEndpoints(organizationId: string, query: ListQuery): Promise<ListPage<Record<string, unknown>>> {
+    const page = await listRows(this.em, this.endpoints, [{ organizationId }], query);
+    const { endpoint } = this.rowViews();
+    const context = { today: this.clock.today() };
+    return { rows: page.rows.map((row) => endpoint.view(row, context)), meta: page.meta };
   }
 
   async updateEndpoint(em: EntityManager, endpoint: WebhookEndpoint): Promise<void> {
-    const [id, , url, description, enabledEvents, status, disabledReason, secret, previousSecret, previousExpiresAt, failures, version, , updatedAt] =
-      this.endpointValues(endpoint);
-    await inTransaction(
-      em,
-      `update webhook_endpoints set url = ?, description = ?, enabled_events = ?::text[], status = ?, disabled_reason = ?, secret = ?, previous_secret = ?,
-         previous_secret_expires_at = ?, consecutive_failures = ?, version = ?, updated_at = ? where id = ?`,
-      [url, description, enabledEvents, status, disabledReason, secret, previousSecret, previousExpiresAt, failures, version, updatedAt, id],
-    );
+    const columns = this.endpoints;
+    const { names, values } = storedRow(em, columns, endpoint, propertiesOf(columns).filter((property) => property !== 'id'));
+    await inTransaction(em, `update ${columns.table} set ${names.map((name) => `${name} = ?`).join(', ')} where id = ?`, [...values, endpoint.id]);
   }
 
   async deleteEndpoint(em: EntityManager, id: string): Promise<void> {
@@ -164,14 +153,21 @@ export class SqlWebhookStore extends WebhookStore {
   }
 
   async insertDelivery(em: EntityManager, endpointId: string, event: StoredEvent): Promise<string> {
-    const id = this.nextId();
-    await inTransaction(
-      em,
-      `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, organization_id, status, attempts, next_attempt_at, created_at, updated_at)
-       values (?, ?, ?, ?, ?, 'pending', '[]'::jsonb, ?, ?, ?)`,
-      [id, endpointId, event.id, event.type, event.organizationId, event.createdAt, event.createdAt, event.createdAt],
-    );
-    return id;
+    const delivery: WebhookDelivery = {
+      id: this.nextId(),
+      endpointId,
+      eventId: event.id,
+      eventType: event.type,
+      organizationId: event.organizationId,
+      status: 'pending',
+      attempts: [],
+      nextAttemptAt: event.createdAt,
+      leaseUntil: null,
+      createdAt: event.createdAt,
+      updatedAt: event.createdAt,
+    };
+    await this.insert(em, this.deliveries, delivery);
+    return delivery.id;
   }
 
   async cancelPendingOfCase(em: EntityManager, caseId: string): Promise<void> {
@@ -191,15 +187,17 @@ export class SqlWebhookStore extends WebhookStore {
     );
   }
 
-  async listDeliveries(endpointId: string, query: ListQuery): Promise<ListPage<WebhookDelivery>> {
+  async listDeliveries(endpointId: string, query: ListQuery): Promise<ListPage<Record<string, unknown>>> {
     // `status` and `event_type` are the query's declared filters: the kernel's statement applies them.
-    const page = await runListQuery(this.em, WebhookDeliveryRowSchema, { endpointId }, query);
-    return { rows: page.rows.map(listedDeliveryOf), meta: page.meta };
+    const page = await listRows(this.em, this.deliveries, [{ endpointId }], query);
+    const { delivery } = this.rowViews();
+    const context = { today: this.clock.today() };
+    return { rows: page.rows.map((row) => delivery.view(row, context)), meta: page.meta };
   }
 
   async findDelivery(em: EntityManager, endpointId: string, id: string, forUpdate = false): Promise<WebhookDelivery | undefined> {
-    const [fields] = await findRecords(em, WebhookDeliveryRowSchema, [{ id, endpointId }], { forUpdate });
-    return fields && listedDeliveryOf(fields);
+    const [fields] = await findRecords(em, WebhookDeliverySchema, [{ id, endpointId }], { forUpdate });
+    return fields;
   }
 
   async requeue(em: EntityManager, id: string, now: Date): Promise<void> {
@@ -216,30 +214,26 @@ export class SqlWebhookStore extends WebhookStore {
   }
 
   async claim(deliveryId: string, now: Date, leaseUntil: Date): Promise<ClaimedDelivery | undefined> {
+    const deliveries = this.deliveries;
+    const endpoints = this.endpoints;
     // One statement, so one short transaction: the rows are locked (others skip them), leased, and released at once.
-    const rows = await this.em.fork().execute<Row[]>(
-      `with due as (
+    this.claimStatement ??= `with due as (
          select id from webhook_deliveries
          where id = ? and status = 'pending' and next_attempt_at <= ? and (lease_until is null or lease_until <= ?)
          for update skip locked
        ), claimed as (
          update webhook_deliveries d set lease_until = ? from due where d.id = due.id returning d.*
        )
-       select c.id, c.endpoint_id, c.event_id, c.event_type, c.organization_id, c.status, c.attempts, c.next_attempt_at, c.created_at, c.updated_at,
-         e.id as e_id, e.organization_id as e_organization_id, e.url as e_url, e.description as e_description, e.enabled_events as e_enabled_events,
-         e.status as e_status, e.disabled_reason as e_disabled_reason, e.secret as e_secret, e.previous_secret as e_previous_secret,
-         e.previous_secret_expires_at as e_previous_secret_expires_at, e.consecutive_failures as e_consecutive_failures, e.version as e_version,
-         e.created_at as e_created_at, e.updated_at as e_updated_at,
+       select c.*, ${aliasedColumns(endpoints, 'e')},
          ev.id as ev_id, ev.type as ev_type, ev.organization_id as ev_organization_id, ev.case_id as ev_case_id, ev.created_at as ev_created_at, ev.data as ev_data
        from claimed c
        left join webhook_endpoints e on e.id = c.endpoint_id
-       left join events ev on ev.id = c.event_id`,
-      [deliveryId, now, now, leaseUntil],
-    );
+       left join events ev on ev.id = c.event_id`;
+    const rows = await this.em.fork().execute<Row[]>(this.claimStatement, [deliveryId, now, now, leaseUntil]);
     const claimed = rows.map((row) => ({
-      delivery: deliveryOf(row),
+      delivery: deliveries.fieldsOf(row),
       leaseUntil,
-      endpoint: row.e_id ? endpointOf(row, 'e_') : undefined,
+      endpoint: row.e_id ? endpoints.fieldsOf(unaliased(row, endpoints, 'e')) : undefined,
       event: row.ev_id
         ? {
             id: row.ev_id as string,
@@ -276,22 +270,18 @@ export class SqlWebhookStore extends WebhookStore {
     return rows.length;
   }
 
-  private endpointValues(endpoint: WebhookEndpoint): unknown[] {
-    return [
-      endpoint.id,
-      endpoint.organizationId,
-      endpoint.url,
-      endpoint.description,
-      textArray(endpoint.enabledEvents),
-      endpoint.status,
-      endpoint.disabledReason,
-      FieldCipher.encrypt(endpoint.secret),
-      endpoint.previousSecret === null ? null : FieldCipher.encrypt(endpoint.previousSecret),
-      endpoint.previousSecretExpiresAt,
-      endpoint.consecutiveFailures,
-      endpoint.version,
-      endpoint.createdAt,
-      endpoint.updatedAt,
-    ];
+  /** A whole record's row, its columns and values from its declaration's metadata. */
+  private async insert(em: EntityManager, columns: RecordColumns<any>, record: object): Promise<void> {
+    const { names, values } = storedRow(em, columns, record, propertiesOf(columns));
+    await inTransaction(em, `insert into ${columns.table} (${names.join(', ')}) values (${names.map(() => '?').join(', ')})`, values);
+  }
+
+  /** The declarations' views of a row, worked out once. */
+  private rowViews(): { endpoint: RowView<any>; delivery: RowView<any> } {
+    this.views ??= {
+      endpoint: new RowView(this.endpoints, { schema: WebhookEndpointSchema }),
+      delivery: new RowView(this.deliveries, { schema: WebhookDeliverySchema }),
+    };
+    return this.views;
   }
 }
