@@ -10,7 +10,8 @@ const storedJson = <T extends object>() => () => Object as unknown as new () => 
 
 /**
  * A settled accounting (contract-extensions §16.7), its fields declared once: numbered 1, 2, 3… per case, frozen when
- * settled. The table refuses `UPDATE` (a trigger), so there is no `updated_at` nor `version`: its `created_at` is a
+ * settled. The table refuses `UPDATE` (a trigger), so there is no `updated_at` nor `version` (`timestamps: false`,
+ * `versioned: false`): its `created_at` is a
  * field of its own, where its column stands. `POST …/accountings` sends the written fields (`to`, `is_final`,
  * `scheme`); the server computes the others. `summary` is the document's, kept beside it so that a list reads no
  * document; the document and what it counted are stored, never presented as the record (the document is the
@@ -37,7 +38,8 @@ const FIELDS = {
   }),
   // The founding table's varchar(2), its check of the values in the committed migration.
   scheme: field.enum(ACCOUNTING_SCHEMES, {
-    column: { enum: false, items: undefined, length: 2, nullable: false },
+    plainColumn: true,
+    column: { length: 2, nullable: false },
     description: 'Lettering: ca (California §1061) or ny (New York JA-7). Default: ny when the probate case is in New York, else ca.',
     example: 'ca',
     view: { required: true, nullable: false, description: 'The scheme it was settled in.' },
@@ -58,6 +60,7 @@ export const settledAccountingRecord = recordShape<typeof FIELDS, SettledAccount
   typeName: 'settled accounting record',
   table: 'accountings',
   timestamps: false,
+  versioned: false,
   patchable: false,
   fields: FIELDS,
 });
@@ -73,6 +76,7 @@ export const accountingSummaryRecord = recordShape<typeof LISTED, AccountingSumm
   typeName: 'accounting summary row',
   table: 'accounting_summaries',
   timestamps: false,
+  versioned: false,
   patchable: false,
   fields: LISTED,
 });
