@@ -4,7 +4,7 @@ import { Clock, ResourceEvents, UnitOfWork } from '@estate/shared-kernel';
 import { accountingCaption, accountingDocument } from '../domain/accounting-document';
 import { AccountingScheme, defaultScheme } from '../domain/accounting-schemes';
 import { assertNotClosedByFinal, assertSettleable } from '../domain/settlement';
-import { accountingSummary, SettledAccounting } from '../domain/settled-accounting';
+import { accountingSummaryOf, type SettledAccountingRecord } from '../resources/settled-accounting-record';
 import { AccountingComputations } from './accounting-computations';
 import { AccountingSources } from './accounting-sources';
 import { AccountingStore } from './ports/accounting-store.port';
@@ -36,7 +36,7 @@ export class SettleAccounting {
     private readonly clock: Clock,
   ) {}
 
-  execute(caseId: string, asked: SettlementAsked, createdBy: string): Promise<SettledAccounting> {
+  execute(caseId: string, asked: SettlementAsked, createdBy: string): Promise<SettledAccountingRecord> {
     return this.uow.run(
       (em) =>
         this.sources.read(caseId, async (snapshot) => {
@@ -45,22 +45,11 @@ export class SettleAccounting {
           const computation = await this.computations.compute(caseId, snapshot, { to: asked.to });
           assertSettleable(computation, { isFinal: asked.isFinal, claims: snapshot.records.creditorClaims, distributions: snapshot.records.distributions });
           const scheme = asked.scheme ?? defaultScheme(snapshot.probateState);
-          const accounting = Object.assign(new SettledAccounting(), {
-            id: ulid(),
-            caseId,
-            sequence: (latest?.sequence ?? 0) + 1,
-            from: computation.from,
-            to: computation.to,
-            isFinal: asked.isFinal,
-            scheme,
-            createdAt: this.clock.now(),
-            createdBy,
-            counted: computation.counted,
-          });
-          accounting.document = accountingDocument({ computation, caption: accountingCaption(snapshot.caption), scheme, identity: { status: 'settled', ...accounting } });
-          accounting.summary = accounting.document.summary;
+          const settled = { id: ulid(), caseId, sequence: (latest?.sequence ?? 0) + 1, from: computation.from, to: computation.to, isFinal: asked.isFinal, scheme, createdAt: this.clock.now(), createdBy };
+          const document = accountingDocument({ computation, caption: accountingCaption(snapshot.caption), scheme, identity: { status: 'settled', ...settled } });
+          const accounting: SettledAccountingRecord = { ...settled, summary: document.summary, document, counted: computation.counted };
           await this.store.add(accounting);
-          await this.events.created(em, { key: ACCOUNTING_EVENT_KEY, caseId }, { ...accountingSummary(accounting) });
+          await this.events.created(em, { key: ACCOUNTING_EVENT_KEY, caseId }, accountingSummaryOf(accounting));
           return accounting;
         }),
       { caseId },

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { ListPage, NotFoundError, parseListQuery, PreconditionFailedError, ResourceEvents, UnitOfWork } from '@estate/shared-kernel';
 import { ACCOUNTING_SCHEMES } from '../domain/accounting-schemes';
 import { assertDeletable } from '../domain/settlement';
-import { ACCOUNTING_FORMATS, accountingEtag, AccountingSummaryJson, accountingSummary, SettledAccounting } from '../domain/settled-accounting';
+import { ACCOUNTING_FORMATS, accountingEtag } from '../domain/settled-accounting';
+import { accountingSummaryOf, type SettledAccountingRecord } from '../resources/settled-accounting-record';
 import { ACCOUNTING_EVENT_KEY } from './settle-accounting.service';
 import { AccountingStore } from './ports/accounting-store.port';
 
@@ -35,13 +36,13 @@ export class SettledAccountings {
     private readonly events: ResourceEvents,
   ) {}
 
-  async list(caseId: string, rawQuery: Record<string, unknown>): Promise<ListPage<AccountingSummaryJson>> {
+  async list(caseId: string, rawQuery: Record<string, unknown>): Promise<ListPage<Record<string, unknown>>> {
     const query = parseListQuery(rawQuery, { filters: {}, sorts: ['created_at'] }, ['accountings', { caseId }]);
     const page = await this.store.list(caseId, query);
-    return { rows: page.rows.map(accountingSummary), meta: page.meta };
+    return { rows: page.rows.map(accountingSummaryOf), meta: page.meta };
   }
 
-  async read(caseId: string, sequence: string): Promise<SettledAccounting> {
+  async read(caseId: string, sequence: string): Promise<SettledAccountingRecord> {
     const found = SEQUENCE.test(sequence) ? await this.store.bySequence(caseId, Number(sequence)) : null;
     if (!found) throw new NotFoundError('accounting');
     return found;
@@ -55,7 +56,7 @@ export class SettledAccountings {
         const heads = await this.store.headsOf(caseId);
         assertDeletable(accounting.sequence, heads[heads.length - 1].sequence);
         await this.store.remove(accounting);
-        await this.events.deleted(em, { key: ACCOUNTING_EVENT_KEY, caseId }, { ...accountingSummary(accounting) });
+        await this.events.deleted(em, { key: ACCOUNTING_EVENT_KEY, caseId }, accountingSummaryOf(accounting));
       },
       { caseId },
     );

@@ -12,6 +12,7 @@ import {
   CurrentPrincipal,
   ForeignCase,
   IfMatch,
+  JsonObject,
   Principal,
   QueryParameter,
   ResourceList,
@@ -20,14 +21,15 @@ import {
   SingleResource,
   ValidBody,
   WriteRoute,
+  writableFieldsOf,
 } from '@estate/shared-kernel';
 import { LiveAccounting } from '../application/live-accounting.service';
 import { ACCOUNTING_EVENT_KEY, SettleAccounting } from '../application/settle-accounting.service';
 import { SettledAccountings } from '../application/settled-accountings.service';
 import { ACCOUNTING_CSV_HEADER } from '../domain/accounting-csv';
 import { relettered } from '../domain/accounting-document';
-import { AccountingScheme } from '../domain/accounting-schemes';
 import { accountingEtag } from '../domain/settled-accounting';
+import { type SettledAccountingRecord, settledAccountingRecord } from '../resources/settled-accounting-record';
 import { accountingQuery, AccountingReplies, MEDIA_TYPES, negotiatedFormat } from './accounting-replies';
 import { AccountingSummaryView, LiveAccountingView, SettleAccountingBody, SettledAccountingView } from './dto/accounting.dto';
 
@@ -36,6 +38,9 @@ const CASE_PARAM = ApiParam({ name: 'case_id', description: 'the case', schema: 
 /** Its number, as an integer: a generated client takes a number; anything else (`one`, `1.0`, `01`) is no accounting (404). */
 const SEQUENCE_PARAM = ApiParam({ name: 'sequence', description: 'the accounting’s number: 1 for the first account', schema: { type: 'integer', minimum: 1, maximum: 999_999_999 } });
 const TAG = 'accounting';
+
+/** What a settlement's body asks, property-keyed: the declaration's written fields, `null` where left out. */
+type Asked = { [K in 'to' | 'isFinal' | 'scheme']: SettledAccountingRecord[K] | null };
 
 /** Settled accountings as a resource of the catalog: `accounting.created|deleted`, nothing else (contract-extensions §14.2). */
 export const accountingManifest = resourceManifest({
@@ -185,9 +190,10 @@ export class AccountingSettlementController {
     ...ERRORS_OF_PERIOD,
     { status: 422, code: 'accounting_not_allowed', message: "The account cannot be settled: a final account needs every claim paid, rejected or withdrawn; City Hospital's claim is pending" },
   )
-  async create(@Param('case_id') caseId: string, @ValidBody() body: SettleAccountingBody, @CurrentPrincipal() principal: Principal, @Req() req: Request): Promise<SingleResource> {
+  async create(@Param('case_id') caseId: string, @ValidBody(SettleAccountingBody) body: JsonObject, @CurrentPrincipal() principal: Principal, @Req() req: Request): Promise<SingleResource> {
     assertCaseAccessChecked(req);
-    const settled = await this.settle.execute(caseId, { to: body.to, isFinal: body.is_final ?? false, scheme: (body.scheme ?? null) as AccountingScheme | null }, principal.userId);
+    const asked = writableFieldsOf<Asked>({ createFields: settledAccountingRecord.stored }, body);
+    const settled = await this.settle.execute(caseId, { to: asked.to as string, isFinal: asked.isFinal ?? false, scheme: asked.scheme }, principal.userId);
     return new SingleResource(settled.document, accountingEtag(settled.id, settled.scheme, 'json'));
   }
 }

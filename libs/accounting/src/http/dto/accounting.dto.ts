@@ -1,9 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { BooleanField, DateField, EnumField } from '@estate/shared-kernel';
+import { visibleProperties } from '@estate/shared-kernel';
 import { ACCOUNTING_CATEGORIES } from '../../domain/accounting-category';
 import { UNRECONCILED_KINDS } from '../../domain/accounting-lines';
 import { ACCOUNTING_SCHEMES } from '../../domain/accounting-schemes';
 import { PROPERTY_KINDS } from '../../domain/probate-property';
+import { AccountingSummaryTotalsView } from '../../resources/accounting-summary-totals';
+import { accountingSummaryRecord, presentSettledFields, settledAccountingRecord } from '../../resources/settled-accounting-record';
 
 /*
  * The accounting's JSON (contract-extensions §16.8), as the OpenAPI document describes it. Every amount is a JSON
@@ -14,17 +16,8 @@ const ULID_EXAMPLE = '01JBX8Q9W4M8Z7T3K2N5R6P0AB';
 const CARRY_SOURCES = ['transactions', 'date_of_death_value', 'balance', 'holdings_market_value', 'death_benefit', 'latest_valuation', 'estimated_value', 'interest_value', 'claim_paid_amount', 'none'];
 const SCHEDULE_LETTER = { description: 'Its letter under the scheme (`ca`: A–M; `ny`: JA-7’s A–J).', example: 'A' };
 
-/** `POST …/accountings`: settles the next account, from the next start through `to`. */
-export class SettleAccountingBody {
-  @DateField({ required: true, description: 'Last day of the account: not after today, not before its first day (the date of death, or the day after the last settled account).', example: '2026-08-20' })
-  to: string;
-
-  @BooleanField({ description: 'The final account (default false): needs every creditor claim paid, rejected or withdrawn and no distribution planned or approved.', example: false })
-  is_final?: boolean | null;
-
-  @EnumField(ACCOUNTING_SCHEMES, { description: 'Lettering: ca (California §1061) or ny (New York JA-7). Default: ny when the probate case is in New York, else ca.', example: 'ca' })
-  scheme?: string | null;
-}
+/** `POST …/accountings`: settles the next account, from the next start through `to`: the declaration's written fields. */
+export class SettleAccountingBody extends settledAccountingRecord.create {}
 
 export class AccountingCaptionView {
   @ApiProperty({ type: String, nullable: true, description: 'The probate court.', example: 'Superior Court of California, County of Los Angeles' }) court_name: string | null;
@@ -35,30 +28,6 @@ export class AccountingCaptionView {
   @ApiProperty({ type: String, format: 'date', nullable: true, description: 'The deceased’s date of death.', example: '2026-01-10' }) date_of_death: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'The personal representative’s name.', example: 'Jane Doe' }) fiduciary_name: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'The personal representative’s role.', example: 'executor' }) fiduciary_role: string | null;
-}
-
-export class AccountingChargesView {
-  @ApiProperty({ description: 'Property on hand at the beginning (ca A).', example: 412400 }) property_on_hand_beginning: number;
-  @ApiProperty({ description: 'Additional property received (ca B).', example: 0 }) additional_property_received: number;
-  @ApiProperty({ description: 'Receipts (ca C).', example: 6.2 }) receipts: number;
-  @ApiProperty({ description: 'Gains on sales (ca D).', example: 50000 }) gains_on_sales: number;
-  @ApiProperty({ description: 'Total charges.', example: 462406.2 }) total: number;
-}
-
-export class AccountingCreditsView {
-  @ApiProperty({ description: 'Disbursements (ca F).', example: 38700 }) disbursements: number;
-  @ApiProperty({ description: 'Losses on sales (ca G).', example: 0 }) losses_on_sales: number;
-  @ApiProperty({ description: 'Distributions (ca I).', example: 100000 }) distributions: number;
-  @ApiProperty({ description: 'Property on hand at the end (ca J).', example: 323706.2 }) property_on_hand_end: number;
-  @ApiProperty({ description: 'Total credits.', example: 462406.2 }) total: number;
-}
-
-export class AccountingSummaryTotalsView {
-  @ApiProperty({ type: AccountingChargesView, description: 'What the representative is charged with.' }) charges: AccountingChargesView;
-  @ApiProperty({ type: AccountingCreditsView, description: 'What the representative is credited with.' }) credits: AccountingCreditsView;
-  @ApiProperty({ description: 'Whether total charges equal total credits.', example: true }) balanced: boolean;
-  @ApiProperty({ description: 'Total charges − total credits, exact; the sum of the unreconciled items’ effects.', example: 0 }) difference: number;
-  @ApiProperty({ description: 'Whether every bank account reconciles with what its bank reports.', example: true }) reconciled: boolean;
 }
 
 export class AccountingPropertyLineView {
@@ -227,24 +196,15 @@ export class LiveAccountingView extends AccountingDocumentView {
   @ApiProperty({ type: 'null', description: 'Always null: nobody settled it.', example: null }) created_by: null;
 }
 
-/** A settled accounting (`POST …/accountings`, `GET …/accountings/{sequence}`): the stored document, never changed. */
-export class SettledAccountingView extends AccountingDocumentView {
-  @ApiProperty({ description: 'The settled accounting (ULID).', example: ULID_EXAMPLE }) id: string;
-  @ApiProperty({ type: 'integer', minimum: 1, description: 'Its number: 1 for the first account.', example: 1 }) sequence: number;
-  @ApiProperty({ enum: ['settled'], description: 'Settled: stored, numbered and frozen.', example: 'settled' }) status: 'settled';
-  @ApiProperty({ format: 'date-time', description: 'When it was settled (UTC).', example: '2026-07-05T10:00:00.000Z' }) created_at: string;
-  @ApiProperty({ description: 'The user who settled it.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AF' }) created_by: string;
-}
+/**
+ * A settled accounting (`POST …/accountings`, `GET …/accountings/{sequence}`): the stored document, never changed; its
+ * key, number and author as the declaration presents them.
+ */
+export class SettledAccountingView extends AccountingDocumentView {}
+presentSettledFields(SettledAccountingView, ['id', 'sequence']);
+ApiProperty({ enum: ['settled'], description: 'Settled: stored, numbered and frozen.', example: 'settled' })(SettledAccountingView.prototype, 'status');
+presentSettledFields(SettledAccountingView, ['createdAt', 'createdBy']);
 
-/** A settled accounting as listed, and as `accounting.created|deleted` carry it. */
-export class AccountingSummaryView {
-  @ApiProperty({ description: 'The settled accounting (ULID).', example: ULID_EXAMPLE }) id: string;
-  @ApiProperty({ type: 'integer', minimum: 1, description: 'Its number: 1 for the first account.', example: 1 }) sequence: number;
-  @ApiProperty({ format: 'date', description: 'First day of the period.', example: '2026-01-10' }) from: string;
-  @ApiProperty({ format: 'date', description: 'Last day of the period.', example: '2026-06-30' }) to: string;
-  @ApiProperty({ description: 'The final account.', example: false }) is_final: boolean;
-  @ApiProperty({ enum: ACCOUNTING_SCHEMES, description: 'The scheme it was settled in.', example: 'ca' }) scheme: string;
-  @ApiProperty({ type: AccountingSummaryTotalsView, description: 'Its summary of account.' }) summary: AccountingSummaryTotalsView;
-  @ApiProperty({ format: 'date-time', description: 'When it was settled (UTC).', example: '2026-07-05T10:00:00.000Z' }) created_at: string;
-  @ApiProperty({ description: 'The user who settled it.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AF' }) created_by: string;
-}
+/** A settled accounting as listed, and as `accounting.created|deleted` carry it: the summary's visible fields, in its order. */
+export class AccountingSummaryView {}
+presentSettledFields(AccountingSummaryView, visibleProperties(accountingSummaryRecord.schema).map(({ name }) => name));

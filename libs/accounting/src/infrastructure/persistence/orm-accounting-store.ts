@@ -4,7 +4,7 @@ import { findRecords, ListPage, ListQuery, PlainQuery, runListQuery } from '@est
 import { AccountingStore, SettledHead } from '../../application/ports/accounting-store.port';
 import type { Counted } from '../../domain/accounting-period';
 import type { PropertyRef } from '../../domain/probate-property';
-import { AccountingSummaryFields, SettledAccounting } from '../../domain/settled-accounting';
+import type { AccountingSummaryRecord, SettledAccountingRecord } from '../../resources/settled-accounting-record';
 import { AccountingSummaryRowSchema, SettledAccountingSchema } from './accounting.schemas';
 
 const HEADS = `select id, sequence, from_date::text as from_date, to_date::text as to_date, is_final, counted from accountings where case_id = $1 order by sequence`;
@@ -29,21 +29,21 @@ export class OrmAccountingStore extends AccountingStore {
     return rows.map((row) => ({ id: row.id, sequence: row.sequence, from: row.from_date, to: row.to_date, isFinal: row.is_final, counted: row.counted }));
   }
 
-  async bySequence(caseId: string, sequence: number): Promise<SettledAccounting | null> {
+  async bySequence(caseId: string, sequence: number): Promise<SettledAccountingRecord | null> {
     const [found] = await findRecords(this.em, SettledAccountingSchema, [{ caseId, sequence }]);
     return found ?? null;
   }
 
-  async add(accounting: SettledAccounting): Promise<void> {
-    this.em.persist(accounting);
+  async add(accounting: SettledAccountingRecord): Promise<void> {
+    this.em.persist(this.em.create(SettledAccountingSchema, accounting));
     await this.em.flush();
   }
 
-  async remove(accounting: Pick<SettledAccounting, 'caseId' | 'id'>): Promise<void> {
+  async remove(accounting: Pick<SettledAccountingRecord, 'caseId' | 'id'>): Promise<void> {
     await this.em.nativeDelete(SettledAccountingSchema, { caseId: accounting.caseId, id: accounting.id });
   }
 
-  list(caseId: string, query: ListQuery): Promise<ListPage<AccountingSummaryFields>> {
+  list(caseId: string, query: ListQuery): Promise<ListPage<AccountingSummaryRecord>> {
     return runListQuery(this.em, AccountingSummaryRowSchema, { caseId }, query);
   }
 

@@ -114,3 +114,26 @@ describe('a body property a declaration states, and a read-only field a merge pa
     expect(documented(shape.view)).toEqual(['id', 'created_at', 'updated_at', 'url', 'tags', 'state']);
   });
 });
+
+describe('a record that is never updated (timestamps: false)', () => {
+  const shape = recordShape({
+    name: 'receipt',
+    table: 'receipts',
+    timestamps: false,
+    versioned: false,
+    patchable: false,
+    fields: {
+      note: field.text({ description: 'What it is for.', example: 'x' }),
+      createdAt: field.dateTime({ readOnly: true, required: true, description: 'When it was made.', example: '2026-07-05T10:00:00.000Z' }),
+      createdBy: field.string({ readOnly: true, required: true, max: 26, description: 'Who made it.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AF' }),
+    },
+  });
+
+  it('has its key and its fields, the time stamps it declares where they stand, and no updated_at nor version', () => {
+    expect(Object.keys(shape.schema.meta.properties)).toEqual(['id', 'caseId', 'note', 'createdAt', 'createdBy']);
+  });
+
+  it('presents its id and its fields, no timestamp of the kernel', () => {
+    expect(documented(shape.view)).toEqual(['id', 'note', 'created_at', 'created_by']);
+  });
+});

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { ApiProperty, IntersectionType } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType, PickType } from '@nestjs/swagger';
 import type { CaseRecord } from '../../platform/domain/case-record';
 import { caseRecordProperties, timestampProperties } from '../../platform/persistence/case-record.properties';
 import { RecordView } from '../openapi/api-responses';
@@ -38,6 +38,11 @@ export interface RecordShapeOptions<F extends FieldMap> {
    * the pro user's ETag is its `updated_at`) says `false`.
    */
   versioned?: boolean;
+  /**
+   * `false` for a record that is never updated (a settled accounting: a trigger refuses `UPDATE`): no `created_at` nor
+   * `updated_at` of the kernel's; its fields declare the time stamps it has, where their columns stand.
+   */
+  timestamps?: false;
 }
 
 /** What the kernel builds from one list of fields: the table's schema, the bodies, the view, masking and references. */
@@ -75,13 +80,14 @@ export function recordShape<const F extends FieldMap, T extends { id: string } =
     properties: {
       ...(options.key === 'own' ? { id: OWN_ID } : caseRecordProperties({ showCaseId: options.caseIdShown })),
       ...parts.columns(),
-      ...timestamps,
+      ...(options.timestamps === false ? {} : timestamps),
       ...(options.versioned === false ? {} : { version }),
     } as never,
   });
   const create = parts.body(`Create${type}Body`);
   const patch = options.patchable === false ? undefined : parts.patch(`Patch${type}Body`, create);
-  const view = namedClass(`${type}View`, IntersectionType(RecordView, parts.presented(create)));
+  const key = options.timestamps === false ? PickType(RecordView, ['id']) : RecordView;
+  const view = namedClass(`${type}View`, IntersectionType(key, parts.presented(create)));
   if (options.caseIdShown) ApiProperty({ type: String, description: 'The case.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AA' })(view.prototype, 'case_id');
   parts.viewOverrides(view);
   parts.readOnlyProperties(view);
