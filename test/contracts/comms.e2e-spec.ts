@@ -1,3 +1,4 @@
+import { faxResource } from '@estate/comms';
 import { describeDeclaredContracts } from '../support/declared-contracts';
 import { pdfBytes, upload } from '../support/document-files';
 
@@ -21,7 +22,9 @@ describeDeclaredContracts('comms', {
           expect({ status: document.status, error: document.body.error }).toEqual({ status: 201, error: undefined });
           documents.set(place.caseId, document.body.data.id);
         }
-        const res = await t.http().post(place.collection).set(caller.auth).send({ ...body, document_ids: [documents.get(place.caseId)] });
+        // A fax goes to its number, or to the fax number of the contact it names: a body naming neither sends the example's.
+        const to = body.to_number === undefined && body.institution_contact_id === undefined ? { to_number: faxResource.examples!.full.to_number } : {};
+        const res = await t.http().post(place.collection).set(caller.auth).send({ ...body, ...to, document_ids: [documents.get(place.caseId)] });
         expect({ status: res.status, error: res.body.error }).toEqual({ status: 201, error: undefined });
         return res.body.data;
       },

@@ -28,8 +28,10 @@ const estateAccounts = new Map<string, string>();
 describeDeclaredContracts('probate', {
   beyond: {
     // A distribution goes to a living beneficiary of the case and, in cash, is paid from an estate account holding the
-    // money: each record is planned for a person made for it, in cash from the case's estate account. What it needs in
-    // kind (an asset, its value) is tied to the kind; the moves (approve, pay, cancel) are the distributions' own suite's.
+    // money: each record is planned for a person made for it (unless a check names one), in cash from the case's estate
+    // account with the example's amount where the body sends none, in kind as a personal item of the example's value
+    // (the asset fields, tied to the kind, are left out of the generated bodies). What each kind needs and the moves
+    // (approve, pay, cancel) are the distributions' own suite's.
     distribution: {
       ruled: ['asset_type', 'asset_id', 'asset_description', 'value'],
       caseNeeds: async (t, caller, caseId) => {
@@ -37,15 +39,23 @@ describeDeclaredContracts('probate', {
         estateAccounts.set(caseId, await made(t, caller, caseId, 'bank-accounts', { ...account, is_estate_account: true, current_balance: 1_000_000, available_balance: 1_000_000 }));
       },
       seed: async (t, caller, place, body) => {
-        const example = distributionResource.examples!.minimal;
-        const person = body.person_id !== example.person_id ? body.person_id : await made(t, caller, place.caseId, 'persons', HEIR);
-        const res = await t.http().post(place.collection).set(caller.auth).send({ ...body, person_id: person, source_account_id: estateAccounts.get(place.caseId) });
+        const example = distributionResource.examples!.full;
+        const person = body.person_id ?? (await made(t, caller, place.caseId, 'persons', HEIR));
+        const { amount, ...rest } = body;
+        const kind =
+          body.kind === 'in_kind'
+            ? { asset_type: 'personal_property', asset_description: example.asset_description, value: example.value }
+            : { amount: amount ?? example.amount, source_account_id: estateAccounts.get(place.caseId) };
+        const res = await t.http().post(place.collection).set(caller.auth).send({ ...rest, ...kind, person_id: person });
         expect({ status: res.status, error: res.body.error }).toEqual({ status: 201, error: undefined });
         return res.body.data;
       },
       samples: {
-        kind: ['cash'],
-        person_id: async (t, caller, place) => [await made(t, caller, place.caseId, 'persons', { ...HEIR, first_name: 'Ann' }), await made(t, caller, place.caseId, 'persons', { ...HEIR, first_name: 'Ben' })],
+        person_id: async (t, caller, place) => {
+          const people: string[] = [];
+          for (const first_name of ['Ann', 'Ben', 'Cam']) people.push(await made(t, caller, place.caseId, 'persons', { ...HEIR, first_name }));
+          return [...people, UNSET];
+        },
       },
     },
     // A closure request closes an account of the case, one request an account: each record names an account of its
