@@ -1,9 +1,8 @@
-import { faxResource, FaxProvider, FaxTransmissionProcessor } from '@estate/comms';
+import { FaxProvider, FaxTransmissionProcessor } from '@estate/comms';
 import { SimulatedFaxProvider } from '../libs/comms/src/infrastructure/fax/simulated-fax-provider';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';
 import { JPEG, pdfBytes, PNG, tiffBytes, upload } from './support/document-files';
 import { overrideEnv } from './support/env';
-import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
 const UNKNOWN_ID = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
@@ -497,54 +496,5 @@ describe('faxes (e2e)', () => {
     expect(await list({ status: 'cancelled' })).toEqual([waiting.id]);
     expect(await list({ institution_contact_id: contact })).toEqual([delivered.id]);
     expectError(await t.http().get(path).query({ status: 'lost' }).set(owner.auth), 400, 'bad_request');
-  });
-});
-
-/**
- * What every resource promises, on the read side (faxes are an aggregate whose writes are their own rules, tested
- * above), with the provider off so that no status moves under the checks. A fax needs a document of its case, so the
- * contract's records are made by `seed`.
- */
-describe('faxes: the resource contract', () => {
-  let t: TestApp;
-  let restoreEnv: () => void;
-  /** Each case's one PDF, made when the case first gets a fax. */
-  const documents = new Map<string, string>();
-
-  beforeAll(async () => {
-    restoreEnv = overrideEnv({ PROVIDER_PROCESSOR: 'off', FAX_FROM_NUMBER: FROM_NUMBER });
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-    restoreEnv();
-  });
-
-  async function seed(caller: TestCaller, caseId: string, overrides: Record<string, unknown>): Promise<View> {
-    if (!documents.has(caseId)) documents.set(caseId, await addDocument(t, caller, caseId));
-    const body = { to_number: '+13125550142', document_ids: [documents.get(caseId)], ...overrides };
-    const res = await t.http().post(`/v1/cases/${caseId}/faxes`).set(caller.auth).send(body);
-    expect({ status: res.status, error: res.body.error }).toEqual({ status: 201, error: undefined });
-    return res.body.data;
-  }
-
-  describeResourceContract({
-    app: () => t,
-    resource: faxResource,
-    side: 'read',
-    create: () => ({ cover_page_note: 'Letters testamentary for the estate of Samuel Okafor.' }),
-    full: () => ({ to_number: '+13125550199', cover_page: false, cover_page_note: 'Certified copy enclosed.', notes: 'Sent on request of the claims desk.' }),
-    seed: (_t, caller, place, overrides) => seed(caller, place.caseId, overrides),
-    patches: [{ body: { notes: 'Confirmed by phone.' } }, { body: { notes: null } }],
-    filters: {
-      status: { samples: ['sending', 'delivered', 'failed', 'cancelled'], column: 'status' },
-      institution_contact_id: {
-        samples: async (_t, caller, place) => {
-          const contacts: string[] = [];
-          for (const ending of ['0111', '0122', '0133']) contacts.push(await addContact(t, caller, place.caseId, `+1312555${ending}`));
-          return contacts;
-        },
-      },
-    },
   });
 });

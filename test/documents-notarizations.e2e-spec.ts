@@ -4,7 +4,6 @@ import { detailFields, detailReasons, expectError } from './support/api-assertio
 import { newCase, UNKNOWN_ID } from './support/assets-holdings-fixtures';
 import { PNG, pdfBytes, sha256, upload } from './support/document-files';
 import { overrideEnv } from './support/env';
-import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
 const FIELDS = representationOf(notarizationResource);
@@ -474,14 +473,6 @@ describe('notarizations (e2e, contract-extensions §11.6)', () => {
       expect(await count()).toBe(rows);
       await runSteps();
     });
-
-    it('DELETE is 405 method_not_allowed', async () => {
-      const n = await notarize(caseId, { document_id: document.id, title: 'Affidavit', signers: [signer('grace@example.com')] });
-      const res = await t.http().delete(`${base(caseId)}/${n.id}`).set(owner.auth);
-      expectError(res, 405, 'method_not_allowed');
-      expect((await read(caseId, n.id)).id).toBe(n.id);
-      await runSteps();
-    });
   });
 });
 
@@ -520,46 +511,5 @@ describe('notarizations: the provider processor in the API process (PROVIDER_PRO
     expect(new Date(current.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(current.expires_at).getTime());
     const [moved] = await t.sql<{ data: any }>(`select data from events where type = 'notarization.status_changed' and data->'object'->>'id' = $1`, [created.id]);
     expect(moved.data.object).toMatchObject({ status: 'expired', expires_at: created.created_at });
-  });
-});
-
-/**
- * What every resource promises on the read side, with the provider off so nothing moves under the checks (the moves
- * and writes are the notarizations' own, tested above).
- */
-describe('notarizations: the resource contract', () => {
-  let t: TestApp;
-  let restoreEnv: () => void;
-
-  beforeAll(async () => {
-    restoreEnv = overrideEnv({ PROVIDER_PROCESSOR: 'off' });
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-    restoreEnv();
-  });
-
-  describeResourceContract({
-    app: () => t,
-    resource: notarizationResource,
-    side: 'read',
-    create: () => ({ title: 'Affidavit of heirship', signers: [{ name: 'Grace Okafor', email: 'grace.okafor@example.com' }] }),
-    patches: [{ body: { title: 'Affidavit of heirship, revised' } }, { body: { notes: 'Both heirs sign.' } }],
-    seed: async (app, caller, place, overrides) => {
-      const document = await upload(app, caller, place.caseId, { fields: { type: 'will' } });
-      expect(document.status).toBe(201);
-      const res = await app
-        .http()
-        .post(place.collection)
-        .set(caller.auth)
-        .send({ title: 'Affidavit of heirship', signers: [{ name: 'Grace Okafor', email: 'grace.okafor@example.com' }], ...overrides, document_id: document.body.data.id });
-      expect({ status: res.status, error: res.body.error }).toEqual({ status: 201, error: undefined });
-      return res.body.data;
-    },
-    filters: {
-      status: { samples: ['declined', 'failed', 'cancelled'], column: 'status' },
-      act_type: { samples: ['acknowledgment', 'jurat'] },
-    },
   });
 });

@@ -1,14 +1,10 @@
 import { representationOf } from '@estate/shared-kernel';
 import { statementResource } from '@estate/documents';
-import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';
 import { newBankAccount, newCase, UNKNOWN_ID } from './support/assets-holdings-fixtures';
 import { pdfBytes, PNG, sha256, upload } from './support/document-files';
 
-const DAY = 24 * 60 * 60 * 1000;
-/** The create body the contract's foreign-case calls send; a seeded statement takes a period of its own instead. */
-const CREATE = { document_id: UNKNOWN_ID, period_start: '2026-01-01', period_end: '2026-01-31' };
 /** August 2026, balanced: 12,450.12 + 1,845.00 − 1,104.08 − 25.00 = 13,166.04. */
 const AUGUST = { period_start: '2026-08-01', period_end: '2026-08-31', opening_balance: 12450.12, total_credits: 1845, total_debits: 1104.08, total_fees: 25, closing_balance: 13166.04 };
 
@@ -28,13 +24,6 @@ function uploadStatement(t: TestApp, caller: TestCaller, collection: string, opt
   return request.attach('file', options.bytes ?? pdfBytes(2), { filename: options.filename ?? 'statement-2026-08.pdf', contentType: options.contentType ?? 'application/pdf' });
 }
 
-let seeded = 0;
-/** Two days of their own for each seeded statement, a week after the previous one's: no seeded periods overlap. */
-function nextPeriod(): { period_start: string; period_end: string } {
-  const start = Date.UTC(2001, 0, 1) + seeded++ * 7 * DAY;
-  return { period_start: new Date(start).toISOString().slice(0, 10), period_end: new Date(start + DAY).toISOString().slice(0, 10) };
-}
-
 describe('statements of a bank account (e2e)', () => {
   let t: TestApp;
   let owner: TestCaller;
@@ -46,30 +35,6 @@ describe('statements of a bank account (e2e)', () => {
     stranger = await t.invite();
   });
   afterAll(() => t.close());
-
-  // Lists, reads, sorts, the foreign, unknown and deleted cases and parents: what every resource promises. A statement
-  // needs a document of its case, so the contract's records are made by uploads (`seed`); the writes are tested below.
-  describeResourceContract({
-    app: () => t,
-    resource: statementResource,
-    side: 'read',
-    create: () => ({ ...CREATE }),
-    // The declaration's full body (balanced amounts) on CREATE's document and period, which the seed reads.
-    full: () => ({ ...statementResource.examples?.full, ...CREATE }),
-    patches: [{ body: { notes: 'Checked against the ledger.' } }, { body: { total_fees: 1 } }],
-    seed: async (app, caller, place, overrides) => {
-      const { document_id: _document, period_start: _start, period_end: periodEnd, ...fields } = overrides as Record<string, string | number>;
-      const res = await uploadStatement(app, caller, place.collection, { fields: { ...nextPeriod(), ...fields } });
-      expect({ status: res.status, error: res.body.error }).toEqual({ status: 201, error: undefined });
-      if (periodEnd === CREATE.period_end) return res.body.data;
-      // A sort's values, ties among them: statements of one account never share a day, so ties are set through SQL, as
-      // the contract does for timestamps.
-      await app.sql('update statements set period_start = $2, period_end = $2 where id = $1', [res.body.data.id, periodEnd]);
-      return (await app.http().get(`${place.collection}/${res.body.data.id}`).set(caller.auth).expect(200)).body.data;
-    },
-    sortValues: { period_end: ['2026-01-05', '2026-01-02', '2026-01-01', '2026-01-02', '2026-01-04', '2026-01-02', '2026-01-03'] },
-    parent: { create: (app, caller, caseId) => newBankAccount(app, caller, caseId) },
-  });
 
   interface Place {
     caseId: string;

@@ -1,6 +1,5 @@
 import { LinkSigner, representationOf } from '@estate/shared-kernel';
 import { DocumentReferences, documentResource } from '@estate/documents';
-import { describeResourceContract, UNSET } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 import { newCase, UNKNOWN_ID } from './support/assets-holdings-fixtures';
@@ -224,16 +223,6 @@ describe('documents (e2e)', () => {
       expect(event?.type).toBe('document.updated');
     });
 
-    it('lists with the type filter and sorts by file_name', async () => {
-      const place = await newCase(t, owner);
-      await upload(t, owner, place, { filename: 'b.pdf', fields: { type: 'will' } }).expect(201);
-      await upload(t, owner, place, { filename: 'a.pdf', fields: { type: 'codicil' } }).expect(201);
-      const wills = await t.http().get(`/v1/cases/${place}/documents?type=will`).set(owner.auth).expect(200);
-      expect(wills.body.data.map((d: { file_name: string }) => d.file_name)).toEqual(['b.pdf']);
-      const sorted = await t.http().get(`/v1/cases/${place}/documents?sort_by=file_name&sort_order=asc`).set(owner.auth).expect(200);
-      expect(sorted.body.data.map((d: { file_name: string }) => d.file_name)).toEqual(['a.pdf', 'b.pdf']);
-    });
-
     it('409 document_in_use naming every referrer (the port other contexts register with), nothing deleted; then 204 with its bytes gone and document.deleted', async () => {
       const doc = (await upload(t, owner, caseId).expect(201)).body.data;
       let referring = true;
@@ -253,31 +242,6 @@ describe('documents (e2e)', () => {
       const [event] = await t.sql<{ type: string }>("select type from events where type = 'document.deleted' and data->'object'->>'id' = $1", [doc.id]);
       expect(event?.type).toBe('document.deleted');
     });
-  });
-
-  // Lists, reads, the routes left out and foreign, unknown and deleted cases: what every resource promises.
-  describeResourceContract({
-    app: () => t,
-    resource: documentResource,
-    side: 'read',
-    // The declaration's full body but its relation: a seeded upload's related_id must name a record of the case.
-    full: () => {
-      const { related_type: _type, related_id: _id, ...full } = documentResource.examples?.full ?? {};
-      return full;
-    },
-    patches: [{ body: { title: 'Last will' } }, { body: { notes: 'Original with the attorney.' } }],
-    seed: async (app, caller, place, overrides) => {
-      const { file_name: fileName, ...fields } = overrides as Record<string, string>;
-      const res = await upload(app, caller, place.caseId, { filename: fileName ?? 'document.pdf', fields: { type: 'will', ...fields } });
-      expect({ status: res.status, error: res.body.error }).toEqual({ status: 201, error: undefined });
-      return res.body.data;
-    },
-    sortValues: { file_name: ['c.pdf', 'a.pdf', 'b.pdf', 'a.pdf', 'e.pdf', 'd.pdf', 'a.pdf'] },
-    // Set through SQL, both columns on the same rows (both or neither), as the upload's relation rule would have them.
-    filters: {
-      related_type: { samples: ['case', 'vehicle', 'person', UNSET], column: 'related_type' },
-      related_id: { samples: ['01JBX8Q9W4M8Z7T3K2N5R6P0AA', '01JBX8Q9W4M8Z7T3K2N5R6P0AB', '01JBX8Q9W4M8Z7T3K2N5R6P0AC', UNSET], column: 'related_id' },
-    },
   });
 });
 

@@ -3,7 +3,6 @@ import { representationOf } from '@estate/shared-kernel';
 import { AchReturnIntake, TransferProcessor } from '@estate/transfers';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';
 import { overrideEnv } from './support/env';
-import { describeResourceContract, UNSET } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
 const UNKNOWN_ID = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
@@ -548,43 +547,4 @@ describe('closure requests (e2e)', () => {
       expect((await read(caseId, made.id)).status).toBe('in_progress');
     });
   });
-
-  // Lists, reads, the routes it leaves out (DELETE 405) and foreign, unknown and deleted cases: what every resource promises.
-  describeResourceContract({
-    app: () => t,
-    resource: closureRequestResource,
-    side: 'read',
-    create: () => ({ account_type: 'investment_account' }),
-    full: () => ({ account_type: 'retirement_account', notes: 'Beneficiary forms on file.' }),
-    defaults: { method: 'standard', status: 'requested' },
-    seed: async (_t, caller, place, overrides) => {
-      const type = typeof overrides.account_id === 'string' ? 'investment_account' : ((overrides.account_type as string | undefined) ?? 'investment_account');
-      const accountId = (overrides.account_id as string | undefined) ?? (await accountOf(caller, place.caseId, type));
-      const res = await t.http().post(place.collection).set(caller.auth).send({ ...overrides, account_type: type, account_id: accountId });
-      expect({ status: res.status, error: res.body.error }).toEqual({ status: 201, error: undefined });
-      return res.body.data;
-    },
-    patches: [{ body: { notes: 'Statements now go to the executor.' } }, { body: { notes: null } }],
-    filters: {
-      status: { column: 'status' },
-      account_id: {
-        samples: async (_t, caller, place) => [...(await Promise.all([0, 1, 2].map(() => accountOf(caller, place.caseId, 'investment_account')))), UNSET],
-      },
-    },
-  });
-
-  /** A new account of the kind, for the contract's rows (each request needs an account of its own). */
-  async function accountOf(caller: TestCaller, caseId: string, type: string): Promise<string> {
-    const paths: Record<string, [string, Record<string, unknown>]> = {
-      bank_account: ['bank-accounts', ELIGIBLE],
-      investment_account: ['investment-accounts', { account_type: 'brokerage', custodian_name: 'Harbor Securities' }],
-      retirement_account: ['retirement-accounts', { account_type: 'roth_ira', custodian_name: 'Lakeshore Trust' }],
-      life_insurance_policy: ['life-insurance', { carrier_name: 'Midwest Mutual', policy_number: 'LP-88120077' }],
-      financial_account: ['financial-accounts', { account_kind: 'annuity', institution_name: 'Midwest Mutual Life' }],
-    };
-    const [path, body] = paths[type];
-    const res = await t.http().post(`/v1/cases/${caseId}/${path}`).set(caller.auth).send(body);
-    expect(res.status).toBe(201);
-    return res.body.data.id;
-  }
 });

@@ -1,6 +1,4 @@
-import { distributionResource } from '@estate/probate';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';
-import { describeResourceContract } from './support/resource-contract';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
 const HEIR = { first_name: 'Sam', last_name: 'Doe', relationship: 'son', is_beneficiary: true };
@@ -28,39 +26,6 @@ describe('probate distributions (e2e, contract-extensions §12.7)', () => {
     if (!heirs.has(caseId)) heirs.set(caseId, (await t.http().post(`/v1/cases/${caseId}/persons`).set(caller.auth).send(HEIR).expect(201)).body.data.id);
     return heirs.get(caseId)!;
   }
-
-  describeResourceContract({
-    app: () => t,
-    resource: distributionResource,
-    side: 'read',
-    // The shape of a distribution depends on its kind: the seeded ones are a clock given in kind.
-    create: () => ({ ...CLOCK }),
-    full: () => ({ ...CLOCK }),
-    defaults: { status: 'planned', stage: 'interim', recipient_name: 'Sam Doe' },
-    // paid_date is written only by the pay route: a sort sample is set through SQL on a planned row.
-    seed: async (app, caller, place, { paid_date, ...overrides }) => {
-      const person = (await app.http().post(`/v1/cases/${place.caseId}/persons`).set(caller.auth).send(HEIR).expect(201)).body.data.id;
-      const res = await app.http().post(place.collection).set(caller.auth).send({ person_id: person, ...CLOCK, ...overrides });
-      expect({ status: res.status, error: res.body.error }).toEqual({ status: 201, error: undefined });
-      if (paid_date === undefined) return res.body.data;
-      await app.sql('update distributions set paid_date = $2 where id = $1', [res.body.data.id, paid_date]);
-      return (await app.http().get(`${place.collection}/${res.body.data.id}`).set(caller.auth).expect(200)).body.data;
-    },
-    patches: [{ body: { notes: 'Per Article IV of the will.' } }, { body: { value: 1500 } }],
-    filters: {
-      status: { samples: ['planned', 'approved', 'cancelled'], column: 'status' },
-      distribution_type: { samples: ['specific_bequest', 'residuary', 'family_allowance'] },
-      kind: { samples: ['in_kind'] },
-      person_id: {
-        samples: async (app, caller, place) => {
-          const ids: string[] = [];
-          for (const first_name of ['Ann', 'Ben']) ids.push((await app.http().post(`/v1/cases/${place.caseId}/persons`).set(caller.auth).send({ ...HEIR, first_name }).expect(201)).body.data.id);
-          return ids;
-        },
-      },
-    },
-    sortValues: { paid_date: ['2026-01-05', '2026-01-02', '2026-01-01', '2026-01-02', '2026-01-04', '2026-01-02', '2026-01-03'] },
-  });
 
   const base = (caseId: string) => `/v1/cases/${caseId}/probate/distributions`;
   const post = (caseId: string, body: Record<string, unknown>, caller = owner) => t.http().post(base(caseId)).set(caller.auth).send(body);
