@@ -61,7 +61,6 @@ export * from './platform/http/input-guards';
 export { AcceptsAnyQuery, QueryParameter } from './platform/http/known-query-parameters.guard';
 export { LinkSigner } from './platform/links/link-signer';
 export * from './platform/events/event';
-export * from './platform/events/event.schema';
 export * from './platform/events/event-outbox';
 export * from './platform/context/request-scope';
 export * from './platform/events/resource-events';

@@ -1,5 +1,5 @@
 import { EntityManager, RequestContext } from '@mikro-orm/postgresql';
-import { EventRecordSchema, requestEntityManager } from '@estate/shared-kernel';
+import { requestEntityManager } from '@estate/shared-kernel';
 import { CASE_ENTITIES } from '@estate/case';
 import { ASSETS_ENTITIES } from '@estate/assets';
 import { COMMS_ENTITIES } from '@estate/comms';
@@ -12,7 +12,7 @@ import { ACCOUNTING_ENTITIES } from '@estate/accounting';
 import { WEBHOOKS_ENTITIES } from '@estate/webhooks';
 import { baseOrmConfig } from './orm-options';
 
-export const ENTITIES = [EventRecordSchema, ...CASE_ENTITIES, ...ASSETS_ENTITIES, ...PROBATE_ENTITIES, ...COMMS_ENTITIES, ...TRANSFERS_ENTITIES, ...DOCUMENTS_ENTITIES, ...VERIFICATIONS_ENTITIES, ...PEOPLE_ENTITIES, ...ACCOUNTING_ENTITIES, ...WEBHOOKS_ENTITIES];
+export const ENTITIES = [...CASE_ENTITIES, ...ASSETS_ENTITIES, ...PROBATE_ENTITIES, ...COMMS_ENTITIES, ...TRANSFERS_ENTITIES, ...DOCUMENTS_ENTITIES, ...VERIFICATIONS_ENTITIES, ...PEOPLE_ENTITIES, ...ACCOUNTING_ENTITIES, ...WEBHOOKS_ENTITIES];
 
 /** The API's, the worker's and the tests' ORM configuration: every context's tables. The schema comes only from migrations. */
 export function ormConfig(databaseUrl: string, options: { poolMax?: number; debug?: boolean } = {}) {

@@ -1,6 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { BadRequestError, Condition, ErrorDetail, EventRecordSchema, EventTypeCatalog, NotFoundError, ResourceList, StoredEvent, findRecords, notACalendarDay, parseListQuery, presentEvent, runListQuery } from '@estate/shared-kernel';
+import { BadRequestError, Condition, ErrorDetail, EventTypeCatalog, NotFoundError, ResourceList, StoredEvent, findRecords, notACalendarDay, parseListQuery, runListQuery } from '@estate/shared-kernel';
+import { eventRecord } from '../resources/event.record';
+import { presentEvent } from './presentation';
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
@@ -77,7 +79,7 @@ export class EventReader {
 
   async get(audience: EventAudience, eventId: string): Promise<StoredEvent> {
     if (!ULID.test(eventId)) throw new NotFoundError('event');
-    const [event] = await findRecords(this.em, EventRecordSchema, [{ id: eventId }, visibleTo(audience)]);
+    const [event] = await findRecords(this.em, eventRecord.schema, [{ id: eventId }, visibleTo(audience)]);
     if (!event) throw new NotFoundError('event');
     return event;
   }
@@ -101,7 +103,7 @@ export class EventReader {
     if (typed) conditions.push(typed);
     if (after !== undefined) conditions.push({ createdAt: { $gt: after } });
     if (before !== undefined) conditions.push({ createdAt: { $lt: before } });
-    const page = await runListQuery(this.em, EventRecordSchema, conditions, query);
+    const page = await runListQuery(this.em, eventRecord.schema, conditions, query);
     return new ResourceList(page.rows.map(presentEvent), page.meta);
   }
 }

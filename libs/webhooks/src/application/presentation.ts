@@ -1,4 +1,5 @@
-import { etagOfVersion, serializeRecord } from '@estate/shared-kernel';
+import { etagOfVersion, serializeRecord, type StoredEvent } from '@estate/shared-kernel';
+import { eventRecord } from '../resources/event.record';
 import { webhookDeliveryRecord } from '../resources/webhook-delivery.record';
 import { webhookEndpointRecord } from '../resources/webhook-endpoint.record';
 import type { WebhookDelivery, WebhookEndpoint } from './ports/webhook-store.port';
@@ -19,6 +20,14 @@ export function etagOfEndpoint(endpoint: WebhookEndpoint): string {
 
 export function presentDelivery(delivery: WebhookDelivery): Record<string, unknown> {
   return serializeRecord(delivery, webhookDeliveryRecord.schema);
+}
+
+/**
+ * The event as `GET /v1/events/{event_id}` returns it and as a webhook delivery's body carries it (its declaration's
+ * view): the same object, so a receiver and a reader see the same bytes' meaning.
+ */
+export function presentEvent(event: StoredEvent): Record<string, unknown> {
+  return serializeRecord(event, eventRecord.schema);
 }
 
 /** The former values of the fields whose presentation changed (`updated_at` aside), or undefined when none did. */

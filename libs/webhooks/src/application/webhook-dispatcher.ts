@@ -1,12 +1,12 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { AppConfig, Clock, EventOutbox, JobQueue, presentEvent, UnitOfWork } from '@estate/shared-kernel';
+import { AppConfig, Clock, EventOutbox, JobQueue, UnitOfWork } from '@estate/shared-kernel';
 import { DeliveryAttempt, nextRetryDelayMs, SendResult, verdictOf } from '../domain/delivery-rules';
 import { signatureHeader } from '../domain/signature';
 import { DeliveryJob, DeliveryQueue, WEBHOOK_DELIVERY_QUEUE } from './delivery-queue';
 import type { DeliveryStatus } from '../domain/webhook-vocabulary';
 import { ClaimedDelivery, WebhookEndpoint, WebhookStore } from './ports/webhook-store.port';
 import { WebhookTransport } from './ports/webhook-transport.port';
-import { changedAttributes, presentEndpoint } from './presentation';
+import { changedAttributes, presentEndpoint, presentEvent } from './presentation';
 
 /** Contract §14.7: a claim holds its deliveries this long; a crashed attempt is taken again after it. */
 export const DELIVERY_LEASE_MS = 60_000;

@@ -9,7 +9,6 @@ import {
   EventOutbox,
   EventTypeCatalog,
   NotFoundError,
-  presentEvent,
   StoredEvent,
   UnitOfWork,
   ValidationFailedError,
@@ -18,7 +17,7 @@ import { newWebhookSecret } from '../domain/signature';
 import { DeliveryQueue } from './delivery-queue';
 import { WebhookEndpoint, WebhookStore } from './ports/webhook-store.port';
 import { WebhookTransport } from './ports/webhook-transport.port';
-import { changedAttributes, etagOfEndpoint, presentDelivery, presentEndpoint, presentEndpointWithSecret } from './presentation';
+import { changedAttributes, etagOfEndpoint, presentDelivery, presentEndpoint, presentEndpointWithSecret, presentEvent } from './presentation';
 
 /** Contract §14.4: at most this many endpoints per organization. */
 export const MAX_ENDPOINTS_PER_ORGANIZATION = 20;

@@ -1,8 +1,9 @@
 import { Controller, Get, Param, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiParam } from '@nestjs/swagger';
-import { ApiData, ApiErrors, ApiList, CurrentPrincipal, DescribedTag, ForeignCase, Principal, QueryParameter, ResourceList, SingleResource, checkedCaseOwnerOf, etagOfVersion, eventTypeSchema, managesOrganization, presentEvent } from '@estate/shared-kernel';
-import { EventView } from './dto/event.dto';
+import { ApiData, ApiErrors, ApiList, CurrentPrincipal, DescribedTag, ForeignCase, Principal, QueryParameter, ResourceList, SingleResource, checkedCaseOwnerOf, etagOfVersion, eventTypeSchema, managesOrganization } from '@estate/shared-kernel';
+import { EventView } from '../resources/event.record';
 import { audienceOfCase, EventAudience, EventReader } from '../application/event-reader';
+import { presentEvent } from '../application/presentation';
 
 const FILTERS = [
   QueryParameter({

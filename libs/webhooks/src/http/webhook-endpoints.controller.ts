@@ -20,7 +20,7 @@ import {
   WriteRoute,
   memberOrganizationOf,
 } from '@estate/shared-kernel';
-import { EventView } from './dto/event.dto';
+import { EventView } from '../resources/event.record';
 import { WebhookQueries } from '../application/webhook-queries';
 import { webhookEndpointManifest } from '../resources/webhook-endpoint.manifest';
 import { WebhookEndpoints } from '../application/webhook-endpoints.service';

@@ -19,20 +19,6 @@ export interface StoredEvent {
   data: EventData;
 }
 
-/**
- * The event as `GET /v1/events/{id}` returns it, and as a webhook delivery's body carries it: the same object, so a
- * receiver and a reader see the same bytes' meaning.
- */
-export function presentEvent(event: StoredEvent): Record<string, unknown> {
-  return {
-    id: event.id,
-    type: event.type,
-    case_id: event.caseId,
-    created_at: event.createdAt.toISOString(),
-    data: event.data,
-  };
-}
-
 /** Does an event type match one of an endpoint's `enabled_events` (an exact type, `prefix.*`, or `*`)? */
 export function eventTypeMatches(type: string, patterns: readonly string[]): boolean {
   const prefix = type.slice(0, type.indexOf('.') + 1);
