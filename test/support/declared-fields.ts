@@ -44,8 +44,11 @@ export function outsideTheKind(definition: FieldDefinition): Array<{ value: unkn
     case 'date':
       return [{ value: '2026-02-30', reason: 'format' }];
     case 'dateTime':
-      // A time without its zone names no instant.
-      return [{ value: '2026-09-01T12:00:00', reason: 'format' }];
+      // A time without its zone names no instant, nor does a day without its time.
+      return [
+        { value: '2026-09-01T12:00:00', reason: 'format' },
+        { value: '2026-09-01', reason: 'format' },
+      ];
     case 'email':
       return [{ value: 7, reason: 'type' }, { value: 'not-an-address', reason: 'format' }];
     case 'string':
