@@ -26,6 +26,8 @@ export interface OrganizationRecordBeyond {
   ownFilters?: readonly string[];
   /** Of the five standard routes (list, create, read, patch, delete), those its controller leaves out. */
   without?: readonly StandardRoute[];
+  /** Fields only a create's answer carries besides the representation (a secret shown once). */
+  shownOnCreate?: readonly string[];
 }
 
 export interface DeclaredOrganizationContractOptions {
@@ -129,6 +131,7 @@ export function declaredOrganizationContract(record: OwnRecordShape<any>, app: (
     sortValues: Object.fromEntries(sorts.filter((sort) => !sort.endsWith('_at')).map((sort) => [sort, sortSamples(entries, sort)])),
     filters: filterColumnsOf(filters, entries, createFields, ruled),
     ownFilters,
+    ...(beyond.shownOnCreate ? { shownOnCreate: beyond.shownOnCreate } : {}),
     ...(Object.keys(masked).length > 0 ? { masked } : {}),
   };
 }
