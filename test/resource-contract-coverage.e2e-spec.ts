@@ -6,8 +6,9 @@ import '../apps/api/src/app.module';
 
 /**
  * Every declaration runs the shared contract: `describeResourceContract` for case resources (the read side for
- * aggregates), `describeSingletonContract` for one-per-case resources. The declarations are the ones the application
- * loads (importing the app module loads every context); a suite names each by its exported constant.
+ * aggregates), `describeSingletonContract` for one-per-case resources, and the organization record contract for each
+ * record of no case that states its collection (`describeDeclaredOrganizationContract`). The declarations are the ones
+ * the application loads (importing the app module loads every context); a suite names each by its exported constant.
  */
 
 const ROOT = resolve(__dirname, '..');
@@ -62,10 +63,35 @@ function generatedRuns(): Map<string, string> {
   return runs;
 }
 
+/**
+ * The records of no case that state their collection (`recordShape({ … key: 'own', path: … })`), by constant: what the
+ * organization record contract can run for.
+ */
+function ownCollectionConstants(): string[] {
+  const constants: string[] = [];
+  for (const file of filesUnder(join(ROOT, 'libs')).filter((path) => path.endsWith('.ts') && !path.endsWith('.spec.ts'))) {
+    for (const [, constant, declaration] of readFileSync(file, 'utf8').matchAll(/export const (\w+) = recordShape(?:<[^>]*>)?\(\{([^]*?)\n\}\);/g)) {
+      if (/\n  key: 'own',/.test(declaration) && /\n  path: '/.test(declaration)) constants.push(constant);
+    }
+  }
+  return constants;
+}
+
+/** The constants each generated organization record contract runs for (`describeDeclaredOrganizationContract(caseRecord, …)`), with the file. */
+function organizationRuns(): Map<string, string> {
+  const runs = new Map<string, string>();
+  for (const file of readdirSync(join(ROOT, 'test', 'contracts'))) {
+    const text = readFileSync(join(ROOT, 'test', 'contracts', file), 'utf8').replace(/^\s*\/\/.*$/gm, '');
+    for (const [, constant] of text.matchAll(/describeDeclaredOrganizationContract\((\w+)/g)) runs.set(constant, `Organization:contracts/${file}`);
+  }
+  return runs;
+}
+
 describe('the shared contract covers every declaration', () => {
   const constants = declarationConstants();
   const hand = handRuns();
   const generated = generatedRuns();
+  const organization = organizationRuns();
   const runs = new Map([...hand, ...generated]);
 
   it('finds each loaded declaration in the code, by name', () => {
@@ -80,9 +106,18 @@ describe('the shared contract covers every declaration', () => {
     expect(missing(declaredSingletonResources().map((resource) => resource.name), 'Singleton')).toEqual([]);
   });
 
+  it('runs the organization record contract for every record of no case that states its collection', () => {
+    const declared = ownCollectionConstants();
+    expect(declared).toContain('caseRecord');
+    expect(declared.filter((constant) => !organization.has(constant))).toEqual([]);
+    expect([...organization.keys()].filter((constant) => !declared.includes(constant))).toEqual([]);
+  });
+
   it('runs no hand-written contract for a declaration a generated one covers (nothing re-tests what it covers)', () => {
     // Each file of generated contracts is read (a call the pattern missed would count nothing).
-    for (const file of readdirSync(join(ROOT, 'test', 'contracts'))) expect([...generated.values()]).toContain(`Resource:contracts/${file}`);
+    for (const file of readdirSync(join(ROOT, 'test', 'contracts'))) {
+      expect([...generated.values(), ...organization.values()].some((run) => run.endsWith(`:contracts/${file}`))).toBe(true);
+    }
     expect([...generated.keys()].filter((constant) => hand.has(constant)).map((constant) => `${constant} (${hand.get(constant)})`)).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import { DECORATORS } from '@nestjs/swagger/dist/constants';
-import { CaseResource, FieldDefinition, gatherContext, SingletonResource, toSnakeCase, visibleProperties } from '@estate/shared-kernel';
+import { CaseResource, gatherContext, SingletonResource, visibleProperties } from '@estate/shared-kernel';
+import { Body, changed, Entry, entriesOf, filterColumnsOf, filteredField, objectValuesOf, outsideTheKind, patchesOf, sortSamples } from './declared-fields';
 import { overrideEnv } from './env';
-import { Body, describeResourceContract, FilterSamples, InvalidBody, ResourceContractSpec } from './resource-contract';
+import { describeResourceContract, FilterSamples, ResourceContractSpec } from './resource-contract';
 import { describeSingletonContract, SingletonContractSpec } from './singleton-contract';
 import { createTestApp, TestApp, TestCaller } from './test-app';
 
@@ -116,24 +116,9 @@ export function singletonsWithFieldsOf(context: string): SingletonResource<any>[
   return gatherContext(resolve(__dirname, '../../libs', context, 'src')).singletons.filter((resource) => resource.declaredFields !== undefined);
 }
 
-type Entry = [string, FieldDefinition];
-
-/** The OpenAPI property a body class gives one JSON field: its example, whether required, its lengths and pattern. */
-interface BodyProperty {
-  example?: unknown;
-  required?: boolean;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-}
-
-function bodyPropertyOf(dto: new () => object, field: string): BodyProperty {
-  return (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, dto.prototype, field) as BodyProperty | undefined) ?? {};
-}
-
 /** The contract's spec of one declaration, everything taken from it (and from what `beyond` adds). */
 export function declaredContract(resource: CaseResource<any>, app: () => TestApp, beyond: BeyondTheDeclaration = {}): ResourceContractSpec {
-  const entries = (Object.entries(resource.fields ?? {}) as Entry[]).map(([property, definition]): Entry => [toSnakeCase(property), definition]);
+  const entries = entriesOf(resource.fields ?? {});
   const ruled = new Set(beyond.ruled ?? []);
   for (const field of ruled) if (!entries.some(([name]) => name === field)) throw new Error(`${resource.name} declares no field ${field}`);
   const examples = resource.examples;
@@ -150,12 +135,12 @@ export function declaredContract(resource: CaseResource<any>, app: () => TestApp
   const free = sent.filter(([field, definition]) => !definition.createOnly && !ruled.has(field));
   const withoutRuled = (body: Body): Body => Object.fromEntries(Object.entries(body).filter(([field]) => !ruled.has(field)));
   // An object field has no example of its own: its class's properties have theirs (an address's street, city, …).
-  const objectValues = objectValuesOf(sent, examples.full, resource.create);
+  const objectValues = objectValuesOf(sent, examples.full);
   const minimal: Body = { ...examples.minimal, ...Object.fromEntries(Object.entries(objectValues).filter(([field]) => entries.some(([name, definition]) => name === field && definition.required))) };
   const full = withoutRuled({ ...examples.full, ...objectValues });
   const needs = beyond.needs ?? [];
   // A record whose free fields are all enums (a collaborator's role) is patched through an enum's other values.
-  const patches = patchesOf(free, resource.create) ?? (resource.patch ? patchesOf(free, resource.create, { enums: true }) : undefined);
+  const patches = patchesOf(free) ?? (resource.patch ? patchesOf(free, { enums: true }) : undefined);
 
   const made = madeBodies(resource, entries, beyond);
   return {
@@ -176,7 +161,7 @@ export function declaredContract(resource: CaseResource<any>, app: () => TestApp
     invalidCreates: [
       // Each field of a kind the body checks refuses a value outside it, one detail naming it (contract §3.1).
       ...sent.flatMap(([field, definition]) =>
-        outsideTheKind(definition, bodyPropertyOf(resource.create, field)).map(({ value, reason }) => ({ body: { ...minimal, [field]: value }, fields: [field], reason })),
+        outsideTheKind(definition).map(({ value, reason }) => ({ body: { ...minimal, [field]: value }, fields: [field], reason })),
       ),
       // What the server writes (read-only, computed, its own bookkeeping) is no field of a body.
       ...entries.filter(([, definition]) => definition.readOnly).map(([field, definition]) => ({ body: { ...minimal, [field]: definition.example ?? 'x' }, fields: [field], reason: 'unknown_field' })),
@@ -187,12 +172,12 @@ export function declaredContract(resource: CaseResource<any>, app: () => TestApp
           ...entries.filter(([field]) => !patchable.has(field)).map(([field, definition]) => ({ body: { [field]: definition.example ?? 'x' }, fields: [field] })),
           ...sent
             .filter(([field]) => patchable.has(field))
-            .flatMap(([field, definition]) => outsideTheKind(definition, bodyPropertyOf(resource.create, field)).map((invalid) => ({ body: { [field]: invalid.value }, fields: [field] }))),
+            .flatMap(([field, definition]) => outsideTheKind(definition).map((invalid) => ({ body: { [field]: invalid.value }, fields: [field] }))),
         ]
       : [],
     computed: entries.filter(([, definition]) => definition.readOnly && !definition.hidden).map(([field]) => field),
     sortValues: Object.fromEntries(resource.sorts.filter((sort) => !sort.endsWith('_at')).map((sort) => [sort, sortSamples(entries, sort)])),
-    filters: { ...filtersOf(resource, entries, ruled), ...samplesOf(resource, entries, beyond) },
+    filters: { ...filterColumnsOf(resource.filters, entries, resource.createFields, ruled), ...samplesOf(resource, entries, beyond) },
     ...(resource.parent ? { parent: { create: parentMaker(resource) } } : {}),
     ...(needs.length > 0 ? { caseNeeds: needsMaker(needs) } : {}),
     ...preparedBy(resource, beyond, needs.length > 0 ? needsMaker(needs) : undefined),
@@ -264,7 +249,7 @@ export function declaredSingletonContract(resource: SingletonResource<any>, app:
   if (!declared || !examples) throw new Error(`${resource.name} is not declared with its fields`);
   if (beyond.seed || beyond.caseNeeds || beyond.parent || beyond.unique || beyond.repeatable) throw new Error(`${resource.name}: seed, caseNeeds, parent, unique and repeatable are said of case resources`);
   if (beyond.defaults || beyond.needs || beyond.samples) throw new Error(`${resource.name}: defaults, needs and samples are said of case resources (a one-per-case record's are derived)`);
-  const entries = (Object.entries(declared) as Entry[]).map(([property, definition]): Entry => [toSnakeCase(property), definition]);
+  const entries = entriesOf(declared);
   const definitionOf = (field: string) => entries.find(([name]) => name === field)?.[1];
   const ruled = new Set(beyond.ruled ?? []);
   for (const field of [...ruled, ...(beyond.sent ?? [])]) if (!definitionOf(field)) throw new Error(`${resource.name} declares no field ${field}`);
@@ -275,7 +260,7 @@ export function declaredSingletonContract(resource: SingletonResource<any>, app:
 
   const withoutRuled = (body: Body): Body => Object.fromEntries(Object.entries(body).filter(([field]) => !ruled.has(field)));
   // An object field has no example of its own: its class's properties have theirs (an address's street, city, …).
-  const objectValues = objectValuesOf(written, examples.full, resource.body);
+  const objectValues = objectValuesOf(written, examples.full);
   const full = withoutRuled({ ...examples.full, ...objectValues });
   const alsoSent = (beyond.sent ?? []).map((field) => {
     if (ruled.has(field) || !(field in full)) throw new Error(`${resource.name}: ${field} has no example a body can send`);
@@ -301,7 +286,7 @@ export function declaredSingletonContract(resource: SingletonResource<any>, app:
   // The shown timestamps are the server's: any instant, in UTC.
   const stamps = Object.fromEntries(fields.filter((field) => field === 'created_at' || field === 'updated_at').map((field) => [field, expect.stringMatching(/Z$/)]));
   const free = written.filter(([field, definition]) => definition.references === undefined && !definition.createOnly && !ruled.has(field));
-  const patches = resource.patch ? patchesOf(free, resource.body, { enums: true }) : undefined;
+  const patches = resource.patch ? patchesOf(free, { enums: true }) : undefined;
   if (resource.patch && !patches) throw new Error(`${resource.name} has PATCH and no field a generated patch can change`);
 
   return {
@@ -318,149 +303,18 @@ export function declaredSingletonContract(resource: SingletonResource<any>, app:
 }
 
 /**
- * The values of the object fields a body writes, which have no example of their own: each made of its class's
- * property examples (an address's street, city, …), where they have them.
- */
-function objectValuesOf(written: readonly Entry[], given: Body, dto: new () => object): Body {
-  const objects = written.filter(([field, definition]) => definition.kind === 'object' && !(field in given)).map(([field]) => [field, objectExample(dto, field)] as const);
-  return Object.fromEntries(objects.filter(([, value]) => value !== undefined));
-}
-
-/** An object field's value made of the examples of its class's properties; none when they have none. */
-function objectExample(dto: new () => object, field: string): Body | undefined {
-  const declared = (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, dto.prototype, field) as { type?: unknown } | undefined)?.type;
-  // The kernel's nested fields name their class lazily (`() => AddressDto`): a function without a prototype.
-  const type = typeof declared === 'function' && declared.prototype === undefined ? (declared as () => unknown)() : declared;
-  if (typeof type !== 'function') return undefined;
-  const names = ((Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES_ARRAY, type.prototype) ?? []) as string[]).map((name) => name.replace(/^:/, ''));
-  const value = Object.fromEntries(names.map((name) => [name, bodyPropertyOf(type as new () => object, name).example]).filter(([, example]) => example !== undefined));
-  return Object.keys(value).length > 0 ? value : undefined;
-}
-
-/** Values a field's kind refuses, with the reason its detail gives where the kind decides it. */
-function outsideTheKind(definition: FieldDefinition, property: BodyProperty): Array<{ value: unknown; reason?: InvalidBody['reason'] }> {
-  switch (definition.kind) {
-    case 'enum':
-      return [{ value: 'not_one_of_them', reason: 'enum' }];
-    case 'enumArray':
-      return [{ value: ['not_one_of_them'], reason: 'enum' }];
-    case 'integer':
-      return [{ value: 1.5, reason: 'type' }];
-    case 'money':
-      // Amounts are JSON numbers with at most two decimals, never text.
-      return [{ value: '12.50', reason: 'type' }, { value: 1.005 }];
-    case 'number':
-      return [{ value: '12.5', reason: 'type' }];
-    case 'date':
-      return [{ value: '2026-02-30', reason: 'format' }];
-    case 'dateTime':
-      // A time without its zone names no instant.
-      return [{ value: '2026-09-01T12:00:00', reason: 'format' }];
-    case 'email':
-      return [{ value: 7, reason: 'type' }, { value: 'not-an-address', reason: 'format' }];
-    case 'string':
-    case 'text': {
-      const outside = ['!', 'not a match'].find((value) => property.pattern !== undefined && !new RegExp(property.pattern).test(value));
-      return [
-        { value: 7, reason: 'type' },
-        ...((property.minLength ?? 0) > 0 ? [{ value: '', reason: 'range' }] : []),
-        ...(outside === undefined ? [] : [{ value: outside }]),
-      ];
-    }
-    default:
-      return [];
-  }
-}
-
-/**
- * Two merge patches, each changing one field no rule ties to another: text first, then a flag, then an amount, then
- * a name of no set form (then, where asked, a value of an enum: a record whose fields are all enums still has
- * patches); a field alone is changed twice.
- */
-function patchesOf(free: Entry[], body: new () => object, options: { enums?: boolean } = {}): [Body, Body] | undefined {
-  const unshaped = ([field, definition]: Entry) => {
-    const property = bodyPropertyOf(body, field);
-    return property.pattern === undefined && changed(definition, 2) !== undefined && String(changed(definition, 2)).length <= (property.maxLength ?? Infinity);
-  };
-  const ranked = [
-    ...free.filter(([, definition]) => definition.kind === 'text'),
-    ...free.filter(([, definition]) => definition.kind === 'boolean'),
-    ...free.filter(([, definition]) => definition.kind === 'money' && !definition.required),
-    ...free.filter(([, definition]) => definition.kind === 'string' && typeof definition.example === 'string' && !definition.required),
-    ...(options.enums ? free.filter(([, definition]) => (definition.kind === 'enum' || definition.kind === 'enumArray') && definition.example !== undefined) : []),
-  ].filter(unshaped);
-  const [first, second] = ranked;
-  if (!first) return undefined;
-  return [{ [first[0]]: changed(first[1]) }, second ? { [second[0]]: changed(second[1]) } : { [first[0]]: changed(first[1], 2) }];
-}
-
-/** A value unlike the field's example (which a full body sets), and unlike the one of an earlier revision. */
-function changed(definition: FieldDefinition, revision = 1): unknown {
-  switch (definition.kind) {
-    case 'boolean':
-      return definition.example !== true;
-    case 'money':
-      return (typeof definition.example === 'number' ? definition.example : 10) + 1.25 * revision;
-    case 'enum':
-      return (definition.values ?? []).filter((value) => value !== definition.example)[revision - 1];
-    case 'enumArray': {
-      const other = (definition.values ?? []).filter((value) => !(definition.example as readonly string[] | undefined)?.includes(value))[revision - 1];
-      return other === undefined ? undefined : [other];
-    }
-    default:
-      return `${String(definition.example ?? 'value')} (revised${revision > 1 ? ` ${revision}` : ''})`;
-  }
-}
-
-/**
- * Per declared filter, where its rows' values come from: the body, unless no body may set the field freely (the
- * server writes it, or a rule restricts it) — then its column, through SQL.
- */
-function filtersOf(resource: CaseResource<any>, entries: Entry[], ruled: ReadonlySet<string>): Record<string, FilterSamples> {
-  const filters: Record<string, FilterSamples> = {};
-  for (const [name, declared] of Object.entries(resource.filters)) {
-    const property = Array.isArray(declared) ? undefined : (declared as { property?: string }).property;
-    const field = toSnakeCase(property ?? name);
-    const definition = entries.find(([entry]) => entry === field)?.[1];
-    if (!definition || (resource.createFields.includes(field) && !ruled.has(field))) continue;
-    filters[name] = { column: String(definition.column.fieldName ?? field) };
-  }
-  return filters;
-}
-
-/**
  * The `samples` said per filter: sent in the body, but on a field no body can send (the server writes it), set in its
  * column through SQL as the filter's default samples are (a transfer's end statuses, which hold no active place).
  */
 function samplesOf(resource: CaseResource<any>, entries: Entry[], beyond: BeyondTheDeclaration): Record<string, FilterSamples> {
   return Object.fromEntries(
     Object.entries(beyond.samples ?? {}).map(([name, samples]) => {
-      const declared = resource.filters[name];
-      const property = Array.isArray(declared) ? undefined : (declared as { property?: string }).property;
-      const definition = entries.find(([entry]) => entry === toSnakeCase(property ?? name))?.[1];
+      const field = filteredField(name, resource.filters[name]);
+      const definition = entries.find(([entry]) => entry === field)?.[1];
       const written = definition?.readOnly === true && !definition.hidden;
-      return [name, written ? { samples, column: String(definition!.column.fieldName ?? toSnakeCase(property ?? name)) } : { samples }];
+      return [name, written ? { samples, column: String(definition!.column.fieldName ?? field) } : { samples }];
     }),
   );
-}
-
-/** Seven values with a tie, ordered alike by PostgreSQL and by JavaScript, by the kind of the sorted field. */
-function sortSamples(entries: Entry[], sort: string): readonly unknown[] {
-  const definition = entries.find(([field]) => field === sort)?.[1];
-  switch (definition?.kind) {
-    case 'money':
-    case 'number':
-      // All above 0: an amount a check keeps positive (a transfer's amount_requested) takes them too.
-      return [100, 50.5, 100, 0.01, 2500, 100, 7.25];
-    case 'integer':
-      return [3, 1, 3, 7, 2, 3, 5];
-    case 'date':
-      return ['2026-01-05', '2026-01-02', '2026-01-05', '2026-01-01', '2026-01-04', '2026-01-05', '2026-01-03'];
-    case 'enum':
-      return [...(definition.values ?? [])].sort().slice(0, 3).flatMap((value, index) => (index === 0 ? [value, value, value] : [value, value]));
-    default:
-      return ['delta', 'alpha', 'delta', 'charlie', 'bravo', 'delta', 'echo'];
-  }
 }
 
 /** Makes the parent record in a case from the parent declaration's own example body. */
@@ -475,15 +329,15 @@ function parentMaker(resource: CaseResource<any>): (t: TestApp, caller: TestCall
   };
 }
 
-/** Makes each one-per-case record a create needs, from the examples of its body's required fields. */
+/** Makes each one-per-case record a create needs, from the examples of its declared required fields. */
 function needsMaker(needs: readonly SingletonResource<any>[]): (t: TestApp, caller: TestCaller, caseId: string) => Promise<void> {
   const bodies = needs.map((singleton) => {
+    if (!singleton.declaredFields) throw new Error(`${singleton.name} is not declared with its fields: a create cannot need it`);
     const body: Body = {};
-    for (const field of singleton.fields) {
-      const property = bodyPropertyOf(singleton.body, field);
-      if (!property.required) continue;
-      if (property.example === undefined) throw new Error(`${singleton.name}: its required ${field} has no example to be made from`);
-      body[field] = property.example;
+    for (const [field, definition] of entriesOf(singleton.declaredFields)) {
+      if (!definition.required || definition.readOnly) continue;
+      if (definition.example === undefined) throw new Error(`${singleton.name}: its required ${field} has no example to be made from`);
+      body[field] = definition.example;
     }
     return { path: singleton.path, body };
   });

@@ -1,7 +1,38 @@
 import { getMetadataStorage } from 'class-validator';
 import type { Response, Test } from 'supertest';
-import { CaseRecord, CaseResource, FilterSpec, representationOf, StandardRoute, toSnakeCase } from '@estate/shared-kernel';
+import { CaseRecord, CaseResource, representationOf, StandardRoute, toSnakeCase } from '@estate/shared-kernel';
 import { detailFields, expectError } from './api-assertions';
+import {
+  acceptedValue,
+  Body,
+  expectBadListParameters,
+  expectCursorBoundToItsList,
+  expectFilteredLists,
+  expectListNotModified,
+  expectPagedList,
+  expectSortedList,
+  expectUnknownListParameters,
+  FilterCase,
+  filterCase,
+  filterRow,
+  filterRowCount,
+  ids,
+  InvalidBody,
+  ISO_UTC,
+  ListRequest,
+  masked,
+  mergedView,
+  PatchStep,
+  query,
+  Sample,
+  SENSITIVE_FIELDS,
+  STRONG_ETAG,
+  TIMESTAMPS,
+  ULID,
+  UNKNOWN_ID,
+  View,
+  viewOfBody,
+} from './contract-checks';
 import type { TestApp, TestCaller } from './test-app';
 
 /**
@@ -14,25 +45,8 @@ import type { TestApp, TestCaller } from './test-app';
  *   describeResourceContract({ app: () => t, resource: personResource, fields: [...], create: () => ({...}), ... });
  */
 
-export type Body = Record<string, unknown>;
-
-/** A sample that leaves the field out of the body (the create body's own value, or the server default, applies). */
-export const UNSET = Symbol('unset');
-export type Sample = unknown | typeof UNSET;
-
-export interface InvalidBody {
-  body: Body;
-  /** The `details[].field`s the 422 must name, in any order. */
-  fields: string[];
-  /** The reason every detail must give, when the case fixes it. */
-  reason?: string;
-}
-
-export interface PatchStep {
-  body: Body;
-  /** What the patch does to the response, when it is not the body itself (computed fields); merged like the body. */
-  effect?: Body;
-}
+export { UNSET } from './contract-checks';
+export type { Body, InvalidBody, PatchStep, Sample } from './contract-checks';
 
 export interface FilterSamples {
   /**
@@ -117,63 +131,11 @@ export interface ResourceContractSpec<T extends CaseRecord = CaseRecord> {
   caseNeeds?: (t: TestApp, caller: TestCaller, caseId: string) => Promise<void>;
 }
 
-/** Well-formed ULIDs that name nothing. */
+/** A well-formed ULID that names no case. */
 const UNKNOWN_CASE_ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
-const UNKNOWN_ID = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const STRONG_ETAG = /^"[^"]+"$/;
-/** Contract §3.2: the fields masked wherever they appear. */
-const SENSITIVE_FIELDS = ['ssn', 'account_number', 'policy_number', 'vin', 'ein'];
-/** Contract §4: `%` and `_` in a text filter are literal characters. */
-const DEFAULT_TEXTS = ['Daughter', 'step-daughter', 'son', 'attorney (50%_fee)'];
-/** Seven timestamps with a three-way tie, for sorts on `*_at` columns set through SQL. */
-const TIMESTAMPS = ['2026-01-05', '2026-01-02', '2026-01-01', '2026-01-02', '2026-01-04', '2026-01-02', '2026-01-03'].map((day) => `${day}T00:00:00.000Z`);
 const ALL_ROUTES: readonly StandardRoute[] = ['list', 'create', 'read', 'patch', 'delete'];
 const COLLECTION_ROUTES: readonly StandardRoute[] = ['list', 'create'];
 const METHOD: Record<StandardRoute, 'get' | 'post' | 'patch' | 'delete'> = { list: 'get', create: 'post', read: 'get', patch: 'patch', delete: 'delete' };
-
-type View = Record<string, any>;
-
-const ids = (res: Response): string[] => (res.body.data as View[]).map((row) => row.id);
-
-/** Contract §3.2: every character but the last four becomes `*`; four or fewer are masked whole. */
-function masked(value: string): string {
-  return value.length <= 4 ? '*'.repeat(value.length) : '*'.repeat(value.length - 4) + value.slice(-4);
-}
-
-/** What a body reads as: masked fields masked, at any depth. */
-function viewOfBody(body: unknown): unknown {
-  if (Array.isArray(body)) return body.map(viewOfBody);
-  if (body === null || typeof body !== 'object') return body;
-  return Object.fromEntries(
-    Object.entries(body).map(([key, value]) => [key, SENSITIVE_FIELDS.includes(key) && typeof value === 'string' ? masked(value) : viewOfBody(value)]),
-  );
-}
-
-/** RFC 7396 applied to a response view: objects merge, `null` clears (and reads `null`), anything else replaces. */
-function mergedView(view: unknown, patch: unknown): unknown {
-  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return viewOfBody(patch);
-  const base: View = view !== null && typeof view === 'object' && !Array.isArray(view) ? { ...(view as View) } : {};
-  for (const [key, value] of Object.entries(patch)) {
-    base[key] = value === null ? null : SENSITIVE_FIELDS.includes(key) && typeof value === 'string' ? masked(value) : mergedView(base[key], value);
-  }
-  return base;
-}
-
-function compareValues(a: unknown, b: unknown): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  const [x, y] = [String(a), String(b)];
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-function normalisedFilter(spec: FilterSpec): Exclude<FilterSpec, readonly string[]> {
-  return Array.isArray(spec) ? { kind: 'enum', values: spec as readonly string[] } : (spec as Exclude<FilterSpec, readonly string[]>);
-}
-
-function query(params: Array<[string, string]>): string {
-  return params.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
-}
 
 /** A spec completed from its declaration's examples: the bodies, and the full values of the masked fields. */
 function withDeclaredExamples<T extends CaseRecord>(spec: ResourceContractSpec<T>): ResourceContractSpec<T> & { create: () => Body } {
@@ -319,36 +281,14 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
       return expected;
     }
 
-    /** Walks a list in cursor mode from an empty cursor (`page` is ignored there) and checks every page's meta. */
-    async function walk(place: Place, params: Array<[string, string]>, perPage: number, expected: string[]): Promise<void> {
-      const walked: string[] = [];
-      let cursor = '';
-      let pages = 0;
-      for (;;) {
-        const res = await t.http().get(`${place.collection}?${query([...params, ['per_page', String(perPage)], ['page', '9'], ['cursor', cursor]])}`).set(owner.auth);
-        expect(res.status).toBe(200);
-        pages += 1;
-        expect(res.body.meta.per_page).toBe(perPage);
-        expect(res.body.meta).not.toHaveProperty('total_count');
-        expect(res.body.meta).not.toHaveProperty('total_pages');
-        walked.push(...ids(res));
-        if (res.body.meta.next_cursor === null) {
-          expect(res.body.meta.has_more).toBe(false);
-          break;
-        }
-        expect(typeof res.body.meta.next_cursor).toBe('string');
-        expect(res.body.meta.has_more).toBe(true);
-        expect(res.body.data).toHaveLength(perPage);
-        cursor = res.body.meta.next_cursor;
-        if (pages > expected.length) throw new Error('cursor walk does not end');
-      }
-      expect(pages).toBe(Math.max(1, Math.ceil(expected.length / perPage)));
-      expect(new Set(walked).size).toBe(walked.length);
-      expect(walked).toEqual(expected);
-    }
+    /** The place's list, as the owner asks for it. */
+    const listOf =
+      (place: Place): ListRequest =>
+      (params) =>
+        t.http().get(`${place.collection}?${query(params)}`).set(owner.auth);
 
     async function listIds(place: Place, params: Array<[string, string]>): Promise<Response> {
-      const res = await t.http().get(`${place.collection}?${query(params)}`).set(owner.auth);
+      const res = await listOf(place)(params);
       expect(res.status).toBe(200);
       return res;
     }
@@ -370,24 +310,7 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
           if (spec.parent) await add(placeOf(place.caseId, await spec.parent.create(t, owner, place.caseId)));
           // Distinct creation times, so the default order (created_at desc) is known.
           for (let i = 0; i < 5; i++) await t.sql(`update ${table} set created_at = $2 where id = $1`, [created[i], `2026-01-0${i + 1}T00:00:00Z`]);
-          const newestFirst = [...created].reverse();
-
-          const all = await t.http().get(place.collection).set(owner.auth);
-          expect(all.status).toBe(200);
-          expect(all.headers.etag).toBeDefined();
-          expect(ids(all)).toEqual(newestFirst);
-          expect(all.body.meta).toEqual({ page: 1, per_page: 25, total_count: 5, total_pages: 1, has_more: false, next_cursor: null });
-          for (const view of all.body.data) expect(Object.keys(view).sort()).toEqual(fieldList);
-
-          const page1 = await listIds(place, [['per_page', '2']]);
-          expect(page1.body.meta).toEqual({ page: 1, per_page: 2, total_count: 5, total_pages: 3, has_more: true, next_cursor: null });
-          const page2 = await listIds(place, [['per_page', '2'], ['page', '2']]);
-          expect(page2.body.meta).toEqual({ page: 2, per_page: 2, total_count: 5, total_pages: 3, has_more: true, next_cursor: null });
-          const page3 = await listIds(place, [['per_page', '2'], ['page', '3']]);
-          expect(page3.body.meta).toEqual({ page: 3, per_page: 2, total_count: 5, total_pages: 3, has_more: false, next_cursor: null });
-          expect([...ids(page1), ...ids(page2), ...ids(page3)]).toEqual(newestFirst);
-
-          expect(ids(await listIds(place, [['sort_order', 'asc']]))).toEqual(created);
+          await expectPagedList(listOf(place), [...created].reverse(), fieldList);
         });
 
         for (const sort of resource.sorts) {
@@ -410,41 +333,9 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
                 rows.push({ id, value });
               }
             }
-            const ordered = [...rows].sort((a, b) => compareValues(a.value, b.value) || compareValues(a.id, b.id));
-            const ascending = ordered.map((r) => r.id);
-            const descending = [...ascending].reverse();
-
-            const asc = await listIds(place, [['sort_by', sort], ['sort_order', 'asc']]);
-            expect(ids(asc)).toEqual(ascending);
             // The rows carry the sorted values (timestamps set through SQL read back in ISO UTC).
-            expect(asc.body.data.map((view: View) => view[sort])).toEqual(ordered.map((r) => (bodySet || !sort.endsWith('_at') ? r.value : new Date(String(r.value)).toISOString())));
-            expect(ids(await listIds(place, [['sort_by', sort], ['sort_order', 'desc']]))).toEqual(descending);
-            expect(ids(await listIds(place, [['sort_by', sort]]))).toEqual(descending);
-            if (sort === 'created_at') expect(ids(await listIds(place, []))).toEqual(descending);
-
-            const paged: string[] = [];
-            for (let page = 1; page <= 4; page++) {
-              const res = await listIds(place, [['sort_by', sort], ['sort_order', 'asc'], ['per_page', '2'], ['page', String(page)]]);
-              expect(res.body.meta).toEqual({ page, per_page: 2, total_count: 7, total_pages: 4, has_more: page < 4, next_cursor: null });
-              paged.push(...ids(res));
-            }
-            expect(paged).toEqual(ascending);
-
-            await walk(place, [['sort_by', sort], ['sort_order', 'asc']], 3, ascending);
-            await walk(place, [['sort_by', sort], ['sort_order', 'desc']], 3, descending);
-            await walk(place, [['sort_by', sort], ['sort_order', 'asc']], 2, ascending);
-
-            // A cursor is bound to its sort: another sort_by or sort_order refuses it.
-            const first = await listIds(place, [['sort_by', sort], ['sort_order', 'asc'], ['per_page', '2'], ['cursor', '']]);
-            const cursor: string = first.body.meta.next_cursor;
-            const otherSort = resource.sorts.find((other) => other !== sort);
-            const mismatches: Array<Array<[string, string]>> = [[['sort_by', sort], ['sort_order', 'desc'], ['cursor', cursor]]];
-            if (otherSort) mismatches.push([['sort_by', otherSort], ['sort_order', 'asc'], ['cursor', cursor]]);
-            for (const params of mismatches) {
-              const mismatched = await t.http().get(`${place.collection}?${query([...params, ['per_page', '2']])}`).set(owner.auth);
-              expectError(mismatched, 400, 'bad_request');
-              expect(detailFields(mismatched)).toEqual(['cursor']);
-            }
+            const readAs = (value: unknown) => (bodySet || !sort.endsWith('_at') ? value : new Date(String(value)).toISOString());
+            await expectSortedList(listOf(place), sort, rows, { readAs, otherSort: resource.sorts.find((other) => other !== sort) });
           });
         }
 
@@ -452,56 +343,15 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
         if (filterNames.length > 0) {
           it(`filters ${filterNames.join(', ')}: single and repeated values, combined, with exact counts`, async () => {
             const place = await newCase(owner);
-            const made = new Map<string, readonly Sample[]>();
+            const filters: FilterCase[] = [];
             for (const name of filterNames) {
-              const samples = spec.filters?.[name]?.samples;
-              if (typeof samples === 'function') made.set(name, await samples(t, owner, place));
-            }
-            const filters = filterNames.map((name) => {
-              const declared = normalisedFilter(resource.filters[name]);
-              const field = toSnakeCase(declared.property ?? name);
-              const values = 'values' in declared ? [...declared.values] : [];
               const own = spec.filters?.[name];
-              const samples: readonly Sample[] =
-                made.get(name) ??
-                (own?.samples as readonly Sample[] | undefined) ??
-                (declared.kind === 'enum'
-                  ? [...values.slice(0, 3), UNSET]
-                  : declared.kind === 'boolean'
-                    ? [true, false, true, UNSET]
-                    : declared.kind === 'array_contains'
-                      ? [[values[0]], values.slice(1, 3), [values[values.length - 1]]]
-                      : DEFAULT_TEXTS);
-              const bodyOf = own?.body ?? ((sample: unknown) => ({ [field]: sample }));
-              const texts = samples.filter((sample): sample is string => typeof sample === 'string');
-              const queries: string[][] =
-                declared.kind === 'boolean'
-                  ? [['true'], ['false'], ['true', 'false']]
-                  : declared.kind === 'contains_text'
-                    ? [[texts[0].slice(0, 5).toLowerCase()], [texts[0].toUpperCase()], [texts[2]], ['%'], ['_'], [texts[2], texts[3]]]
-                    : declared.kind === 'equals'
-                      ? [[texts[0]], [texts[0].slice(0, 5)], [texts[1], texts[2]]]
-                      : [...values.map((value) => [value]), values.slice(0, 2)];
-              const matches = (view: View, wanted: string[]): boolean => {
-                const value = view[field];
-                if (declared.kind === 'boolean') return wanted.includes(String(value));
-                if (declared.kind === 'array_contains') return Array.isArray(value) && value.some((entry) => wanted.includes(entry));
-                if (declared.kind === 'contains_text') return typeof value === 'string' && wanted.some((part) => value.toLowerCase().includes(part.toLowerCase()));
-                return wanted.includes(value);
-              };
-              return { name, samples, bodyOf, column: own?.column, queries, matches };
-            });
-            const rowCount = Math.max(...filters.map((filter) => filter.samples.length));
+              const samples = typeof own?.samples === 'function' ? await own.samples(t, owner, place) : own?.samples;
+              filters.push(filterCase(name, resource.filters[name], { ...own, samples }));
+            }
             const rows: View[] = [];
-            for (let i = 0; i < rowCount; i++) {
-              let body = spec.create();
-              const columns: Array<[string, unknown]> = [];
-              for (const filter of filters) {
-                const sample = filter.samples[i % filter.samples.length];
-                if (sample === UNSET) continue;
-                if (filter.column) for (const column of [filter.column].flat()) columns.push([column, sample]);
-                else body = { ...body, ...filter.bodyOf(sample) };
-              }
+            for (let i = 0; i < filterRowCount(filters); i++) {
+              const { body, columns } = filterRow(filters, i, spec.create());
               const view = await add(place, body);
               if (columns.length === 0) rows.push(view);
               else {
@@ -511,77 +361,16 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
               }
             }
             await add(elsewhere);
-
-            const expectFiltered = async (params: Array<[string, string]>, wanted: View[]): Promise<void> => {
-              const res = await listIds(place, [...params, ['per_page', '100']]);
-              expect(ids(res).sort()).toEqual(wanted.map((view) => view.id).sort());
-              expect(res.body.meta).toMatchObject({ total_count: wanted.length, has_more: false, ...(wanted.length > 0 ? { total_pages: 1 } : {}) });
-            };
-            for (const filter of filters) {
-              const sizes: number[] = [];
-              for (const values of filter.queries) {
-                const wanted = rows.filter((view) => filter.matches(view, values));
-                sizes.push(wanted.length);
-                await expectFiltered(
-                  values.map((value) => [filter.name, value]),
-                  wanted,
-                );
-              }
-              // The filter was really tested: some query found rows, some left rows out.
-              expect(Math.max(...sizes)).toBeGreaterThan(0);
-              expect(Math.min(...sizes)).toBeLessThan(rows.length);
-            }
-            for (const [i, a] of filters.entries()) {
-              for (const b of filters.slice(i + 1)) {
-                const wanted = rows.filter((view) => a.matches(view, a.queries[0]) && b.matches(view, b.queries[0]));
-                await expectFiltered([...a.queries[0].map((value): [string, string] => [a.name, value]), ...b.queries[0].map((value): [string, string] => [b.name, value])], wanted);
-              }
-            }
+            await expectFilteredLists(listOf(place), filters, rows);
           });
         }
 
         it('400 bad_request naming the parameter: cursor, sort_by, sort_order, page, per_page, each filter', async () => {
-          const expectBad = async (params: Array<[string, string]>, parameter: string) => {
-            const res = await t.http().get(`${home.collection}?${query(params)}`).set(owner.auth);
-            expectError(res, 400, 'bad_request');
-            expect(detailFields(res)).toEqual([parameter]);
-            expect(res.headers['x-request-id']).toBeTruthy();
-          };
-          await expectBad([['cursor', 'not-a-cursor']], 'cursor');
-          for (const field of [...createFields.filter((name) => !resource.sorts.includes(name)), 'not_a_field']) await expectBad([['sort_by', field]], 'sort_by');
-          await expectBad([['sort_order', 'up']], 'sort_order');
-          for (const value of ['0', 'abc', '-1', '1.5']) await expectBad([['page', value]], 'page');
-          for (const value of ['0', '101', 'abc']) await expectBad([['per_page', value]], 'per_page');
-          for (const [name, declared] of Object.entries(resource.filters).map(([name, filter]) => [name, normalisedFilter(filter)] as const)) {
-            const bad =
-              declared.kind === 'boolean'
-                ? ['yes', '1', 'TRUE']
-                : declared.kind === 'contains_text' || declared.kind === 'equals'
-                  ? ['', 'x'.repeat(201)]
-                  : ['maybe', '', `${declared.values[0]}_x`];
-            for (const value of bad) await expectBad([[name, value]], name);
-            const good = declared.kind === 'boolean' ? 'true' : declared.kind === 'contains_text' || declared.kind === 'equals' ? 'x' : declared.values[0];
-            await expectBad([[name, good], [name, bad[0]]], name);
-          }
-          // In cursor mode `page` is ignored, so it cannot be wrong either.
-          await listIds(home, [['cursor', ''], ['page', '0']]);
+          await expectBadListParameters(listOf(home), resource, createFields);
         });
 
         it('400 bad_request for an unknown query parameter, naming each and the known one it most likely meant', async () => {
-          const res = await t.http().get(`${home.collection}?${query([['per_pgae', '2'], ['whatever', 'x']])}`).set(owner.auth);
-          expectError(res, 400, 'bad_request');
-          expect(res.body.error.details).toEqual([
-            { field: 'per_pgae', message: expect.stringContaining('did you mean `per_page`?'), reason: 'unknown_parameter' },
-            { field: 'whatever', message: expect.stringContaining('is not a query parameter of this route'), reason: 'unknown_parameter' },
-          ]);
-          // A mistyped filter must not answer the unfiltered list.
-          for (const name of Object.keys(resource.filters)) {
-            const at = [...name].findIndex((char, index) => index > 0 && char !== name[index + 1]);
-            const typo = `${name.slice(0, at)}${name[at + 1]}${name[at]}${name.slice(at + 2)}`;
-            const mistyped = await t.http().get(`${home.collection}?${query([[typo, 'x']])}`).set(owner.auth);
-            expectError(mistyped, 400, 'bad_request');
-            expect(mistyped.body.error.details).toEqual([{ field: typo, message: expect.stringContaining(`did you mean \`${name}\``), reason: 'unknown_parameter' }]);
-          }
+          await expectUnknownListParameters(listOf(home), resource.filters);
         });
 
         it('a cursor is bound to its list: on another case, or with other filters, it is 400 bad_request naming the cursor', async () => {
@@ -593,30 +382,16 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
           const cursor: string = first.body.meta.next_cursor;
           expect(typeof cursor).toBe('string');
           expect((await listIds(place, [['per_page', '1'], ['cursor', cursor]])).body.data).toHaveLength(1);
-          const misuses: Array<[Place, Array<[string, string]>]> = [[other, []]];
-          const [filterName, filter] = Object.entries(resource.filters).map(([name, declared]) => [name, normalisedFilter(declared)] as const)[0] ?? [];
-          if (filterName && filter) {
-            const value = filter.kind === 'boolean' ? 'true' : filter.kind === 'contains_text' || filter.kind === 'equals' ? 'x' : filter.values[0];
-            misuses.push([place, [[filterName, value]]]);
-          }
-          for (const [where, params] of misuses) {
-            const res = await t.http().get(`${where.collection}?${query([...params, ['per_page', '1'], ['cursor', cursor]])}`).set(owner.auth);
-            expectError(res, 400, 'bad_request');
-            expect(res.body.error.details).toEqual([{ field: 'cursor', message: expect.stringContaining('another list'), reason: 'conflict' }]);
-          }
+          const misuses: Array<[ListRequest, Array<[string, string]>]> = [[listOf(other), []]];
+          const [filterName, filter] = Object.entries(resource.filters)[0] ?? [];
+          if (filterName && filter) misuses.push([listOf(place), [[filterName, acceptedValue(filter)]]]);
+          await expectCursorBoundToItsList(cursor, misuses);
         });
 
         it('answers 304 for a matching If-None-Match on the list, 200 once it changed', async () => {
           const place = await newCase(owner);
           await add(place);
-          const first = await listIds(place, []);
-          const cached = await t.http().get(place.collection).set(owner.auth).set('If-None-Match', first.headers.etag);
-          expect(cached.status).toBe(304);
-          expect(cached.text).toBeFalsy();
-          await add(place);
-          const changed = await t.http().get(place.collection).set(owner.auth).set('If-None-Match', first.headers.etag);
-          expect(changed.status).toBe(200);
-          expect(changed.body.data).toHaveLength(2);
+          await expectListNotModified(listOf(place), () => add(place), 2);
         });
       });
     }

@@ -21,7 +21,7 @@ import {
 } from '@estate/shared-kernel';
 import { caseRecord } from '../resources/case-record';
 import { CaseViews } from './ports/case-views.port';
-import { DISPUTE_LEVELS, ESTATE_VALUES, PROGRESS_STAGES } from '../domain/case-vocabulary';
+import { CASE_ACCESS } from '../domain/case-vocabulary';
 import { EstateCase } from '../domain/estate-case';
 import { Authority } from '../domain/authority';
 import { CaseDeletionRegistry } from './case-deletion';
@@ -31,14 +31,6 @@ import { CasePendingSearches, NO_PENDING_SEARCHES, PendingSearches } from './por
 
 /** What a merge patch of the case may change: the writable set of its declaration's patch. */
 const CASE_PATCH = { create: caseRecord.patch!, createFields: fieldsOf(caseRecord.patch!) };
-
-/** How the caller reaches a listed case (contract-extensions §13.1): as a member of its organization, or shared. */
-export const CASE_ACCESS = ['member', 'collaborator'] as const;
-
-export const CASE_LIST_RULES = {
-  filters: { progress: PROGRESS_STAGES, estate_value: ESTATE_VALUES, possible_dispute: DISPUTE_LEVELS, access: CASE_ACCESS },
-  sorts: ['created_at', 'updated_at'],
-} as const;
 
 import type { CaseFields, CaseReading } from './case-reading';
 export type { CaseReading } from './case-reading';
@@ -91,7 +83,7 @@ export class CasesService {
    * shared case ids come with the principal, so no join with the collaborators is needed. `access` narrows to either.
    */
   async list(caller: Pick<Principal, 'organizationId' | 'userId' | 'collaborations'>, rawQuery: Record<string, unknown>) {
-    const parsed = parseListQuery(rawQuery, CASE_LIST_RULES, ['cases', caller.organizationId, caller.userId]);
+    const parsed = parseListQuery(rawQuery, caseRecord.listRules, ['cases', caller.organizationId, caller.userId]);
     const access = parsed.filters.find((filter) => filter.name === 'access')?.values ?? CASE_ACCESS;
     const query = { ...parsed, filters: parsed.filters.filter((filter) => filter.name !== 'access') };
     const shared = Object.keys(caller.collaborations);

@@ -2,6 +2,8 @@
 export const ESTATE_VALUES = ['unknown', 'under_25k', '25k_to_100k', '100k_to_500k', '500k_to_1m', 'over_1m'] as const;
 export const PROGRESS_STAGES = ['no_clue', 'just_started', 'making_progress', 'almost_done', 'completed'] as const;
 export const DISPUTE_LEVELS = ['no_dispute_expected', 'possible_dispute', 'active_dispute'] as const;
+/** How the caller reaches a listed case (contract-extensions §13.1): as a member of its organization, or shared. */
+export const CASE_ACCESS = ['member', 'collaborator'] as const;
 export const AUTHORITY_LEVELS = ['level_0', 'level_1', 'level_2', 'level_3'] as const;
 export const AUTHORITY_TYPES = [
   'executor_in_will',

@@ -20,7 +20,7 @@ import {
   WriteRoute,
   memberOrganizationOf,
 } from '@estate/shared-kernel';
-import { CASE_LIST_RULES, CasesService } from '../application/cases.service';
+import { CasesService } from '../application/cases.service';
 import { caseManifest } from '../resources/case-manifests';
 import { caseRecord } from '../resources/case-record';
 import { CREATE_CASE_EXAMPLES, PATCH_CASE_EXAMPLES } from '../resources/examples';
@@ -29,7 +29,7 @@ import { caseView, presentCase } from './presenters';
 @ApiTags(caseManifest.tag)
 @ServesResources(caseManifest)
 @ForeignCase('not_found')
-@Controller('v1/cases')
+@Controller(`v1/${caseRecord.path}`)
 export class CasesController {
   constructor(private readonly cases: CasesService) {}
 
@@ -39,7 +39,7 @@ export class CasesController {
     description:
       "The cases of the caller's organization and those shared with the caller as a collaborator (filter `access`: `member`, `collaborator`), in page mode or keyset cursor mode; filters may repeat to match any of several values.",
   })
-  @ApiList(caseRecord.view, CASE_LIST_RULES)
+  @ApiList(caseRecord.view, caseRecord.listRules)
   @ApiErrors(400)
   async list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<ResourceList> {
     const page = await this.cases.list(principal, query);

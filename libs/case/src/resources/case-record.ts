@@ -1,5 +1,5 @@
 import { field, recordShape } from '@estate/shared-kernel';
-import { DISPUTE_LEVELS, ESTATE_VALUES, PROGRESS_STAGES } from '../domain/case-vocabulary';
+import { CASE_ACCESS, DISPUTE_LEVELS, ESTATE_VALUES, PROGRESS_STAGES } from '../domain/case-vocabulary';
 import { EstateCase } from '../domain/estate-case';
 import { authorityResource } from './authority.resource';
 import { deceasedResource } from './deceased.resource';
@@ -8,12 +8,14 @@ import { deceasedResource } from './deceased.resource';
  * The case (contract §3): the root of every estate, owned by one organization, keyed by an id of its own. Its fields
  * are declared once here: the table's schema, `POST /v1/cases`'s body (which may nest the deceased and the authority,
  * created as their own `PUT`s would), the merge patch of `#7` and the view come from this list. The onboarding and
- * sign-up facts are written once, on create.
+ * sign-up facts are written once, on create. Its collection is `/v1/cases`; its list narrows by three of its fields and
+ * by `access` (how the caller reaches the case, which the service reads from the caller's collaborations).
  */
 export const caseRecord = recordShape({
   name: 'case',
   table: 'cases',
   key: 'own',
+  path: 'cases',
   entity: EstateCase,
   fields: {
     organizationId: field.string({ hidden: true, max: 26, column: { nullable: false } }),
@@ -36,4 +38,6 @@ export const caseRecord = recordShape({
     // A deleted case is a tombstone: gone from the API, kept so that audit records (transfers) keep their case.
     deletedAt: field.dateTime({ hidden: true }),
   },
+  filters: { progress: PROGRESS_STAGES, estate_value: ESTATE_VALUES, possible_dispute: DISPUTE_LEVELS, access: CASE_ACCESS },
+  sorts: ['created_at', 'updated_at'],
 });

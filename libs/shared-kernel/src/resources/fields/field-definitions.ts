@@ -6,6 +6,7 @@ import {
   EmailField,
   EnumArrayField,
   EnumField,
+  FieldExample,
   FieldOptions,
   IntegerField,
   MAX_NAME_LENGTH,
@@ -17,10 +18,12 @@ import {
   StringArrayField,
   StringField,
   StringFieldOptions,
+  stringLengths,
 } from '../validation/fields';
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
 import { CalendarDateType, EncryptedStringType, MoneyType } from '../../platform/persistence/column-types';
+import { EIN_PATTERN } from '../../platform/domain/ein';
 
 /**
  * One field of a record, declared once: what a body may send (validation and OpenAPI, as a property decorator), the
@@ -32,6 +35,12 @@ export interface FieldDefinition<V = unknown, N extends boolean = boolean> {
   readonly kind: FieldKind;
   /** An enum's values. */
   readonly values?: readonly string[];
+  /** A text's lengths and the pattern it must match, as its validation checks them. */
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: RegExp;
+  /** A nested object's class (an object field's, or the items' of a list of them). */
+  readonly of?: () => new () => object;
   /** Validation and the OpenAPI property of the body field, applied to the generated body and view classes. */
   readonly decorate: PropertyDecorator;
   /** The MikroORM property of its column, before nullability (added from `required`/`default`). */
@@ -132,11 +141,16 @@ function define<V, O extends CommonOptions>(
   decorate: PropertyDecorator,
   column: Record<string, unknown>,
   options: O,
-  extra: { references?: unknown; values?: readonly string[] } = {},
+  extra: Pick<FieldDefinition, 'references' | 'values' | 'minLength' | 'maxLength' | 'pattern' | 'of'> = {},
 ): FieldDefinition<V, NeverNull<O>> {
   const encrypted = options.encrypted === true;
   const hidden = options.hidden === true;
-  const stated = options.body ? applyDecorators(options.body, ApiProperty({ required: options.required === true, description: options.description, example: options.example })) : decorate;
+  const stated = options.body
+    ? applyDecorators(options.body, ApiProperty({ required: options.required === true, description: options.description, example: options.example }), FieldExample(options.example))
+    : decorate;
+  // A body property stated in place of the kind's checks what it states, not the kind's lengths and pattern.
+  const { minLength, maxLength, pattern, ...described } = extra;
+  const checks = options.body ? {} : Object.fromEntries(Object.entries({ minLength, maxLength, pattern }).filter(([, value]) => value !== undefined));
   return {
     kind,
     // An example of `null` (a time stamped only later) stays `null`: the kinds' decorators take it for "none given".
@@ -160,7 +174,8 @@ function define<V, O extends CommonOptions>(
     masked: encrypted || options.masked === true,
     createOnly: options.createOnly === true || options.sentOnly === true,
     sentOnly: options.sentOnly === true,
-    ...extra,
+    ...described,
+    ...checks,
   };
 }
 
@@ -179,15 +194,18 @@ const SSN = {
  */
 export const field = {
   string: <const O extends CommonOptions & StringFieldOptions>(options: O = {} as O) =>
-    define<string, O>('string', StringField(options), { type: 'string', length: options.max ?? MAX_NAME_LENGTH }, options),
+    define<string, O>('string', StringField(options), { type: 'string', length: options.max ?? MAX_NAME_LENGTH }, options, textChecks(options)),
   text: <const O extends CommonOptions>(options: O = {} as O) =>
-    define<string, O>('text', StringField({ ...options, max: MAX_TEXT_LENGTH }), { type: 'string', length: MAX_TEXT_LENGTH }, options),
-  email: <const O extends CommonOptions>(options: O = {} as O) => define<string, O>('email', EmailField(options), { type: 'string', length: MAX_NAME_LENGTH }, options),
-  ein: <const O extends CommonOptions>(options: O = {} as O) => define<string, O>('ein', EinField(options), { type: EncryptedStringType }, { ...options, encrypted: true }),
+    define<string, O>('text', StringField({ ...options, max: MAX_TEXT_LENGTH }), { type: 'string', length: MAX_TEXT_LENGTH }, options, textChecks({ ...options, max: MAX_TEXT_LENGTH })),
+  email: <const O extends CommonOptions>(options: O = {} as O) =>
+    define<string, O>('email', EmailField(options), { type: 'string', length: MAX_NAME_LENGTH }, options, { maxLength: MAX_NAME_LENGTH }),
+  ein: <const O extends CommonOptions>(options: O = {} as O) =>
+    define<string, O>('ein', EinField(options), { type: EncryptedStringType }, { ...options, encrypted: true }, textChecks({ ...options, max: 10, pattern: EIN_PATTERN })),
   /** A Social Security number: 9 digits, with or without dashes; accepted in full, stored encrypted, always returned masked. */
   ssn: <const O extends CommonOptions>(options: O = {} as O) => {
     const stated = { ...SSN, ...options };
-    return define<string, typeof stated>('string', StringField({ max: 11, pattern: SSN_PATTERN, patternMessage: SSN_PATTERN_MESSAGE, ...stated }), { type: 'string', length: 11 }, { ...stated, encrypted: true });
+    const checked = { max: 11, pattern: SSN_PATTERN, patternMessage: SSN_PATTERN_MESSAGE, ...stated };
+    return define<string, typeof stated>('string', StringField(checked), { type: 'string', length: 11 }, { ...stated, encrypted: true }, textChecks(checked));
   },
   /**
    * One of `values`, stored as MikroORM's enum (a generated column is `text` with a check of the values); `plainColumn`
@@ -208,17 +226,24 @@ export const field = {
   dateTime: <const O extends CommonOptions>(options: O = {} as O) =>
     define<Date, O>('dateTime', DateTimeField(options), { type: 'Date', columnType: 'timestamptz(3)' }, options),
   /** A nested object, stored as the JSON sent; its class declares its own fields (a body class). */
-  object: <T extends object, const O extends CommonOptions>(type: () => new () => T, options: O = {} as O) => define<T, O>('object', NestedField(type, options), { type: 'json' }, options),
+  object: <T extends object, const O extends CommonOptions>(type: () => new () => T, options: O = {} as O) =>
+    define<T, O>('object', NestedField(type, options), { type: 'json' }, options, { of: type }),
   /** A list of nested objects, stored as the JSON sent; `[]` when unset. */
   objectArray: <T extends object, const O extends CommonOptions & { maxItems?: number }>(type: () => new () => T, options: O = {} as O) =>
-    define<T[], O & { default: [] }>('objectArray', NestedArrayField(type, options), { type: 'json' }, { default: [], ...options } as O & { default: [] }),
+    define<T[], O & { default: [] }>('objectArray', NestedArrayField(type, options), { type: 'json' }, { default: [], ...options } as O & { default: [] }, { of: type }),
   /**
    * The id of another record of the same case (contract §3.1): it must exist in the case, else 422; deleting that
    * record sets this field to `null` in the same transaction.
    */
   reference: <const O extends CommonOptions & StringFieldOptions>(target: unknown, options: O = {} as O) =>
-    define<string, O>('reference', StringField({ max: 26, ...options }), { type: 'string', length: 26 }, options, { references: target }),
+    define<string, O>('reference', StringField({ max: 26, ...options }), { type: 'string', length: 26 }, options, { references: target, ...textChecks({ max: 26, ...options }) }),
 };
+
+/** What a text field's validation checks besides its kind: its lengths (`StringField`'s) and its pattern. */
+function textChecks(options: StringFieldOptions): Pick<FieldDefinition, 'minLength' | 'maxLength' | 'pattern'> {
+  const { min, max } = stringLengths(options);
+  return { minLength: min, maxLength: max, ...(options.pattern ? { pattern: options.pattern } : {}) };
+}
 
 export type FieldMap = Readonly<Record<string, FieldDefinition>>;
 

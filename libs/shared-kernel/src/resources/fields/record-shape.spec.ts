@@ -137,3 +137,52 @@ describe('a record that is never updated (timestamps: false)', () => {
     expect(documented(shape.view)).toEqual(['id', 'note', 'created_at', 'created_by']);
   });
 });
+
+describe('a record of no case (key: own)', () => {
+  const fields = {
+    organizationId: field.string({ hidden: true, max: 26 }),
+    label: field.string({ description: 'Label.', example: 'intake' }),
+    stage: field.enum(['open', 'closed'], { description: 'Stage.', example: 'open' }),
+  };
+
+  it('states its collection beside its fields: the path and the rules of its list, created_at by default', () => {
+    const shape = recordShape({ name: 'ledger', table: 'ledgers', key: 'own', path: 'ledgers', fields, filters: { stage: ['open', 'closed'] } });
+    expect(shape.path).toBe('ledgers');
+    expect(shape.listRules).toEqual({ filters: { stage: ['open', 'closed'] }, sorts: ['created_at'] });
+    expect(recordShape({ name: 'ledger', table: 'ledgers', key: 'own', path: 'ledgers', fields, sorts: ['created_at', 'updated_at'] }).listRules).toEqual({
+      filters: {},
+      sorts: ['created_at', 'updated_at'],
+    });
+    // Its name and fields stay with it, for what reads the declaration (the generated contract).
+    expect(shape.name).toBe('ledger');
+    expect(shape.fields).toBe(fields);
+    expect(Object.keys(shape.schema.meta.properties)).toEqual(['id', 'organizationId', 'label', 'stage', 'createdAt', 'updatedAt', 'version']);
+  });
+
+  it('has no collection unless it states one, and a case record or a collection without a path states none', () => {
+    expect(recordShape({ name: 'ledger', table: 'ledgers', key: 'own', fields })).not.toHaveProperty('path');
+    expect(() => recordShape({ name: 'ledger', table: 'ledgers', fields, path: 'ledgers' } as never)).toThrow(/key: 'own'/);
+    expect(() => recordShape({ name: 'ledger', table: 'ledgers', key: 'own', fields, sorts: ['created_at'] })).toThrow(/path first/);
+  });
+});
+
+describe("a field's checks, as its validation makes them", () => {
+  it('a text field states its lengths and pattern; other kinds none', () => {
+    expect(field.string({ required: true })).toMatchObject({ minLength: 1, maxLength: 200 });
+    expect(field.string({ max: 2, min: 2, pattern: /^[A-Z]{2}$/ })).toMatchObject({ minLength: 2, maxLength: 2, pattern: /^[A-Z]{2}$/ });
+    expect(field.text()).toMatchObject({ minLength: 0, maxLength: 10_000 });
+    expect(field.ssn()).toMatchObject({ maxLength: 11, pattern: expect.any(RegExp) });
+    expect(field.ein().pattern?.test('12-3456789')).toBe(true);
+    expect(field.reference(() => undefined)).toMatchObject({ minLength: 0, maxLength: 26 });
+    expect(field.money()).not.toHaveProperty('maxLength');
+    expect(field.string().pattern).toBeUndefined();
+    // A body property stated in place of the kind's checks what it states.
+    expect(field.string({ body: () => undefined })).not.toHaveProperty('maxLength');
+  });
+
+  it('an object field names its class', () => {
+    class Nested {}
+    expect(field.object(() => Nested).of?.()).toBe(Nested);
+    expect(field.objectArray(() => Nested).of?.()).toBe(Nested);
+  });
+});

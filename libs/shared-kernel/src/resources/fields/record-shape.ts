@@ -3,6 +3,7 @@ import { ApiProperty, IntersectionType, PickType } from '@nestjs/swagger';
 import type { CaseRecord } from '../../platform/domain/case-record';
 import { caseRecordProperties, timestampProperties } from '../../platform/persistence/case-record.properties';
 import { RecordView } from '../openapi/api-responses';
+import type { FilterSpecs, ListQueryRules } from '../pagination/list-query';
 import type { FieldMap, FieldValues } from './field-definitions';
 import { Dto, namedClass, pascalCaseOf, ShapeParts } from './shape-parts';
 
@@ -43,10 +44,32 @@ export interface RecordShapeOptions<F extends FieldMap> {
    * `updated_at` of the kernel's; its fields declare the time stamps it has, where their columns stand.
    */
   timestamps?: false;
+  /** A record of no case: its collection (`OwnCollection`). */
+  path?: string;
+  filters?: FilterSpecs;
+  sorts?: readonly string[];
+}
+
+/**
+ * What a record of no case states of its collection beside its fields, for its own controller's routes and for the
+ * generated contract: where it lives and how its list is filtered and sorted.
+ */
+export interface OwnCollection {
+  key: 'own';
+  /** The collection below `/v1` (`cases`: `/v1/cases`, `/v1/cases/{case_id}`). */
+  path: string;
+  /** Its list's filters: a field's name, or a narrowing only its service applies (the case's `access`); none by default. */
+  filters?: FilterSpecs;
+  /** Its list's sorts; `created_at` alone by default. */
+  sorts?: readonly string[];
 }
 
 /** What the kernel builds from one list of fields: the table's schema, the bodies, the view, masking and references. */
 export interface RecordShape<T extends { id: string }> {
+  /** The singular noun it was declared with. */
+  name: string;
+  /** Its fields as declared, by property. */
+  fields: FieldMap;
   schema: EntitySchema<T>;
   create: Dto;
   patch?: Dto;
@@ -61,6 +84,12 @@ export interface RecordShape<T extends { id: string }> {
   examples: { minimal: Record<string, unknown>; full: Record<string, unknown> };
 }
 
+/** The shape of a record of no case, with its collection: the path and the rules of its list (`ApiList`, `parseListQuery`). */
+export interface OwnRecordShape<T extends { id: string }> extends RecordShape<T> {
+  path: string;
+  listRules: ListQueryRules;
+}
+
 export { pascalCaseOf } from './shape-parts';
 
 /**
@@ -70,7 +99,13 @@ export { pascalCaseOf } from './shape-parts';
  * `createOnly` ones, each optional and nullable unless required (contract §5), and the view adds the key, the
  * timestamps and the read-only fields.
  */
-export function recordShape<const F extends FieldMap, T extends { id: string } = RecordOf<F>>(options: RecordShapeOptions<F>): RecordShape<T> {
+export function recordShape<const F extends FieldMap, T extends { id: string } = RecordOf<F>>(options: RecordShapeOptions<F> & OwnCollection): OwnRecordShape<T>;
+export function recordShape<const F extends FieldMap, T extends { id: string } = RecordOf<F>>(options: RecordShapeOptions<F>): RecordShape<T>;
+export function recordShape<const F extends FieldMap, T extends { id: string } = RecordOf<F>>(options: RecordShapeOptions<F>): RecordShape<T> | OwnRecordShape<T> {
+  const collection = options.path !== undefined || options.filters !== undefined || options.sorts !== undefined;
+  if (collection && (options.key !== 'own' || options.path === undefined)) {
+    throw new Error(`${options.name}: a collection (path, filters, sorts) is stated by a record of no case (key: 'own'), path first`);
+  }
   const type = pascalCaseOf(options.typeName ?? options.name);
   const parts = new ShapeParts(options.fields);
   const { version, ...timestamps } = timestampProperties();
@@ -92,5 +127,18 @@ export function recordShape<const F extends FieldMap, T extends { id: string } =
   parts.viewOverrides(view);
   parts.readOnlyProperties(view);
   parts.maskedProperties(view);
-  return { schema, examples: parts.examples(), create, patch, view, masked: parts.maskedFields(), stored: parts.storedWritten(), references: parts.references() };
+  const shape: RecordShape<T> = {
+    name: options.name,
+    fields: options.fields,
+    schema,
+    examples: parts.examples(),
+    create,
+    patch,
+    view,
+    masked: parts.maskedFields(),
+    stored: parts.storedWritten(),
+    references: parts.references(),
+  };
+  if (!collection) return shape;
+  return { ...shape, path: options.path!, listRules: { filters: options.filters ?? {}, sorts: options.sorts ?? ['created_at'] } };
 }

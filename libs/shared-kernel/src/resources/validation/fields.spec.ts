@@ -9,6 +9,7 @@ import {
   EmailField,
   EnumArrayField,
   EnumField,
+  examplesOf,
   IntegerField,
   decimalsOf,
   isCalendarDate,
@@ -315,5 +316,30 @@ describe('field decorators (validated through validateAgainst)', () => {
   it('reports every problem, one detail per field', async () => {
     const fields = await fieldsOf({ email: 'x', status: 'nope', born_on: '2026-02-30', amount: 1.001, unknown: 1 });
     expect(fields.sort()).toEqual(['amount', 'born_on', 'email', 'name', 'status', 'unknown']);
+  });
+});
+
+describe('examplesOf', () => {
+  class Place {
+    @StringField({ required: true, example: '12 Elm Street' }) street: string;
+    @StringField() note?: string | null;
+    @DateField() visited?: string | null;
+  }
+  class Visit extends Place {
+    @EnumField(['open', 'closed'], { example: 'open' }) status?: string | null;
+  }
+
+  it("gives a class's property examples by field, in their order; a field without one is left out, a date takes the kind's", () => {
+    expect(examplesOf(Place)).toEqual({ street: '12 Elm Street', visited: '2026-09-01' });
+    expect(Object.keys(examplesOf(Place))).toEqual(['street', 'visited']);
+  });
+
+  it("adds a subclass's own to those it inherits, leaving the parent's as they were", () => {
+    expect(examplesOf(Visit)).toEqual({ street: '12 Elm Street', visited: '2026-09-01', status: 'open' });
+    expect(examplesOf(Place)).not.toHaveProperty('status');
+  });
+
+  it('reads the examples of a class of the kernel (the address)', () => {
+    expect(examplesOf(AddressDto)).toEqual({ address1: '12 Elm Street', address2: 'Apt 4B', city: 'Springfield', state: 'IL', zip: '62701' });
   });
 });

@@ -46,11 +46,33 @@ export const MAX_NAME_LENGTH = 200;
 export const MAX_TEXT_LENGTH = 10_000;
 export const MONEY_LIMIT = 999_999_999_999.99;
 
+/** Where `Example` records the examples of a class's properties. */
+const EXAMPLES = Symbol('kernel:field-examples');
+
+/** Records a property's example where the kernel reads it back (`examplesOf`), beside its OpenAPI property; none for `undefined`. */
+export function FieldExample(example: unknown): PropertyDecorator {
+  return (target, property) => {
+    if (example === undefined) return;
+    const own: Record<string, unknown> = Reflect.getMetadata(EXAMPLES, target) ?? {};
+    Reflect.defineMetadata(EXAMPLES, { ...own, [String(property)]: example }, target);
+  };
+}
+
+/**
+ * The examples the field decorators state for a class's properties, by JSON field, in the order they were declared
+ * (inherited ones first): a value of a nested object's class made of them (an address's street, city, …).
+ */
+export function examplesOf(dto: new () => object): Record<string, unknown> {
+  return { ...((Reflect.getMetadata(EXAMPLES, dto.prototype) as Record<string, unknown> | undefined) ?? {}) };
+}
+
 function presence(options: FieldOptions, api: ApiPropertyOptions): PropertyDecorator[] {
   const required = options.required ?? false;
+  const example = options.example ?? api.example;
   const decorators: PropertyDecorator[] = [
-    ApiProperty({ ...api, required, nullable: !required, description: options.description, example: options.example ?? api.example } as ApiPropertyOptions),
+    ApiProperty({ ...api, required, nullable: !required, description: options.description, example } as ApiPropertyOptions),
   ];
+  decorators.push(FieldExample(example));
   if (!required) decorators.push(ValidateIf((_object, value) => value !== null && value !== undefined));
   return decorators;
 }
@@ -66,9 +88,13 @@ export interface StringFieldOptions extends FieldOptions {
   patternMessage?: string;
 }
 
+/** The lengths a string field accepts: at most `max` (200 unless stated), at least `min` (1 when required, else 0). */
+export function stringLengths(options: StringFieldOptions): { min: number; max: number } {
+  return { min: options.min ?? (options.required ? 1 : 0), max: options.max ?? MAX_NAME_LENGTH };
+}
+
 export function StringField(options: StringFieldOptions = {}): PropertyDecorator {
-  const max = options.max ?? MAX_NAME_LENGTH;
-  const min = options.min ?? (options.required ? 1 : 0);
+  const { min, max } = stringLengths(options);
   const pattern = options.pattern;
   return applyDecorators(
     ...presence(options, { type: String, maxLength: max, minLength: min, ...(pattern ? { pattern: pattern.source } : {}) }),

@@ -1,0 +1,137 @@
+import { OwnRecordShape, StandardRoute } from '@estate/shared-kernel';
+import { Body, entriesOf, filterColumnsOf, filteredField, objectValuesOf, outsideTheKind, patchesOf, sortSamples } from './declared-fields';
+import { overrideEnv } from './env';
+import { describeOrganizationRecordContract, OrganizationRecordContractSpec } from './organization-record-contract';
+import { createTestApp, TestApp } from './test-app';
+
+/**
+ * The contract of a record that belongs to no case (`recordShape({ key: 'own', path, filters, sorts, fields })`: the
+ * case, and the organization's other records once declared so), generated from its declaration as
+ * `declared-contracts.ts` generates a case resource's: bodies from the fields' examples (an object field made of its
+ * class's examples), the response from the schema, two patches, the refusals of each field's kind, what no body may
+ * write, sort samples by kind, filters from the declared list rules. What the declaration cannot say is said in
+ * `beyond`, never as a body:
+ *
+ *   describeDeclaredOrganizationContract(caseRecord, { beyond: { defaults: { date_of_sign_up: … }, ownFilters: ['access'] } });
+ */
+export interface OrganizationRecordBeyond {
+  /** What a create gives the fields it leaves out where no column default says so (a moment the use case sets). */
+  defaults?: Body;
+  /** JSON fields whose values a rule restricts: left out of the full body and of the patches; a filter on one sets its column through SQL. */
+  ruled?: readonly string[];
+  /**
+   * Filters on no field of the record (the case's `access`: how the caller reaches it), which only the record's own
+   * suite can give rows for: the contract checks their bad values, and names them here so none is forgotten.
+   */
+  ownFilters?: readonly string[];
+  /** Of the five standard routes (list, create, read, patch, delete), those its controller leaves out. */
+  without?: readonly StandardRoute[];
+  /** Fields only a create's answer carries besides the representation (a secret shown once). */
+  shownOnCreate?: readonly string[];
+}
+
+export interface DeclaredOrganizationContractOptions {
+  /** The environment of the file's app. */
+  env?: Record<string, string | undefined>;
+  beyond?: OrganizationRecordBeyond;
+}
+
+/** Runs the generated contract of a record of no case, on an app of its own. */
+export function describeDeclaredOrganizationContract(record: OwnRecordShape<any>, options: DeclaredOrganizationContractOptions = {}): void {
+  // Built before the app, so that a declaration the generator cannot read fails at once.
+  let t: TestApp | undefined;
+  const spec = declaredOrganizationContract(record, () => t!, options.beyond);
+  describe(`${record.name}: the organization record contract of its declaration`, () => {
+    let restoreEnv: () => void = () => undefined;
+    beforeAll(async () => {
+      if (options.env) restoreEnv = overrideEnv(options.env);
+      t = await createTestApp();
+    });
+    afterAll(async () => {
+      await t?.close();
+      restoreEnv();
+    });
+    describeOrganizationRecordContract(spec);
+  });
+}
+
+/** The contract's spec of a record of no case, everything taken from its declaration (and from what `beyond` adds). */
+export function declaredOrganizationContract(record: OwnRecordShape<any>, app: () => TestApp, beyond: OrganizationRecordBeyond = {}): OrganizationRecordContractSpec {
+  if (record.path === undefined || record.listRules === undefined) throw new Error(`${record.name} states no collection (recordShape's key: 'own' with path, filters, sorts)`);
+  const entries = entriesOf(record.fields);
+  const definitionOf = (field: string) => entries.find(([name]) => name === field)?.[1];
+  const ruled = new Set(beyond.ruled ?? []);
+  for (const field of ruled) if (!definitionOf(field)) throw new Error(`${record.name} declares no field ${field}`);
+  const { filters, sorts } = record.listRules;
+  const ownFilters = beyond.ownFilters ?? [];
+  for (const name of ownFilters) {
+    if (!(name in filters)) throw new Error(`${record.name} declares no filter ${name}`);
+    if (definitionOf(filteredField(name, filters[name]))) throw new Error(`${record.name}: the filter ${name} reads a field, so the contract gives its rows their values`);
+  }
+  for (const [name, declared] of Object.entries(filters)) {
+    if (!definitionOf(filteredField(name, declared)) && !ownFilters.includes(name)) throw new Error(`${record.name}: the filter ${name} reads no field; name it in beyond.ownFilters (its own suite gives its rows)`);
+  }
+  for (const sort of sorts) {
+    if (!sort.endsWith('_at') && !definitionOf(sort)) throw new Error(`${record.name}: sort_by=${sort} names no field`);
+    if (ruled.has(sort)) throw new Error(`${record.name}: sort_by=${sort} would need its values set through SQL, which the generated contract does not do`);
+  }
+  const requiredRuled = entries.filter(([field, definition]) => ruled.has(field) && definition.required);
+  if (requiredRuled.length > 0) throw new Error(`${record.name}: a required field cannot be left out of the bodies (${requiredRuled.map(([field]) => field)})`);
+
+  const examples = record.examples;
+  const sent = entries.filter(([, definition]) => !definition.readOnly && definition.references === undefined);
+  const createFields = entries.filter(([, definition]) => !definition.readOnly).map(([field]) => field);
+  const patchable = new Set(record.patch ? entries.filter(([, definition]) => !definition.readOnly && !definition.createOnly).map(([field]) => field) : []);
+  const free = sent.filter(([field, definition]) => !definition.createOnly && !ruled.has(field));
+  const withoutRuled = (body: Body): Body => Object.fromEntries(Object.entries(body).filter(([field]) => !ruled.has(field)));
+  // An object field has no example of its own: its class's properties have theirs (the case's nested deceased, …).
+  const objectValues = objectValuesOf(sent, examples.full);
+  const minimal: Body = { ...examples.minimal, ...Object.fromEntries(Object.entries(objectValues).filter(([field]) => definitionOf(field)?.required)) };
+  const full = withoutRuled({ ...examples.full, ...objectValues });
+  const patches = record.patch ? patchesOf(free, { enums: true }) : undefined;
+  if (record.patch && !patches) throw new Error(`${record.name} has a merge patch and no field a generated patch can change`);
+
+  const masked = Object.fromEntries(
+    record.masked.map((field) => {
+      if (typeof full[field] !== 'string') throw new Error(`${record.name}: its masked ${field} has no example a full body can send`);
+      return [field, full[field] as string];
+    }),
+  );
+  const without = new Set<StandardRoute>([...(beyond.without ?? []), ...(record.patch ? [] : (['patch'] as const))]);
+
+  return {
+    app,
+    record,
+    routes: new Set((['list', 'create', 'read', 'patch', 'delete'] as const).filter((route) => !without.has(route))),
+    create: () => structuredClone(minimal),
+    full: () => structuredClone(full),
+    ...(patches ? { patches: [{ body: patches[0] }, { body: patches[1] }] } : {}),
+    defaults: {
+      ...Object.fromEntries(
+        entries
+          .filter(([, definition]) => !definition.readOnly && definition.column.default !== undefined && definition.column.default !== false && !Array.isArray(definition.column.default))
+          .map(([field, definition]) => [field, definition.column.default]),
+      ),
+      ...beyond.defaults,
+    },
+    invalidCreates: [
+      // Each field of a kind the body checks refuses a value outside it, one detail naming it (contract §3.1).
+      ...sent.flatMap(([field, definition]) => outsideTheKind(definition).map(({ value, reason }) => ({ body: { ...minimal, [field]: value }, fields: [field], reason }))),
+      // What the server writes (read-only, computed, its own bookkeeping such as the organization) is no field of a body.
+      ...entries.filter(([, definition]) => definition.readOnly).map(([field, definition]) => ({ body: { ...minimal, [field]: definition.example ?? 'x' }, fields: [field], reason: 'unknown_field' })),
+    ],
+    invalidPatches: record.patch
+      ? [
+          // What the server writes, and what is fixed at creation (or only sent with the create), is no field of a patch.
+          ...entries.filter(([field]) => !patchable.has(field)).map(([field, definition]) => ({ body: { [field]: definition.example ?? objectValues[field] ?? 'x' }, fields: [field], reason: 'unknown_field' })),
+          ...sent.filter(([field]) => patchable.has(field)).flatMap(([field, definition]) => outsideTheKind(definition).map(({ value }) => ({ body: { [field]: value }, fields: [field] }))),
+        ]
+      : [],
+    computed: entries.filter(([, definition]) => definition.readOnly && !definition.hidden).map(([field]) => field),
+    sortValues: Object.fromEntries(sorts.filter((sort) => !sort.endsWith('_at')).map((sort) => [sort, sortSamples(entries, sort)])),
+    filters: filterColumnsOf(filters, entries, createFields, ruled),
+    ownFilters,
+    ...(beyond.shownOnCreate ? { shownOnCreate: beyond.shownOnCreate } : {}),
+    ...(Object.keys(masked).length > 0 ? { masked } : {}),
+  };
+}

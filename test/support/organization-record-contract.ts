@@ -1,0 +1,615 @@
+import type { Response, Test } from 'supertest';
+import { OwnRecordShape, representationOf, StandardRoute, toSnakeCase } from '@estate/shared-kernel';
+import { detailFields, expectError } from './api-assertions';
+import {
+  acceptedValue,
+  Body,
+  expectBadListParameters,
+  expectCursorBoundToItsList,
+  expectFilteredLists,
+  expectListNotModified,
+  expectPagedList,
+  expectSortedList,
+  expectUnknownListParameters,
+  FilterCase,
+  filterCase,
+  filterRow,
+  filterRowCount,
+  FilterRows,
+  ids,
+  InvalidBody,
+  ISO_UTC,
+  ListRequest,
+  masked,
+  mergedView,
+  PatchStep,
+  query,
+  SENSITIVE_FIELDS,
+  STRONG_ETAG,
+  TIMESTAMPS,
+  ULID,
+  UNKNOWN_ID,
+  View,
+  viewOfBody,
+} from './contract-checks';
+import type { TestApp, TestCaller } from './test-app';
+
+/**
+ * The generic e2e contract of a collection of records that belong to no case but to an organization (contract §2–§6):
+ * the case itself (`/v1/cases`), and any record declared with `recordShape({ key: 'own', path, filters, sorts })`.
+ * What `resource-contract.ts` promises of a case's records, where it applies: create (defaults, every field, refusals),
+ * read one (`ETag`, `304`), lists (paging, sorts, filters, bad and unknown parameters, cursors bound to their list),
+ * merge patch (what changes, clearing, refusals, `If-Match`), delete, the routes it leaves out, masking, and another
+ * organization's records answering `404`. A fresh organization is a fresh list, so the list checks invite their own.
+ * The spec is generated from the declaration (`declared-organization-contracts.ts`); its own suite tests only its rules.
+ */
+export interface OrganizationRecordContractSpec {
+  /** The running app of the file. */
+  app: () => TestApp;
+  /** The declaration, with its fields and its collection. */
+  record: OwnRecordShape<any>;
+  /** The standard routes its controller serves (checked against the OpenAPI document). */
+  routes: ReadonlySet<StandardRoute>;
+  /** A minimal valid create body (the required fields). */
+  create: () => Body;
+  /** A valid create body setting every writable field (masked ones in full). */
+  full: () => Body;
+  /** What a create reads for the presented fields it leaves out, beyond `false` for booleans, `[]` for arrays, `null` for the rest. */
+  defaults?: Body;
+  /** Two merge patches applied in turn to a record made from `full()`, when it has `PATCH`. */
+  patches?: readonly [PatchStep, PatchStep, ...PatchStep[]];
+  /** Invalid create bodies beyond those checked of every record (missing required, unknown, `id`, timestamps, a boolean's type). */
+  invalidCreates?: readonly InvalidBody[];
+  /** Invalid patches beyond those checked of every record. */
+  invalidPatches?: readonly InvalidBody[];
+  /** Per declared sort that is not a timestamp, seven values with a tie (as `resource-contract.ts` takes them). */
+  sortValues?: Record<string, readonly unknown[]>;
+  /** Per filter on a field, how rows get different values (by default: its samples by kind, through the body). */
+  filters?: Record<string, FilterRows>;
+  /** Filters on no field of the record (the case's `access`), whose matches its own suite tests; their bad values are checked here. */
+  ownFilters?: readonly string[];
+  /** Read-only fields the server recomputes on every write: a patch check takes their value as answered. */
+  computed?: readonly string[];
+  /** Full values of the masked fields, set on create and checked masked in every response. */
+  masked?: Record<string, string>;
+  /** Fields only a create's answer carries besides the representation (a secret shown once). */
+  shownOnCreate?: readonly string[];
+}
+
+const ALL_ROUTES: readonly StandardRoute[] = ['list', 'create', 'read', 'patch', 'delete'];
+const COLLECTION_ROUTES: readonly StandardRoute[] = ['list', 'create'];
+const METHOD: Record<StandardRoute, 'get' | 'post' | 'patch' | 'delete'> = { list: 'get', create: 'post', read: 'get', patch: 'patch', delete: 'delete' };
+
+export function describeOrganizationRecordContract(spec: OrganizationRecordContractSpec): void {
+  const record = spec.record;
+  const table = (record.schema.meta as { tableName?: string }).tableName;
+  const entries = Object.entries(record.fields).map(([property, definition]) => [toSnakeCase(property), definition] as const);
+  const owned = Object.entries(record.fields).find(([property]) => property === 'organizationId')?.[1];
+  if (!owned) throw new Error(`${record.name}: a record of no case names its organization (an organizationId field)`);
+  const organizationColumn = String(owned.column.fieldName ?? 'organization_id');
+  const written = entries.filter(([, definition]) => !definition.readOnly);
+  /** The create body's fields, and those of them the record stores and presents (not the sent-only ones). */
+  const createFields = written.map(([field]) => field);
+  const presented = written.filter(([, definition]) => !definition.sentOnly).map(([field]) => field);
+  const required = written.filter(([, definition]) => definition.required).map(([field]) => field);
+  const booleans = written.filter(([, definition]) => definition.kind === 'boolean').map(([field]) => field);
+  const arrays = written.filter(([, definition]) => ['enumArray', 'stringArray', 'objectArray'].includes(definition.kind)).map(([field]) => field);
+  const patchable = record.patch ? written.filter(([, definition]) => !definition.createOnly).map(([field]) => field) : [];
+  const has = (route: StandardRoute) => spec.routes.has(route);
+  const responseFields = representationOf(record);
+  const fieldList = [...responseFields].sort();
+  const shownOnCreate = spec.shownOnCreate ?? [];
+  const createdFieldList = [...responseFields, ...shownOnCreate].sort();
+  /** A create's answer as the other routes present the record. */
+  const asRead = (view: View): View => Object.fromEntries(Object.entries(view).filter(([field]) => !shownOnCreate.includes(field)));
+  const sensitive = presented.filter((field) => SENSITIVE_FIELDS.includes(field));
+  const patches = (spec.patches ?? []) as unknown as readonly [PatchStep, PatchStep, ...PatchStep[]];
+  const ownFilters = new Set(spec.ownFilters ?? []);
+  const fieldFilters = Object.keys(record.listRules.filters).filter((name) => !ownFilters.has(name));
+
+  for (const field of sensitive) if (!spec.masked?.[field]) throw new Error(`${record.name}: spec.masked needs a full value for ${field}`);
+  if (has('patch') && patches.length < 2) throw new Error(`${record.name}: spec.patches needs at least two steps`);
+  if (has('patch') && !record.patch) throw new Error(`${record.name} has no merge patch to serve PATCH with`);
+  for (const name of ownFilters) if (!(name in record.listRules.filters)) throw new Error(`${record.name} declares no filter ${name}`);
+
+  const collection = `/v1/${record.path}`;
+  const item = (id: string) => `${collection}/${id}`;
+
+  describe(`${collection} — the organization record contract (${record.name})`, () => {
+    let t: TestApp;
+    let owner: TestCaller;
+    let stranger: TestCaller;
+    /** The served OpenAPI document: what it says of the routes (which exist, the headers of a create). */
+    let document: Record<string, any>;
+
+    const listOf =
+      (caller: TestCaller): ListRequest =>
+      (params) =>
+        t.http().get(`${collection}?${query(params)}`).set(caller.auth);
+
+    async function add(caller: TestCaller = owner, body: Body = spec.create()): Promise<View> {
+      const res = await t.http().post(collection).set(caller.auth).send(body);
+      // Shows the error's details when a generated body is not valid.
+      expect({ status: res.status, error: res.body.error }).toEqual({ status: 201, error: undefined });
+      return asRead(res.body.data);
+    }
+
+    function call(route: StandardRoute, id: string, caller: TestCaller = owner): Test {
+      const request = t.http()[METHOD[route]](COLLECTION_ROUTES.includes(route) ? collection : item(id)).set(caller.auth);
+      if (route === 'create') return request.send(spec.create());
+      if (route === 'patch') return request.send(patches[0]?.body ?? {});
+      return request;
+    }
+
+    async function row(id: string): Promise<View | undefined> {
+      return (await t.sql(`select * from ${table} where id = $1`, [id]))[0];
+    }
+
+    /** The ids of an organization's rows. */
+    async function rowsOf(caller: TestCaller): Promise<string[]> {
+      return (await t.sql<{ id: string }>(`select id from ${table} where ${organizationColumn} = $1 order by id`, [caller.organizationId])).map((r) => r.id);
+    }
+
+    /** The columns of a JSON field: its property's column(s), or the prefixed columns of an embedded object. */
+    function columnsOf(field: string, sample: View): string[] {
+      const property = Object.entries(record.schema.meta.properties).find(([name]) => toSnakeCase(name) === field)?.[1] as { fieldNames?: string[]; fieldName?: string } | undefined;
+      const named = property?.fieldNames ?? (property?.fieldName ? [property.fieldName] : [field]);
+      const otherFields = new Set(responseFields.filter((other) => other !== field));
+      return Object.keys(sample).filter((column) => named.includes(column) || (column.startsWith(`${field}_`) && !otherFields.has(column)));
+    }
+
+    /** The row changed only in the columns of the fields sent (and its timestamps and version). */
+    async function expectRowChangedOnly(before: View, id: string, fieldsSent: string[]): Promise<void> {
+      const after = (await row(id)) as View;
+      const allowed = new Set(['updated_at', 'version', ...[...fieldsSent, ...(spec.computed ?? [])].flatMap((field) => columnsOf(field, before))]);
+      const changed = Object.keys(before).filter((column) => JSON.stringify(before[column]) !== JSON.stringify(after[column]));
+      expect(changed.filter((column) => !allowed.has(column))).toEqual([]);
+      for (const field of fieldsSent) {
+        const columns = columnsOf(field, before);
+        if (columns.length > 0) expect(columns.some((column) => changed.includes(column))).toBe(true);
+      }
+    }
+
+    /** The answered values of the recomputed fields a patch step does not predict. */
+    function recomputed(res: Response, effect: Body = {}): View {
+      return Object.fromEntries((spec.computed ?? []).filter((field) => !(field in effect)).map((field) => [field, res.body.data[field]]));
+    }
+
+    /** What a create body reads back as: the body (masked), the defaults for what it leaves out; sent-only fields are not presented. */
+    function expectedCreated(body: Body): View {
+      const expected: View = {};
+      for (const field of presented) {
+        if (field in body) expected[field] = (viewOfBody({ [field]: body[field] }) as View)[field];
+        else if (spec.defaults && field in spec.defaults) expected[field] = spec.defaults[field];
+        else expected[field] = booleans.includes(field) ? false : arrays.includes(field) ? [] : null;
+      }
+      return expected;
+    }
+
+    beforeAll(async () => {
+      t = spec.app();
+      [owner, stranger] = [await t.invite(), await t.invite()];
+      document = (await t.http().get('/v1/openapi.json').expect(200)).body;
+    });
+
+    it(`serves ${ALL_ROUTES.filter(has).join(', ')} of the standard routes and no other, as the OpenAPI document states them`, () => {
+      const itemPath = Object.keys(document.paths).find((path) => new RegExp(`^${collection}/\\{[^/}]+\\}$`).test(path));
+      const operations = (route: StandardRoute) => (COLLECTION_ROUTES.includes(route) ? document.paths[collection] : itemPath ? document.paths[itemPath] : undefined);
+      const served = Object.fromEntries(ALL_ROUTES.map((route) => [route, operations(route)?.[METHOD[route]] !== undefined]));
+      expect(served).toEqual(Object.fromEntries(ALL_ROUTES.map((route) => [route, has(route)])));
+    });
+
+    it('401 unauthorized with WWW-Authenticate on every route without a token; nothing written', async () => {
+      const own = has('create') ? await add() : undefined;
+      const before = own ? await row(own.id) : undefined;
+      const count = (await rowsOf(owner)).length;
+      for (const route of ALL_ROUTES.filter(has)) {
+        const request = t.http()[METHOD[route]](COLLECTION_ROUTES.includes(route) ? collection : item(own?.id ?? UNKNOWN_ID));
+        const res = route === 'create' || route === 'patch' ? await request.send(route === 'create' ? spec.create() : patches[0].body) : await request;
+        expectError(res, 401, 'unauthorized');
+        expect(res.headers['www-authenticate']).toBe('Bearer');
+      }
+      if (own) expect(await row(own.id)).toEqual(before);
+      expect((await rowsOf(owner)).length).toBe(count);
+    });
+
+    if (has('list')) {
+      describe(`GET ${collection}`, () => {
+        it('page mode: only the organization’s rows, newest first by default, exact meta, every field on every row', async () => {
+          const org = await t.invite();
+          const created: string[] = [];
+          for (let i = 0; i < 5; i++) created.push((await add(org)).id);
+          await add(stranger);
+          // Distinct creation times, so the default order (created_at desc) is known.
+          for (let i = 0; i < 5; i++) await t.sql(`update ${table} set created_at = $2 where id = $1`, [created[i], `2026-01-0${i + 1}T00:00:00Z`]);
+          await expectPagedList(listOf(org), [...created].reverse(), fieldList);
+          // per_page takes its bounds, 1 and 100.
+          expect(ids(await listOf(org)([['per_page', '1']]).expect(200))).toEqual([created[4]]);
+          expect(ids(await listOf(org)([['per_page', '100']]).expect(200))).toHaveLength(5);
+        });
+
+        for (const sort of record.listRules.sorts) {
+          it(`sort_by=${sort}: asc and desc, ties on id, in page and cursor mode; a cursor is bound to its sort`, async () => {
+            const org = await t.invite();
+            const values = spec.sortValues?.[sort] ?? (sort.endsWith('_at') ? TIMESTAMPS : undefined);
+            if (!values) throw new Error(`${record.name}: spec.sortValues needs values for sort ${sort}`);
+            expect(new Set(values.map(String)).size).toBeLessThan(values.length);
+            const bodySet = spec.sortValues?.[sort] !== undefined && createFields.includes(sort);
+            const rows: Array<{ id: string; value: unknown }> = [];
+            for (const value of values) {
+              if (bodySet) {
+                const view = await add(org, { ...spec.create(), [sort]: value });
+                rows.push({ id: view.id, value: view[sort] });
+              } else {
+                const id = (await add(org)).id;
+                await t.sql(`update ${table} set ${sort} = $2 where id = $1`, [id, value]);
+                rows.push({ id, value });
+              }
+            }
+            const readAs = (value: unknown) => (bodySet || !sort.endsWith('_at') ? value : new Date(String(value)).toISOString());
+            await expectSortedList(listOf(org), sort, rows, { readAs, otherSort: record.listRules.sorts.find((other) => other !== sort) });
+          });
+        }
+
+        if (fieldFilters.length > 0) {
+          it(`filters ${fieldFilters.join(', ')}: single and repeated values, combined, with exact counts`, async () => {
+            const org = await t.invite();
+            const filters: FilterCase[] = fieldFilters.map((name) => filterCase(name, record.listRules.filters[name], spec.filters?.[name]));
+            const rows: View[] = [];
+            for (let i = 0; i < filterRowCount(filters); i++) {
+              const { body, columns } = filterRow(filters, i, spec.create());
+              const view = await add(org, body);
+              if (columns.length === 0) rows.push(view);
+              else {
+                const sets = columns.map(([column], index) => `${column} = $${index + 2}`).join(', ');
+                await t.sql(`update ${table} set ${sets} where id = $1`, [view.id, ...columns.map(([, value]) => value)]);
+                rows.push((await t.http().get(item(view.id)).set(org.auth).expect(200)).body.data);
+              }
+            }
+            // Another organization's rows match the same filters and never show.
+            await add(stranger, filterRow(filters, 0, spec.create()).body);
+            await expectFilteredLists(listOf(org), filters, rows);
+          });
+        }
+
+        it('400 bad_request naming the parameter: cursor, sort_by, sort_order, page, per_page, each filter', async () => {
+          await expectBadListParameters(listOf(owner), record.listRules, createFields);
+        });
+
+        it('400 bad_request for an unknown query parameter, naming each and the known one it most likely meant', async () => {
+          await expectUnknownListParameters(listOf(owner), record.listRules.filters);
+        });
+
+        it('a cursor is bound to its list: in another organization, or with other filters, it is 400 bad_request naming the cursor', async () => {
+          const org = await t.invite();
+          for (let i = 0; i < 3; i++) await add(org);
+          const first = await listOf(org)([['per_page', '1'], ['cursor', '']]).expect(200);
+          const cursor: string = first.body.meta.next_cursor;
+          expect(typeof cursor).toBe('string');
+          expect((await listOf(org)([['per_page', '1'], ['cursor', cursor]]).expect(200)).body.data).toHaveLength(1);
+          const misuses: Array<[ListRequest, Array<[string, string]>]> = [[listOf(stranger), []]];
+          const [filterName, filter] = Object.entries(record.listRules.filters)[0] ?? [];
+          if (filterName && filter) misuses.push([listOf(org), [[filterName, acceptedValue(filter)]]]);
+          await expectCursorBoundToItsList(cursor, misuses);
+        });
+
+        it('answers 304 for a matching If-None-Match on the list, 200 once it changed', async () => {
+          const org = await t.invite();
+          await add(org);
+          await expectListNotModified(listOf(org), () => add(org), 2);
+        });
+      });
+    }
+
+    if (has('create')) {
+      describe(`POST ${collection}`, () => {
+        it('201 with defaults: booleans false, arrays empty, unset fields null, every field present; the row is the organization’s', async () => {
+          const org = await t.invite();
+          const body = spec.create();
+          const res = await t.http().post(collection).set(org.auth).send(body);
+          expect(res.status).toBe(201);
+          expect(res.headers.etag).toMatch(STRONG_ETAG);
+          const data: View = res.body.data;
+          // A Location header where the document gives the create one, none where it does not.
+          const headers = Object.keys(document.paths[collection].post.responses['201']?.headers ?? {}).map((name) => name.toLowerCase());
+          expect(res.headers.location).toBe(headers.includes('location') ? item(data.id) : undefined);
+          expect(Object.keys(data).sort()).toEqual(createdFieldList);
+          expect(data.id).toMatch(ULID);
+          expect(data).toMatchObject(expectedCreated(body));
+          expect(data.created_at).toMatch(ISO_UTC);
+          expect(data.updated_at).toMatch(ISO_UTC);
+          const stored = (await row(data.id)) as View;
+          expect(stored[organizationColumn]).toBe(org.organizationId);
+          // Plain columns hold what the response says (masked and computed fields aside).
+          for (const [field, value] of Object.entries(expectedCreated(body))) {
+            if (sensitive.includes(field) || !(field in stored)) continue;
+            if (value === null || typeof value === 'boolean' || (typeof value === 'string' && typeof stored[field] === 'string')) expect([field, stored[field]]).toEqual([field, value]);
+          }
+          expect(await rowsOf(org)).toEqual([data.id]);
+        });
+
+        it('201 with every field set; reading it back gives the same', async () => {
+          const body = spec.full();
+          const res = await t.http().post(collection).set(owner.auth).send(body);
+          expect({ status: res.status, error: res.body.error }).toEqual({ status: 201, error: undefined });
+          expect(res.body.data).toMatchObject(expectedCreated(body));
+          expect(Object.keys(res.body.data).sort()).toEqual(createdFieldList);
+          if (has('read')) expect((await t.http().get(item(res.body.data.id)).set(owner.auth).expect(200)).body.data).toEqual(asRead(res.body.data));
+        });
+
+        it('422 validation_error with details for missing, unknown, read-only and wrongly typed fields; nothing written', async () => {
+          const org = await t.invite();
+          const base = spec.create();
+          const invalid: InvalidBody[] = [
+            ...required.map((field) => {
+              const { [field]: _left, ...rest } = base;
+              return { body: rest, fields: [field], reason: 'required' };
+            }),
+            ...required.map((field) => ({ body: { ...base, [field]: null }, fields: [field], reason: 'required' })),
+            { body: { ...base, favourite_colour: 'green' }, fields: ['favourite_colour'], reason: 'unknown_field' },
+            { body: { ...base, id: UNKNOWN_ID }, fields: ['id'], reason: 'unknown_field' },
+            { body: { ...base, created_at: '2020-01-01T00:00:00.000Z', updated_at: '2020-01-01T00:00:00.000Z' }, fields: ['created_at', 'updated_at'], reason: 'unknown_field' },
+            ...booleans.map((field) => ({ body: { ...base, [field]: 'yes' }, fields: [field], reason: 'type' })),
+            ...(spec.invalidCreates ?? []),
+          ];
+          for (const { body, fields, reason } of invalid) {
+            const res = await t.http().post(collection).set(org.auth).send(body);
+            expectError(res, 422, 'validation_error');
+            expect(detailFields(res).sort()).toEqual([...fields].sort());
+            // A missing field says that it is required, not what type it would have had.
+            if (reason === 'required') expect(res.body.error.details[0].message).toMatch(new RegExp(`^${fields[0]} is required`));
+            if (reason) for (const detail of res.body.error.details) expect({ body, reason: detail.reason }).toEqual({ body, reason });
+            expect(res.headers['x-request-id']).toBeTruthy();
+          }
+          expect(await rowsOf(org)).toEqual([]);
+        });
+      });
+    }
+
+    if (has('read')) {
+      describe(`GET ${collection}/{id}`, () => {
+        it('200 with the record and a strong ETag; 304 for a matching If-None-Match or *; 200 once it changed', async () => {
+          const created = await add(owner, spec.full());
+          const res = await t.http().get(item(created.id)).set(owner.auth);
+          expect(res.status).toBe(200);
+          expect(res.body.data).toEqual(created);
+          expect(res.headers.etag).toMatch(STRONG_ETAG);
+          for (const tag of [res.headers.etag, '*']) {
+            const cached = await t.http().get(item(created.id)).set(owner.auth).set('If-None-Match', tag);
+            expect(cached.status).toBe(304);
+            expect(cached.headers.etag).toBe(res.headers.etag);
+            expect(cached.text).toBeFalsy();
+          }
+          const other = await t.http().get(item(created.id)).set(owner.auth).set('If-None-Match', '"something-else"');
+          expect(other.status).toBe(200);
+          if (has('patch')) {
+            await t.http().patch(item(created.id)).set(owner.auth).send(patches[0].body).expect(200);
+            const changed = await t.http().get(item(created.id)).set(owner.auth).set('If-None-Match', res.headers.etag);
+            expect(changed.status).toBe(200);
+            expect(changed.headers.etag).not.toBe(res.headers.etag);
+          }
+        });
+
+        it('404 for an unknown id, a malformed id, and a record of another organization', async () => {
+          const theirs = await add(stranger);
+          const unknown = await t.http().get(item(UNKNOWN_ID)).set(owner.auth);
+          expectError(unknown, 404, 'not_found');
+          expect(unknown.headers['x-request-id']).toBeTruthy();
+          for (const id of ['not-an-id', '123', `${UNKNOWN_ID}0`]) expectError(await t.http().get(item(id)).set(owner.auth), 404, 'not_found');
+          const foreign = await t.http().get(item(theirs.id)).set(owner.auth);
+          expectError(foreign, 404, 'not_found');
+          // Indistinguishable from a record that does not exist.
+          expect(foreign.body.error).toEqual({ ...unknown.body.error });
+          await t.http().get(item(theirs.id)).set(stranger.auth).expect(200);
+        });
+      });
+    }
+
+    if (has('patch')) {
+      describe(`PATCH ${collection}/{id}`, () => {
+        it('merge patch (application/json, then application/merge-patch+json): only the fields sent change', async () => {
+          const created = await add(owner, spec.full());
+          let current: View = created;
+          let etag = (await t.http().get(item(created.id)).set(owner.auth).expect(200)).headers.etag as string;
+          for (const [index, step] of patches.entries()) {
+            const expected = mergedView(current, step.effect ?? step.body) as View;
+            // Each step must change something it sends, or it proves nothing.
+            expect(Object.keys(step.body).some((field) => JSON.stringify(expected[field]) !== JSON.stringify(current[field]))).toBe(true);
+            const before = (await row(created.id)) as View;
+            const request = t.http().patch(item(created.id)).set(owner.auth);
+            const res = index === 0 ? await request.send(step.body) : await request.set('Content-Type', 'application/merge-patch+json').send(JSON.stringify(step.body));
+            expect(res.status).toBe(200);
+            expect(res.body.data).toEqual({ ...expected, ...recomputed(res, step.effect), updated_at: res.body.data.updated_at });
+            expect(res.body.data.updated_at).toMatch(ISO_UTC);
+            expect(Date.parse(res.body.data.updated_at)).toBeGreaterThanOrEqual(Date.parse(current.updated_at));
+            expect(res.headers.etag).toMatch(STRONG_ETAG);
+            expect(res.headers.etag).not.toBe(etag);
+            await expectRowChangedOnly(before, created.id, Object.keys(step.body));
+            expect((await t.http().get(item(created.id)).set(owner.auth).expect(200)).body.data).toEqual(res.body.data);
+            [current, etag] = [res.body.data, res.headers.etag];
+          }
+        });
+
+        const clearable = patchable.filter((field) => !required.includes(field) && presented.includes(field) && expectedCreated({})[field] === null);
+        it(`null clears an optional field (${clearable.join(', ') || 'none'}); null on a required one is a 422, row unchanged`, async () => {
+          const created = await add(owner, spec.full());
+          let current: View = created;
+          for (const field of clearable) {
+            if (current[field] === null) continue;
+            const before = (await row(created.id)) as View;
+            const res = await t.http().patch(item(created.id)).set(owner.auth).send({ [field]: null });
+            expect(res.status).toBe(200);
+            expect(res.body.data).toEqual({ ...current, ...recomputed(res), [field]: null, updated_at: res.body.data.updated_at });
+            await expectRowChangedOnly(before, created.id, [field]);
+            for (const column of columnsOf(field, before)) expect(((await row(created.id)) as View)[column]).toBeNull();
+            current = res.body.data;
+          }
+          const before = await row(created.id);
+          for (const field of required) {
+            const refused = await t.http().patch(item(created.id)).set(owner.auth).send({ [field]: null });
+            expectError(refused, 422, 'validation_error');
+            expect(detailFields(refused)).toEqual([field]);
+            if (patchable.includes(field)) expect(refused.body.error.details[0]).toMatchObject({ message: expect.stringMatching(new RegExp(`^${field} is required`)), reason: 'required' });
+            else expect(refused.body.error.details[0]).toMatchObject({ message: `${field} is not a writable field of this resource`, reason: 'unknown_field' });
+          }
+          expect(await row(created.id)).toEqual(before);
+        });
+
+        it('422 with details for read-only, create-only, unknown and wrongly typed fields; the row is unchanged', async () => {
+          const created = await add(owner);
+          const before = await row(created.id);
+          const [firstField, firstValue] = Object.entries(patches[0].body)[0];
+          const invalid: InvalidBody[] = [
+            { body: { id: UNKNOWN_ID }, fields: ['id'], reason: 'unknown_field' },
+            { body: { created_at: '2020-01-01T00:00:00.000Z', updated_at: '2020-01-01T00:00:00.000Z' }, fields: ['created_at', 'updated_at'], reason: 'unknown_field' },
+            { body: { [firstField]: firstValue, nickname: 'P' }, fields: ['nickname'], reason: 'unknown_field' },
+            ...booleans.filter((field) => patchable.includes(field)).map((field) => ({ body: { [field]: 'no' }, fields: [field] })),
+            ...(spec.invalidPatches ?? []),
+          ];
+          for (const { body, fields, reason } of invalid) {
+            const res = await t.http().patch(item(created.id)).set(owner.auth).send(body);
+            expectError(res, 422, 'validation_error');
+            expect(detailFields(res).sort()).toEqual([...fields].sort());
+            if (reason) for (const detail of res.body.error.details) expect({ body, reason: detail.reason }).toEqual({ body, reason });
+          }
+          expect(await row(created.id)).toEqual(before);
+        });
+
+        it('412 for a stale If-Match (row unchanged); 200 with the current one or *, and the ETag changes', async () => {
+          const created = await add(owner, spec.full());
+          const read = await t.http().get(item(created.id)).set(owner.auth).expect(200);
+          const before = await row(created.id);
+          const [first, second] = patches;
+
+          const stale = await t.http().patch(item(created.id)).set(owner.auth).set('If-Match', '"stale"').send(first.body);
+          expectError(stale, 412, 'precondition_failed');
+          expect(stale.headers['x-request-id']).toBeTruthy();
+          expect(await row(created.id)).toEqual(before);
+
+          const ok = await t.http().patch(item(created.id)).set(owner.auth).set('If-Match', read.headers.etag).send(first.body);
+          expect(ok.status).toBe(200);
+          expect(ok.headers.etag).not.toBe(read.headers.etag);
+          expect((await t.http().get(item(created.id)).set(owner.auth).expect(200)).headers.etag).toBe(ok.headers.etag);
+          const afterOk = await row(created.id);
+
+          const again = await t.http().patch(item(created.id)).set(owner.auth).set('If-Match', read.headers.etag).send(second.body);
+          expectError(again, 412, 'precondition_failed');
+          expect(await row(created.id)).toEqual(afterOk);
+
+          const any = await t.http().patch(item(created.id)).set(owner.auth).set('If-Match', '*').send(second.body);
+          expect(any.status).toBe(200);
+          expect(any.headers.etag).not.toBe(ok.headers.etag);
+        });
+
+        it('404 for an unknown id and for a record of another organization (row unchanged); 415 for text/plain', async () => {
+          const theirs = await add(stranger);
+          const before = await row(theirs.id);
+          expectError(await t.http().patch(item(UNKNOWN_ID)).set(owner.auth).send(patches[0].body), 404, 'not_found');
+          expectError(await t.http().patch(item(theirs.id)).set(owner.auth).send(patches[0].body), 404, 'not_found');
+          expect(await row(theirs.id)).toEqual(before);
+
+          const own = await add(owner);
+          const ownBefore = await row(own.id);
+          const plain = await t.http().patch(item(own.id)).set(owner.auth).set('Content-Type', 'text/plain').send('field=X');
+          expectError(plain, 415, 'unsupported_media_type');
+          expect(plain.headers['x-request-id']).toBeTruthy();
+          expect(await row(own.id)).toEqual(ownBefore);
+        });
+      });
+    }
+
+    if (has('delete')) {
+      describe(`DELETE ${collection}/{id}`, () => {
+        it('204 with no body, then the record is gone (404 on every route of it, absent from the list)', async () => {
+          const org = await t.invite();
+          const doomed = await add(org);
+          const kept = await add(org);
+          const res = await t.http().delete(item(doomed.id)).set(org.auth);
+          expect(res.status).toBe(204);
+          expect(res.text).toBeFalsy();
+          for (const route of ALL_ROUTES.filter((route) => has(route) && !COLLECTION_ROUTES.includes(route))) expectError(await call(route, doomed.id, org), 404, 'not_found');
+          if (has('list')) expect(ids(await listOf(org)([]).expect(200))).toEqual([kept.id]);
+          await t.http().get(item(kept.id)).set(org.auth).expect(200);
+        });
+
+        it('412 for a stale If-Match (record kept); 204 with the current ETag', async () => {
+          const record = await add(owner);
+          const before = await row(record.id);
+          expectError(await t.http().delete(item(record.id)).set(owner.auth).set('If-Match', '"stale"'), 412, 'precondition_failed');
+          expect(await row(record.id)).toEqual(before);
+          const read = await t.http().get(item(record.id)).set(owner.auth).expect(200);
+          await t.http().delete(item(record.id)).set(owner.auth).set('If-Match', read.headers.etag).expect(204);
+          expectError(await t.http().get(item(record.id)).set(owner.auth), 404, 'not_found');
+        });
+
+        it('404 for an unknown or malformed id and for a record of another organization (kept)', async () => {
+          const theirs = await add(stranger);
+          const before = await row(theirs.id);
+          for (const id of [UNKNOWN_ID, 'nope']) expectError(await t.http().delete(item(id)).set(owner.auth), 404, 'not_found');
+          expectError(await t.http().delete(item(theirs.id)).set(owner.auth), 404, 'not_found');
+          expect(await row(theirs.id)).toEqual(before);
+          await t.http().get(item(theirs.id)).set(stranger.auth).expect(200);
+        });
+      });
+    }
+
+    const absent = ALL_ROUTES.filter((route) => !has(route));
+    // A left-out route answers 405 where its path serves another method; a path with no route at all is a 404.
+    const refused = absent.filter((route) => ALL_ROUTES.some((other) => has(other) && COLLECTION_ROUTES.includes(other) === COLLECTION_ROUTES.includes(route)));
+    if (refused.length > 0) {
+      it(`405 method_not_allowed with Allow for the routes it leaves out (${refused.join(', ')}); nothing written`, async () => {
+        const own = has('create') ? await add() : undefined;
+        const before = own ? await row(own.id) : undefined;
+        const count = (await rowsOf(owner)).length;
+        for (const route of refused) {
+          const res = await call(route, own?.id ?? UNKNOWN_ID);
+          expectError(res, 405, 'method_not_allowed');
+          const allowed = ALL_ROUTES.filter((other) => has(other) && COLLECTION_ROUTES.includes(other) === COLLECTION_ROUTES.includes(route));
+          for (const other of allowed) expect(String(res.headers.allow).toUpperCase()).toContain(METHOD[other].toUpperCase());
+        }
+        if (own) expect(await row(own.id)).toEqual(before);
+        expect((await rowsOf(owner)).length).toBe(count);
+      });
+    }
+
+    if (spec.masked && Object.keys(spec.masked).length > 0) {
+      const full = spec.masked;
+      it(`masks ${Object.keys(full).join(', ')} in every response (create, read, list, patch)`, async () => {
+        const org = await t.invite();
+        const expectMasked = (res: Response, values: Record<string, string>) => {
+          for (const [field, value] of Object.entries(values)) {
+            const views: View[] = Array.isArray(res.body.data) ? res.body.data : [res.body.data];
+            for (const view of views) expect(view[field]).toBe(masked(value));
+            expect(res.text).not.toContain(value);
+          }
+        };
+        const created = await t.http().post(collection).set(org.auth).send({ ...spec.create(), ...full });
+        expect(created.status).toBe(201);
+        expectMasked(created, full);
+        const id: string = created.body.data.id;
+        if (has('read')) expectMasked(await t.http().get(item(id)).set(org.auth).expect(200), full);
+        if (has('list')) expectMasked(await listOf(org)([]).expect(200), full);
+        if (has('patch')) {
+          const changed = Object.fromEntries(Object.entries(full).map(([field, value]) => [field, `${value.slice(0, -4)}9876`]));
+          expectMasked(await t.http().patch(item(id)).set(org.auth).send(changed).expect(200), changed);
+          if (has('read')) expectMasked(await t.http().get(item(id)).set(org.auth).expect(200), changed);
+        }
+      });
+    }
+
+    it(`another organization’s record: ${ALL_ROUTES.filter((route) => has(route) && !COLLECTION_ROUTES.includes(route)).join(', ')} 404, absent from the list; nothing touched or leaked`, async () => {
+      const secret = await add(stranger, spec.full());
+      const before = await row(secret.id);
+      const secrets = Object.values(viewOfBody(spec.full()) as View).filter((value): value is string => typeof value === 'string' && value.length >= 4);
+      for (const route of ALL_ROUTES.filter((route) => has(route) && !COLLECTION_ROUTES.includes(route))) {
+        const res = await call(route, secret.id);
+        expectError(res, 404, 'not_found');
+        for (const value of secrets) expect(res.text).not.toContain(value);
+      }
+      if (has('list')) expect(ids(await listOf(owner)([['per_page', '100']]).expect(200))).not.toContain(secret.id);
+      expect(await row(secret.id)).toEqual(before);
+      // Its owner still reads it.
+      if (has('read')) await t.http().get(item(secret.id)).set(stranger.auth).expect(200);
+    });
+  });
+}
