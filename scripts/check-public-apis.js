@@ -16,7 +16,7 @@ function* sourceFiles(dir) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (entry.name !== 'node_modules') yield* sourceFiles(path);
-    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts')) yield path;
+    } else if (/\.(ts|js)$/.test(entry.name)) yield path;
   }
 }
 
@@ -30,10 +30,18 @@ function packageJsonOf(name) {
   return packageJsons.get(name);
 }
 
+/**
+ * Files the rule does not read: its own lists (they name what they refuse), and one spec that checks the kernel's
+ * guard around a pg-boss 10 bug (timgit/pg-boss#577) against the very statements the pinned package builds (only its
+ * internal `src/plans` gives them); it goes with the guard when pg-boss 12 replaces 10 (issue 35).
+ */
+const NOT_READ = new Set(['scripts/public-apis.js', 'scripts/check-public-apis.js', 'libs/shared-kernel/src/platform/jobs/batch-settlement-guard.spec.ts']);
+
 const problems = [];
-for (const base of ['apps', 'libs']) {
+for (const base of ['apps', 'libs', 'test', 'scripts', 'bench']) {
   for (const path of sourceFiles(join(root, base))) {
     const file = relative(root, path).split(sep).join('/');
+    if (NOT_READ.has(file)) continue;
     for (const { line, problem } of publicApiFindings(file, readFileSync(path, 'utf8'), packageJsonOf)) problems.push(`${file}:${line}: ${problem}`);
   }
 }

@@ -13,6 +13,17 @@ const ts = require('typescript');
 /** For a package without an `exports` map: the folders a build or its sources live in, never its API. */
 const INTERNAL_FOLDERS = ['dist/', 'cjs/', 'esm/', 'lib/', 'build/', 'types/', 'src/', 'internal/'];
 
+/**
+ * Entry points a package's own documentation names although they sit in such a folder: its public API all the same.
+ */
+const DOCUMENTED_ENTRIES = new Map([
+  // Ajv's documentation: "JSON Schema draft 2020-12 … import Ajv2020 from 'ajv/dist/2020'" (ajv.js.org/json-schema.html).
+  ['ajv/dist/2020', 'ajv'],
+  // pdf-parse's README names its index only, which runs a self-test reading a file we do not have when no module
+  // required it (jest's modules have no parent): the library module the index re-exports is the one way to use it.
+  ['pdf-parse/lib/pdf-parse.js', 'pdf-parse'],
+]);
+
 /** Internals that the rules above would let through (not under one of those folders) or that we once used. */
 const INTERNAL_MODULES = [
   { part: '@nestjs/common/constants', what: "Nest's internal metadata keys" },
@@ -71,7 +82,7 @@ function exportsSubpath(exports, subpath) {
 function specifierProblem(specifier, packageJsonOf) {
   const internal = INTERNAL_MODULES.find(({ part }) => specifier.includes(part));
   if (internal) return `imports '${specifier}', ${internal.what}`;
-  if (/^[./]/.test(specifier) || specifier.startsWith('@estate/') || isBuiltin(specifier)) return undefined;
+  if (/^[./]/.test(specifier) || specifier.startsWith('@estate/') || isBuiltin(specifier) || DOCUMENTED_ENTRIES.has(specifier)) return undefined;
   const [name, subpath] = splitSpecifier(specifier);
   const packageJson = subpath ? packageJsonOf(name) : undefined;
   if (!packageJson) return undefined; // the root of a package, or not installed (dependency-cruiser reports that)

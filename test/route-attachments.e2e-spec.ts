@@ -1,80 +1,109 @@
-import { RequestMethod } from '@nestjs/common';
-import { INTERCEPTORS_METADATA, METHOD_METADATA, PIPES_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
-import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
-import { ModulesContainer } from '@nestjs/core';
 import { UnitOfWorkInterceptor } from '../libs/shared-kernel/src/platform/idempotency/unit-of-work.interceptor';
 import { BodyValidationPipe } from '../libs/shared-kernel/src/resources/validation/body-validation.pipe';
 import { UploadInterceptor } from '../libs/documents/src/http/upload.interceptor';
-import { createTestApp, TestApp } from './support/test-app';
+import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
 /**
  * Issue 7: the unit of work and body validation are attached per route, not globally, so a read runs neither. Every
  * write route must still get the unit of work (first), every route reading a body its validation, and no read either.
- * Issue 17: they are ordinary Nest decorators (`@WriteRoute()`, `@ValidBody()`), nothing rewrites the metadata at
- * start-up; this test reads what those decorators wrote (Nest's keys, for observation only) on every registered route.
+ * Issue 17: they are ordinary Nest decorators (`@WriteRoute()`, `@ValidBody()`). Issue 34: observed, not read from
+ * Nest's metadata (its keys are internal): every route the served document lists is called once, and what ran is
+ * what our own interceptors and pipe saw.
  */
+
+const WRITES = new Set(['post', 'put', 'patch', 'delete']);
+/** An id that names nothing: a route's guards pass (its case exists), its interceptors run, its handler answers 404. */
+const NOTHING = '01JBX8Q9W4M8Z7T3K2N5R6P0ZZ';
+
+interface Route {
+  method: string;
+  path: string;
+  readsJson: boolean;
+}
+
+interface Observed {
+  /** Our interceptors in the order they ran for the request. */
+  interceptors: string[];
+  /** Whether the body validation pipe ran, and on what. */
+  validated: Array<'body' | 'other'>;
+}
+
 describe('kernel: what each route runs besides its handler (e2e)', () => {
   let t: TestApp;
+  let owner: TestCaller;
+  let routes: Route[];
+  const seen = new Map<string, Observed>();
+  let current: Observed | undefined;
+
   beforeAll(async () => {
     t = await createTestApp();
-  });
-  afterAll(() => t.close());
+    owner = await t.invite();
+    const document = (await t.http().get('/v1/openapi.json').expect(200)).body as { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>> };
+    routes = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => ['get', ...WRITES].includes(method))
+        .map(([method, operation]) => ({ method, path, readsJson: operation.requestBody?.content?.['application/json'] !== undefined })),
+    );
 
-  function routes() {
-    const found: Array<{ route: string; method: RequestMethod; interceptors: unknown[]; pipes: unknown[]; readsBody: boolean; bodyPipes: unknown[] }> = [];
-    for (const module of t.app.get(ModulesContainer).values()) {
-      for (const wrapper of module.controllers.values()) {
-        const controller = wrapper.metatype as { prototype: object; name: string };
-        const names = new Set<string>();
-        for (let proto = controller.prototype; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
-          for (const name of Object.getOwnPropertyNames(proto)) if (name !== 'constructor') names.add(name);
-        }
-        for (const name of names) {
-          const handler = (controller.prototype as Record<string, unknown>)[name];
-          if (typeof handler !== 'function') continue;
-          const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
-          if (method === undefined) continue;
-          const parameters = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) as Record<string, { pipes?: unknown[] }> | undefined) ?? {};
-          const body = Object.entries(parameters).filter(([key]) => key.split(':')[0] === String(RouteParamtypes.BODY));
-          found.push({
-            route: `${controller.name}.${name}`,
-            method,
-            interceptors: Reflect.getMetadata(INTERCEPTORS_METADATA, handler) ?? [],
-            pipes: Reflect.getMetadata(PIPES_METADATA, handler) ?? [],
-            readsBody: body.length > 0,
-            bodyPipes: body.flatMap(([, parameter]) => parameter.pipes ?? []),
-          });
-        }
-      }
+    type Intercept = UnitOfWorkInterceptor['intercept'];
+    const record = (name: string, original: Intercept): Intercept =>
+      function (this: unknown, context, next) {
+        current?.interceptors.push(name);
+        return original.call(this, context, next);
+      };
+    const unitOfWork = UnitOfWorkInterceptor.prototype.intercept;
+    const upload = UploadInterceptor.prototype.intercept;
+    const transform = BodyValidationPipe.prototype.transform;
+    jest.spyOn(UnitOfWorkInterceptor.prototype, 'intercept').mockImplementation(record('unit of work', unitOfWork));
+    jest.spyOn(UploadInterceptor.prototype, 'intercept').mockImplementation(record('upload', upload));
+    jest.spyOn(BodyValidationPipe.prototype, 'transform').mockImplementation(function (this: BodyValidationPipe, value, metadata) {
+      current?.validated.push(metadata.type === 'body' ? 'body' : 'other');
+      return transform.call(this, value, metadata);
+    });
+
+    // Every route once, the case's own DELETE last (it ends the case the others are called in).
+    const caseId = (await t.http().post('/v1/cases').set(owner.auth).send({}).expect(201)).body.data.id as string;
+    const ordered = [...routes].sort((a, b) => Number(a.method === 'delete' && a.path === '/v1/cases/{case_id}') - Number(b.method === 'delete' && b.path === '/v1/cases/{case_id}'));
+    for (const route of ordered) {
+      const url = route.path.replace('{case_id}', caseId).replace(/\{[a-z_]+\}/g, NOTHING);
+      current = { interceptors: [], validated: [] };
+      const call = t.http()[route.method as 'get'](url).set(owner.auth);
+      // A body no route takes: a route that validates its body refuses it (422) before its handler runs.
+      await (WRITES.has(route.method) ? call.send({ probe_field_no_route_has: 1 }) : call);
+      seen.set(`${route.method.toUpperCase()} ${route.path}`, current);
+      current = undefined;
     }
-    return found;
-  }
+  });
+  afterAll(async () => {
+    jest.restoreAllMocks();
+    await t.close();
+  });
+
+  const named = (route: Route) => `${route.method.toUpperCase()} ${route.path}`;
 
   it('puts the unit of work first on every write route and on no read', () => {
-    const all = routes();
-    const writes = all.filter((route) => [RequestMethod.POST, RequestMethod.PUT, RequestMethod.PATCH, RequestMethod.DELETE].includes(route.method));
-    const reads = all.filter((route) => route.method === RequestMethod.GET);
+    const writes = routes.filter((route) => WRITES.has(route.method));
+    const reads = routes.filter((route) => route.method === 'get');
     expect(writes.length).toBeGreaterThan(40);
     expect(reads.length).toBeGreaterThan(40);
-    // An upload is read (streamed to disk) before its unit of work opens, so a slow client never holds the case row.
-    const reader = (interceptor: unknown) => typeof interceptor === 'function' && (interceptor === UploadInterceptor || interceptor.prototype instanceof UploadInterceptor);
-    const uploads = writes.filter((route) => reader(route.interceptors[0]));
-    expect(uploads.map((route) => route.route).sort()).toEqual(['DocumentsController.create', 'StatementsController.create']);
-    const afterReading = (route: (typeof writes)[number]) => (uploads.includes(route) ? route.interceptors.slice(1) : route.interceptors);
-    expect(writes.filter((route) => afterReading(route)[0] !== UnitOfWorkInterceptor).map((route) => route.route)).toEqual([]);
-    expect(reads.filter((route) => route.interceptors.length > 0).map((route) => route.route)).toEqual([]);
+    // An upload is read (streamed to disk) before its unit of work opens, so a slow client never holds the case row:
+    // a JSON body is refused by the upload's reader, so its unit of work never opens here.
+    const uploads = writes.filter((route) => seen.get(named(route))!.interceptors[0] === 'upload');
+    expect(uploads.map(named).sort()).toEqual(['POST /v1/cases/{case_id}/bank-accounts/{account_id}/statements', 'POST /v1/cases/{case_id}/documents']);
+    expect(writes.filter((route) => !uploads.includes(route) && seen.get(named(route))!.interceptors[0] !== 'unit of work').map(named)).toEqual([]);
+    expect(reads.filter((route) => seen.get(named(route))!.interceptors.length > 0).map(named)).toEqual([]);
   });
 
   it('validates the body on every route that reads one, and runs no pipe on the others', () => {
-    const all = routes();
-    expect(all.filter((route) => route.readsBody).length).toBeGreaterThan(20);
-    expect(all.filter((route) => route.readsBody && route.bodyPipes[0] !== BodyValidationPipe).map((route) => route.route)).toEqual([]);
+    const reading = routes.filter((route) => route.readsJson);
+    expect(reading.length).toBeGreaterThan(20);
+    expect(reading.filter((route) => !seen.get(named(route))!.validated.includes('body')).map(named)).toEqual([]);
     // No pipe on a whole route: it would run for every parameter (`@Req`, `@Query`), reads included.
-    expect(all.filter((route) => route.pipes.length > 0).map((route) => route.route)).toEqual([]);
+    expect(routes.filter((route) => seen.get(named(route))!.validated.includes('other')).map(named)).toEqual([]);
+    expect(routes.filter((route) => !route.readsJson && seen.get(named(route))!.validated.length > 0).map(named)).toEqual([]);
   });
 
   it('still answers 422 for an invalid body and 201 for a valid one (the pipe runs)', async () => {
-    const owner = await t.invite();
     const bad = await t.http().post('/v1/cases').set(owner.auth).send({ estate_value: 'priceless' });
     expect(bad.status).toBe(422);
     expect(bad.body.error.code).toBe('validation_error');
