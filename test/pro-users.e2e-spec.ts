@@ -10,7 +10,7 @@ import { loadAppConfig } from '@estate/shared-kernel';
 import { EmailProvider } from '@estate/comms';
 import { InvitationMailer } from '@estate/people';
 import { createApp } from '../apps/api/src/create-app';
-import { detailFields, expectError } from './support/api-assertions';
+import { expectError } from './support/api-assertions';
 import { overrideEnv } from './support/env';
 import { PrivateRedis } from './support/private-redis';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
@@ -106,13 +106,6 @@ describe('pro users, invitations and /v1/me (e2e, contract-extensions §13.2, §
       for (const taken of [email, email.toUpperCase(), activeEmail.email, strangerEmail.email]) expectError(await invite(owner, { email: taken }), 409, 'already_invited');
       expect(await snapshot()).toEqual(before);
     });
-
-    it('422 on the body: e-mail format, role enum, unknown field', async () => {
-      const bad = await invite(owner, { email: 'not-an-address', role: 'viewer', colour: 'red' });
-      expectError(bad, 422, 'validation_error');
-      expect(detailFields(bad).sort()).toEqual(['colour', 'email', 'role']);
-      expect(detailFields(await invite(owner, {}))).toEqual(['email']);
-    });
   });
 
   describe('GET /v1/pro-users and /v1/pro-users/{user_id}', () => {
@@ -192,15 +185,6 @@ describe('pro users, invitations and /v1/me (e2e, contract-extensions §13.2, §
       await t.http().patch(`/v1/pro-users/${subject.userId}`).set(owner.auth).send({ role: 'member' }).expect(200);
       expect((await t.http().get('/v1/me').set(subject.auth).expect(200)).body.data.org_role).toBe('member');
       expectError(await t.http().post('/v1/webhook-endpoints').set(subject.auth).send({ url: 'https://hooks.example.com/x', enabled_events: ['*'] }), 403, 'forbidden');
-    });
-
-    it('422 on the body, 412 on a stale If-Match, 404 for another organization', async () => {
-      const bad = await t.http().patch(`/v1/pro-users/${member.userId}`).set(owner.auth).send({ role: 'viewer', email: 'x@example.com' });
-      expectError(bad, 422, 'validation_error');
-      expect(detailFields(bad).sort()).toEqual(['email', 'role']);
-      expectError(await t.http().patch(`/v1/pro-users/${member.userId}`).set(owner.auth).set('If-Match', '"stale"').send({ first_name: 'X' }), 412, 'precondition_failed');
-      expectError(await t.http().patch(`/v1/pro-users/${member.userId}`).set(stranger.auth).send({ first_name: 'X' }), 404, 'not_found');
-      expect((await user(member.userId)).first_name).toBe('Mia');
     });
   });
 

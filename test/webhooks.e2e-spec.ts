@@ -181,7 +181,6 @@ describe('webhooks (e2e, contract §14.4–§14.8)', () => {
         expectError(res, 422, 'validation_error');
         expect(detailFields(res)).toEqual(['enabled_events[0]']);
       }
-      expectError(await t.http().post('/v1/webhook-endpoints').set(owner.auth).send({ enabled_events: ['*'] }), 422, 'validation_error');
     });
 
     it.each([
@@ -234,17 +233,12 @@ describe('webhooks (e2e, contract §14.4–§14.8)', () => {
       expect(new Set(seen).size).toBe(20);
     });
 
-    it("hides another organization's endpoints (404) and its deliveries", async () => {
+    // Its read, patch, delete and list are the generated contract's (test/contracts/webhooks.e2e-spec.ts).
+    it("hides another organization's endpoint from its own routes (404): rotate-secret, ping, deliveries", async () => {
       const endpoint = await createEndpoint(owner, '/private');
-      expectError(await t.http().get(`/v1/webhook-endpoints/${endpoint.id}`).set(stranger.auth), 404, 'not_found');
-      expectError(await t.http().patch(`/v1/webhook-endpoints/${endpoint.id}`).set(stranger.auth).send({ description: 'x' }), 404, 'not_found');
-      expectError(await t.http().delete(`/v1/webhook-endpoints/${endpoint.id}`).set(stranger.auth), 404, 'not_found');
       expectError(await t.http().post(`/v1/webhook-endpoints/${endpoint.id}/rotate-secret`).set(stranger.auth), 404, 'not_found');
       expectError(await t.http().post(`/v1/webhook-endpoints/${endpoint.id}/ping`).set(stranger.auth), 404, 'not_found');
       expectError(await t.http().get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`).set(stranger.auth), 404, 'not_found');
-      const list = await t.http().get('/v1/webhook-endpoints').set(stranger.auth).expect(200);
-      expect(list.body.data).toEqual([]);
-      expectError(await t.http().get(`/v1/webhook-endpoints/${UNKNOWN_ID}`).set(owner.auth), 404, 'not_found');
     });
 
     it('patches by merge patch with If-Match (412 when stale); disabled by hand is manual, enabled clears the reason; each change is told', async () => {

@@ -28,6 +28,16 @@ export interface OrganizationRecordBeyond {
   without?: readonly StandardRoute[];
   /** Fields only a create's answer carries besides the representation (a secret shown once). */
   shownOnCreate?: readonly string[];
+  /**
+   * Body fields whose value must differ from one record to the next (an e-mail address a pro user is invited with):
+   * every body the generator gives sends a value of its own, made from the field's example.
+   */
+  unique?: readonly string[];
+  /**
+   * Whether a fresh organization already holds records of it (its first user is a pro user): the list and create
+   * checks count them in. Without it, the contract checks that a fresh organization holds none.
+   */
+  presentAtStart?: boolean;
 }
 
 export interface DeclaredOrganizationContractOptions {
@@ -75,6 +85,8 @@ export function declaredOrganizationContract(record: OwnRecordShape<any>, app: (
     if (!sort.endsWith('_at') && !definitionOf(sort)) throw new Error(`${record.name}: sort_by=${sort} names no field`);
     if (ruled.has(sort)) throw new Error(`${record.name}: sort_by=${sort} would need its values set through SQL, which the generated contract does not do`);
   }
+  const unique = beyond.unique ?? [];
+  for (const field of unique) if (typeof definitionOf(field)?.example !== 'string' || definitionOf(field)!.readOnly) throw new Error(`${record.name}: ${field} is no body field with a text example to be made unique`);
   const requiredRuled = entries.filter(([field, definition]) => ruled.has(field) && definition.required);
   if (requiredRuled.length > 0) throw new Error(`${record.name}: a required field cannot be left out of the bodies (${requiredRuled.map(([field]) => field)})`);
 
@@ -82,6 +94,9 @@ export function declaredOrganizationContract(record: OwnRecordShape<any>, app: (
   const sent = entries.filter(([, definition]) => !definition.readOnly && definition.references === undefined);
   const createFields = entries.filter(([, definition]) => !definition.readOnly).map(([field]) => field);
   const patchable = new Set(record.patch ? entries.filter(([, definition]) => !definition.readOnly && !definition.createOnly).map(([field]) => field) : []);
+  // A read-only field with a patch property of its own is a field of the patch (an endpoint's status a client moves).
+  const patchedReadOnly = record.patch ? entries.filter(([, definition]) => definition.readOnly && definition.patch !== undefined && !definition.createOnly && !definition.hidden && !definition.computed) : [];
+  for (const [field] of patchedReadOnly) patchable.add(field);
   const free = sent.filter(([field, definition]) => !definition.createOnly && !ruled.has(field));
   const withoutRuled = (body: Body): Body => Object.fromEntries(Object.entries(body).filter(([field]) => !ruled.has(field)));
   // An object field has no example of its own: its class's properties have theirs (the case's nested deceased, …).
@@ -90,6 +105,12 @@ export function declaredOrganizationContract(record: OwnRecordShape<any>, app: (
   const full = withoutRuled({ ...examples.full, ...objectValues });
   const patches = record.patch ? patchesOf(free, { enums: true }) : undefined;
   if (record.patch && !patches) throw new Error(`${record.name} has a merge patch and no field a generated patch can change`);
+
+  const madeUnique = (body: Body): Body => {
+    const made = structuredClone(body);
+    for (const field of unique) if (field in made) made[field] = uniqueValue(made[field] as string);
+    return made;
+  };
 
   const masked = Object.fromEntries(
     record.masked.map((field) => {
@@ -103,8 +124,8 @@ export function declaredOrganizationContract(record: OwnRecordShape<any>, app: (
     app,
     record,
     routes: new Set((['list', 'create', 'read', 'patch', 'delete'] as const).filter((route) => !without.has(route))),
-    create: () => structuredClone(minimal),
-    full: () => structuredClone(full),
+    create: () => madeUnique(minimal),
+    full: () => madeUnique(full),
     ...(patches ? { patches: [{ body: patches[0] }, { body: patches[1] }] } : {}),
     defaults: {
       ...Object.fromEntries(
@@ -124,7 +145,7 @@ export function declaredOrganizationContract(record: OwnRecordShape<any>, app: (
       ? [
           // What the server writes, and what is fixed at creation (or only sent with the create), is no field of a patch.
           ...entries.filter(([field]) => !patchable.has(field)).map(([field, definition]) => ({ body: { [field]: definition.example ?? objectValues[field] ?? 'x' }, fields: [field], reason: 'unknown_field' })),
-          ...sent.filter(([field]) => patchable.has(field)).flatMap(([field, definition]) => outsideTheKind(definition).map(({ value }) => ({ body: { [field]: value }, fields: [field] }))),
+          ...[...sent, ...patchedReadOnly].filter(([field]) => patchable.has(field)).flatMap(([field, definition]) => outsideTheKind(definition).map(({ value }) => ({ body: { [field]: value }, fields: [field] }))),
         ]
       : [],
     computed: entries.filter(([, definition]) => definition.readOnly && !definition.hidden).map(([field]) => field),
@@ -132,6 +153,17 @@ export function declaredOrganizationContract(record: OwnRecordShape<any>, app: (
     filters: filterColumnsOf(filters, entries, createFields, ruled),
     ownFilters,
     ...(beyond.shownOnCreate ? { shownOnCreate: beyond.shownOnCreate } : {}),
+    ...(beyond.presentAtStart ? { presentAtStart: true } : {}),
     ...(Object.keys(masked).length > 0 ? { masked } : {}),
   };
+}
+
+/** A number per made value, so that no two bodies of a run share a unique one. */
+let madeCount = 0;
+
+/** A value unlike every other made: an address's local part, a text's end, numbered. */
+function uniqueValue(value: string): string {
+  madeCount += 1;
+  const at = value.lastIndexOf('@');
+  return at > 0 ? `${value.slice(0, at)}.${madeCount}${value.slice(at)}` : `${value} ${madeCount}`;
 }

@@ -24,7 +24,7 @@ import {
 import { Invitations } from '../application/invitations.service';
 import { ProUsers } from '../application/pro-users.service';
 import type { InviteInput, ProUserPatch } from '../application/pro-users.service';
-import { PRO_USER_LIST_RULES, PRO_USERS_PATH, proUserRecord } from '../resources/pro-user-record';
+import { proUserRecord } from '../resources/pro-user-record';
 import { proUserManifest } from '../resources/pro-user.manifest';
 import { AcceptedInvitationView, DeclinedInvitationView, InvitationCodeBody, InvitedProUserView, MeView } from './dto/pro-user.dto';
 
@@ -35,16 +35,16 @@ const LAST_OWNER = { status: 409, code: 'last_owner', message: 'The organization
 /** `/v1/pro-users` (contract-extensions §13.2): the organization's members. */
 @ApiTags(proUserManifest.tag)
 @ServesResources(proUserManifest)
-@Controller(PRO_USERS_PATH)
+@Controller(`v1/${proUserRecord.path}`)
 export class ProUsersController {
   constructor(private readonly proUsers: ProUsers) {}
 
   @Get()
   @ApiOperation({ summary: 'List pro users', description: "The organization's members, any role or status; any member may read them." })
-  @ApiList(proUserRecord.view, PRO_USER_LIST_RULES)
+  @ApiList(proUserRecord.view, proUserRecord.listRules)
   @ApiErrors(400)
   async list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<ResourceList> {
-    const page = await this.proUsers.list(principal, parseListQuery(query, PRO_USER_LIST_RULES, ['pro users', principal.organizationId]));
+    const page = await this.proUsers.list(principal, parseListQuery(query, proUserRecord.listRules, ['pro users', principal.organizationId]));
     return new ResourceList(page.data, page.meta);
   }
 

@@ -46,11 +46,17 @@ const PRO_USER_FIELDS = {
 /** A user as the `users` table holds it (member or guest). */
 export type UserRecord = OwnRecordOf<typeof PRO_USER_FIELDS>;
 
-export const proUserRecord = recordShape<typeof PRO_USER_FIELDS, UserRecord>({ name: 'pro user', table: 'users', key: 'own', versioned: false, fields: PRO_USER_FIELDS });
-
-/** Where the pro users are served, and the rules of their list (what a generated contract of records of no case reads). */
-export const PRO_USERS_PATH = 'v1/pro-users';
-export const PRO_USER_LIST_RULES = { filters: { role: [...ORG_ROLES], status: [...PRO_USER_STATUSES] }, sorts: ['created_at'] } as const;
+/** Its collection is `/v1/pro-users`; its list narrows by role and by status. */
+export const proUserRecord = recordShape<typeof PRO_USER_FIELDS, UserRecord>({
+  name: 'pro user',
+  table: 'users',
+  key: 'own',
+  path: 'pro-users',
+  versioned: false,
+  fields: PRO_USER_FIELDS,
+  filters: { role: [...ORG_ROLES], status: [...PRO_USER_STATUSES] },
+  sorts: ['created_at'],
+});
 
 /** The user's own fields `GET /v1/me` shows, before its organization, role there and tier. */
 export const ME_USER_FIELDS = ['id', 'email', 'first_name', 'last_name'] as const;

@@ -26,7 +26,7 @@ import { webhookEndpointManifest } from '../resources/webhook-endpoint.manifest'
 import { WebhookEndpoints } from '../application/webhook-endpoints.service';
 import type { CreateEndpointInput, EndpointPatch } from '../application/webhook-endpoints.service';
 import { WEBHOOK_DELIVERY_LIST, webhookDeliveryRecord } from '../resources/webhook-delivery.record';
-import { WEBHOOK_ENDPOINT_LIST, WEBHOOK_ENDPOINTS_PATH, webhookEndpointRecord, WebhookEndpointWithSecretView } from '../resources/webhook-endpoint.record';
+import { webhookEndpointRecord, WebhookEndpointWithSecretView } from '../resources/webhook-endpoint.record';
 
 const ULID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } as const;
 const ROLES_NOTE = ' Organization-level: owners and admins only (a member is `403 forbidden`).';
@@ -35,7 +35,7 @@ const FORBIDDEN = { status: 403, code: 'forbidden', message: "Only the organizat
 /** `/v1/webhook-endpoints` (contract §14.4, §14.6): the organization's endpoints and their delivery logs. */
 @ApiTags(webhookEndpointManifest.tag)
 @ServesResources(webhookEndpointManifest)
-@Controller(WEBHOOK_ENDPOINTS_PATH)
+@Controller(`v1/${webhookEndpointRecord.path}`)
 @UseGuards(OrganizationManagersOnly)
 export class WebhookEndpointsController {
   constructor(
@@ -63,10 +63,10 @@ export class WebhookEndpointsController {
 
   @Get()
   @ApiOperation({ summary: 'List webhook endpoints', description: "The organization's webhook endpoints, in page mode or cursor mode." + ROLES_NOTE })
-  @ApiList(webhookEndpointRecord.view, WEBHOOK_ENDPOINT_LIST)
+  @ApiList(webhookEndpointRecord.view, webhookEndpointRecord.listRules)
   @ApiErrors(FORBIDDEN, 400)
   list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<ResourceList> {
-    return this.queries.endpoints(memberOrganizationOf(principal), parseListQuery(query, WEBHOOK_ENDPOINT_LIST, ['webhook endpoints', memberOrganizationOf(principal)]));
+    return this.queries.endpoints(memberOrganizationOf(principal), parseListQuery(query, webhookEndpointRecord.listRules, ['webhook endpoints', memberOrganizationOf(principal)]));
   }
 
   @Get(':endpoint_id')

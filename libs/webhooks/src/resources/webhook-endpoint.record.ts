@@ -90,15 +90,17 @@ const endpointFields = {
 /** An endpoint as the application holds it: its secrets in clear (the column type seals them at rest), its version (the ETag's). */
 export type WebhookEndpoint = OwnRecordOf<typeof endpointFields> & { version: number };
 
-export const webhookEndpointRecord = recordShape<typeof endpointFields, WebhookEndpoint>({ name: 'webhook endpoint', table: 'webhook_endpoints', key: 'own', fields: endpointFields });
+/** Its collection is `/v1/webhook-endpoints`; its list has no filters and is newest first by default. */
+export const webhookEndpointRecord = recordShape<typeof endpointFields, WebhookEndpoint>({
+  name: 'webhook endpoint',
+  table: 'webhook_endpoints',
+  key: 'own',
+  path: 'webhook-endpoints',
+  fields: endpointFields,
+  sorts: ['created_at'],
+});
 
 /** The view of a creation and a rotation: the endpoint and its signing secret, shown then only. */
 export class WebhookEndpointWithSecretView extends webhookEndpointRecord.view {
   @ApiProperty({ type: String, description: endpointFields.secret.description, example: endpointFields.secret.example }) secret: string;
 }
-
-/** `/v1/webhook-endpoints`: the organization's endpoints. */
-export const WEBHOOK_ENDPOINTS_PATH = 'v1/webhook-endpoints';
-
-/** Its list: no filters; newest first by default. */
-export const WEBHOOK_ENDPOINT_LIST = { filters: {}, sorts: ['created_at'] } as const;
