@@ -3,17 +3,11 @@ import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
 import { Clock, LinkSigner, NotFoundError, parseListQuery, plainRows, ResourceList, runListQuery, UnitOfWork } from '@estate/shared-kernel';
 import { DeadlineFeedLink } from '../domain/deadline-feed-link';
+import { deadlineFeedLinkOf } from '../resources/deadline-feed-link.record';
 
 /** What a feed link's signature is for: a token signed for another use opens no calendar. */
 const PURPOSE = 'deadline-feed';
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-
-export interface DeadlineFeedLinkView {
-  id: string;
-  created_at: string;
-}
-
-const viewOf = (link: Pick<DeadlineFeedLink, 'id' | 'createdAt'>): DeadlineFeedLinkView => ({ id: link.id, created_at: new Date(link.createdAt).toISOString() });
 
 /**
  * The private calendar addresses of a case's deadlines: made, listed (without their tokens: an address is shown
@@ -28,19 +22,19 @@ export class DeadlineFeedLinks {
     private readonly signer: LinkSigner,
   ) {}
 
-  async create(caseId: string): Promise<{ link: DeadlineFeedLinkView; token: string }> {
+  async create(caseId: string): Promise<{ link: DeadlineFeedLink; token: string }> {
     const link = DeadlineFeedLink.create(ulid(), caseId, this.clock.now());
     await this.uow.run(async (em) => {
       em.persist(link);
       await em.flush();
     }, { caseId });
-    return { link: viewOf(link), token: this.signer.sign(PURPOSE, link.id) };
+    return { link, token: this.signer.sign(PURPOSE, link.id) };
   }
 
   async list(caseId: string, rawQuery: Record<string, unknown>): Promise<ResourceList> {
     const query = parseListQuery(rawQuery, { filters: {}, sorts: ['created_at'] }, ['probate/deadlines/feed-links', { caseId }]);
     const page = await runListQuery(this.em, DeadlineFeedLink, { caseId }, query);
-    return new ResourceList(page.rows.map(viewOf), page.meta);
+    return new ResourceList(page.rows.map(deadlineFeedLinkOf), page.meta);
   }
 
   async revoke(caseId: string, id: string): Promise<void> {

@@ -21,6 +21,7 @@ import {
 } from '@estate/shared-kernel';
 import { DeadlineFeed } from '../application/deadline-feed.service';
 import { DeadlineFeedLinks } from '../application/deadline-feed-links.service';
+import { createdDeadlineFeedLinkOf } from '../resources/deadline-feed-link.record';
 import { deadlineCalendar } from './deadline-calendar';
 import { CreatedDeadlineFeedLinkView, DeadlineFeedLinkView } from './dto/deadline-feed-link.dto';
 import { DEADLINE_CALENDAR_EXAMPLE } from './deadline-calendar-example';
@@ -60,7 +61,7 @@ export class DeadlineFeedLinksController {
   async create(@Req() req: Request): Promise<SingleResource> {
     assertCaseAccessChecked(req);
     const { link, token } = await this.links.create(req.params.case_id as string);
-    return new SingleResource({ id: link.id, url: feedUrl(req, token), created_at: link.created_at }, etagOfVersion('deadline feed link', link.id, 1));
+    return new SingleResource(createdDeadlineFeedLinkOf(link, feedUrl(req, token)), etagOfVersion('deadline feed link', link.id, 1));
   }
 
   @Get()

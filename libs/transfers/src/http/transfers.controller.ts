@@ -23,6 +23,7 @@ import {
 import { CancelTransfer } from '../application/cancel-transfer.service';
 import { RequestTransfer } from '../application/request-transfer.service';
 import { TransferRepository } from '../application/ports/transfer-repository.port';
+import { transferEventOf } from '../resources/transfer-event.record';
 import { transferResource } from '../resources/transfer.resource';
 import { CancelTransferBody, TransferEventView } from './dto/transfer.dto';
 
@@ -136,16 +137,7 @@ export class TransfersController extends CaseResourceController(transferResource
     const scope = await this.scope(req);
     const transfer = await this.reader.fields(transferResource, scope, (req.params as Record<string, string>).transfer_id);
     const trail = await this.repository.trailOf(transfer.id, query);
-    const data = trail.rows.map((event) => ({
-      id: event.id,
-      transfer_id: event.transferId,
-      sequence: event.sequence,
-      from_status: event.fromStatus,
-      to_status: event.toStatus,
-      actor: event.actor,
-      reason: event.reason,
-      occurred_at: event.occurredAt.toISOString(),
-    }));
+    const data = trail.rows.map((event) => transferEventOf(event));
     return new ResourceList(data, trail.meta);
   }
 }

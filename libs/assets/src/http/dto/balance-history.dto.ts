@@ -1,15 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { MoneyField } from '@estate/shared-kernel';
 import { BALANCE_SOURCES } from '../../domain/balance-history';
+import { recordedBalanceRecord } from '../../resources/recorded-balance.record';
 
-/** `PUT …/balance-history/{date}` (contract §12.3): the balance at the end of that day, and what was available. */
-export class RecordBalanceBody {
-  @MoneyField({ required: true, description: 'The balance at the end of the day (negative when overdrawn).', example: 4210.55 })
-  balance: number;
-
-  @MoneyField({ description: 'What was available at the end of the day (holds and pending items deducted).', example: 3980.55 })
-  available_balance?: number | null;
-}
+/** `PUT …/balance-history/{date}` (contract §12.3): the balance at the end of that day, and what was available; its declaration's written fields. */
+export class RecordBalanceBody extends (recordedBalanceRecord.create as new () => { balance: number; available_balance?: number | null }) {}
 
 /** One point of a balance history. */
 export class BalancePointView {

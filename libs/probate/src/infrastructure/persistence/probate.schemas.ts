@@ -1,12 +1,4 @@
-import { EntitySchema } from '@mikro-orm/core';
-import { caseRecordProperties } from '@estate/shared-kernel';
-import { DeadlineFeedLink } from '../../domain/deadline-feed-link';
+import { deadlineFeedLinkRecord } from '../../resources/deadline-feed-link.record';
 
-export const DeadlineFeedLinkSchema = new EntitySchema<DeadlineFeedLink>({
-  class: DeadlineFeedLink,
-  tableName: 'deadline_feed_links',
-  properties: {
-    ...caseRecordProperties(),
-    createdAt: { type: 'Date', columnType: 'timestamptz(3)' },
-  },
-});
+/** The private calendar addresses' `deadline_feed_links` table as its declaration maps it. */
+export const DeadlineFeedLinkSchema = deadlineFeedLinkRecord.schema;
