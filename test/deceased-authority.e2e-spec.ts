@@ -1,21 +1,13 @@
+import { representationOf } from '@estate/shared-kernel';
+import { deceasedResource } from '../libs/case/src/resources/deceased.resource';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 
 /** A well-formed ULID that no case has. */
 const SSN = '123-45-6789';
 
-const DECEASED_FIELDS = [
-  'full_name',
-  'first_name',
-  'middle_name',
-  'last_name',
-  'date_of_birth',
-  'date_of_death',
-  'ssn',
-  'address',
-  'email',
-  'verification_level',
-].sort();
+/** The deceased's representation, as its declaration gives it. */
+const DECEASED_FIELDS = representationOf({ schema: deceasedResource.schema, fields: deceasedResource.declaredFields }).sort();
 
 const FULL_DECEASED = {
   full_name: 'Ada King, Countess of Lovelace',

@@ -17,7 +17,7 @@ const storedJson = <T extends object>() => () => Object as unknown as new () => 
  * document; the document and what it counted are stored, never presented as the record (the document is the
  * settled accounting's own representation).
  */
-const FIELDS = {
+const SETTLED_ACCOUNTING_FIELDS = {
   sequence: field.integer({ readOnly: true, required: true, description: 'Its number: 1 for the first account.', example: 1, view: { type: 'integer', minimum: 1 } }),
   from: field.date({ readOnly: true, required: true, column: { fieldName: 'from_date' }, description: 'First day of the period.', example: '2026-01-10' }),
   to: field.date({
@@ -52,20 +52,20 @@ const FIELDS = {
 };
 
 /** A settled accounting as the store holds it: its key, its case, its declared fields. */
-export type SettledAccountingRecord = { id: string; caseId: string } & FieldValues<typeof FIELDS>;
+export type SettledAccountingRecord = { id: string; caseId: string } & FieldValues<typeof SETTLED_ACCOUNTING_FIELDS>;
 
 /** `accountings`: the whole record; the POST's body is its written fields (`SettleAccountingBody`). */
-export const settledAccountingRecord = recordShape<typeof FIELDS, SettledAccountingRecord>({
+export const settledAccountingRecord = recordShape<typeof SETTLED_ACCOUNTING_FIELDS, SettledAccountingRecord>({
   name: 'settled accounting',
   typeName: 'settled accounting record',
   table: 'accountings',
   timestamps: false,
   versioned: false,
   patchable: false,
-  fields: FIELDS,
+  fields: SETTLED_ACCOUNTING_FIELDS,
 });
 
-const { document: _document, counted: _counted, ...LISTED } = FIELDS;
+const { document: _document, counted: _counted, ...LISTED } = SETTLED_ACCOUNTING_FIELDS;
 
 /** A settled accounting as a list reads it: the same fields but the document and what it counted. */
 export type AccountingSummaryRecord = { id: string; caseId: string } & FieldValues<typeof LISTED>;

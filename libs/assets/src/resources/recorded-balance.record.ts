@@ -7,7 +7,7 @@ import { RecordedBalance } from '../domain/recorded-balance';
  * It is presented only as a point of the balance history (`BalancePointView`, a blend of recorded, statement and
  * computed points), so the declaration's view names no document schema.
  */
-const FIELDS = {
+const RECORDED_BALANCE_FIELDS = {
   bankAccountId: field.string({ readOnly: true, required: true, max: 26 }),
   date: field.date({ readOnly: true, required: true }),
   balance: field.money({ required: true, description: 'The balance at the end of the day (negative when overdrawn).', example: 4210.55 }),
@@ -15,10 +15,10 @@ const FIELDS = {
 };
 
 /** `recorded_balances`: one per account and day, replaced by a later `PUT` of the same day. */
-export const recordedBalanceRecord = recordShape<typeof FIELDS, RecordedBalance>({
+export const recordedBalanceRecord = recordShape<typeof RECORDED_BALANCE_FIELDS, RecordedBalance>({
   name: 'recorded balance',
   table: 'recorded_balances',
   entity: RecordedBalance,
   patchable: false,
-  fields: FIELDS,
+  fields: RECORDED_BALANCE_FIELDS,
 });

@@ -9,7 +9,7 @@ const ID_VIEW = ApiProperty({ description: 'Identifier of the calendar address (
  * updated (`timestamps: false`, `versioned: false`): its `created_at` is a field of its own. Its URL is computed when
  * it is made and shown that once; a list never shows it.
  */
-const FIELDS = {
+const FEED_LINK_FIELDS = {
   url: field.string({
     computed: true,
     description:
@@ -27,7 +27,7 @@ const FIELDS = {
   }),
 };
 
-const { url: _url, ...STORED } = FIELDS;
+const { url: _url, ...STORED } = FEED_LINK_FIELDS;
 
 /** `deadline_feed_links`: the stored address (its key, its case, when it was made); its view is a listed address. */
 export const deadlineFeedLinkRecord = recordShape<typeof STORED, DeadlineFeedLink>({
@@ -41,13 +41,13 @@ export const deadlineFeedLinkRecord = recordShape<typeof STORED, DeadlineFeedLin
 });
 
 /** An address as made: the stored fields and its URL, shown this once (its view only: the table is the record's). */
-const createdDeadlineFeedLink = recordShape<typeof FIELDS, { id: string; caseId: string } & FieldValues<typeof FIELDS>>({
+const createdDeadlineFeedLink = recordShape<typeof FEED_LINK_FIELDS, { id: string; caseId: string } & FieldValues<typeof FEED_LINK_FIELDS>>({
   name: 'created deadline feed link',
   table: 'deadline_feed_links',
   timestamps: false,
   versioned: false,
   patchable: false,
-  fields: FIELDS,
+  fields: FEED_LINK_FIELDS,
 });
 
 ID_VIEW(deadlineFeedLinkRecord.view.prototype, 'id');

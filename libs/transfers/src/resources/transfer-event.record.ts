@@ -8,7 +8,7 @@ import { TRANSFER_STATUSES } from '../domain/transfer-status';
  * with every state change by the aggregate, never updated nor deleted (`timestamps: false`, `versioned: false`): its
  * `occurred_at` is a field of its own. Every field is the server's; `case_id` is kept, not presented.
  */
-const FIELDS = {
+const TRANSFER_EVENT_FIELDS = {
   transferId: field.string({ readOnly: true, required: true, max: 26, description: 'The transfer.', example: '01JF7Q5T1R2A3N4S5F6E7R8X9Y', view: { type: String } }),
   sequence: field.integer({ readOnly: true, required: true, description: 'Position in the trail: 1, 2, 3…', example: 1, view: { type: Number } }),
   fromStatus: field.enum(TRANSFER_STATUSES, {
@@ -31,14 +31,14 @@ const FIELDS = {
 };
 
 /** `transfer_events`: the trail's rows, made by the aggregate (`TransferEvent`), read a page at a time. */
-export const transferEventRecord = recordShape<typeof FIELDS, TransferEvent>({
+export const transferEventRecord = recordShape<typeof TRANSFER_EVENT_FIELDS, TransferEvent>({
   name: 'transfer event',
   table: 'transfer_events',
   entity: TransferEvent,
   timestamps: false,
   versioned: false,
   patchable: false,
-  fields: FIELDS,
+  fields: TRANSFER_EVENT_FIELDS,
 });
 
 /** `TransferEventView`: the declaration's view, its id said as an event's. */
