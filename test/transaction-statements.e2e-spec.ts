@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { transactionRows } from '@estate/shared-kernel';
+import { transactionSql } from '../libs/shared-kernel/src/platform/jobs/transaction-sql';
 import { plainRows } from '../libs/shared-kernel/src/platform/persistence/plain-query';
 import { baseOrmConfig, NO_ENTITIES } from '../apps/api/src/database/orm-options';
 import { cloneTemplateDatabase, dropDatabase, TEST_TEMPLATE_ENV } from './support/test-database';
@@ -65,6 +66,24 @@ describe('statements on a held transaction', () => {
     } finally {
       await single.close(true);
     }
+  });
+
+  it('runs pg-boss’s text as written (a $n used twice, JSON’s ?) on the transaction, rolled back with it, or on the pool', async () => {
+    const name = `job-${randomBytes(4).toString('hex')}`;
+    const insert = `insert into organizations (id, name, tier, created_at) select $1, $2, 'pro', now() where '{"k": 1}'::jsonb ? 'k' and $2::varchar is not null returning name`;
+    const rollBack = new Error('roll back');
+    const inside = await orm.em
+      .fork()
+      .transactional(async (em) => {
+        const written = await transactionSql(em).executeSql(insert, [randomBytes(13).toString('hex'), name]);
+        expect(written.rows).toEqual([{ name }]);
+        expect((await transactionSql(em).executeSql('select name from organizations where name = $1', [name])).rows).toEqual([{ name }]);
+        throw rollBack;
+      })
+      .catch((error: unknown) => error);
+    expect(inside).toBe(rollBack);
+    expect((await transactionSql(orm.em.fork()).executeSql('select name from organizations where name = $1', [name])).rows).toEqual([]);
+    expect((await transactionSql(orm.em.fork()).executeSql(insert, [randomBytes(13).toString('hex'), name])).rows).toEqual([{ name }]);
   });
 
   it('refuses a text with a question mark, inside a transaction and outside one alike, before sending it', async () => {

@@ -23,7 +23,7 @@ export function baseOrmConfig(databaseUrl: string, entities: EntitySchema<any, a
     // A request never waits forever on the database: a pooled connection is handed out within 5 s or the request
     // fails (500 internal_error), and so does opening a new one to a server that does not answer (no pg default).
     // MikroORM 7's pool is `pg`'s, whose `connectionTimeoutMillis` bounds both the wait and the connect.
-    pool: { min: 0, max: options.poolMax ?? 10 },
+    pool: { min: 0, max: options.poolMax ?? 10, idleTimeoutMillis: 10_000 },
     driverOptions: { connectionTimeoutMillis: DATABASE_TIMEOUT_MS, keepAlive: true },
     forceUtcTimezone: true,
     debug: options.debug ?? false,
