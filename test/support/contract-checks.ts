@@ -1,12 +1,15 @@
 import type { Response, Test } from 'supertest';
-import { FilterSpec, FilterSpecs, toSnakeCase } from '@estate/shared-kernel';
+import { FilterSpec, FilterSpecs, StandardRoute, toSnakeCase } from '@estate/shared-kernel';
 import { detailFields, expectError } from './api-assertions';
+import type { TestApp, TestCaller } from './test-app';
 
 /**
  * What the generic contracts check alike on any collection — a case's records (`resource-contract.ts`) and records
- * of no case (`organization-record-contract.ts`): the values a response is compared with (masking, merge patches),
- * and the checks of a list given a way to ask for it (paging, cursors, sorts, filters, bad and unknown parameters).
- * Where the collection lives and whose rows it holds is the caller's: a list is a `ListRequest`.
+ * of no case (`organization-record-contract.ts`): the values a response is compared with (masking, merge patches,
+ * what a create reads back as, which columns a write may change), the checks of a list given a way to ask for it
+ * (paging, cursors, sorts, filters, bad and unknown parameters), and those of a record's routes given the collection
+ * as a caller asks it (create, read, merge patch, the routes left out, masking). Where the collection lives and whose
+ * rows it holds is the caller's: a list is a `ListRequest`, a collection a `Collection`.
  */
 
 export type Body = Record<string, unknown>;
@@ -375,4 +378,402 @@ export async function expectListNotModified(list: ListRequest, change: () => Pro
   const changed = await list([]).set('If-None-Match', first.headers.etag);
   expect(changed.status).toBe(200);
   expect(changed.body.data).toHaveLength(rowsAfter);
+}
+
+export const ALL_ROUTES: readonly StandardRoute[] = ['list', 'create', 'read', 'patch', 'delete'];
+export const COLLECTION_ROUTES: readonly StandardRoute[] = ['list', 'create'];
+export const METHOD: Record<StandardRoute, 'get' | 'post' | 'patch' | 'delete'> = { list: 'get', create: 'post', read: 'get', patch: 'patch', delete: 'delete' };
+
+/** The routes served on the same path as `route`: the collection's, or a record's. */
+function servedBeside(route: StandardRoute, has: (route: StandardRoute) => boolean): StandardRoute[] {
+  return ALL_ROUTES.filter((other) => has(other) && COLLECTION_ROUTES.includes(other) === COLLECTION_ROUTES.includes(route));
+}
+
+/** The routes left out that answer 405: a left-out route whose path serves another method (a path with no route at all is a 404). */
+export function routesNotAllowed(has: (route: StandardRoute) => boolean): StandardRoute[] {
+  return ALL_ROUTES.filter((route) => !has(route) && servedBeside(route, has).length > 0);
+}
+
+/** A record's stored row, by id. */
+export async function storedRow(t: TestApp, table: string, id: string): Promise<View | undefined> {
+  return (await t.sql(`select * from ${table} where id = $1`, [id]))[0];
+}
+
+/**
+ * One collection as one caller asks it — a case's records (under a parent, where nested), an organization's — for the
+ * checks below: its routes' requests, the records it makes, and their rows as stored.
+ */
+export interface Collection {
+  /** The route's request, on the collection or on the record `id`, as the caller asks it (not yet sent). */
+  request(route: StandardRoute, id?: string): Test;
+  /** The route where any valid request does: a create sends the minimal body, a patch the first patch step. */
+  call(route: StandardRoute, id: string): Test;
+  /** The list under these query parameters, as the caller asks it. */
+  list: ListRequest;
+  /** A record made from `body` (by default the minimal create body), as a read presents it. */
+  add(body?: Body): Promise<View>;
+  /** A record's stored row (of any collection of the table: a row is read by id). */
+  row(id: string): Promise<View | undefined>;
+  /** The ids of the rows the collection holds. */
+  rows(): Promise<string[]>;
+  /** Sets columns of a record's row through SQL (what no body may write). */
+  setColumns(id: string, columns: ReadonlyArray<[string, unknown]>): Promise<void>;
+}
+
+/**
+ * The collection at `path` (its rows in `table`) as `caller` asks it; `own` is what its contract knows: the bodies a
+ * create and a patch send where any valid one does, how a record is made, and which rows are the collection's.
+ */
+export function callerCollection(
+  t: TestApp,
+  caller: TestCaller,
+  where: { path: string; table: string },
+  own: { create: () => Body; patch?: Body; add: (body?: Body) => Promise<View>; rows: () => Promise<string[]> },
+): Collection {
+  const request = (route: StandardRoute, id?: string): Test =>
+    t.http()[METHOD[route]](COLLECTION_ROUTES.includes(route) ? where.path : `${where.path}/${id}`).set(caller.auth);
+  return {
+    request,
+    call: (route, id) => (route === 'create' ? request(route).send(own.create()) : route === 'patch' ? request(route, id).send(own.patch ?? {}) : request(route, id)),
+    list: (params) => t.http().get(`${where.path}?${query(params)}`).set(caller.auth),
+    add: own.add,
+    row: (id) => storedRow(t, where.table, id),
+    rows: own.rows,
+    setColumns: async (id, columns) => {
+      const sets = columns.map(([column], index) => `${column} = $${index + 2}`).join(', ');
+      await t.sql(`update ${where.table} set ${sets} where id = $1`, [id, ...columns.map(([, value]) => value)]);
+    },
+  };
+}
+
+/** What a record's answers and rows are compared with, read from its entity's metadata and its contract's spec. */
+export interface RecordViews {
+  /** The columns of a JSON field: its property's column(s), or the prefixed columns of an embedded object. */
+  columnsOf(field: string, sample: View): string[];
+  /** The row changed only in the columns of the fields sent (and its timestamps and version). */
+  expectRowChangedOnly(before: View, id: string, fieldsSent: string[]): Promise<void>;
+  /** The answered values of the recomputed fields a patch step does not predict. */
+  recomputed(res: Response, effect?: Body): View;
+  /** What a create body reads back as: the body (masked), the defaults for what it leaves out. */
+  expectedCreated(body: Body): View;
+}
+
+export function recordViews(record: {
+  /** The entity metadata's properties (`schema.meta.properties`), which name a field's column(s). */
+  properties: object;
+  /** Every field of the response. */
+  responseFields: readonly string[];
+  /** The create body's fields a create answers with (and which of them are booleans and arrays). */
+  presented: readonly string[];
+  booleans: readonly string[];
+  arrays: readonly string[];
+  /** What a create reads for the fields it leaves out, beyond `false` for booleans, `[]` for arrays, `null` for the rest. */
+  defaults?: Body;
+  /** Read-only fields the server recomputes on every write: their columns may change, and a patch takes their value as answered. */
+  computed?: readonly string[];
+  /** Fields whose columns a write may rewrite with the same value (sealed anew): their columns may change too. */
+  sealed?: readonly string[];
+  row: (id: string) => Promise<View | undefined>;
+}): RecordViews {
+  const computed = record.computed ?? [];
+  const columnsOf = (field: string, sample: View): string[] => {
+    const property = Object.entries(record.properties).find(([name]) => toSnakeCase(name) === field)?.[1] as { fieldNames?: string[]; fieldName?: string } | undefined;
+    const named = property?.fieldNames ?? (property?.fieldName ? [property.fieldName] : [field]);
+    // Prefixed columns of an embedded object (`address_city`, `instant_transfer_evaluated_at`), but not another response
+    // field's own column (`disposition` is not `disposition_details`).
+    const otherFields = new Set(record.responseFields.filter((other) => other !== field));
+    return Object.keys(sample).filter((column) => named.includes(column) || (column.startsWith(`${field}_`) && !otherFields.has(column)));
+  };
+  return {
+    columnsOf,
+    async expectRowChangedOnly(before, id, fieldsSent) {
+      const after = (await record.row(id)) as View;
+      const allowed = new Set(['updated_at', 'version', ...[...fieldsSent, ...computed, ...(record.sealed ?? [])].flatMap((field) => columnsOf(field, before))]);
+      const changed = Object.keys(before).filter((column) => JSON.stringify(before[column]) !== JSON.stringify(after[column]));
+      expect(changed.filter((column) => !allowed.has(column))).toEqual([]);
+      for (const field of fieldsSent) {
+        const columns = columnsOf(field, before);
+        if (columns.length > 0) expect(columns.some((column) => changed.includes(column))).toBe(true);
+      }
+    },
+    recomputed: (res, effect = {}) => Object.fromEntries(computed.filter((field) => !(field in effect)).map((field) => [field, res.body.data[field]])),
+    expectedCreated(body) {
+      const expected: View = {};
+      for (const field of record.presented) {
+        if (field in body) expected[field] = (viewOfBody({ [field]: body[field] }) as View)[field];
+        else if (record.defaults && field in record.defaults) expected[field] = record.defaults[field];
+        else expected[field] = record.booleans.includes(field) ? false : record.arrays.includes(field) ? [] : null;
+      }
+      return expected;
+    },
+  };
+}
+
+/**
+ * One sort over seven rows with a tie (`values`, or TIMESTAMPS for a `*_at` sort), checked by `expectSortedList`: each
+ * row made by its body where `bodyOf` gives one, else made plain and its column set through SQL, as are the records
+ * the list holds at the start (`present`).
+ */
+export async function expectSortOf(
+  c: Collection,
+  sort: string,
+  options: { name: string; values?: readonly unknown[]; bodyOf?: (value: unknown) => Body; present?: readonly string[]; otherSort?: string },
+): Promise<void> {
+  const values = options.values ?? (sort.endsWith('_at') ? TIMESTAMPS : undefined);
+  if (!values) throw new Error(`${options.name}: spec.sortValues needs values for sort ${sort}`);
+  // The check is only worth something with a tie to break.
+  expect(new Set(values.map(String)).size).toBeLessThan(values.length);
+  const present = options.present ?? [];
+  const rows: Array<{ id: string; value: unknown }> = [];
+  for (const [index, value] of values.entries()) {
+    if (index < present.length) {
+      await c.setColumns(present[index], [[sort, value]]);
+      rows.push({ id: present[index], value });
+    } else if (options.bodyOf) {
+      const view = await c.add(options.bodyOf(value));
+      rows.push({ id: view.id, value: view[sort] });
+    } else {
+      const id = (await c.add()).id;
+      await c.setColumns(id, [[sort, value]]);
+      rows.push({ id, value });
+    }
+  }
+  // The rows carry the sorted values (timestamps set through SQL read back in ISO UTC).
+  const readAs = (value: unknown) => (options.bodyOf || !sort.endsWith('_at') ? value : new Date(String(value)).toISOString());
+  await expectSortedList(c.list, sort, rows, { readAs, otherSort: options.otherSort });
+}
+
+/** The filter check's rows, made over `base()` with each filter's sample: a column no body sets is set through SQL, and the row read back. */
+export async function filterRowsOf(c: Collection, filters: readonly FilterCase[], base: () => Body): Promise<View[]> {
+  const rows: View[] = [];
+  for (let i = 0; i < filterRowCount(filters); i++) {
+    const { body, columns } = filterRow(filters, i, base());
+    const view = await c.add(body);
+    if (columns.length === 0) rows.push(view);
+    else {
+      await c.setColumns(view.id, columns);
+      rows.push((await c.request('read', view.id).expect(200)).body.data);
+    }
+  }
+  return rows;
+}
+
+/** A create's answer: `201`, a strong `ETag`, exactly `fieldList`, a ULID, timestamps, and what the body reads back as (`expected`). */
+export function expectCreated(res: Response, fieldList: readonly string[], expected: View): View {
+  expect(res.status).toBe(201);
+  expect(res.headers.etag).toMatch(STRONG_ETAG);
+  const data: View = res.body.data;
+  expect(Object.keys(data).sort()).toEqual(fieldList);
+  expect(data.id).toMatch(ULID);
+  expect(data).toMatchObject(expected);
+  expect(data.created_at).toMatch(ISO_UTC);
+  expect(data.updated_at).toMatch(ISO_UTC);
+  return data;
+}
+
+/** Plain columns hold what the response says (masked and computed fields aside). */
+export function expectStoredAsAnswered(stored: View, expected: View, sensitive: readonly string[]): void {
+  for (const [field, value] of Object.entries(expected)) {
+    if (sensitive.includes(field) || !(field in stored)) continue;
+    if (value === null || typeof value === 'boolean' || (typeof value === 'string' && typeof stored[field] === 'string')) expect([field, stored[field]]).toEqual([field, value]);
+  }
+}
+
+/**
+ * The create bodies every collection refuses, over a valid `base`: each required field missing, then `null`, an
+ * unknown field, what the server writes (`written`, as the collection has it), each boolean mistyped, and the spec's own.
+ */
+export function invalidCreatesOf(base: Body, fields: { required: readonly string[]; booleans: readonly string[] }, written: readonly InvalidBody[], own: readonly InvalidBody[] = []): InvalidBody[] {
+  return [
+    ...fields.required.map((field) => {
+      const { [field]: _left, ...rest } = base;
+      return { body: rest, fields: [field], reason: 'required' };
+    }),
+    ...fields.required.map((field) => ({ body: { ...base, [field]: null }, fields: [field], reason: 'required' })),
+    { body: { ...base, favourite_colour: 'green' }, fields: ['favourite_colour'], reason: 'unknown_field' },
+    ...written,
+    ...fields.booleans.map((field) => ({ body: { ...base, [field]: 'yes' }, fields: [field], reason: 'type' })),
+    ...own,
+  ];
+}
+
+/** Each invalid create is a `422 validation_error` naming its fields, with its reason where it gives one. */
+export async function expectInvalidCreates(c: Collection, invalid: readonly InvalidBody[]): Promise<void> {
+  for (const { body, fields, reason } of invalid) {
+    const res = await c.request('create').send(body);
+    expectError(res, 422, 'validation_error');
+    expect(detailFields(res).sort()).toEqual([...fields].sort());
+    // A missing field says that it is required, not what type it would have had.
+    if (reason === 'required') expect(res.body.error.details[0].message).toMatch(new RegExp(`^${fields[0]} is required`));
+    if (reason) for (const detail of res.body.error.details) expect({ body, reason: detail.reason }).toEqual({ body, reason });
+    expect(res.headers['x-request-id']).toBeTruthy();
+  }
+}
+
+/** A read: `200` with the record and a strong `ETag`; `304` for a matching `If-None-Match` or `*`; `200` once `patch` (if given) changed it. */
+export async function expectReadWithETag(c: Collection, created: View, patch?: Body): Promise<void> {
+  const res = await c.request('read', created.id);
+  expect(res.status).toBe(200);
+  expect(res.body.data).toEqual(created);
+  expect(res.headers.etag).toMatch(STRONG_ETAG);
+  for (const tag of [res.headers.etag, '*']) {
+    const cached = await c.request('read', created.id).set('If-None-Match', tag);
+    expect(cached.status).toBe(304);
+    expect(cached.headers.etag).toBe(res.headers.etag);
+    expect(cached.text).toBeFalsy();
+  }
+  if (patch) {
+    await c.request('patch', created.id).send(patch).expect(200);
+    const changed = await c.request('read', created.id).set('If-None-Match', res.headers.etag);
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(res.headers.etag);
+  }
+}
+
+/** The merge patches in turn (the first as application/json, the others as application/merge-patch+json): only the fields sent change. */
+export async function expectMergePatches(c: Collection, views: RecordViews, created: View, patches: readonly PatchStep[]): Promise<void> {
+  let current: View = created;
+  let etag = (await c.request('read', created.id).expect(200)).headers.etag as string;
+  for (const [index, step] of patches.entries()) {
+    const expected = mergedView(current, step.effect ?? step.body) as View;
+    // Each step must change something it sends, or it proves nothing.
+    expect(Object.keys(step.body).some((field) => JSON.stringify(expected[field]) !== JSON.stringify(current[field]))).toBe(true);
+    const before = (await c.row(created.id)) as View;
+    const request = c.request('patch', created.id);
+    const res = index === 0 ? await request.send(step.body) : await request.set('Content-Type', 'application/merge-patch+json').send(JSON.stringify(step.body));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ ...expected, ...views.recomputed(res, step.effect), updated_at: res.body.data.updated_at });
+    expect(res.body.data.updated_at).toMatch(ISO_UTC);
+    expect(Date.parse(res.body.data.updated_at)).toBeGreaterThanOrEqual(Date.parse(current.updated_at));
+    expect(res.headers.etag).toMatch(STRONG_ETAG);
+    expect(res.headers.etag).not.toBe(etag);
+    await views.expectRowChangedOnly(before, created.id, Object.keys(step.body));
+    expect((await c.request('read', created.id).expect(200)).body.data).toEqual(res.body.data);
+    [current, etag] = [res.body.data, res.headers.etag];
+  }
+}
+
+/** `null` clears each `clearable` field (answer and columns); `null` on a `required` one is a 422 that says why, the row unchanged. */
+export async function expectNullClears(
+  c: Collection,
+  views: RecordViews,
+  created: View,
+  fields: { clearable: readonly string[]; required: readonly string[]; patchable: readonly string[] },
+): Promise<void> {
+  let current: View = created;
+  for (const field of fields.clearable) {
+    if (current[field] === null) continue;
+    const before = (await c.row(created.id)) as View;
+    const res = await c.request('patch', created.id).send({ [field]: null });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ ...current, ...views.recomputed(res), [field]: null, updated_at: res.body.data.updated_at });
+    await views.expectRowChangedOnly(before, created.id, [field]);
+    for (const column of views.columnsOf(field, before)) expect(((await c.row(created.id)) as View)[column]).toBeNull();
+    current = res.body.data;
+  }
+  const before = await c.row(created.id);
+  for (const field of fields.required) {
+    const refused = await c.request('patch', created.id).send({ [field]: null });
+    expectError(refused, 422, 'validation_error');
+    expect(detailFields(refused)).toEqual([field]);
+    // A required field a patch may change says it is required (null clears, so it would be missing); one fixed at
+    // creation is not writable at all.
+    if (fields.patchable.includes(field)) expect(refused.body.error.details[0]).toMatchObject({ message: expect.stringMatching(new RegExp(`^${field} is required`)), reason: 'required' });
+    else expect(refused.body.error.details[0]).toMatchObject({ message: `${field} is not a writable field of this resource`, reason: 'unknown_field' });
+  }
+  expect(await c.row(created.id)).toEqual(before);
+}
+
+/** Each invalid patch of the record `id` is a `422 validation_error` naming its fields, with its reason where it gives one; the row is unchanged. */
+export async function expectInvalidPatches(c: Collection, id: string, invalid: readonly InvalidBody[]): Promise<void> {
+  const before = await c.row(id);
+  for (const { body, fields, reason } of invalid) {
+    const res = await c.request('patch', id).send(body);
+    expectError(res, 422, 'validation_error');
+    expect(detailFields(res).sort()).toEqual([...fields].sort());
+    if (reason) for (const detail of res.body.error.details) expect({ body, reason: detail.reason }).toEqual({ body, reason });
+  }
+  expect(await c.row(id)).toEqual(before);
+}
+
+/**
+ * `If-Match` on a patch of the record `id`: a stale one is a 412, the row unchanged; the current one a 200 with a new
+ * `ETag` (`accepted` checks more of that answer), after which the old one is stale; `*` a 200 with a new `ETag` again.
+ */
+export async function expectPatchIfMatch(c: Collection, id: string, [first, second]: readonly PatchStep[], accepted?: (res: Response) => Promise<void>): Promise<void> {
+  const read = await c.request('read', id).expect(200);
+  const before = await c.row(id);
+
+  const stale = await c.request('patch', id).set('If-Match', '"stale"').send(first.body);
+  expectError(stale, 412, 'precondition_failed');
+  expect(stale.headers['x-request-id']).toBeTruthy();
+  expect(await c.row(id)).toEqual(before);
+
+  const ok = await c.request('patch', id).set('If-Match', read.headers.etag).send(first.body);
+  expect(ok.status).toBe(200);
+  expect(ok.headers.etag).not.toBe(read.headers.etag);
+  await accepted?.(ok);
+  const afterOk = await c.row(id);
+
+  const again = await c.request('patch', id).set('If-Match', read.headers.etag).send(second.body);
+  expectError(again, 412, 'precondition_failed');
+  expect(await c.row(id)).toEqual(afterOk);
+
+  const any = await c.request('patch', id).set('If-Match', '*').send(second.body);
+  expect(any.status).toBe(200);
+  expect(any.headers.etag).not.toBe(ok.headers.etag);
+}
+
+/**
+ * A patch of an unknown record, or of `otherId` (a record the caller may not reach), is a 404, that row unchanged; one
+ * sent as text/plain is a 415, the row unchanged. Returns the 415.
+ */
+export async function expectPatchNotFoundOrUnsupported(c: Collection, otherId: string, body: Body): Promise<Response> {
+  const before = await c.row(otherId);
+  expectError(await c.request('patch', UNKNOWN_ID).send(body), 404, 'not_found');
+  expectError(await c.request('patch', otherId).send(body), 404, 'not_found');
+  expect(await c.row(otherId)).toEqual(before);
+
+  const own = await c.add();
+  const ownBefore = await c.row(own.id);
+  const plain = await c.request('patch', own.id).set('Content-Type', 'text/plain').send('field=X');
+  expectError(plain, 415, 'unsupported_media_type');
+  expect(await c.row(own.id)).toEqual(ownBefore);
+  return plain;
+}
+
+/** Each of the `refused` routes is a `405 method_not_allowed` whose `Allow` names the methods its path serves; nothing is written. */
+export async function expectRoutesNotAllowed(c: Collection, has: (route: StandardRoute) => boolean, refused: readonly StandardRoute[]): Promise<void> {
+  const record = has('create') ? await c.add() : undefined;
+  const before = record ? await c.row(record.id) : undefined;
+  const count = (await c.rows()).length;
+  for (const route of refused) {
+    const res = await c.call(route, record?.id ?? UNKNOWN_ID);
+    expectError(res, 405, 'method_not_allowed');
+    for (const other of servedBeside(route, has)) expect(String(res.headers.allow).toUpperCase()).toContain(METHOD[other].toUpperCase());
+  }
+  if (record) expect(await c.row(record.id)).toEqual(before);
+  expect((await c.rows()).length).toBe(count);
+}
+
+/** The masked fields, sent in `full` with a valid `base` body, read masked in every response of the routes given (and never in full). */
+export async function expectMaskedEverywhere(c: Collection, base: Body, full: Record<string, string>, routes: { read: boolean; list: boolean; patch: boolean }): Promise<void> {
+  const expectMasked = (res: Response, values: Record<string, string>) => {
+    for (const [field, value] of Object.entries(values)) {
+      const views: View[] = Array.isArray(res.body.data) ? res.body.data : [res.body.data];
+      for (const view of views) expect(view[field]).toBe(masked(value));
+      expect(res.text).not.toContain(value);
+    }
+  };
+  const created = await c.request('create').send({ ...base, ...full });
+  expect(created.status).toBe(201);
+  expectMasked(created, full);
+  const id: string = created.body.data.id;
+  if (routes.read) expectMasked(await c.request('read', id).expect(200), full);
+  if (routes.list) expectMasked(await c.list([]).expect(200), full);
+  if (routes.patch) {
+    const changed = Object.fromEntries(Object.entries(full).map(([field, value]) => [field, `${value.slice(0, -4)}9876`]));
+    expectMasked(await c.request('patch', id).send(changed).expect(200), changed);
+    if (routes.read) expectMasked(await c.request('read', id).expect(200), changed);
+  }
 }

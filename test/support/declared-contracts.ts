@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { CaseResource, gatherContext, SingletonResource, visibleProperties } from '@estate/shared-kernel';
-import { Body, changed, Entry, entriesOf, filterColumnsOf, filteredField, objectValuesOf, outsideTheKind, patchesOf, sortSamples } from './declared-fields';
+import { Body, changed, declaredDefaults, declaredInvalidCreates, Entry, entriesOf, filterColumnsOf, filteredField, objectValuesOf, outsideTheKind, patchesOf, sortSamples } from './declared-fields';
 import { overrideEnv } from './env';
 import { describeResourceContract, FilterSamples, ResourceContractSpec } from './resource-contract';
 import { describeSingletonContract, SingletonContractSpec } from './singleton-contract';
@@ -150,22 +150,8 @@ export function declaredContract(resource: CaseResource<any>, app: () => TestApp
     ...(ruled.size > 0 || Object.keys(objectValues).length > 0 ? { full: () => structuredClone(full) } : {}),
     ...(made ? { create: () => made(minimal), full: () => made(full) } : {}),
     patches: patches && [{ body: patches[0] }, { body: patches[1] }],
-    defaults: {
-      ...Object.fromEntries(
-        entries
-          .filter(([, definition]) => !definition.readOnly && definition.column.default !== undefined && definition.column.default !== false && !Array.isArray(definition.column.default))
-          .map(([field, definition]) => [field, definition.column.default]),
-      ),
-      ...beyond.defaults,
-    },
-    invalidCreates: [
-      // Each field of a kind the body checks refuses a value outside it, one detail naming it (contract §3.1).
-      ...sent.flatMap(([field, definition]) =>
-        outsideTheKind(definition).map(({ value, reason }) => ({ body: { ...minimal, [field]: value }, fields: [field], reason })),
-      ),
-      // What the server writes (read-only, computed, its own bookkeeping) is no field of a body.
-      ...entries.filter(([, definition]) => definition.readOnly).map(([field, definition]) => ({ body: { ...minimal, [field]: definition.example ?? 'x' }, fields: [field], reason: 'unknown_field' })),
-    ],
+    defaults: declaredDefaults(entries, beyond.defaults),
+    invalidCreates: declaredInvalidCreates(entries, sent, minimal),
     invalidPatches: resource.patch
       ? [
           // What the server writes, and what is fixed at creation, is no field of a patch.

@@ -1,10 +1,11 @@
 import { examplesOf, FieldDefinition, FieldMap, FilterSpecs, toSnakeCase } from '@estate/shared-kernel';
+import type { InvalidBody } from './contract-checks';
 
 /**
  * What the generated contracts (`declared-contracts.ts` for case resources and one-per-case records,
  * `declared-organization-contracts.ts` for records of no case) derive alike from a declaration's fields: the field
- * table by JSON name, the values an object field is sent with, the values each kind refuses, two merge patches, sort
- * samples by kind and where a filter's rows get their values. Everything is read from the fields' definitions
+ * table by JSON name, the values an object field is sent with, the values each kind refuses, the defaults a create
+ * reads and the create bodies it refuses, two merge patches, sort samples by kind and where a filter's rows get their values. Everything is read from the fields' definitions
  * (`FieldDefinition`: kind, example, required, lengths, pattern, nested class), nothing from a library's metadata.
  */
 
@@ -63,6 +64,28 @@ export function outsideTheKind(definition: FieldDefinition): Array<{ value: unkn
     default:
       return [];
   }
+}
+
+/** What a create gives the body fields it leaves out where their column has a default (beyond `false` and `[]`, which the contracts assume), then `given`. */
+export function declaredDefaults(entries: readonly Entry[], given: Body = {}): Body {
+  return {
+    ...Object.fromEntries(
+      entries
+        .filter(([, definition]) => !definition.readOnly && definition.column.default !== undefined && definition.column.default !== false && !Array.isArray(definition.column.default))
+        .map(([field, definition]) => [field, definition.column.default]),
+    ),
+    ...given,
+  };
+}
+
+/** The create bodies a declaration refuses, over a valid `minimal`: a value outside the kind of each field the body sends (`sent`), and what the server writes. */
+export function declaredInvalidCreates(entries: readonly Entry[], sent: readonly Entry[], minimal: Body): InvalidBody[] {
+  return [
+    // Each field of a kind the body checks refuses a value outside it, one detail naming it (contract §3.1).
+    ...sent.flatMap(([field, definition]) => outsideTheKind(definition).map(({ value, reason }) => ({ body: { ...minimal, [field]: value }, fields: [field], reason }))),
+    // What the server writes (read-only, computed, its own bookkeeping such as a record's organization) is no field of a body.
+    ...entries.filter(([, definition]) => definition.readOnly).map(([field, definition]) => ({ body: { ...minimal, [field]: definition.example ?? 'x' }, fields: [field], reason: 'unknown_field' })),
+  ];
 }
 
 /**

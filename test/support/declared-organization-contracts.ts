@@ -1,5 +1,5 @@
 import { OwnRecordShape, StandardRoute } from '@estate/shared-kernel';
-import { Body, entriesOf, filterColumnsOf, filteredField, objectValuesOf, outsideTheKind, patchesOf, sortSamples } from './declared-fields';
+import { Body, declaredDefaults, declaredInvalidCreates, entriesOf, filterColumnsOf, filteredField, objectValuesOf, outsideTheKind, patchesOf, sortSamples } from './declared-fields';
 import { overrideEnv } from './env';
 import { describeOrganizationRecordContract, OrganizationRecordContractSpec } from './organization-record-contract';
 import { createTestApp, TestApp } from './test-app';
@@ -127,20 +127,8 @@ export function declaredOrganizationContract(record: OwnRecordShape<any>, app: (
     create: () => madeUnique(minimal),
     full: () => madeUnique(full),
     ...(patches ? { patches: [{ body: patches[0] }, { body: patches[1] }] } : {}),
-    defaults: {
-      ...Object.fromEntries(
-        entries
-          .filter(([, definition]) => !definition.readOnly && definition.column.default !== undefined && definition.column.default !== false && !Array.isArray(definition.column.default))
-          .map(([field, definition]) => [field, definition.column.default]),
-      ),
-      ...beyond.defaults,
-    },
-    invalidCreates: [
-      // Each field of a kind the body checks refuses a value outside it, one detail naming it (contract §3.1).
-      ...sent.flatMap(([field, definition]) => outsideTheKind(definition).map(({ value, reason }) => ({ body: { ...minimal, [field]: value }, fields: [field], reason }))),
-      // What the server writes (read-only, computed, its own bookkeeping such as the organization) is no field of a body.
-      ...entries.filter(([, definition]) => definition.readOnly).map(([field, definition]) => ({ body: { ...minimal, [field]: definition.example ?? 'x' }, fields: [field], reason: 'unknown_field' })),
-    ],
+    defaults: declaredDefaults(entries, beyond.defaults),
+    invalidCreates: declaredInvalidCreates(entries, sent, minimal),
     invalidPatches: record.patch
       ? [
           // What the server writes, and what is fixed at creation (or only sent with the create), is no field of a patch.

@@ -1,34 +1,45 @@
 import { getMetadataStorage } from 'class-validator';
 import type { Response, Test } from 'supertest';
 import { CaseRecord, CaseResource, representationOf, StandardRoute, toSnakeCase } from '@estate/shared-kernel';
-import { detailFields, expectError } from './api-assertions';
+import { expectError } from './api-assertions';
 import {
   acceptedValue,
+  ALL_ROUTES,
   Body,
+  callerCollection,
+  Collection,
+  COLLECTION_ROUTES,
   expectBadListParameters,
+  expectCreated,
   expectCursorBoundToItsList,
   expectFilteredLists,
+  expectInvalidCreates,
+  expectInvalidPatches,
   expectListNotModified,
+  expectMaskedEverywhere,
+  expectMergePatches,
+  expectNullClears,
   expectPagedList,
-  expectSortedList,
+  expectPatchIfMatch,
+  expectPatchNotFoundOrUnsupported,
+  expectReadWithETag,
+  expectRoutesNotAllowed,
+  expectSortOf,
+  expectStoredAsAnswered,
   expectUnknownListParameters,
   FilterCase,
   filterCase,
-  filterRow,
-  filterRowCount,
+  filterRowsOf,
   ids,
   InvalidBody,
-  ISO_UTC,
+  invalidCreatesOf,
   ListRequest,
-  masked,
-  mergedView,
   PatchStep,
-  query,
+  recordViews,
+  routesNotAllowed,
   Sample,
   SENSITIVE_FIELDS,
-  STRONG_ETAG,
-  TIMESTAMPS,
-  ULID,
+  storedRow,
   UNKNOWN_ID,
   View,
   viewOfBody,
@@ -133,9 +144,6 @@ export interface ResourceContractSpec<T extends CaseRecord = CaseRecord> {
 
 /** A well-formed ULID that names no case. */
 const UNKNOWN_CASE_ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
-const ALL_ROUTES: readonly StandardRoute[] = ['list', 'create', 'read', 'patch', 'delete'];
-const COLLECTION_ROUTES: readonly StandardRoute[] = ['list', 'create'];
-const METHOD: Record<StandardRoute, 'get' | 'post' | 'patch' | 'delete'> = { list: 'get', create: 'post', read: 'get', patch: 'patch', delete: 'delete' };
 
 /** A spec completed from its declaration's examples: the bodies, and the full values of the masked fields. */
 function withDeclaredExamples<T extends CaseRecord>(spec: ResourceContractSpec<T>): ResourceContractSpec<T> & { create: () => Body } {
@@ -225,67 +233,42 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
       return res.body.data;
     }
 
-    function call(route: StandardRoute, place: Place, id: string, caller: TestCaller = owner): Test {
-      const url = COLLECTION_ROUTES.includes(route) ? place.collection : item(place, id);
-      const request = t.http()[METHOD[route]](url).set(caller.auth);
-      if (route === 'create') return request.send(spec.create());
-      if (route === 'patch') return request.send((patches as readonly PatchStep[])[0]?.body ?? {});
-      return request;
+    /** The place's collection, as `caller` asks it. */
+    function collectionAt(place: Place, caller: TestCaller = owner): Collection {
+      return callerCollection(
+        t,
+        caller,
+        { path: place.collection, table },
+        { create: spec.create, patch: (patches as readonly PatchStep[])[0]?.body, add: (body) => add(place, body, caller), rows: () => rowsOf(place.caseId) },
+      );
     }
 
-    async function row(id: string): Promise<View | undefined> {
-      return (await t.sql(`select * from ${table} where id = $1`, [id]))[0];
+    function call(route: StandardRoute, place: Place, id: string, caller: TestCaller = owner): Test {
+      return collectionAt(place, caller).call(route, id);
+    }
+
+    function row(id: string): Promise<View | undefined> {
+      return storedRow(t, table, id);
     }
 
     async function rowsOf(caseId: string): Promise<string[]> {
       return (await t.sql<{ id: string }>(`select id from ${table} where case_id = $1 order by id`, [caseId])).map((r) => r.id);
     }
 
-    /** The columns of a JSON field: its property's column(s), or columns of an embedded object. */
-    function columnsOf(field: string, sample: View): string[] {
-      const property = Object.entries(resource.schema.meta.properties).find(([name]) => toSnakeCase(name) === field)?.[1] as
-        | { fieldNames?: string[]; fieldName?: string }
-        | undefined;
-      const named = property?.fieldNames ?? (property?.fieldName ? [property.fieldName] : [field]);
-      // Prefixed columns of an embedded object (`address_city`, `instant_transfer_evaluated_at`), but not another response
-      // field's own column (`disposition` is not `disposition_details`).
-      const otherFields = new Set(responseFields.filter((other) => other !== field));
-      return Object.keys(sample).filter((column) => named.includes(column) || (column.startsWith(`${field}_`) && !otherFields.has(column)));
-    }
-
-    /** The row changed only in the columns of the fields sent (and its timestamps and version). */
-    async function expectRowChangedOnly(before: View, id: string, fieldsSent: string[]): Promise<void> {
-      const after = (await row(id)) as View;
-      const allowed = new Set(['updated_at', 'version', ...[...fieldsSent, ...(spec.computed ?? [])].flatMap((field) => columnsOf(field, before))]);
-      const changed = Object.keys(before).filter((column) => JSON.stringify(before[column]) !== JSON.stringify(after[column]));
-      expect(changed.filter((column) => !allowed.has(column))).toEqual([]);
-      for (const field of fieldsSent) {
-        const columns = columnsOf(field, before);
-        if (columns.length > 0) expect(columns.some((column) => changed.includes(column))).toBe(true);
-      }
-    }
-
-    /** The answered values of the recomputed fields a patch step does not predict. */
-    function recomputed(res: Response, effect: Body = {}): View {
-      return Object.fromEntries((spec.computed ?? []).filter((field) => !(field in effect)).map((field) => [field, res.body.data[field]]));
-    }
-
-    /** What a create body reads back as: the body (masked), the defaults for what it leaves out. */
-    function expectedCreated(body: Body): View {
-      const expected: View = {};
-      for (const field of createFields) {
-        if (field in body) expected[field] = (viewOfBody({ [field]: body[field] }) as View)[field];
-        else if (spec.defaults && field in spec.defaults) expected[field] = spec.defaults[field];
-        else expected[field] = booleans.includes(field) ? false : arrays.includes(field) ? [] : null;
-      }
-      return expected;
-    }
+    const views = recordViews({
+      properties: resource.schema.meta.properties,
+      responseFields,
+      presented: createFields,
+      booleans,
+      arrays,
+      defaults: spec.defaults,
+      computed: spec.computed,
+      row,
+    });
+    const { expectedCreated } = views;
 
     /** The place's list, as the owner asks for it. */
-    const listOf =
-      (place: Place): ListRequest =>
-      (params) =>
-        t.http().get(`${place.collection}?${query(params)}`).set(owner.auth);
+    const listOf = (place: Place): ListRequest => collectionAt(place).list;
 
     async function listIds(place: Place, params: Array<[string, string]>): Promise<Response> {
       const res = await listOf(place)(params);
@@ -316,26 +299,14 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
         for (const sort of resource.sorts) {
           it(`sort_by=${sort}: asc and desc, ties on id, in page and cursor mode; a cursor is bound to its sort`, async () => {
             const place = await newCase(owner);
-            const values = spec.sortValues?.[sort] ?? (sort.endsWith('_at') ? TIMESTAMPS : undefined);
-            if (!values) throw new Error(`${resource.name}: spec.sortValues needs values for sort ${sort}`);
-            // The check is only worth something with a tie to break.
-            expect(new Set(values.map(String)).size).toBeLessThan(values.length);
-            const rows: Array<{ id: string; value: unknown }> = [];
             // A field no body writes (derived on save) gets its values through SQL, as timestamps do.
             const bodySet = spec.sortValues?.[sort] !== undefined && (createFields.includes(sort) || spec.sortBodies?.[sort] !== undefined);
-            for (const value of values) {
-              if (bodySet) {
-                const view = await add(place, { ...spec.create(), ...(spec.sortBodies?.[sort]?.(value) ?? { [sort]: value }) });
-                rows.push({ id: view.id, value: view[sort] });
-              } else {
-                const id = (await add(place)).id;
-                await t.sql(`update ${table} set ${sort} = $2 where id = $1`, [id, value]);
-                rows.push({ id, value });
-              }
-            }
-            // The rows carry the sorted values (timestamps set through SQL read back in ISO UTC).
-            const readAs = (value: unknown) => (bodySet || !sort.endsWith('_at') ? value : new Date(String(value)).toISOString());
-            await expectSortedList(listOf(place), sort, rows, { readAs, otherSort: resource.sorts.find((other) => other !== sort) });
+            await expectSortOf(collectionAt(place), sort, {
+              name: resource.name,
+              values: spec.sortValues?.[sort],
+              bodyOf: bodySet ? (value) => ({ ...spec.create(), ...(spec.sortBodies?.[sort]?.(value) ?? { [sort]: value }) }) : undefined,
+              otherSort: resource.sorts.find((other) => other !== sort),
+            });
           });
         }
 
@@ -349,17 +320,7 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
               const samples = typeof own?.samples === 'function' ? await own.samples(t, owner, place) : own?.samples;
               filters.push(filterCase(name, resource.filters[name], { ...own, samples }));
             }
-            const rows: View[] = [];
-            for (let i = 0; i < filterRowCount(filters); i++) {
-              const { body, columns } = filterRow(filters, i, spec.create());
-              const view = await add(place, body);
-              if (columns.length === 0) rows.push(view);
-              else {
-                const sets = columns.map(([column], index) => `${column} = $${index + 2}`).join(', ');
-                await t.sql(`update ${table} set ${sets} where id = $1`, [view.id, ...columns.map(([, value]) => value)]);
-                rows.push((await t.http().get(item(place, view.id)).set(owner.auth).expect(200)).body.data);
-              }
-            }
+            const rows = await filterRowsOf(collectionAt(place), filters, spec.create);
             await add(elsewhere);
             await expectFilteredLists(listOf(place), filters, rows);
           });
@@ -401,24 +362,12 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
         it('201 with defaults: booleans false, arrays empty, unset fields null, every field present; the row is stored', async () => {
           const place = await newCase(owner);
           const body = spec.create();
-          const res = await t.http().post(place.collection).set(owner.auth).send(body);
-          expect(res.status).toBe(201);
-          expect(res.headers.etag).toMatch(STRONG_ETAG);
-          const data: View = res.body.data;
-          expect(Object.keys(data).sort()).toEqual(fieldList);
-          expect(data.id).toMatch(ULID);
-          expect(data).toMatchObject(expectedCreated(body));
-          expect(data.created_at).toMatch(ISO_UTC);
-          expect(data.updated_at).toMatch(ISO_UTC);
+          const data = expectCreated(await collectionAt(place).request('create').send(body), fieldList, expectedCreated(body));
           const stored = (await row(data.id)) as View;
           expect(stored).toBeDefined();
           expect(stored.case_id).toBe(place.caseId);
           if (resource.parent) expect(stored[toSnakeCase(resource.parent.property)]).toBe(place.parentId);
-          // Plain columns hold what the response says (masked and computed fields aside).
-          for (const [field, value] of Object.entries(expectedCreated(body))) {
-            if (sensitive.includes(field) || !(field in stored)) continue;
-            if (value === null || typeof value === 'boolean' || (typeof value === 'string' && typeof stored[field] === 'string')) expect([field, stored[field]]).toEqual([field, value]);
-          }
+          expectStoredAsAnswered(stored, expectedCreated(body), sensitive);
           expect(await rowsOf(place.caseId)).toEqual([data.id]);
         });
 
@@ -437,27 +386,11 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
         it('422 validation_error with details for missing, unknown, read-only and wrongly typed fields; nothing written', async () => {
           const place = await newCase(owner);
           const base = spec.create();
-          const invalid: InvalidBody[] = [
-            ...required.map((field) => {
-              const { [field]: _left, ...rest } = base;
-              return { body: rest, fields: [field], reason: 'required' };
-            }),
-            ...required.map((field) => ({ body: { ...base, [field]: null }, fields: [field], reason: 'required' })),
-            { body: { ...base, favourite_colour: 'green' }, fields: ['favourite_colour'], reason: 'unknown_field' },
+          const written: InvalidBody[] = [
             { body: { ...base, id: UNKNOWN_ID, case_id: place.caseId }, fields: ['case_id', 'id'], reason: 'unknown_field' },
             { body: { ...base, created_at: '2020-01-01T00:00:00.000Z' }, fields: ['created_at'], reason: 'unknown_field' },
-            ...booleans.map((field) => ({ body: { ...base, [field]: 'yes' }, fields: [field], reason: 'type' })),
-            ...(spec.invalidCreates ?? []),
           ];
-          for (const { body, fields, reason } of invalid) {
-            const res = await t.http().post(place.collection).set(owner.auth).send(body);
-            expectError(res, 422, 'validation_error');
-            expect(detailFields(res).sort()).toEqual([...fields].sort());
-            // A missing field says that it is required, not what type it would have had.
-            if (reason === 'required') expect(res.body.error.details[0].message).toMatch(new RegExp(`^${fields[0]} is required`));
-            if (reason) for (const detail of res.body.error.details) expect({ body, reason: detail.reason }).toEqual({ body, reason });
-            expect(res.headers['x-request-id']).toBeTruthy();
-          }
+          await expectInvalidCreates(collectionAt(place), invalidCreatesOf(base, { required, booleans }, written, spec.invalidCreates));
           expect(await rowsOf(place.caseId)).toEqual([]);
         });
       });
@@ -467,22 +400,7 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
       describe(`GET …/${resource.path}/{${resource.idParam}}`, () => {
         it('200 with the record and a strong ETag; 304 for a matching If-None-Match or *; 200 once it changed', async () => {
           const created = await add(home, full());
-          const res = await t.http().get(item(home, created.id)).set(owner.auth);
-          expect(res.status).toBe(200);
-          expect(res.body.data).toEqual(created);
-          expect(res.headers.etag).toMatch(STRONG_ETAG);
-          for (const tag of [res.headers.etag, '*']) {
-            const cached = await t.http().get(item(home, created.id)).set(owner.auth).set('If-None-Match', tag);
-            expect(cached.status).toBe(304);
-            expect(cached.headers.etag).toBe(res.headers.etag);
-            expect(cached.text).toBeFalsy();
-          }
-          if (has('patch') && (patches as readonly PatchStep[]).length > 0) {
-            await t.http().patch(item(home, created.id)).set(owner.auth).send(patches[0].body).expect(200);
-            const changed = await t.http().get(item(home, created.id)).set(owner.auth).set('If-None-Match', res.headers.etag);
-            expect(changed.status).toBe(200);
-            expect(changed.headers.etag).not.toBe(res.headers.etag);
-          }
+          await expectReadWithETag(collectionAt(home), created, has('patch') ? (patches as readonly PatchStep[])[0]?.body : undefined);
         });
 
         it('404 for an unknown id, a malformed id, and a record of another case of the same organization', async () => {
@@ -500,62 +418,16 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
     if (writes && has('patch')) {
       describe(`PATCH …/${resource.path}/{${resource.idParam}}`, () => {
         it('merge patch (application/json, then application/merge-patch+json): only the fields sent change', async () => {
-          const created = await add(home, full());
-          let current: View = created;
-          let etag = (await t.http().get(item(home, created.id)).set(owner.auth).expect(200)).headers.etag as string;
-          for (const [index, step] of patches.entries()) {
-            const expected = mergedView(current, step.effect ?? step.body) as View;
-            // Each step must change something it sends, or it proves nothing.
-            expect(Object.keys(step.body).some((field) => JSON.stringify(expected[field]) !== JSON.stringify(current[field]))).toBe(true);
-            const before = (await row(created.id)) as View;
-            const request = t.http().patch(item(home, created.id)).set(owner.auth);
-            const res =
-              index === 0
-                ? await request.send(step.body)
-                : await request.set('Content-Type', 'application/merge-patch+json').send(JSON.stringify(step.body));
-            expect(res.status).toBe(200);
-            expect(res.body.data).toEqual({ ...expected, ...recomputed(res, step.effect), updated_at: res.body.data.updated_at });
-            expect(res.body.data.updated_at).toMatch(ISO_UTC);
-            expect(Date.parse(res.body.data.updated_at)).toBeGreaterThanOrEqual(Date.parse(current.updated_at));
-            expect(res.headers.etag).toMatch(STRONG_ETAG);
-            expect(res.headers.etag).not.toBe(etag);
-            await expectRowChangedOnly(before, created.id, Object.keys(step.body));
-            const read = await t.http().get(item(home, created.id)).set(owner.auth).expect(200);
-            expect(read.body.data).toEqual(res.body.data);
-            [current, etag] = [res.body.data, res.headers.etag];
-          }
+          await expectMergePatches(collectionAt(home), views, await add(home, full()), patches);
         });
 
         const clearable = patchable.filter((field) => !required.includes(field) && expectedCreated({})[field] === null);
         it(`null clears an optional field (${clearable.join(', ') || 'none'}); null on a required one is a 422, row unchanged`, async () => {
-          const created = await add(home, full());
-          let current: View = created;
-          for (const field of clearable) {
-            if (current[field] === null) continue;
-            const before = (await row(created.id)) as View;
-            const res = await t.http().patch(item(home, created.id)).set(owner.auth).send({ [field]: null });
-            expect(res.status).toBe(200);
-            expect(res.body.data).toEqual({ ...current, ...recomputed(res), [field]: null, updated_at: res.body.data.updated_at });
-            await expectRowChangedOnly(before, created.id, [field]);
-            for (const column of columnsOf(field, before)) expect(((await row(created.id)) as View)[column]).toBeNull();
-            current = res.body.data;
-          }
-          const before = await row(created.id);
-          for (const field of required) {
-            const refused = await t.http().patch(item(home, created.id)).set(owner.auth).send({ [field]: null });
-            expectError(refused, 422, 'validation_error');
-            expect(detailFields(refused)).toEqual([field]);
-            // A required field a patch may change says it is required (null clears, so it would be missing); one fixed at
-            // creation is not writable at all.
-            if (patchable.includes(field)) expect(refused.body.error.details[0]).toMatchObject({ message: expect.stringMatching(new RegExp(`^${field} is required`)), reason: 'required' });
-            else expect(refused.body.error.details[0]).toMatchObject({ message: `${field} is not a writable field of this resource`, reason: 'unknown_field' });
-          }
-          expect(await row(created.id)).toEqual(before);
+          await expectNullClears(collectionAt(home), views, await add(home, full()), { clearable, required, patchable });
         });
 
         it('422 with details for read-only, unknown and wrongly typed fields; the row is unchanged', async () => {
           const created = await add(home);
-          const before = await row(created.id);
           const [firstField, firstValue] = Object.entries(patches[0].body)[0];
           const invalid: InvalidBody[] = [
             { body: { id: UNKNOWN_ID }, fields: ['id'] },
@@ -565,51 +437,17 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
             ...booleans.filter((field) => patchable.includes(field)).map((field) => ({ body: { [field]: 'no' }, fields: [field] })),
             ...(spec.invalidPatches ?? []),
           ];
-          for (const { body, fields } of invalid) {
-            const res = await t.http().patch(item(home, created.id)).set(owner.auth).send(body);
-            expectError(res, 422, 'validation_error');
-            expect(detailFields(res).sort()).toEqual([...fields].sort());
-          }
-          expect(await row(created.id)).toEqual(before);
+          await expectInvalidPatches(collectionAt(home), created.id, invalid);
         });
 
         it('412 for a stale If-Match (row unchanged); 200 with the current one or *, and the ETag changes', async () => {
           const created = await add(home, full());
-          const read = await t.http().get(item(home, created.id)).set(owner.auth).expect(200);
-          const before = await row(created.id);
-          const [first, second] = patches;
-
-          const stale = await t.http().patch(item(home, created.id)).set(owner.auth).set('If-Match', '"stale"').send(first.body);
-          expectError(stale, 412, 'precondition_failed');
-          expect(stale.headers['x-request-id']).toBeTruthy();
-          expect(await row(created.id)).toEqual(before);
-
-          const ok = await t.http().patch(item(home, created.id)).set(owner.auth).set('If-Match', read.headers.etag).send(first.body);
-          expect(ok.status).toBe(200);
-          expect(ok.headers.etag).not.toBe(read.headers.etag);
-          const afterOk = await row(created.id);
-
-          const again = await t.http().patch(item(home, created.id)).set(owner.auth).set('If-Match', read.headers.etag).send(second.body);
-          expectError(again, 412, 'precondition_failed');
-          expect(await row(created.id)).toEqual(afterOk);
-
-          const any = await t.http().patch(item(home, created.id)).set(owner.auth).set('If-Match', '*').send(second.body);
-          expect(any.status).toBe(200);
-          expect(any.headers.etag).not.toBe(ok.headers.etag);
+          await expectPatchIfMatch(collectionAt(home), created.id, patches);
         });
 
         it('404 for an unknown id and for a record of another case (row unchanged); 415 for text/plain', async () => {
           const other = await add(elsewhere);
-          const before = await row(other.id);
-          expectError(await t.http().patch(item(home, UNKNOWN_ID)).set(owner.auth).send(patches[0].body), 404, 'not_found');
-          expectError(await t.http().patch(item(home, other.id)).set(owner.auth).send(patches[0].body), 404, 'not_found');
-          expect(await row(other.id)).toEqual(before);
-
-          const own = await add(home);
-          const ownBefore = await row(own.id);
-          const plain = await t.http().patch(item(home, own.id)).set(owner.auth).set('Content-Type', 'text/plain').send('field=X');
-          expectError(plain, 415, 'unsupported_media_type');
-          expect(await row(own.id)).toEqual(ownBefore);
+          await expectPatchNotFoundOrUnsupported(collectionAt(home), other.id, patches[0].body);
         });
       });
     }
@@ -649,47 +487,17 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
       });
     }
 
-    const absent = ALL_ROUTES.filter((route) => !has(route));
-    // A left-out route answers 405 where its path serves another method; a path with no route at all is a 404.
-    const refused = absent.filter((route) => ALL_ROUTES.some((other) => has(other) && COLLECTION_ROUTES.includes(other) === COLLECTION_ROUTES.includes(route)));
+    const refused = routesNotAllowed(has);
     if (refused.length > 0) {
       it(`405 method_not_allowed with Allow for the routes it leaves out (${refused.join(', ')}); nothing written`, async () => {
-        const record = has('create') ? await add(home) : undefined;
-        const before = record ? await row(record.id) : undefined;
-        const count = (await rowsOf(home.caseId)).length;
-        for (const route of refused) {
-          const res = await call(route, home, record?.id ?? UNKNOWN_ID);
-          expectError(res, 405, 'method_not_allowed');
-          const allowed = ALL_ROUTES.filter((other) => has(other) && COLLECTION_ROUTES.includes(other) === COLLECTION_ROUTES.includes(route));
-          for (const other of allowed) expect(String(res.headers.allow).toUpperCase()).toContain(METHOD[other].toUpperCase());
-        }
-        if (record) expect(await row(record.id)).toEqual(before);
-        expect((await rowsOf(home.caseId)).length).toBe(count);
+        await expectRoutesNotAllowed(collectionAt(home), has, refused);
       });
     }
 
     if (spec.masked && Object.keys(spec.masked).length > 0) {
       const full = spec.masked;
       it(`masks ${Object.keys(full).join(', ')} in every response (create, read, list, patch)`, async () => {
-        const place = await newCase(owner);
-        const expectMasked = (res: Response, values: Record<string, string>) => {
-          for (const [field, value] of Object.entries(values)) {
-            const views: View[] = Array.isArray(res.body.data) ? res.body.data : [res.body.data];
-            for (const view of views) expect(view[field]).toBe(masked(value));
-            expect(res.text).not.toContain(value);
-          }
-        };
-        const created = await t.http().post(place.collection).set(owner.auth).send({ ...spec.create(), ...full });
-        expect(created.status).toBe(201);
-        expectMasked(created, full);
-        const id: string = created.body.data.id;
-        if (has('read')) expectMasked(await t.http().get(item(place, id)).set(owner.auth).expect(200), full);
-        if (has('list')) expectMasked(await listIds(place, []), full);
-        if (writes && has('patch')) {
-          const changed = Object.fromEntries(Object.entries(full).map(([field, value]) => [field, `${value.slice(0, -4)}9876`]));
-          expectMasked(await t.http().patch(item(place, id)).set(owner.auth).send(changed).expect(200), changed);
-          if (has('read')) expectMasked(await t.http().get(item(place, id)).set(owner.auth).expect(200), changed);
-        }
+        await expectMaskedEverywhere(collectionAt(await newCase(owner)), spec.create(), full, { read: has('read'), list: has('list'), patch: writes && has('patch') });
       });
     }
 
