@@ -242,7 +242,15 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
       // timgit/pg-boss#577, and the process died with the database): the jobs stay active, expire and run again.
       boss.on('error', (error: Error) => this.logger.warn({ err: { message: error.message } }, 'job queue error'));
       boss.on('warning', (warning: { message: string }) => this.logger.warn({ warning: warning.message }, 'job queue warning'));
-      await boss.start();
+      try {
+        await boss.start();
+      } catch (error) {
+        // A start that failed (the database unreachable, say) is not kept: the next use tries again, so a process whose
+        // first enqueue came during an outage does not refuse every later one.
+        await boss.stop({ graceful: false }).catch(() => undefined);
+        this.starting = undefined;
+        throw error;
+      }
       this.boss = boss;
       return boss;
     })();
