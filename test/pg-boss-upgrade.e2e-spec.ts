@@ -19,12 +19,14 @@ import { cloneTemplateDatabase, databaseUrl, dropDatabase, TEST_ADMIN_URL_ENV, T
 const UPGRADE = 'Migration20261208100000_pg_boss_12';
 const BEFORE = committedMigrations().filter((migration) => migration.name < UPGRADE);
 
-/** Brings the database up to the committed migrations in `list` (all of them by default), or down through `downTo`; answers the names run. */
+/** Brings the database up to the committed migrations in `list` (all of them by default), or down through `downTo` (it included); answers the names run. */
 async function migrate(url: string, options: { list?: typeof BEFORE; downTo?: string } = {}): Promise<string[]> {
   const config = baseOrmConfig(url, NO_ENTITIES, { poolMax: 1 });
   const orm = await MikroORM.init({ ...config, migrations: { ...config.migrations, migrationsList: options.list ?? committedMigrations() } });
   try {
-    const run = options.downTo ? await orm.migrator.down({ to: options.downTo }) : await orm.migrator.up();
+    // MikroORM 7's `down({ to })` stops at `to` and keeps it: down through `downTo` is down to the one before it.
+    const before = options.downTo ? committedMigrations().filter((migration) => migration.name < (options.downTo as string)).at(-1)?.name : undefined;
+    const run = options.downTo ? await orm.migrator.down({ to: before ?? 0 }) : await orm.migrator.up();
     return run.map((migration) => migration.name);
   } finally {
     await orm.close(true);
