@@ -169,12 +169,19 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
     }
   }
 
+  /**
+   * A poll's jobs, side by side or one after the other oldest first. pg-boss fetches the oldest due jobs but hands the
+   * batch back in no particular order (its `UPDATE … RETURNING`), and a job run later in a batch sends its next job or
+   * its retry later, i.e. further back in the queue: run in that order, one record could be passed over twice in a row
+   * while another got ahead.
+   */
   private async runAll(boss: PgBoss, definition: QueueDefinition<any>, jobs: FetchedJob[]): Promise<void> {
     if (definition.parallel) {
       await Promise.all(jobs.map((job) => this.run(boss, definition, job)));
       return;
     }
-    for (const job of jobs) await this.run(boss, definition, job);
+    const oldestFirst = [...jobs].sort((a, b) => a.createdOn.getTime() - b.createdOn.getTime());
+    for (const job of oldestFirst) await this.run(boss, definition, job);
   }
 
   /**
