@@ -153,11 +153,22 @@ async function main() {
     console.log(`page mode ${DEEP_PAGE} / cursor page ${DEEP_PAGE} (median): ${(pageDeep.median / cursorDeep.median).toFixed(2)}×`);
 
     if (process.env.BENCH_EXPLAIN !== 'off') {
-      // The SQL the app sends for each route, captured from the ORM's query builder, then explained on the same data.
-      const knex = app.get(EntityManager).getConnection().getKnex();
+      // The SQL the app sends for each route, captured on the ORM's own `pg` pool (MikroORM 7 hands it out with
+      // `getNativeClient`; the list reads run on it), then explained on the same data.
+      const pool = await app.get(EntityManager).getConnection().getNativeClient();
       const captured = [];
-      const listen = (query) => captured.push(query);
-      knex.on('query', listen);
+      const watched = new WeakSet();
+      const watch = (client) => {
+        if (watched.has(client)) return;
+        watched.add(client);
+        const query = client.query.bind(client);
+        client.query = (config, values, ...rest) => {
+          if (typeof config === 'object' && config !== null) captured.push({ sql: config.text, bindings: config.values ?? [] });
+          else captured.push({ sql: config, bindings: Array.isArray(values) ? values : [] });
+          return query(config, values, ...rest);
+        };
+      };
+      pool.on('acquire', watch);
       for (const [label, target] of [
         [`cursor page ${DEEP_PAGE}`, urls.cursorDeep],
         [`page ${DEEP_PAGE}`, urls.pageDeep],
@@ -166,11 +177,11 @@ async function main() {
         await expectJson(await fetch(target, { headers }), 200, label);
         const queries = captured.filter((query) => /from "transactions"/.test(query.sql));
         for (const query of queries) {
-          const plan = await knex.raw(`explain (analyze, buffers) ${query.sql}`, query.bindings);
-          console.log(`\n-- ${label}:\n${knex.raw(query.sql, query.bindings).toString()}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+          const plan = await sql.query(`explain (analyze, buffers) ${query.sql}`, query.bindings);
+          console.log(`\n-- ${label}:\n${query.sql}\n-- values: ${JSON.stringify(query.bindings)}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
         }
       }
-      knex.removeListener('query', listen);
+      pool.removeListener('acquire', watch);
     }
   } finally {
     await app?.close();

@@ -41,10 +41,10 @@ describe('migrations generated from the metadata', () => {
   it('the committed snapshot is what the declarations describe: no change to the metadata waits for its migration', async () => {
     const orm = await MikroORM.init(migrationGeneratorConfig(ROOT, snapshotCopy()));
     try {
-      const migrator = orm.getMigrator();
-      const pending = await migrator.checkMigrationNeeded();
+      const migrator = orm.migrator;
+      const pending = await migrator.checkSchema();
       // The statements say what a change would need, should this fail: `npm run migration:create` writes them.
-      expect({ pending, statements: pending ? (await migrator.createMigration(snapshotCopy(), false, false, 'pending')).diff.up : [] }).toEqual({ pending: false, statements: [] });
+      expect({ pending, statements: pending ? (await migrator.create(snapshotCopy(), false, false, 'pending')).diff.up : [] }).toEqual({ pending: false, statements: [] });
     } finally {
       await orm.close();
     }
@@ -55,13 +55,13 @@ describe('migrations generated from the metadata', () => {
     const orm = await MikroORM.init({ ...migrationGeneratorConfig(ROOT, folder), entities: [...ENTITIES, boatShape.schema] });
     let written: string;
     try {
-      const result = await orm.getMigrator().createMigration(folder, false, false, 'generator_probe_boats');
+      const result = await orm.migrator.create(folder, false, false, 'generator_probe_boats');
       written = result.fileName.replace(/\.ts$/, '');
       expect(result.diff.up.join('\n')).toMatch(/create table "generator_probe_boats"/);
       // Only the new table: everything else already stands in the snapshot.
       expect(result.diff.up.filter((statement) => statement !== '' && !/generator_probe_boats/.test(statement))).toEqual([]);
       // The snapshot moved on: generating again finds nothing.
-      expect(await orm.getMigrator().checkMigrationNeeded()).toBe(false);
+      expect(await orm.migrator.checkSchema()).toBe(false);
     } finally {
       await orm.close();
     }
@@ -74,9 +74,9 @@ describe('migrations generated from the metadata', () => {
     try {
       const generated = { name: written, class: require(join(folder, `${written}.ts`))[written] };
       const config = migrationGeneratorConfig(ROOT, folder);
-      const database = await MikroORM.init({ ...config, clientUrl: url, connect: true, entities: [...ENTITIES, boatShape.schema], migrations: { ...config.migrations, migrationsList: [...committedMigrations(), generated] } });
+      const database = await MikroORM.init({ ...config, clientUrl: url, entities: [...ENTITIES, boatShape.schema], migrations: { ...config.migrations, migrationsList: [...committedMigrations(), generated] } });
       try {
-        const applied = await database.getMigrator().up();
+        const applied = await database.migrator.up();
         expect(applied.map((migration) => migration.name)).toEqual([written]);
       } finally {
         await database.close();

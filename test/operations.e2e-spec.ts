@@ -235,6 +235,14 @@ describe('operator interface (built entry points)', () => {
       expect(result.stderr).toMatch(message);
     }, 60_000);
 
+    it('--version prints the product version and the Node.js it runs on (the supported line, 24), exits 0, and touches no database', async () => {
+      const result = await run(entry('cli'), ['--version'], childEnv({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }));
+      const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+      expect(result).toMatchObject({ code: 0, stderr: '', stdout: `estate-desk ${version} on Node.js ${process.version}\n` });
+      // The suite, and so every entry point it starts, runs on the project's own Node.js 24 (package.json `node`).
+      expect(process.versions.node.split('.')[0]).toBe('24');
+    }, 60_000);
+
     it('revoke --email E exits 0 and the token then gets 401', async () => {
       const address = email('revoked');
       const invited = await cli('invite', '--email', address, '--tier', 'pro', '--json');
@@ -302,6 +310,7 @@ describe('operator interface (built entry points)', () => {
           }
         });
       });
+      expect(stdout).toContain(` on Node.js ${process.version}\n`);
       child.kill('SIGTERM');
       expect({ ...(await exited), stdout, stderr }).toEqual({ code: 0, signal: null, stdout: expect.stringMatching(/SIGTERM received/), stderr: '' });
     }, 30_000);
@@ -362,6 +371,9 @@ describe('operator interface (built entry points)', () => {
       await server.waitFor(/listening on/, 60_000);
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
       expect(server.stdout).not.toMatch(/Demo token/);
+      // It says at start-up which runtime serves, and no note of an unsupported one.
+      expect(server.stdout).toContain(` on Node.js ${process.version}\n`);
+      expect(server.stdout).not.toMatch(/not the supported line/);
       server.signal('SIGTERM');
       expect(await within(server.exited, 15_000, 'graceful shutdown after SIGTERM')).toEqual({ code: 0, signal: null });
     }, 90_000);

@@ -1,12 +1,14 @@
 /**
- * Issue 34 (item 4): a hand-written statement of a write runs on the connection its transaction holds through knex's
- * public raw query, with its values bound and its `$n` placeholders as written. Against a real PostgreSQL: the text
- * reaches the server unchanged (a `?` of ours included), a prepared text is named once, the statement sees the
- * transaction's uncommitted writes, and nothing of it outlives a rollback.
+ * Issue 34 (item 4), issue 35: a hand-written statement of a write runs on the connection its transaction holds
+ * through Kysely's public raw query, with its values bound and its `$n` placeholders as written; outside a
+ * transaction, on the ORM's own `pg` pool. Against a real PostgreSQL: the text reaches the server unchanged (a `?` of
+ * ours included), a prepared text is named once, the statement sees the transaction's uncommitted writes, and nothing
+ * of it outlives a rollback.
  */
 import { randomBytes } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { transactionRows } from '@estate/shared-kernel';
+import { transactionSql } from '../libs/shared-kernel/src/platform/jobs/transaction-sql';
 import { plainRows } from '../libs/shared-kernel/src/platform/persistence/plain-query';
 import { baseOrmConfig, NO_ENTITIES } from '../apps/api/src/database/orm-options';
 import { cloneTemplateDatabase, dropDatabase, TEST_TEMPLATE_ENV } from './support/test-database';
@@ -51,15 +53,37 @@ describe('statements on a held transaction', () => {
     expect(await plainRows(orm.em, 'select name from organizations where name = $1', [name])).toEqual([]);
   });
 
-  it('names a prepared text once, on the connection that runs it', async () => {
-    const text = `select $1::int + 1 as next /* ${randomBytes(4).toString('hex')} */`;
-    const rows = await orm.em.fork().transactional(async (em) => {
-      const first = await transactionRows<{ next: number }>(em, text, [1], { prepared: true });
-      const second = await transactionRows<{ next: number }>(em, text, [2], { prepared: true });
-      const prepared = await transactionRows<{ count: string }>(em, 'select count(*) from pg_prepared_statements where statement = $1', [text]);
-      return { results: [first[0].next, second[0].next], prepared: Number(prepared[0].count) };
-    });
-    expect(rows).toEqual({ results: [2, 3], prepared: 1 });
+  it('names a prepared text once on the pooled path, the ORM’s own pool (no second pool beside it)', async () => {
+    const single = await MikroORM.init(baseOrmConfig(orm.config.get('clientUrl') as string, NO_ENTITIES, { poolMax: 1 }));
+    try {
+      const text = `select $1::int + 1 as next /* ${randomBytes(4).toString('hex')} */`;
+      const first = await plainRows<{ next: number }>(single.em.fork(), text, [1], { prepared: true });
+      const second = await plainRows<{ next: number }>(single.em.fork(), text, [2], { prepared: true });
+      const prepared = await plainRows<{ count: string }>(single.em.fork(), 'select count(*) from pg_prepared_statements where statement = $1', [text]);
+      expect({ results: [first[0].next, second[0].next], prepared: Number(prepared[0].count) }).toEqual({ results: [2, 3], prepared: 1 });
+      const pool = await single.em.getConnection().getNativeClient();
+      expect(pool.totalCount).toBe(1);
+    } finally {
+      await single.close(true);
+    }
+  });
+
+  it('runs pg-boss’s text as written (a $n used twice, JSON’s ?) on the transaction, rolled back with it, or on the pool', async () => {
+    const name = `job-${randomBytes(4).toString('hex')}`;
+    const insert = `insert into organizations (id, name, tier, created_at) select $1, $2, 'pro', now() where '{"k": 1}'::jsonb ? 'k' and $2::varchar is not null returning name`;
+    const rollBack = new Error('roll back');
+    const inside = await orm.em
+      .fork()
+      .transactional(async (em) => {
+        const written = await transactionSql(em).executeSql(insert, [randomBytes(13).toString('hex'), name]);
+        expect(written.rows).toEqual([{ name }]);
+        expect((await transactionSql(em).executeSql('select name from organizations where name = $1', [name])).rows).toEqual([{ name }]);
+        throw rollBack;
+      })
+      .catch((error: unknown) => error);
+    expect(inside).toBe(rollBack);
+    expect((await transactionSql(orm.em.fork()).executeSql('select name from organizations where name = $1', [name])).rows).toEqual([]);
+    expect((await transactionSql(orm.em.fork()).executeSql(insert, [randomBytes(13).toString('hex'), name])).rows).toEqual([{ name }]);
   });
 
   it('refuses a text with a question mark, inside a transaction and outside one alike, before sending it', async () => {

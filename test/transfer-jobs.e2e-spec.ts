@@ -160,7 +160,7 @@ describe('transfer steps as jobs: backoff, a terminal state, no starvation (e2e)
     expect((await statusOf(quiet, caseId, lost.id)).status).toBe('settled');
   });
 
-  it('a queue the code defines but no migration created stops the start-up, naming it (pg-boss would drop its jobs)', async () => {
+  it('a queue the code defines but no migration created stops the start-up, naming it (pg-boss would refuse its jobs)', async () => {
     const queue = t.app.get(PgBossJobQueue);
     await expect(queue.assertQueuesExist()).resolves.toBeUndefined();
     await t.sql(`select pgboss.delete_queue('fax-step')`);

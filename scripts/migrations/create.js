@@ -25,17 +25,17 @@ async function main() {
   const { migrationGeneratorConfig } = require(`${dist}/apps/api/src/database/migration-generator`);
   const orm = await MikroORM.init(migrationGeneratorConfig(root));
   try {
-    const migrator = orm.getMigrator();
+    const migrator = orm.migrator;
     if (first === '--restate') {
       const { foundingMigrationsFolder, SCHEMA_SNAPSHOT_NAME } = require(`${dist}/apps/api/src/database/migration-generator`);
       // What the migrator itself writes as its snapshot after generating a migration (Migrator.storeCurrentSchema).
       const snapshot = join(foundingMigrationsFolder(root), `${SCHEMA_SNAPSHOT_NAME}.json`);
-      writeFileSync(snapshot, `${JSON.stringify(orm.getSchemaGenerator().getTargetSchema(), null, 2)}\n`);
+      writeFileSync(snapshot, `${JSON.stringify(orm.schema.getTargetSchema(), null, 2)}\n`);
       console.log(`restated the metadata in ${snapshot}; no migration written`);
       return;
     }
     if (first === '--check') {
-      const needed = await migrator.checkMigrationNeeded();
+      const needed = await migrator.checkSchema();
       console.log(needed ? 'the metadata differs from the committed snapshot: generate a migration' : 'the committed snapshot matches the metadata');
       process.exitCode = needed ? 1 : 0;
       return;
@@ -45,7 +45,7 @@ async function main() {
     if (!existsSync(context)) throw new Error(`no context libs/${first}`);
     const folder = join(context, 'migrations');
     mkdirSync(folder, { recursive: true });
-    const result = await migrator.createMigration(folder, false, false, name);
+    const result = await migrator.create(folder, false, false, name);
     if (!result.fileName && readdirSync(folder).length === 0) rmdirSync(folder);
     console.log(result.fileName ? `wrote ${join(folder, result.fileName)} and moved the snapshot on` : 'nothing changed: no migration written');
   } finally {

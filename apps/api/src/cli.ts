@@ -4,8 +4,10 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { IdentityService, InvitationRefused, ORG_ROLES, OrgRole, TIERS, Tier } from '@estate/shared-kernel/operator';
 import { baseOrmConfig, NO_ENTITIES } from './database/orm-options';
 import { exitWith, prepareRuntime } from './runtime';
+import { runtimeVersion } from './runtime-version';
 
 const USAGE = `usage:
+  npm run cli -- --version
   npm run cli -- invite --email E --tier pro|enterprise [--org NAME] [--role owner|admin|member] [--json]
     (--role defaults to owner when the command creates the organization, member when it joins one)
   npm run cli -- revoke --email E [--json]`;
@@ -17,9 +19,10 @@ async function main(argv: string[]): Promise<void> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { email: { type: 'string' }, tier: { type: 'string' }, org: { type: 'string' }, role: { type: 'string' }, json: { type: 'boolean', default: false } },
+    options: { version: { type: 'boolean', default: false }, email: { type: 'string' }, tier: { type: 'string' }, org: { type: 'string' }, role: { type: 'string' }, json: { type: 'boolean', default: false } },
   });
   const [command] = positionals;
+  if (values.version && positionals.length === 0) return void process.stdout.write(`${runtimeVersion()}\n`);
   if (command !== 'invite' && command !== 'revoke') throw new UsageError(USAGE);
   if (!values.email) throw new UsageError(`--email is required\n${USAGE}`);
   if (command === 'invite' && !TIERS.includes(values.tier as Tier)) throw new UsageError(`--tier must be pro or enterprise\n${USAGE}`);

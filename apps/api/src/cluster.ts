@@ -5,6 +5,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { ormConfig } from './database/orm-config';
 import { demoBanner, demoTokenFile, loopbackWebhooksNote, prepareDemo } from './demo/demo-data';
 import { exitWith, LOCAL_DATA_DIR, prepareRuntime } from './runtime';
+import { runtimeVersion, unsupportedRuntimeNote } from './runtime-version';
 
 /** How long the API processes get to drain on SIGTERM (they allow themselves 10 s) before they are killed. */
 const STOP_TIMEOUT_MS = 15_000;
@@ -84,6 +85,8 @@ async function primary(): Promise<void> {
   const announce = async () => {
     const pids = Object.values(cluster.workers ?? {}).map((worker) => worker?.process.pid);
     say(`${count} API processes serving ${baseUrl} (pids ${pids.join(', ')}; database: ${runtime.database})`);
+    say(runtimeVersion());
+    if (unsupportedRuntimeNote()) process.stdout.write(unsupportedRuntimeNote() as string);
     if (runtime.note) say(`note: ${runtime.note}`);
     if (config.webhookAllowLoopback) process.stdout.write(loopbackWebhooksNote());
     if (!runtime.embedded && process.env.DEMO_DATA !== 'true') return;

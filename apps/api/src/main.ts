@@ -5,6 +5,7 @@ import { createApp } from './create-app';
 import { demoBanner, demoTokenFile, loopbackWebhooksNote, prepareDemo } from './demo/demo-data';
 import { exitWith, LOCAL_DATA_DIR, prepareRuntime } from './runtime';
 import { stopGracefully } from './shutdown';
+import { runtimeVersion, unsupportedRuntimeNote } from './runtime-version';
 
 /** `npm start`: migrate, serve, and on the embedded database (or with DEMO_DATA=true) make and print demo access. */
 async function main(): Promise<void> {
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
   });
   const baseUrl = `http://localhost:${runtime.config.port}`;
   process.stdout.write(`Estate Desk API listening on ${baseUrl} (database: ${runtime.database})${cluster.isWorker ? ` [pid ${process.pid}]` : ''}\n`);
+  if (!cluster.isWorker) process.stdout.write(`${runtimeVersion()}\n${unsupportedRuntimeNote() ?? ''}`);
   if (runtime.note) process.stdout.write(`Note: ${runtime.note}.\n`);
   if (runtime.config.webhookAllowLoopback && !cluster.isWorker) process.stdout.write(loopbackWebhooksNote());
   if (runtime.embedded || process.env.DEMO_DATA === 'true') {

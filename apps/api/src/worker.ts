@@ -4,6 +4,7 @@ import { Logger } from 'nestjs-pino';
 import { PgBossJobQueue } from '@estate/shared-kernel';
 import { AppModule } from './app.module';
 import { exitWith, prepareRuntime } from './runtime';
+import { runtimeVersion, unsupportedRuntimeNote } from './runtime-version';
 
 /**
  * `npm run worker`: the background work alone, in a Nest application context without HTTP. It works every queue of
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
   const queues = await app.get(PgBossJobQueue).workEveryQueue();
+  process.stdout.write(`${runtimeVersion()}\n${unsupportedRuntimeNote() ?? ''}`);
   process.stdout.write(`estate-desk worker: transfer processor running (pid ${process.pid}); queues: ${queues.join(", ")}\n`);
 }
 

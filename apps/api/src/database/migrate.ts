@@ -33,7 +33,7 @@ export async function applyMigrations(databaseUrl: string): Promise<string[]> {
     // The pool has a single connection, so the session-level lock and the migrations share it.
     await orm.em.getConnection().execute('select pg_advisory_lock(?)', [MIGRATION_LOCK]);
     try {
-      const applied = await orm.getMigrator().up();
+      const applied = await orm.migrator.up();
       return applied.map((migration) => migration.name);
     } finally {
       await orm.em.getConnection().execute('select pg_advisory_unlock(?)', [MIGRATION_LOCK]);

@@ -10,15 +10,14 @@ export function foundingMigrationsFolder(root: string): string {
 }
 
 /**
- * The ORM configuration of MikroORM's migration generator: every context's entities, no connection (the generator
- * diffs the metadata against the committed snapshot, not against a database), and TypeScript migrations named as
+ * The ORM configuration of MikroORM's migration generator: every context's entities, never connected (the generator
+ * diffs the metadata against the committed snapshot, not against a database, and MikroORM 7 connects only when asked), and TypeScript migrations named as
  * `committedMigrations()` gathers them. `snapshotFolder` defaults to the committed one.
  */
 export function migrationGeneratorConfig(root: string, snapshotFolder = foundingMigrationsFolder(root)) {
   const base = ormConfig('postgres://generator@127.0.0.1:1/generator');
   return {
     ...base,
-    connect: false,
     migrations: { ...base.migrations, snapshot: true, snapshotName: SCHEMA_SNAPSHOT_NAME, path: snapshotFolder, pathTs: snapshotFolder, emit: 'ts' as const },
   };
 }

@@ -17,13 +17,14 @@ export function baseOrmConfig(databaseUrl: string, entities: EntitySchema<any, a
     driver: PostgreSqlDriver,
     clientUrl: databaseUrl,
     entities,
-    discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true, warnWhenNoEntities: entities.length > 0 },
+    discovery: { warnWhenNoEntities: entities.length > 0 },
     extensions: [Migrator],
     migrations: { migrationsList: MIGRATIONS, tableName: 'schema_migrations', transactional: true, allOrNothing: true, snapshot: false, silent: true },
     // A request never waits forever on the database: a pooled connection is handed out within 5 s or the request
     // fails (500 internal_error), and so does opening a new one to a server that does not answer (no pg default).
-    pool: { min: 0, max: options.poolMax ?? 10, acquireTimeoutMillis: DATABASE_TIMEOUT_MS, createTimeoutMillis: DATABASE_TIMEOUT_MS },
-    driverOptions: { connection: { connectionTimeoutMillis: DATABASE_TIMEOUT_MS, keepAlive: true } },
+    // MikroORM 7's pool is `pg`'s, whose `connectionTimeoutMillis` bounds both the wait and the connect.
+    pool: { min: 0, max: options.poolMax ?? 10, idleTimeoutMillis: 10_000 },
+    driverOptions: { connectionTimeoutMillis: DATABASE_TIMEOUT_MS, keepAlive: true },
     forceUtcTimezone: true,
     debug: options.debug ?? false,
     allowGlobalContext: false,

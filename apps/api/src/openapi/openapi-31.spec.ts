@@ -23,6 +23,12 @@ describe('finishOpenApiDocument', () => {
     expect(JSON.stringify(doc)).not.toContain('nullable');
   });
 
+  it('wraps a nullable reference written as allOf beside type object (as @nestjs/swagger 11.4 writes it) in anyOf with null', () => {
+    const doc = finishOpenApiDocument(documentWith({ A: { properties: { address: { allOf: [{ $ref: '#/x' }], type: 'object', nullable: true, description: 'd' } } } }));
+    const properties = (doc.components!.schemas!.A as { properties: Record<string, Record<string, unknown>> }).properties;
+    expect(properties.address).toEqual({ anyOf: [{ $ref: '#/x' }, { type: 'null' }], description: 'd' });
+  });
+
   it('declares application/merge-patch+json on PATCH bodies', () => {
     const schema = { $ref: '#/components/schemas/P' };
     const doc = finishOpenApiDocument(documentWith({}, { '/x': { patch: { requestBody: { content: { 'application/json': { schema } } } }, post: { requestBody: { content: { 'application/json': { schema } } } } } }));

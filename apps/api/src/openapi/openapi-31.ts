@@ -31,15 +31,18 @@ function rewriteNullable(node: unknown): void {
   if ('nullable' in schema) {
     const nullable = schema.nullable === true;
     delete schema.nullable;
-    if (nullable && typeof schema.type === 'string') {
-      schema.type = [schema.type, 'null'];
-      if (Array.isArray(schema.enum)) schema.enum = [...schema.enum, null];
-    } else if (nullable && typeof schema.$ref === 'string') {
+    // A reference first: @nestjs/swagger 11.4 writes a nullable reference as `allOf` beside `type: 'object'`, and a
+    // `null` type there would still fail the referenced schema.
+    if (nullable && typeof schema.$ref === 'string') {
       schema.anyOf = [{ $ref: schema.$ref }, { type: 'null' }];
       delete schema.$ref;
     } else if (nullable && Array.isArray(schema.allOf)) {
       schema.anyOf = [...(schema.allOf as unknown[]), { type: 'null' }];
       delete schema.allOf;
+      if (schema.type === 'object') delete schema.type;
+    } else if (nullable && typeof schema.type === 'string') {
+      schema.type = [schema.type, 'null'];
+      if (Array.isArray(schema.enum)) schema.enum = [...schema.enum, null];
     }
   }
   Object.values(schema).forEach(rewriteNullable);

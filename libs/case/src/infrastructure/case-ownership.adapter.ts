@@ -59,7 +59,7 @@ export class CaseOwnershipAdapter extends CaseOwnership implements EventSubscrib
 
   /** `for no key update`: conflicts with the same lock and with deletion, not with foreign-key checks of inserts. */
   async holdForWrite(caseId: string): Promise<boolean> {
-    const rows = await transactionRows(this.em, HOLD_LIVE_CASE, [caseId], { prepared: true });
+    const rows = await transactionRows(this.em, HOLD_LIVE_CASE, [caseId]);
     return rows.length === 1;
   }
 

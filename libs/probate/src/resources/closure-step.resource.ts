@@ -23,7 +23,8 @@ export const closureStepResource = caseResource({
     title: field.string({ required: true, description: 'What the step is.', example: 'Close the checking account at First Bank' }),
     description: field.text({ column: { type: 'text' }, description: 'Details.', example: 'After the final statement arrives.' }),
     status: field.enum(WRITABLE_CLOSURE_STEP_STATUSES, {
-      column: { length: 20, nullable: false },
+      // Stored is the status as read (`blocked` included), which the column's check allows and MikroORM 7 checks on flush.
+      column: { length: 20, nullable: false, items: [...CLOSURE_STEP_STATUSES] },
       description: 'not_started by default; completed only for a step without sub-tasks; blocked is computed from depends_on.',
       example: 'not_started',
       // Read, the status is the plan's: blocked while a prerequisite is open.

@@ -52,7 +52,7 @@ export class AggregateWrites {
     return this.uow.run(
       async (em) => {
         if (options.lock) {
-          const table = em.getMetadata().get(resource.schema.meta.className).tableName;
+          const table = em.getMetadata().get(resource.schema).tableName;
           await em.execute(`select id from "${table}" where case_id = ? and id = ? for update`, [scope.caseId, id]);
         }
         const record = await this.reader.load(resource, scope as Scope, id);

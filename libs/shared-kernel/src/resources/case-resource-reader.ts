@@ -83,7 +83,7 @@ export class CaseResourceReader implements OnModuleInit {
   async load<T extends CaseRecord>(resource: CaseResource<T>, scope: Scope, id: string): Promise<T> {
     const deferred = this.uow.deferredCaseOf(this.em);
     // One already in the unit of work (loaded or changed earlier in this transaction) is the one to change.
-    const managed = this.em.getUnitOfWork().getById<T>(resource.schema.meta.className, id as never);
+    const managed = this.em.getUnitOfWork().getById<T>(resource.schema, id as never);
     if (managed || (deferred !== undefined && deferred !== scope.caseId)) await this.uow.holdDeferredCase(this.em);
     if (managed) {
       if (Object.entries(scope).some(([property, value]) => (managed as Record<string, unknown>)[property] !== value)) throw new NotFoundError(resource.name);
@@ -98,7 +98,7 @@ export class CaseResourceReader implements OnModuleInit {
 
   private async readRowHoldingCase(resource: CaseResource<any>, scope: Scope, id: string): Promise<Record<string, unknown> | undefined> {
     const reads = this.readsOf(resource);
-    const [row] = await transactionRows<Record<string, unknown>>(this.em, reads.readOneHoldingCase(this.uow.caseRow()), reads.readOneValues(scope, id), { prepared: true });
+    const [row] = await transactionRows<Record<string, unknown>>(this.em, reads.readOneHoldingCase(this.uow.caseRow()), reads.readOneValues(scope, id));
     if (row) this.uow.caseHeldAlong(this.em, scope.caseId);
     // No row: the case is gone (404 of the case, as a hold on its own answers) or only the record is.
     else await this.uow.holdDeferredCase(this.em);
@@ -139,7 +139,7 @@ export class CaseResourceReader implements OnModuleInit {
 
   private async readRow(resource: CaseResource<any>, scope: Scope, id: string): Promise<Record<string, unknown> | undefined> {
     const reads = this.readsOf(resource);
-    const [row] = await plainRows<Record<string, unknown>>(this.em, reads.readOne.text, reads.readOneValues(scope, id), { prepared: true });
+    const [row] = await plainRows<Record<string, unknown>>(this.em, reads.readOne.text, reads.readOneValues(scope, id));
     return row;
   }
 

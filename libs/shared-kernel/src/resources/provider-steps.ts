@@ -117,7 +117,7 @@ export class ProviderSteps {
   private step<T extends ProviderTrackedRecord>(definition: ProviderStepsDefinition<T>, job: ProviderStepJob): Promise<void> {
     const { resource } = definition;
     return this.uow.run(async (em) => {
-      const table = em.getMetadata().get(resource.schema.meta.className).tableName;
+      const table = em.getMetadata().get(resource.schema).tableName;
       if (definition.holdsCase) {
         const [owner] = await em.execute<Array<{ case_id: string }>>(`select case_id from "${table}" where id = ?`, [job.id]);
         if (!owner) return;

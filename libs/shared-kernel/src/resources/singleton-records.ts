@@ -120,7 +120,7 @@ export class SingletonRecords implements OnModuleInit {
     const row = await this.readRow(resource, caseId);
     if (!row) return undefined;
     // One already in the unit of work (a rule read it earlier in this transaction) is the one to change, as findOne's.
-    const managed = em.getUnitOfWork().getById<T>(resource.schema.meta.className, caseId as never);
+    const managed = em.getUnitOfWork().getById<T>(resource.schema, caseId as never);
     return { record: managed ?? (em.map(resource.schema, row as never) as T), row };
   }
 

@@ -125,7 +125,7 @@ export class EventOutbox {
     if (parts.length > 0) {
       const recordValues = along?.values ?? [];
       const text = this.partsText(along?.text, recordValues.length, parts);
-      const [row] = await transactionRows<Record<string, unknown>>(em, text, [...recordValues, ...values, ...parts.flatMap((part) => part.values)], { prepared: true });
+      const [row] = await transactionRows<Record<string, unknown>>(em, text, [...recordValues, ...values, ...parts.flatMap((part) => part.values)]);
       if (row.id === null) {
         if (along) throw along.failed();
         return undefined;
@@ -133,8 +133,8 @@ export class EventOutbox {
       for (const [index, part] of parts.entries()) await part.joined(em, row[`part${index}`] as string[]);
     } else {
       const inserted = along
-        ? await transactionRows<{ id: string }>(em, this.alongText(along.text, along.values.length), [...along.values, ...values], { prepared: true })
-        : await transactionRows<{ id: string }>(em, INSERT_EVENT, values, { prepared: true });
+        ? await transactionRows<{ id: string }>(em, this.alongText(along.text, along.values.length), [...along.values, ...values])
+        : await transactionRows<{ id: string }>(em, INSERT_EVENT, values);
       if (inserted.length === 0) {
         if (along) throw along.failed();
         return undefined;

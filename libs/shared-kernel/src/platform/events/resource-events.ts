@@ -52,7 +52,7 @@ export class ResourceEvents {
     const previous = previousAttributes(before, after);
     if (previous === undefined) {
       // A change no client sees tells nothing, but is still written.
-      if (write && (await transactionRows(em, write.text, write.values, { prepared: true })).length === 0) throw write.failed();
+      if (write && (await transactionRows(em, write.text, write.values)).length === 0) throw write.failed();
       return;
     }
     const statusField = this.eventTypes.statusFieldOf(subject.key);

@@ -138,8 +138,8 @@ export class IdempotencyStore {
    */
   async claim(em: EntityManager, organizationId: string, key: string, fingerprint: string, holding?: { caseId: string; caseRow: CaseRowLocation }): Promise<Claim> {
     const [row] = holding
-      ? await transactionRows<KeyRow>(em, (this.claimText ??= claimHoldingCase(holding.caseRow)), [organizationId, key, holding.caseId], { prepared: true })
-      : await transactionRows<KeyRow>(em, CLAIM, [organizationId, key], { prepared: true });
+      ? await transactionRows<KeyRow>(em, (this.claimText ??= claimHoldingCase(holding.caseRow)), [organizationId, key, holding.caseId])
+      : await transactionRows<KeyRow>(em, CLAIM, [organizationId, key]);
     if (!row.held) return { outcome: 'in_progress' };
     if (row.state === null) return { outcome: 'claimed', caseHeld: row.case_held === true };
     if (!row.stale) return answerOf(row, fingerprint);
@@ -152,7 +152,7 @@ export class IdempotencyStore {
    * taken an instant before the request holding the key committed and let go of its lock.
    */
   async answer(organizationId: string, key: string, fingerprint: string): Promise<Exclude<Claim, { outcome: 'claimed' }> | undefined> {
-    const [row] = await plainRows<KeyRow>(this.em, ANSWER, [organizationId, key], { prepared: true });
+    const [row] = await plainRows<KeyRow>(this.em, ANSWER, [organizationId, key]);
     return row === undefined ? undefined : answerOf(row, fingerprint);
   }
 
@@ -162,7 +162,7 @@ export class IdempotencyStore {
    * the write is refused and rolls back rather than run twice.
    */
   async record(em: EntityManager, organizationId: string, key: string, fingerprint: string, response: StoredResponse): Promise<void> {
-    const rows = await transactionRows(em, RECORD, [organizationId, key, fingerprint, ...this.responseValues(response)], { prepared: true });
+    const rows = await transactionRows(em, RECORD, [organizationId, key, fingerprint, ...this.responseValues(response)]);
     if (rows.length === 0) throw new KeyTaken();
   }
 
@@ -172,7 +172,7 @@ export class IdempotencyStore {
    * key's.
    */
   async recordRefusal(organizationId: string, key: string, fingerprint: string, response: StoredResponse): Promise<boolean> {
-    const rows = await plainRows(this.em, RECORD_REFUSAL, [organizationId, key, fingerprint, ...this.responseValues(response)], { prepared: true });
+    const rows = await plainRows(this.em, RECORD_REFUSAL, [organizationId, key, fingerprint, ...this.responseValues(response)]);
     return rows.length === 1;
   }
 

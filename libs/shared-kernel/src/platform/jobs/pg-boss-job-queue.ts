@@ -1,35 +1,41 @@
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import PgBoss from 'pg-boss';
+import { PgBoss, type JobWithMetadata } from 'pg-boss';
 import { AppConfig } from '../config/app-config';
 import { EnqueueOptions, JobData, JobQueue, QueueDefinition } from './job-queue';
 import { transactionSql } from './transaction-sql';
-import { guardBatchSettlement } from './batch-settlement-guard';
 
-/** The schema the migrations create for pg-boss (Migration20261127100000_job_queue). */
+/** The schema the migrations create for pg-boss (Migration20261127100000_job_queue, moved to pg-boss 12 by Migration20261208100000_pg_boss_12). */
 export const JOB_SCHEMA = 'pgboss';
 /** How long a stopping process lets the job in hand finish before it is failed (and so retried elsewhere). */
 const SHUTDOWN_GRACE_MS = 10_000;
 const DEFAULT_BATCH = 10;
 /**
- * pg-boss opens its pool with its options as given (src/db.js: `new pg.Pool(config)`). When that pool ends, a worker's
+ * pg-boss opens its pool with its options as given (`new pg.Pool(config)`). When that pool ends, a worker's
  * fetch still queued for one of its two connections is neither served nor refused, so the worker never stops and
  * pg-boss checks on it every second for ever: a process that stops under load never exits (issue 33, item 9: jest runs
  * that hung after their tests). A query queued this long gives up instead; a fetch that gives up is an empty fetch.
  */
 const QUEUED_QUERY_TIMEOUT: Record<string, unknown> = { connectionTimeoutMillis: 5_000 };
+/**
+ * How often a supervising process looks for the jobs of a process that died (active past their queue's expiry), so
+ * they are retried elsewhere within half a minute of expiring. pg-boss 12 does this in its monitor pass (each
+ * `superviseIntervalSeconds`, a queue at most each `monitorIntervalSeconds` across processes), where pg-boss 10 did it
+ * in its maintenance each `maintenanceIntervalSeconds`; 12's maintenance only deletes old jobs (daily by default).
+ */
+const SUPERVISE_SECONDS = 10;
 /** The attempt a job is on, kept in its data when it is sent again after a failure. */
 const ATTEMPT = '__attempt';
 
-type FetchedJob = PgBoss.JobWithMetadata<JobData>;
+type FetchedJob = JobWithMetadata<JobData>;
 
 /**
- * The job queue on pg-boss 10, in the service's own PostgreSQL (schema `pgboss`). pg-boss claims jobs with
+ * The job queue on pg-boss 12, in the service's own PostgreSQL (schema `pgboss`). pg-boss claims jobs with
  * `SKIP LOCKED`, retries with exponential backoff, runs cron schedules once across processes and expires jobs whose
- * process died. Jobs are written by the caller's transaction; pg-boss's own small pool only fetches and completes.
- * A process works the queues whose switch is on (all of them under `npm run worker`), none with `JOBS=off`, and the
- * cron queues only with `SCHEDULER` on.
+ * process died. Jobs are written by the caller's transaction; pg-boss's own small pool only reads its queues, fetches
+ * and completes. A process works the queues whose switch is on (all of them under `npm run worker`), none with
+ * `JOBS=off`, and the cron queues only with `SCHEDULER` on.
  */
 @Injectable()
 export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -59,15 +65,15 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
   }
 
   async enqueue(em: EntityManager, queue: string, data: JobData, options: EnqueueOptions = {}): Promise<void> {
-    const boss = this.sender();
+    const boss = await this.started();
     await boss.send(queue, data, { db: transactionSql(em), startAfter: options.startAfter, singletonKey: options.singletonKey });
     this.wakeWhenCommitted(em, queue, options.startAfter);
   }
 
   async enqueueMany(em: EntityManager, queue: string, jobs: ReadonlyArray<{ data: JobData } & EnqueueOptions>): Promise<void> {
     if (jobs.length === 0) return;
-    const rows = jobs.map((job) => ({ name: queue, data: job.data, startAfter: job.startAfter, singletonKey: job.singletonKey }));
-    await this.sender().insert(rows, { db: transactionSql(em) });
+    const rows = jobs.map((job) => ({ data: job.data, startAfter: job.startAfter, singletonKey: job.singletonKey }));
+    await (await this.started()).insert(queue, rows, { db: transactionSql(em) });
     const earliest = Math.min(...jobs.map((job) => job.startAfter?.getTime() ?? 0));
     this.wakeWhenCommitted(em, queue, new Date(earliest));
   }
@@ -96,7 +102,7 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
   async runDue(queue: string, limit = 50): Promise<number> {
     const definition = this.definitionOf(queue);
     const boss = await this.started();
-    const jobs = (await boss.fetch<JobData>(queue, { batchSize: limit, includeMetadata: true })) ?? [];
+    const jobs = await boss.fetch<JobData>(queue, { batchSize: limit, includeMetadata: true });
     await this.runAll(boss, definition, jobs);
     return jobs.length;
   }
@@ -109,8 +115,9 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
   }
 
   /**
-   * pg-boss drops a job sent to a queue that was never created, without an error: a queue defined in code but missing
-   * from the migrations would lose every job. The process refuses to start instead.
+   * pg-boss refuses a job sent to a queue that was never created ("Queue … does not exist", pg-boss 10 dropped it
+   * without a word): a queue defined in code but missing from the migrations would fail every change that enqueues on
+   * it. The process refuses to start instead, naming the queues.
    */
   async assertQueuesExist(): Promise<void> {
     const names = [...this.definitions.keys()];
@@ -133,8 +140,9 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
   async onApplicationShutdown(): Promise<void> {
     this.stopping = true;
     const boss = this.boss ?? (await this.starting?.catch(() => undefined));
-    // graceful: workers stop fetching, the job in hand finishes (or is failed after the grace, to be retried).
-    await boss?.stop({ graceful: true, wait: true, timeout: SHUTDOWN_GRACE_MS });
+    // graceful: workers stop fetching, the job in hand finishes (or is failed after the grace, to be retried); stop()
+    // resolves once that is done and the pool is closed.
+    await boss?.stop({ graceful: true, timeout: SHUTDOWN_GRACE_MS });
   }
 
   private worksHere(definition: QueueDefinition<any>): boolean {
@@ -146,28 +154,34 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
     for (const definition of definitions) {
       if (this.workers.has(definition.name) || this.stopping) continue;
       await boss.updateQueue(definition.name, {
-        name: definition.name,
         retryLimit: definition.retryLimit,
         retryDelay: definition.retryDelaySeconds,
         retryBackoff: true,
         expireInSeconds: definition.expireInSeconds,
       });
       if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
-      const id = await boss.work<JobData>(
+      const id = await boss.work(
         definition.name,
         { batchSize: definition.batchSize ?? DEFAULT_BATCH, includeMetadata: true, pollingIntervalSeconds: this.config.jobPollIntervalMs / 1000 },
-        (jobs) => this.runAll(boss, definition, jobs),
+        (jobs: FetchedJob[]) => this.runAll(boss, definition, jobs),
       );
       this.workers.set(definition.name, id);
     }
   }
 
+  /**
+   * A poll's jobs, side by side or one after the other oldest first. pg-boss fetches the oldest due jobs but hands the
+   * batch back in no particular order (its `UPDATE … RETURNING`), and a job run later in a batch sends its next job or
+   * its retry later, i.e. further back in the queue: run in that order, one record could be passed over twice in a row
+   * while another got ahead.
+   */
   private async runAll(boss: PgBoss, definition: QueueDefinition<any>, jobs: FetchedJob[]): Promise<void> {
     if (definition.parallel) {
       await Promise.all(jobs.map((job) => this.run(boss, definition, job)));
       return;
     }
-    for (const job of jobs) await this.run(boss, definition, job);
+    const oldestFirst = [...jobs].sort((a, b) => a.createdOn.getTime() - b.createdOn.getTime());
+    for (const job of oldestFirst) await this.run(boss, definition, job);
   }
 
   /**
@@ -180,9 +194,11 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
   private async run(boss: PgBoss, definition: QueueDefinition<any>, job: FetchedJob): Promise<void> {
     const { [ATTEMPT]: previous, ...data } = job.data;
     const attempt = (typeof previous === 'number' ? previous : 0) + 1;
+    // Settled as the attempt it was fetched as (`job` carries its id and retry count): should it have expired and been
+    // handed to another process meanwhile, that process's attempt is left alone.
     try {
       await definition.handle(data);
-      await boss.complete(definition.name, job.id);
+      await boss.complete(definition.name, job);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const exhausted = attempt > definition.retryLimit;
@@ -190,10 +206,10 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
       if (!exhausted) {
         const delayMs = definition.retryDelaySeconds * 1000 * 2 ** (attempt - 1) * (0.9 + Math.random() * 0.2);
         await boss.send(definition.name, { ...data, [ATTEMPT]: attempt }, { startAfter: new Date(Date.now() + delayMs), singletonKey: job.singletonKey ?? undefined });
-        await boss.complete(definition.name, job.id, { retried: attempt, error: message });
+        await boss.complete(definition.name, job, { retried: attempt, error: message });
         return;
       }
-      await boss.fail(definition.name, job.id, { message });
+      await boss.fail(definition.name, job, { message });
       if (definition.onExhausted) {
         await definition.onExhausted(data, message).catch((cause: unknown) => this.logger.error({ queue: definition.name, jobId: job.id, err: cause }, 'exhausted job not settled'));
       }
@@ -206,13 +222,11 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
     return definition;
   }
 
-  /** A pg-boss that only writes through the caller's connection needs no start (and no pool of its own). */
-  private sender(): PgBoss {
-    return this.boss ?? (this.unstartedSender ??= new PgBoss({ db: { executeSql: () => Promise.reject(new Error('jobs are written through the caller')) }, schema: JOB_SCHEMA }));
-  }
-
-  private unstartedSender?: PgBoss;
-
+  /**
+   * The one pg-boss of this process, started on first use: by the queues it works, `runDue`, or the first enqueue (pg-boss
+   * 12 reads a queue's table and policy from its own cache, which only a started instance has; a process with
+   * `JOBS=off` starts one that neither supervises nor schedules nor works).
+   */
   private started(): Promise<PgBoss> {
     this.starting ??= (async () => {
       const boss = new PgBoss({
@@ -221,16 +235,29 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
         schema: JOB_SCHEMA,
         max: 2,
         application_name: 'estate-desk-jobs',
-        // The schema and its queues come from committed migrations; nothing alters them at run time.
+        // The schema and its queues come from committed migrations; nothing alters them at run time (a process whose
+        // pg-boss finds another schema version refuses to start: "pg-boss database requires migrations").
         migrate: false,
         supervise: this.config.jobs === 'on',
-        // Expires the job of a process that died (so it is retried elsewhere) within half a minute (expiry plus this interval).
-        maintenanceIntervalSeconds: 10,
+        superviseIntervalSeconds: SUPERVISE_SECONDS,
+        monitorIntervalSeconds: SUPERVISE_SECONDS,
         schedule: this.config.jobs === 'on' && this.config.scheduler === 'on',
+        // pg-boss 12's instance registry (a row and a heartbeat a process in pgboss.instance) is not used.
+        registerInstance: false,
       });
+      // pg-boss 12 awaits the completion of a worker's batch and reports its failure here (pg-boss 10 left it unhandled,
+      // timgit/pg-boss#577, and the process died with the database): the jobs stay active, expire and run again.
       boss.on('error', (error: Error) => this.logger.warn({ err: { message: error.message } }, 'job queue error'));
-      guardBatchSettlement(boss.getDb() as never, JOB_SCHEMA, this.logger);
-      await boss.start();
+      boss.on('warning', (warning: { message: string }) => this.logger.warn({ warning: warning.message }, 'job queue warning'));
+      try {
+        await boss.start();
+      } catch (error) {
+        // A start that failed (the database unreachable, say) is not kept: the next use tries again, so a process whose
+        // first enqueue came during an outage does not refuse every later one.
+        await boss.stop({ graceful: false }).catch(() => undefined);
+        this.starting = undefined;
+        throw error;
+      }
       this.boss = boss;
       return boss;
     })();

@@ -84,7 +84,7 @@ export class RecordStatements<T extends object> {
     const fields = record as Record<string, unknown>;
     const original = em.getUnitOfWork().getOriginalEntityData(record);
     if (original === undefined) throw new Error(`${this.meta.className} ${String(fields[this.id.property])} is not a loaded record`);
-    const diff = em.getComparator().diffEntities(this.meta.className, original as never, em.getComparator().prepareEntity(record) as never);
+    const diff = em.getComparator().diffEntities(this.meta.class, original as never, em.getComparator().prepareEntity(record) as never);
     const changed = this.columns.filter(({ property }) => property in diff && property !== this.version?.property);
     if (changed.length === 0) return undefined;
     const assignments = changed.map(({ column, placeholder }, index) => `${quote(column)} = ${placeholder(index + 1)}`);
@@ -105,7 +105,7 @@ export class RecordStatements<T extends object> {
 
   /** Runs a statement on its own (no event told with it) on the transaction's connection. */
   async run(em: EntityManager, statement: RecordStatement): Promise<void> {
-    const rows = await transactionRows(em, statement.text, statement.values, { prepared: true });
+    const rows = await transactionRows(em, statement.text, statement.values);
     if (rows.length === 0) throw statement.failed();
   }
 

@@ -1,5 +1,5 @@
-import type { EntityManager, Knex } from '@mikro-orm/postgresql';
-import type { QueryResult } from 'pg';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { CompiledQuery, type Transaction } from 'kysely';
 
 export interface PlainQueryOptions {
   /**
@@ -24,25 +24,23 @@ export function preparedName(text: string): string | undefined {
 }
 
 /**
- * Plain statements carry no `?`: on a transaction's connection they pass through knex, which may take a `?` for a
- * placeholder of its own (MikroORM's patch of knex skips that for a query without knex bindings; plain knex does not,
- * and no escape survives both). Refused everywhere, so a text that runs outside a transaction runs inside one too.
- * JSON's `?` operator has a function of its own: `jsonb_exists(value, key)`.
+ * Plain statements carry no `?`: the ORM's own `execute` takes a `?` for a placeholder and formats values into the
+ * text, so a text with one would mean something else there. Refused everywhere, so a text that runs on one path runs
+ * on every path. JSON's `?` operator has a function of its own: `jsonb_exists(value, key)`.
  */
 export function assertPlainText(text: string): void {
   if (text.includes('?')) throw new Error(`a plain statement has no "?" (use $1, $2… and jsonb_exists for JSON's ? operator): ${text.slice(0, 80)}`);
 }
 
 /**
- * A statement on the connection a transaction holds, through knex's public raw query (MikroORM 6 runs its
- * transactions on knex): the text goes to `pg` as written, with the values and a prepared statement's name as the
- * query's `pg` options, so no placeholder is rewritten and no value is formatted into the text.
+ * A statement on the connection a transaction holds, through Kysely's public raw query (MikroORM 7 runs its
+ * transactions on Kysely): the text goes to `pg` as written, with its values as the query's parameters, so no
+ * placeholder is rewritten and no value is formatted into the text. Kysely names no statement, so inside a
+ * transaction a statement is parsed each time (the pooled path, `plainRows`, keeps its prepared names).
  */
-export async function queryOnTransaction(transaction: Knex.Transaction, text: string, values: readonly unknown[], options: PlainQueryOptions = {}): Promise<QueryResult> {
+export async function queryOnTransaction<T>(transaction: Transaction<unknown>, text: string, values: readonly unknown[]): Promise<T[]> {
   assertPlainText(text);
-  const name = options.prepared ? preparedName(text) : undefined;
-  const config = name ? { values, name } : { values };
-  return (await transaction.raw(text).options(config)) as unknown as QueryResult;
+  return (await transaction.executeQuery<T>(CompiledQuery.raw(text, [...values]))).rows as T[];
 }
 
 /**
@@ -51,8 +49,8 @@ export async function queryOnTransaction(transaction: Knex.Transaction, text: st
  * own, outside the write. MikroORM's `execute` would format the values into the text and take the ORM's query path;
  * this is the text and its values on the held connection, prepared when asked.
  */
-export async function transactionRows<T>(em: EntityManager, text: string, values: readonly unknown[], options: PlainQueryOptions = {}): Promise<T[]> {
-  const transaction = em.getTransactionContext<Knex.Transaction>();
+export async function transactionRows<T>(em: EntityManager, text: string, values: readonly unknown[]): Promise<T[]> {
+  const transaction = em.getTransactionContext<Transaction<unknown>>();
   if (transaction === undefined) throw new Error(`a statement of a write ran outside its transaction: ${text.slice(0, 60)}`);
-  return (await queryOnTransaction(transaction, text, values, options)).rows as T[];
+  return queryOnTransaction<T>(transaction, text, values);
 }
