@@ -13,7 +13,7 @@ const CONTEXTS = '(case|assets|probate|transfers|comms|webhooks|documents|verifi
 /** Domain folders: each context's domain/, and the kernel's framework-free primitives (platform/domain/). */
 const DOMAIN = '^libs/[^/]+/src/(platform/)?domain/';
 
-/** The kernel's two floors (docs/decisions.md, "The kernel's two floors"). */
+/** The kernel's two floors (docs/decisions/0021-the-kernels-two-floors.md). */
 const KERNEL = '^libs/shared-kernel/src/';
 
 /**
@@ -32,7 +32,7 @@ function kernelFloorOrder(floor, folders) {
     name: `kernel-${floor}-${folder}-imports-only-below`,
     comment:
       `${floor}/${folder} sits below ${folders.slice(index + 1).join(', ')} in the kernel's ${floor} floor ` +
-      '(docs/decisions.md, "The kernel\'s two floors"): it must not import them. Move the piece it needs down, or ' +
+      '(docs/decisions/0021-the-kernels-two-floors.md): it must not import them. Move the piece it needs down, or ' +
       'invert the dependency with a port.',
     severity: 'error',
     from: { path: `${KERNEL}${floor}/${folder}/` },

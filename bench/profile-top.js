@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Top frames of a `node --cpu-prof` profile by self time, as a Markdown table (docs/performance.md).
+ * Top frames of a `node --cpu-prof` profile by self time, as a Markdown table (those of docs/performance-history.md).
  *
  *   node bench/profile-top.js <file.cpuprofile> [count=25]
  *

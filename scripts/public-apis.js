@@ -1,7 +1,7 @@
 /**
  * What `npm run arch` (check-public-apis.js) refuses in our sources: anything of a library that is not its public
  * API. A package's internal files and private members change in any release, patch ones included, without notice:
- * code that reaches them breaks on an upgrade nothing warned of (docs/decisions.md, "Issue 34: public APIs only").
+ * code that reaches them breaks on an upgrade nothing warned of (docs/decisions/0060-public-apis-only.md).
  *
  * `publicApiFindings` is pure: it reads one file's text with TypeScript's parser (so comments never count) and asks
  * `packageJsonOf(name)` for an installed package's package.json (`undefined` when it is not installed).

@@ -26,7 +26,8 @@ const tagOf = (sha256: string) => `"${sha256}"`;
 /**
  * The read-only reference routes of §10.3 and §10.4 over the committed files. Lists are paged as every list is (§4
  * page mode; no cursor mode: the lists are fixed and short), in a fixed order: states by code, counties by FIPS code,
- * forms by id. Every response is tagged with its file's SHA-256. See docs/decisions.md.
+ * forms by id. Every response is tagged with its file's SHA-256. See
+ * docs/decisions/0039-probate-reference-data-and-forms-catalogue.md.
  */
 @Injectable()
 export class ProbateReference {

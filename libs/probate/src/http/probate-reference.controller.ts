@@ -9,7 +9,10 @@ import { ProbateCountyView, ProbateFormView, ProbateStateView } from './dto/refe
 const CACHE = 'private, max-age=3600';
 const STATE = ApiParam({ name: 'state', description: 'Upper-case USPS code of the state (or `DC`); anything else is 404.', schema: { type: 'string', pattern: '^[A-Z]{2}$' }, example: 'CA' });
 
-/** A page of a fixed reference list (page mode only), tagged with its file's SHA-256 (docs/decisions.md). */
+/**
+ * A page of a fixed reference list (page mode only), tagged with its file's SHA-256
+ * (docs/decisions/0039-probate-reference-data-and-forms-catalogue.md).
+ */
 function ApiReferenceList(model: Type) {
   return applyDecorators(
     ApiExtraModels(model, PageMeta),

@@ -36,7 +36,7 @@ export const SESSION_METHODS: readonly VerificationMethod[] = ['kba', 'document_
 export const ACTIVE_STATUSES: readonly VerificationStatus[] = ['pending', 'processing'];
 
 /**
- * The checks each method runs, in the order a provider runs them (docs/decisions.md, "Identity verifications"): a
+ * The checks each method runs, in the order a provider runs them (docs/decisions/0036-identity-verifications.md): a
  * result lists every one; a failed check ends the run, and those after it read `not_checked`.
  */
 export const CHECKS_OF_METHOD: Readonly<Record<VerificationMethod, readonly VerificationCheck[]>> = {

@@ -83,7 +83,7 @@ export class ListStatements {
     const direction = query.sortOrder === 'asc' ? 'asc' : 'desc';
     // NULLS LAST only where the column can hold NULL: on a NOT NULL column (created_at; id always) plain ASC/DESC is the
     // same order, and PostgreSQL then reads the (case_id, created_at, id) index backwards for the page instead of
-    // sorting every row of the case (issue 7, docs/performance.md).
+    // sorting every row of the case (issue 7, docs/performance-history.md, "List queries").
     const orderBy = (alias: string) => `${alias}${sortColumn} ${direction}${nullable ? ' nulls last' : ''}, ${alias}${this.id} ${direction}`;
 
     if (query.cursor !== undefined) {
