@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Architecture check (part of `npm run arch`): the contexts as a whole, which dependency-cruiser's per-file rules do
- * not see (docs/decisions/README.md, "Contexts and their faces").
+ * not see (docs/decisions/0069-dependencies-run-one-way.md).
  *
  * - Dependencies between contexts run one way: the graph whose nodes are the contexts and whose edges are their
  *   imports has no cycle, even when no single file closes one (a imports b in one file, b imports a in another).
