@@ -1,4 +1,5 @@
-import { closureRequestResource, distributionResource, probateCaseResource } from '@estate/probate';
+import { closureRequestResource, distributionResource } from '@estate/closing';
+import { probateCaseResource } from '@estate/court';
 import { describeDeclaredContracts } from '../support/declared-contracts';
 import { UNSET } from '../support/resource-contract';
 import type { TestApp, TestCaller } from '../support/test-app';

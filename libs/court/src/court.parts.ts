@@ -1,4 +1,4 @@
 import { gatherContext } from '@estate/shared-kernel';
 
-/** The probate context's declarations, controllers and mappings, gathered from its folder (no list to keep). */
-export const PROBATE_PARTS = gatherContext(__dirname);
+/** The court context's declarations, controllers and mappings, gathered from its folder (no list to keep). */
+export const COURT_PARTS = gatherContext(__dirname);

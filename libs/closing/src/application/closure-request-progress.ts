@@ -4,7 +4,7 @@ import { ClosableAccounts } from '@estate/assets/ports';
 import { CaseResource, CaseResourceReader, ConflictError, InjectResource, ResourceEvents, subjectOf } from '@estate/shared-kernel';
 import type { ClosureRequest } from '../domain/closure-request';
 import type { ClosurePlan } from '../domain/closure-step';
-import { OPEN_CLOSURE_REQUEST_STATUSES } from '../domain/probate-vocabulary';
+import { OPEN_CLOSURE_REQUEST_STATUSES } from '../domain/closure-vocabulary';
 
 /**
  * Keeps the case's closure requests in step with their closure steps (contract-extensions §15.1), inside every write

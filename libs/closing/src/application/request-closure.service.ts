@@ -4,7 +4,7 @@ import { ClosableAccounts } from '@estate/assets/ports';
 import { CaseResource, CreateUseCase, currentActor, InjectResource, JsonObject, SingleResource, ValidationFailedError, writableFieldsOf } from '@estate/shared-kernel';
 import { ClosableAccountFacts, ClosureRequest, ClosureRequestBody, closureStepsFor } from '../domain/closure-request';
 import type { ClosureStep, ClosureStepFields } from '../domain/closure-step';
-import { OPEN_CLOSURE_REQUEST_STATUSES } from '../domain/probate-vocabulary';
+import { OPEN_CLOSURE_REQUEST_STATUSES } from '../domain/closure-vocabulary';
 import { ClosureRequestWrites } from './closure-request-writes';
 import { ClosureTransfers } from './ports/closure-transfers.port';
 

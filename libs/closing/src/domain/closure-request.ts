@@ -7,7 +7,7 @@ import {
   ClosureRequestStatus,
   ClosureRequestStepType,
   OPEN_CLOSURE_REQUEST_STATUSES,
-} from './probate-vocabulary';
+} from './closure-vocabulary';
 
 /** The account a closure request closes, as the request reads it (contract-extensions §15.1). */
 export interface ClosableAccountFacts {

@@ -1,6 +1,6 @@
 import type { CaseRecord } from '@estate/shared-kernel/domain';
 import { ErrorDetail, ValidationFailedError } from '@estate/shared-kernel/domain';
-import type { ClosureStepStatus, WritableClosureStepStatus } from './probate-vocabulary';
+import type { ClosureStepStatus, WritableClosureStepStatus } from './closure-vocabulary';
 
 export interface SubTask {
   id: string;

@@ -1,8 +1,7 @@
 import { centsOf, centsToText, DomainError, sumCents, type Cents, type ErrorDetail } from '@estate/shared-kernel/domain';
+import { FINAL_CLAIM_STATUSES, type ClaimStatus } from '@estate/court/rules';
 import type { Distribution } from './distribution';
 import { PRIORITY_OVER_CLAIMS } from './distribution-vocabulary';
-import { FINAL_CLAIM_STATUSES } from './creditor-claim';
-import type { ClaimStatus } from './probate-vocabulary';
 
 /** An estate account of the case as the check reads it, held `for update` by the caller. */
 export interface EstateCash {

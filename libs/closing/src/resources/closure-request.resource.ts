@@ -1,6 +1,6 @@
 import { caseResource, field, TextField } from '@estate/shared-kernel';
 import { ClosureRequest } from '../domain/closure-request';
-import { CLOSURE_ACCOUNT_TYPES, CLOSURE_METHODS, CLOSURE_REQUEST_STATUSES } from '../domain/probate-vocabulary';
+import { CLOSURE_ACCOUNT_TYPES, CLOSURE_METHODS, CLOSURE_REQUEST_STATUSES } from '../domain/closure-vocabulary';
 import { RequestClosure } from '../application/request-closure.service';
 import { ReviseClosureRequest } from '../application/revise-closure-request.service';
 

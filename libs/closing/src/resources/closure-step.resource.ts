@@ -1,6 +1,6 @@
 import { caseResource, field } from '@estate/shared-kernel';
 import { ClosureStep } from '../domain/closure-step';
-import { CLOSURE_STEP_STATUSES, WRITABLE_CLOSURE_STEP_STATUSES } from '../domain/probate-vocabulary';
+import { CLOSURE_STEP_STATUSES, WRITABLE_CLOSURE_STEP_STATUSES } from '../domain/closure-vocabulary';
 import { SubTaskBody, SubTaskView } from '../http/dto/closure-step.dto';
 import { AddClosureStep } from '../application/add-closure-step.service';
 import { ReviseClosureStep } from '../application/revise-closure-step.service';

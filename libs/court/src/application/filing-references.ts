@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { CaseDocuments } from '@estate/documents/ports';
+import { CaseDocuments, documentIdsProblems } from '@estate/documents/ports';
 import { ErrorDetail, ValidationFailedError } from '@estate/shared-kernel';
-import { caseDocumentIdsProblems } from './case-document-ids';
 import { ProbateForms } from './ports/probate-forms.port';
 
 /**
@@ -21,7 +20,9 @@ export class FilingReferences {
     if (typeof document.form_id === 'string' && !(await this.forms.exists(document.form_id, state))) {
       problems.push({ field: 'form_id', message: `form_id must name a form of ${state} or a federal (US) form (GET /v1/probate/states/${state}/forms)`, reason: 'rule' });
     }
-    problems.push(...(await caseDocumentIdsProblems(this.documents, em, caseId, (document.document_ids as string[] | null | undefined) ?? [])));
+    const documentIds = (document.document_ids as string[] | null | undefined) ?? [];
+    const found = new Set((await this.documents.describe(em, caseId, documentIds)).map((facts) => facts.id));
+    problems.push(...documentIdsProblems(documentIds, found));
     if (problems.length > 0) throw new ValidationFailedError(problems);
   }
 }

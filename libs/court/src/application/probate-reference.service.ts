@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type FilterSpecs, NotFoundError, pageModeMeta, parseListQuery, ResourceList, SingleResource } from '@estate/shared-kernel';
+import { STATE_CODES } from '@estate/shared-kernel/domain';
 import type { County, StateRules } from '../domain/jurisdiction-rules';
-import { FORM_PURPOSES, formServesState, type ProbateForm, STATE_CODES } from '../domain/probate-form';
+import { FORM_PURPOSES, formServesState, type ProbateForm } from '../domain/probate-form';
 import { ProbateReferenceFiles } from './ports/probate-reference-files.port';
 
 /** The filters of `GET /v1/probate/forms` (§10.3); a repeated filter matches any of its values (contract §4). */

@@ -1,7 +1,7 @@
 import type { DeadlineType } from './probate-vocabulary';
 
 /**
- * The shape of the committed jurisdiction file (`libs/probate/reference-data/us-probate.json`, contract-extensions
+ * The shape of the committed jurisdiction file (`libs/court/reference-data/us-probate.json`, contract-extensions
  * §10.4). Its JSON Schema (`us-probate.schema.json`) is the authority; these types mirror it for the code that reads
  * the file once it has been validated.
  */

@@ -1,13 +1,7 @@
-/** The USPS codes of the 50 states and DC, sorted (contract-extensions §10.4): the reference file has each once. */
-export const STATE_CODES = [
-  'AK', 'AL', 'AR', 'AZ', 'CA', 'CO', 'CT', 'DC', 'DE', 'FL', 'GA', 'HI', 'IA', 'ID', 'IL', 'IN', 'KS', 'KY', 'LA', 'MA', 'MD', 'ME', 'MI', 'MN', 'MO', 'MS',
-  'MT', 'NC', 'ND', 'NE', 'NH', 'NJ', 'NM', 'NV', 'NY', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VA', 'VT', 'WA', 'WI', 'WV', 'WY',
-] as const;
-
 /** The purposes of a form (contract-extensions §10.3): the filing types of §10.2 and `tax`. */
 export const FORM_PURPOSES = ['petition', 'notice', 'inventory', 'accounting', 'motion', 'order', 'letters', 'bond', 'waiver', 'affidavit', 'caveat', 'claim', 'deed', 'other', 'tax'] as const;
 
-/** One form of the shipped catalogue (`libs/probate/reference-data/probate-forms.json`, §10.3). */
+/** One form of the shipped catalogue (`libs/court/reference-data/probate-forms.json`, §10.3). */
 export interface ProbateForm {
   id: string;
   state: string;

@@ -2,8 +2,9 @@ import { applyDecorators, Controller, Get, Header, Param, Query } from '@nestjs/
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, getSchemaPath } from '@nestjs/swagger';
 import type { Type } from '@nestjs/common';
 import { ApiData, ApiErrors, DescribedTag, DEFAULT_PER_PAGE, MAX_PER_PAGE, PageMeta, QueryParameter, ResourceList, SingleResource } from '@estate/shared-kernel';
+import { STATE_CODES } from '@estate/shared-kernel/domain';
 import { ProbateReference } from '../application/probate-reference.service';
-import { FORM_PURPOSES, STATE_CODES } from '../domain/probate-form';
+import { FORM_PURPOSES } from '../domain/probate-form';
 import { ProbateCountyView, ProbateFormView, ProbateStateView } from './dto/reference-data.dto';
 
 const CACHE = 'private, max-age=3600';

@@ -12,7 +12,7 @@ const MAX_FILING_DOCUMENTS = 20;
  * Filings of the probate case (contract-extensions §10.2): an aggregate (status moves and what each needs, the form
  * of the probate case's state, documents of the case). `filing_type` and `title` are required; a merge patch writes
  * the same fields, a status moved there following the move list (else 422 on `status`). A document a filing names
- * cannot be deleted (`409 document_in_use`, through the documents' referrers port, registered by ProbateModule).
+ * cannot be deleted (`409 document_in_use`, through the documents' referrers port, registered by CourtModule).
  */
 export const filingResource = caseResource({
   name: 'filing',

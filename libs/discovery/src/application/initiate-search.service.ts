@@ -3,7 +3,7 @@ import { ulid } from 'ulid';
 import { CaseBusinesses } from '@estate/assets/ports';
 import { CaseIdentitySubjects } from '@estate/case/ports';
 import { AggregateWrites, CaseResource, ConflictError, ErrorDetail, InjectResource, SingleResource, ValidationFailedError } from '@estate/shared-kernel';
-import { BUSINESS_SEARCH_TYPE, OPEN_SEARCH_STATUSES, SearchType } from '../domain/probate-vocabulary';
+import { BUSINESS_SEARCH_TYPE, OPEN_SEARCH_STATUSES, SearchType } from '../domain/search-vocabulary';
 import { Search } from '../domain/search';
 import { personSearchProblems, SearchedBusiness, SearchedPerson, searchParameterProblems, searchParametersOf, SearchParametersInput } from '../domain/search-parameters';
 import { PendingSearchesProjection } from './pending-searches-projection';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CasePendingSearches, PendingSearches } from '@estate/case/ports';
 import { UnitOfWork } from '@estate/shared-kernel';
-import { SEARCH_TYPES } from '../domain/probate-vocabulary';
+import { SEARCH_TYPES } from '../domain/search-vocabulary';
 import { CaseSearchTallies, CaseSearchTally } from './ports/case-search-tallies.port';
 
 const order = (type: string) => SEARCH_TYPES.indexOf(type as (typeof SEARCH_TYPES)[number]);

@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { CaseDocuments } from '@estate/documents/ports';
+import { CaseDocuments, documentIdsProblems } from '@estate/documents/ports';
 import { CaseResource, InjectResource, JsonObject, referenceProblems, ValidationFailedError } from '@estate/shared-kernel';
 import type { UnclaimedProperty } from '../domain/unclaimed-property';
-import { caseDocumentIdsProblems } from './case-document-ids';
 
 /**
  * What unclaimed property names outside itself (contract-extensions §10.0, §12.5): `search_id` a search of the case
@@ -17,10 +16,10 @@ export class UnclaimedPropertyReferences {
   ) {}
 
   async check(em: EntityManager, caseId: string, document: JsonObject): Promise<void> {
-    const problems = [
-      ...(await referenceProblems(this.resource.references, document as never, em, caseId)),
-      ...(await caseDocumentIdsProblems(this.documents, em, caseId, (document.document_ids as string[] | null | undefined) ?? [])),
-    ];
+    const references = await referenceProblems(this.resource.references, document as never, em, caseId);
+    const documentIds = (document.document_ids as string[] | null | undefined) ?? [];
+    const found = new Set((await this.documents.describe(em, caseId, documentIds)).map((facts) => facts.id));
+    const problems = [...references, ...documentIdsProblems(documentIds, found)];
     if (problems.length > 0) throw new ValidationFailedError(problems);
   }
 }

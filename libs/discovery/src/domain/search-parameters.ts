@@ -1,5 +1,5 @@
 import { einPrefixProblems, ErrorDetail } from '@estate/shared-kernel/domain';
-import { BUSINESS_SEARCH_TYPE, SearchType } from './probate-vocabulary';
+import { BUSINESS_SEARCH_TYPE, SearchType } from './search-vocabulary';
 
 /** `parameters` of `POST …/searches/initiate` as sent (contract-extensions §15.2); the DTO checked their shapes. */
 export interface SearchParametersInput {

@@ -1,6 +1,6 @@
 import type { CaseRecord } from '@estate/shared-kernel/domain';
 import { nextProviderTry, ValidationFailedError } from '@estate/shared-kernel/domain';
-import { SEARCH_STATUSES, SearchStatus, SearchType } from './probate-vocabulary';
+import { SEARCH_STATUSES, SearchStatus, SearchType } from './search-vocabulary';
 import type { SearchParameters } from './search-parameters';
 
 /** Position of each status: a search moves only forward, and may skip (contract §3.2 "Searches"). */

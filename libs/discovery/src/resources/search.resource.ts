@@ -1,5 +1,5 @@
 import { caseResource, field, maskSensitive } from '@estate/shared-kernel';
-import { SEARCH_STATUSES, SEARCH_TYPES } from '../domain/probate-vocabulary';
+import { SEARCH_STATUSES, SEARCH_TYPES } from '../domain/search-vocabulary';
 import { Search } from '../domain/search';
 import { SearchParametersView } from '../http/dto/search.dto';
 import { simulatedSearchTestValues } from '../infrastructure/search/simulated-search-provider';

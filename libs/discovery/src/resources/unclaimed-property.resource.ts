@@ -17,7 +17,7 @@ const ALWAYS_SET = { default: undefined, nullable: false } as const;
  * `property_type` are required; a merge patch writes the same fields, a `claim_status` moved there following the move
  * list (else 422 on `claim_status`). A move of `claim_status` is told as `unclaimed_property.status_changed`. A
  * document it names cannot be deleted (`409 document_in_use`, through the documents' referrers port, registered by
- * ProbateModule).
+ * DiscoveryModule).
  */
 export const unclaimedPropertyResource = caseResource({
   name: 'unclaimed property',

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BankAccounts, DistributableAssets, type DistributableAssetKind } from '@estate/assets/ports';
+import { EstateClaims } from '@estate/court/ports';
 import type { Distribution } from '../../domain/distribution';
 import { distributionRefusals, DistributionNotAllowed, EstateHoldings } from '../../domain/distribution-allowance';
 import { DistributionCommitments } from '../ports/distribution-commitments.port';
@@ -14,6 +15,7 @@ export class EstateHoldingsCheck {
   constructor(
     private readonly accounts: BankAccounts,
     private readonly commitments: DistributionCommitments,
+    private readonly claims: EstateClaims,
     private readonly assets: DistributableAssets,
   ) {}
 
@@ -28,7 +30,7 @@ export class EstateHoldingsCheck {
     const holdings: EstateHoldings = {
       estateAccounts: estateAccounts.map((account) => ({ accountId: account.id, open: account.status === 'open', availableBalance: account.availableBalance })),
       otherApprovedCash: await this.commitments.approvedCash(caseId, id),
-      claims: await this.commitments.claimsOf(caseId),
+      claims: await this.claims.claimsOf(caseId),
     };
     if (distribution.kind === 'in_kind' && distribution.assetType && distribution.assetId) {
       const asset = await this.assets.find(caseId, distribution.assetType as DistributableAssetKind, distribution.assetId);

@@ -9,7 +9,7 @@ export interface ClosureTransferOutcome {
 
 /**
  * Where the transfers context tells a closure request how its transfer ended (contract-extensions §15.1:
- * `deposit_proceeds` completes on settlement and is blocked on a return or rejection). Owned and bound by the probate
+ * `deposit_proceeds` completes on settlement and is blocked on a return or rejection). Owned and bound by the closing
  * context; the transfers context calls it inside the transaction of each move that ends (or settles) a transfer, with
  * the case row held. A transfer no closure request made is none of its business and changes nothing.
  */

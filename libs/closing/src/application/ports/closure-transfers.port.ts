@@ -32,9 +32,9 @@ export interface ClosureTransferDesk {
 }
 
 /**
- * Where a closure request reaches §8's transfers (contract-extensions §15.1, `instant_transfer`). The probate context
+ * Where a closure request reaches §8's transfers (contract-extensions §15.1, `instant_transfer`). The closing context
  * owns this port and the transfers context answers it (`answerWith`): transfers already depends on the contexts below
- * it, so probate never imports transfers and there is no cycle.
+ * it, so closing never imports transfers and there is no cycle.
  */
 export abstract class ClosureTransfers {
   abstract answerWith(desk: ClosureTransferDesk): void;
@@ -42,7 +42,7 @@ export abstract class ClosureTransfers {
   abstract cancel(caseId: string, transferId: string, actor: string, reason: string): Promise<ClosureTransferCancellation>;
 }
 
-/** The probate context's side of the port: the desk the transfers context registered. */
+/** The closing context's side of the port: the desk the transfers context registered. */
 export class AnsweredClosureTransfers extends ClosureTransfers {
   private desk?: ClosureTransferDesk;
 

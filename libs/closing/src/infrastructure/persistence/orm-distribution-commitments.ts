@@ -2,8 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { findRecords } from '@estate/shared-kernel';
 import { DistributionCommitments } from '../../application/ports/distribution-commitments.port';
-import type { CashCommitment, ClaimOnEstate } from '../../domain/distribution-allowance';
-import { creditorClaimResource } from '../../resources/creditor-claim.resource';
+import type { CashCommitment } from '../../domain/distribution-allowance';
 import { distributionResource } from '../../resources/distribution.resource';
 
 /**
@@ -24,10 +23,5 @@ export class OrmDistributionCommitments extends DistributionCommitments {
   async giversOf(caseId: string, assetType: string, assetId: string, excludingId: string): Promise<string[]> {
     const rows = await findRecords(this.em, distributionResource.schema, [{ caseId, assetType, assetId, status: { $in: ['approved', 'paid'] }, id: { $ne: excludingId } }], { orderBy: { id: 'asc' } });
     return rows.map((row) => row.id);
-  }
-
-  async claimsOf(caseId: string): Promise<ClaimOnEstate[]> {
-    const claims = await findRecords(this.em, creditorClaimResource.schema, [{ caseId }], { orderBy: { createdAt: 'asc', id: 'asc' } });
-    return claims.map((claim) => ({ id: claim.id, status: claim.status, claimAmount: claim.claimAmount, resolutionAmount: claim.resolutionAmount }));
   }
 }

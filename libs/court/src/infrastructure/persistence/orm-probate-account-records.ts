@@ -4,10 +4,8 @@ import { findRecords } from '@estate/shared-kernel';
 import { ProbateAccountRecords, ProbateAccountRecordsReader } from '../../application/ports/probate-account-records.port';
 import { creditorClaimResource } from '../../resources/creditor-claim.resource';
 import { probateCaseResource } from '../../resources/probate-case.resource';
-import { unclaimedPropertyResource } from '../../resources/unclaimed-property.resource';
-import { distributionResource } from '../../resources/distribution.resource';
 
-/** The probate records an account reads, through MikroORM on the caller's unit of work. */
+/** The court's records an account reads, through MikroORM on the caller's unit of work. */
 @Injectable()
 export class OrmProbateAccountRecords extends ProbateAccountRecordsReader {
   constructor(private readonly em: EntityManager) {
@@ -18,13 +16,9 @@ export class OrmProbateAccountRecords extends ProbateAccountRecordsReader {
     const probate = await this.em.findOne(probateCaseResource.schema, { caseId });
     const scope = { caseId };
     const creditorClaims = await findRecords(this.em, creditorClaimResource.schema, [scope]);
-    const unclaimedProperty = await findRecords(this.em, unclaimedPropertyResource.schema, [scope]);
-    const distributions = await findRecords(this.em, distributionResource.schema, [scope]);
     return {
       probateCase: probate && { courtName: probate.courtName ?? null, countyName: probate.countyName ?? null, state: probate.state, caseNumber: probate.caseNumber ?? null },
       creditorClaims,
-      unclaimedProperty,
-      distributions,
     };
   }
 }

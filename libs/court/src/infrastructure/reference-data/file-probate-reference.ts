@@ -5,7 +5,7 @@ import type { ProbateFormsFile } from '../../domain/probate-form';
 import { jurisdictionFileDigest, jurisdictionRules } from './jurisdiction-rules.loader';
 import { probateForms } from './probate-forms.loader';
 
-/** The reference files read from `libs/probate/reference-data`. */
+/** The reference files read from `libs/court/reference-data`. */
 @Injectable()
 export class FileProbateReference extends ProbateReferenceFiles {
   jurisdictions(): VersionedReference<JurisdictionRules> {

@@ -1,5 +1,5 @@
+import { STATE_CODES } from '@estate/shared-kernel/domain';
 import type { JurisdictionRules } from '../../domain/jurisdiction-rules';
-import { STATE_CODES } from '../../domain/probate-form';
 import { assertMatchesSchema, firstRepeated, readReferenceFile, refuse } from './reference-file';
 
 const FILE = 'us-probate.json';

@@ -41,7 +41,7 @@ describe('the jurisdiction file', () => {
   ])('refuses %s, naming the file and the problem', (_what, breakIt, message) => {
     const broken = structuredClone(jurisdictionRules()) as unknown as Record<string, any>;
     breakIt(broken);
-    expect(() => validateJurisdictionRules(broken)).toThrow(/libs\/probate\/reference-data\/us-probate.json/);
+    expect(() => validateJurisdictionRules(broken)).toThrow(/libs\/court\/reference-data\/us-probate.json/);
     expect(() => validateJurisdictionRules(broken)).toThrow(message);
   });
 });

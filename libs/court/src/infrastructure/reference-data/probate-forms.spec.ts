@@ -28,7 +28,7 @@ describe('the forms catalogue file', () => {
   ])('refuses %s, naming the file and the problem', (_what, breakIt, message) => {
     const broken = structuredClone(probateForms(STATES()).file) as unknown as Record<string, any>;
     breakIt(broken);
-    expect(() => validateProbateForms(broken, STATES())).toThrow(/libs\/probate\/reference-data\/probate-forms.json/);
+    expect(() => validateProbateForms(broken, STATES())).toThrow(/libs\/court\/reference-data\/probate-forms.json/);
     expect(() => validateProbateForms(broken, STATES())).toThrow(message);
   });
 

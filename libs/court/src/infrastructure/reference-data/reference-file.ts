@@ -3,10 +3,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Ajv from 'ajv';
 
-const FOLDER = join('libs', 'probate', 'reference-data');
+const FOLDER = join('libs', 'court', 'reference-data');
 
 /**
- * The committed folder `libs/probate/reference-data`, found upwards from this file: from the sources (tests) and from
+ * The committed folder `libs/court/reference-data`, found upwards from this file: from the sources (tests) and from
  * the build under `dist/` alike, without copying data files into the build.
  */
 function referenceDataFolder(): string {
@@ -28,7 +28,7 @@ export function readReferenceFile(name: string): ReferenceFile {
   try {
     content = JSON.parse(text);
   } catch (error) {
-    throw new Error(`libs/probate/reference-data/${name} is not valid JSON: ${(error as Error).message}`);
+    throw new Error(`libs/court/reference-data/${name} is not valid JSON: ${(error as Error).message}`);
   }
   return { content, sha256: createHash('sha256').update(text).digest('hex') };
 }
@@ -42,14 +42,14 @@ export function assertMatchesSchema<T>(candidate: unknown, file: string, schemaN
   const validate = ajv.compile(readReferenceFile(schemaName).content as object);
   if (!validate(candidate)) {
     const problems = (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`).join('; ');
-    throw new Error(`libs/probate/reference-data/${file} does not match its schema: ${problems}`);
+    throw new Error(`libs/court/reference-data/${file} does not match its schema: ${problems}`);
   }
   return candidate as T;
 }
 
-/** Throws `libs/probate/reference-data/{file} {problem}` when `problem` is set: a rule the schema cannot state. */
+/** Throws `libs/court/reference-data/{file} {problem}` when `problem` is set: a rule the schema cannot state. */
 export function refuse(file: string, problem: string | undefined): void {
-  if (problem) throw new Error(`libs/probate/reference-data/${file} ${problem}`);
+  if (problem) throw new Error(`libs/court/reference-data/${file} ${problem}`);
 }
 
 /** The first value that appears twice, if any. */

@@ -1,4 +1,4 @@
-import type { SearchType } from '../../domain/probate-vocabulary';
+import type { SearchType } from '../../domain/search-vocabulary';
 
 /** What a case's searches add up to, as far as the case's `pending_searches` and its ETag need it. */
 export interface CaseSearchTally {

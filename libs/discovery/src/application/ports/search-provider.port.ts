@@ -1,6 +1,6 @@
 import type { SearchOutcome } from '../../domain/search';
 import type { SearchParameters } from '../../domain/search-parameters';
-import type { SearchType } from '../../domain/probate-vocabulary';
+import type { SearchType } from '../../domain/search-vocabulary';
 
 /** The deceased as a search provider is asked about them (the SSN in full: for the request only, never logged). */
 export interface SearchSubject {

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EinField, EnumArrayField, EnumField, NestedField, StringArrayField, StringField } from '@estate/shared-kernel';
-import { STATE_CODES } from '../../domain/probate-form';
-import { SEARCH_TYPES } from '../../domain/probate-vocabulary';
+import { STATE_CODES } from '@estate/shared-kernel/domain';
+import { SEARCH_TYPES } from '../../domain/search-vocabulary';
 
 /** `parameters` of `POST …/searches/initiate` (contract-extensions §15.2). */
 export class SearchParametersBody {

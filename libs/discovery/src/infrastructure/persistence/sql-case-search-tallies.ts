@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PlainQuery } from '@estate/shared-kernel';
 import { CaseSearchTallies, CaseSearchTally } from '../../application/ports/case-search-tallies.port';
-import { OPEN_SEARCH_STATUSES, SearchType } from '../../domain/probate-vocabulary';
+import { OPEN_SEARCH_STATUSES, SearchType } from '../../domain/search-vocabulary';
 
 /**
  * Over no searches, one row of nulls. The mark is the count, the sum of versions and the latest change: a new search

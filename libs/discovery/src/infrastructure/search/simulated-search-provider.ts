@@ -1,5 +1,5 @@
 import type { SearchOutcome } from '../../domain/search';
-import { BUSINESS_SEARCH_TYPE } from '../../domain/probate-vocabulary';
+import { BUSINESS_SEARCH_TYPE } from '../../domain/search-vocabulary';
 import { SearchProvider, SearchRequest } from '../../application/ports/search-provider.port';
 
 /** The ending that makes the simulator fail a search (contract-extensions §15.2). */

@@ -1,15 +1,12 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CaseDocuments } from '@estate/documents/ports';
-import type { ErrorDetail } from '@estate/shared-kernel';
+import type { ErrorDetail } from '@estate/shared-kernel/domain';
 
 /**
  * Contract-extensions §10.0 for a record's `document_ids`: each item a document of the case (`document_ids[i]`,
- * reason `rule`), none named twice (reason `conflict`). One detail per item at fault. The count (at most 20) is the
- * DTO's.
+ * reason `rule`), none named twice (reason `conflict`). One detail per item at fault; `found` holds those of the ids
+ * that name documents of the case (`CaseDocuments.describe`). The count (at most 20) is the DTO's.
  */
-export async function caseDocumentIdsProblems(documents: CaseDocuments, em: EntityManager, caseId: string, ids: readonly string[]): Promise<ErrorDetail[]> {
+export function documentIdsProblems(ids: readonly string[], found: ReadonlySet<string>): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
-  const found = new Set((await documents.describe(em, caseId, ids)).map((facts) => facts.id));
   ids.forEach((id, index) => {
     const field = `document_ids[${index}]`;
     const first = ids.indexOf(id);
