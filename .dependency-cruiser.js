@@ -8,7 +8,7 @@
  */
 
 /** The bounded contexts. The shared kernel is not one of them: every context may use it. */
-const CONTEXTS = '(case|assets|probate|transfers|comms|webhooks|documents|verifications|people|accounting)';
+const CONTEXTS = '(case|assets|court|closing|discovery|transfers|comms|webhooks|documents|verifications|people|accounting)';
 
 /** Domain folders: each context's domain/, and the kernel's framework-free primitives (platform/domain/). */
 const DOMAIN = '^libs/[^/]+/src/(platform/)?domain/';

@@ -3,7 +3,7 @@ import { detailFields, expectError } from './support/api-assertions';
 
 /**
  * Creditor claims (`#13`): accept, reject, mark paid; final statuses; the address merged field by field; the account
- * number stored encrypted. What every resource promises is the generated contract's (test/contracts/probate).
+ * number stored encrypted. What every resource promises is the generated contract's (test/contracts/court).
  */
 describe('creditor claims (e2e)', () => {
   let t: TestApp;

@@ -1,4 +1,4 @@
-import { closureRequestResource } from '@estate/probate';
+import { closureRequestResource } from '@estate/closing';
 import { representationOf } from '@estate/shared-kernel';
 import { AchReturnIntake, TransferProcessor } from '@estate/transfers';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';

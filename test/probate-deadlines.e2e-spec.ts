@@ -12,7 +12,7 @@ function daysFromToday(days: number): string {
 
 /**
  * Probate deadlines (`#14`), the deadline generator and the `.ics` feed (issue 9): completion, overdue as read, the
- * generator's rules and the feed. What every resource promises is the generated contract's (test/contracts/probate).
+ * generator's rules and the feed. What every resource promises is the generated contract's (test/contracts/court).
  */
 describe('probate deadlines (e2e)', () => {
   let t: TestApp;

@@ -11,7 +11,7 @@ function isoDateInDays(days: number): string {
 
 /**
  * Contract-extensions §10.2: filings of the probate case — every move, the 409s, the form rule, the documents. What
- * every resource promises is the generated contract's (test/contracts/probate).
+ * every resource promises is the generated contract's (test/contracts/court).
  */
 describe('probate filings (e2e, contract-extensions §10.2)', () => {
   let t: TestApp;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 
-const DATA = join(__dirname, '..', 'libs', 'probate', 'reference-data');
+const DATA = join(__dirname, '..', 'libs', 'court', 'reference-data');
 const sha256 = (file: string) => `"${createHash('sha256').update(readFileSync(join(DATA, file), 'utf8')).digest('hex')}"`;
 const RULES_TAG = sha256('us-probate.json');
 const FORMS_TAG = sha256('probate-forms.json');

@@ -24,7 +24,7 @@ type View = Record<string, any>;
 
 /**
  * Contract-extensions §12.5: unclaimed property — the value sets, every claim move, its facts, references, events. What
- * every resource promises is the generated contract's (test/contracts/probate).
+ * every resource promises is the generated contract's (test/contracts/discovery).
  */
 describe('unclaimed property (e2e, contract-extensions §12.5)', () => {
   let t: TestApp;

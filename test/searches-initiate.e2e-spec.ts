@@ -1,4 +1,4 @@
-import { SearchProcessor, SearchProvider, searchResource } from '@estate/probate';
+import { SearchProcessor, SearchProvider, searchResource } from '@estate/discovery';
 import { representationOf } from '@estate/shared-kernel';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';
 import { overrideEnv } from './support/env';

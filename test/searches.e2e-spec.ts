@@ -4,7 +4,7 @@ import { BACKFILL_CASE_PENDING_SEARCHES } from '../apps/api/src/database/migrati
 
 /**
  * Searches (`#10`): forward-only status, and the case's `pending_searches` with its ETag. What every resource promises
- * (the DELETE it leaves out among it) is the generated contract's (test/contracts/probate).
+ * (the DELETE it leaves out among it) is the generated contract's (test/contracts/discovery).
  */
 describe('searches (e2e)', () => {
   let t: TestApp;

@@ -3,7 +3,9 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { AppConfig, SharedKernelModule } from '@estate/shared-kernel';
 import { CaseModule } from '@estate/case';
 import { AssetsModule } from '@estate/assets';
-import { ProbateModule } from '@estate/probate';
+import { CourtModule } from '@estate/court';
+import { ClosingModule } from '@estate/closing';
+import { DiscoveryModule } from '@estate/discovery';
 import { TransfersModule } from '@estate/transfers';
 import { CommsModule } from '@estate/comms';
 import { WebhooksModule } from '@estate/webhooks';
@@ -24,7 +26,9 @@ export class AppModule {
         SharedKernelModule.forRoot(config),
         CaseModule,
         AssetsModule,
-        ProbateModule,
+        CourtModule,
+        ClosingModule,
+        DiscoveryModule,
         TransfersModule,
         CommsModule,
         WebhooksModule,

@@ -13,7 +13,9 @@ import {
 } from '@estate/assets';
 import { CaseDeletionParticipants, CaseModule } from '@estate/case';
 import { DocumentsModule } from '@estate/documents';
-import { ProbateModule, unclaimedPropertyResource } from '@estate/probate';
+import { ClosingModule } from '@estate/closing';
+import { CourtModule } from '@estate/court';
+import { DiscoveryModule, unclaimedPropertyResource } from '@estate/discovery';
 import { CaseResource, RecordDeletionVetoes, registerErrorCodes } from '@estate/shared-kernel';
 import { AccountingComputations } from './application/accounting-computations';
 import { AccountingSources } from './application/accounting-sources';
@@ -64,7 +66,7 @@ const CARRIED: ReadonlyArray<[CaseResource<any>, PropertyKind]> = [
  * latest settled accounting carries.
  */
 @Module({
-  imports: [CaseModule, AssetsModule, DocumentsModule, ProbateModule],
+  imports: [CaseModule, AssetsModule, DocumentsModule, CourtModule, ClosingModule, DiscoveryModule],
   controllers: ACCOUNTING_PARTS.controllers,
   providers: [
     AccountingSources,

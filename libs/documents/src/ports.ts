@@ -86,3 +86,6 @@ export interface StatementClosingFacts {
 export abstract class CaseStatementClosings {
   abstract ofCase(caseId: string): Promise<StatementClosingFacts[]>;
 }
+
+/** What a record's `document_ids` must name (contract-extensions §10.0), for the contexts whose records carry them. */
+export { documentIdsProblems } from './domain/document-ids';

@@ -2,7 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { TRANSFERS_PARTS } from './transfers.parts';
 import { AssetsModule, bankAccountResource } from '@estate/assets';
 import { CaseDeletionParticipants, CaseModule } from '@estate/case';
-import { ClosureTransfers, ProbateModule } from '@estate/probate';
+import { ClosingModule, ClosureTransfers } from '@estate/closing';
 import { AppConfig, CaseResourceModule, ConflictError, RecordDeletionVetoes } from '@estate/shared-kernel';
 import { CancelTransfer } from './application/cancel-transfer.service';
 import { ClosureTransferDesk } from './application/closure-transfer-desk';
@@ -21,10 +21,10 @@ import { transferResource } from './resources/transfer.resource';
 
 /**
  * The transfers bounded context (issue 10): the Transfer aggregate, its use cases, processor and audit trail. It
- * answers the probate context's closure requests (their instant transfers) and tells them how each ended (§15.1).
+ * answers the closing context's closure requests (their instant transfers) and tells them how each ended (§15.1).
  */
 @Module({
-  imports: [CaseModule, AssetsModule, ProbateModule, CaseResourceModule.forResources([transferResource])],
+  imports: [CaseModule, AssetsModule, ClosingModule, CaseResourceModule.forResources([transferResource])],
   controllers: TRANSFERS_PARTS.controllers,
   providers: [
     { provide: TransferRepository, useClass: OrmTransferRepository },

@@ -2,8 +2,10 @@ import { EntityManager, IsolationLevel } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AccountableAssets, AccountableAssetRecords } from '@estate/assets/ports';
 import { AccountParties, CaseAccountParties } from '@estate/case/ports';
+import { AccountDistribution, DistributionAccountReader } from '@estate/closing/ports';
+import { ProbateAccountRecords, ProbateAccountRecordsReader } from '@estate/court/ports';
+import { AccountUnclaimedProperty, UnclaimedPropertyAccountReader } from '@estate/discovery/ports';
 import { CaseStatementClosings } from '@estate/documents/ports';
-import { ProbateAccountRecords, ProbateAccountRecordsReader } from '@estate/probate/ports';
 import { UnitOfWork } from '@estate/shared-kernel';
 import type { CaptionSources } from '../domain/accounting-document';
 import type { AccountingRecords } from '../domain/accounting-records';
@@ -35,6 +37,8 @@ export class AccountingSources {
     private readonly assets: AccountableAssets,
     private readonly statements: CaseStatementClosings,
     private readonly probate: ProbateAccountRecordsReader,
+    private readonly unclaimedProperty: UnclaimedPropertyAccountReader,
+    private readonly distributions: DistributionAccountReader,
     private readonly parties: CaseAccountParties,
     private readonly store: AccountingStore,
   ) {}
@@ -50,10 +54,12 @@ export class AccountingSources {
     const assets = await this.assets.ofCase(caseId, { holdAccounts: settling });
     const statements = await this.statements.ofCase(caseId);
     const probate = await this.probate.ofCase(caseId);
+    const unclaimedProperty = await this.unclaimedProperty.ofCase(caseId);
+    const distributions = await this.distributions.ofCase(caseId);
     const parties = await this.parties.partiesOf(caseId);
     const settled = await this.store.headsOf(caseId);
     return {
-      records: recordsOf(assets, statements, probate),
+      records: recordsOf(assets, statements, probate, { unclaimedProperty, distributions }),
       dateOfDeath: parties.deceased?.dateOfDeath ?? null,
       caption: captionOf(probate, parties),
       probateState: probate.probateCase?.state ?? null,
@@ -62,7 +68,13 @@ export class AccountingSources {
   }
 }
 
-function recordsOf(assets: AccountableAssetRecords, statements: AccountingRecords['statements'], probate: ProbateAccountRecords): AccountingRecords {
+/** What the closing and discovery contexts keep that an account reads. */
+interface EstateRecords {
+  unclaimedProperty: ReadonlyArray<AccountUnclaimedProperty>;
+  distributions: ReadonlyArray<AccountDistribution>;
+}
+
+function recordsOf(assets: AccountableAssetRecords, statements: AccountingRecords['statements'], probate: ProbateAccountRecords, estate: EstateRecords): AccountingRecords {
   return {
     bankAccounts: assets.bankAccounts,
     transactions: assets.transactions,
@@ -75,8 +87,8 @@ function recordsOf(assets: AccountableAssetRecords, statements: AccountingRecord
     vehicles: assets.vehicles,
     financialAccounts: assets.financialAccounts,
     businesses: assets.businesses,
-    unclaimedProperty: probate.unclaimedProperty,
-    distributions: probate.distributions,
+    unclaimedProperty: estate.unclaimedProperty,
+    distributions: estate.distributions,
     creditorClaims: probate.creditorClaims,
     debts: assets.debts,
   };

@@ -31,12 +31,24 @@ function filesUnder(folder: string): string[] {
   });
 }
 
+/** How a context's parts are gathered. */
+export interface GatherOptions {
+  /**
+   * The section of the reference its routes belong to, when it shares one with other contexts (the court, closing and
+   * discovery contexts share the specification's probate part): see `inReferenceOrder`.
+   */
+  referenceSection?: string;
+}
+
+/** Class metadata: the reference section of a gathered controller. */
+const REFERENCE_SECTION = 'estate:reference-section';
+
 /**
  * A context's parts, gathered from its folder at start-up: every `*.resource` file's declarations, every
  * `*.controller` file's classes, every persistence file's entity schemas. A new resource is a declaration file (and,
  * for routes of its own, a controller file) in its context's folder: no module, entity or controller list to edit.
  */
-export function gatherContext(folder: string): ContextParts {
+export function gatherContext(folder: string, options: GatherOptions = {}): ContextParts {
   // The module and the ORM configuration ask for the same parts: one set of generated controller classes.
   const known = gathered.get(folder);
   if (known) return known;
@@ -54,7 +66,8 @@ export function gatherContext(folder: string): ContextParts {
   const generated = resources.filter((resource) => resource.routes.size > 0 && !served.has(resource)).map((resource) => generatedController(resource));
   const schemas = [...resources, ...singletons].map((resource) => resource.schema as EntitySchema<any>);
   const persisted = exported(PERSISTENCE).filter((value): value is EntitySchema<any> => value instanceof EntitySchema && !schemas.includes(value));
-  const controllers = [...own, ...generated].sort((a, b) => specificationOrder(a) - specificationOrder(b) || a.name.localeCompare(b.name));
+  const controllers = [...own, ...generated].sort(bySpecificationOrder);
+  if (options.referenceSection) placeInReferenceSection(options.referenceSection, controllers);
   const parts = { resources, singletons, controllers, entities: [...new Set([...schemas, ...persisted])] };
   gathered.set(folder, parts);
   return parts;
@@ -71,6 +84,30 @@ const gathered = new Map<string, ContextParts>();
 function specificationOrder(controller: Type): number {
   const numbers = manifestsOf(controller).flatMap((manifest) => manifest.specificationRoutes.map((route) => route.number));
   return numbers.length > 0 ? Math.min(...numbers) : -1;
+}
+
+function bySpecificationOrder(a: Type, b: Type): number {
+  return specificationOrder(a) - specificationOrder(b) || a.name.localeCompare(b.name);
+}
+
+/** Marks controllers as serving routes of one reference section (`inReferenceOrder`). */
+export function placeInReferenceSection(section: string, controllers: readonly Type[]): void {
+  for (const controller of controllers) Reflect.defineMetadata(REFERENCE_SECTION, section, controller);
+}
+
+/**
+ * Controllers as the reference lists them (the OpenAPI paths, the catalog's event types): in the order the modules
+ * registered them, except that the controllers of one reference section stand together where the first of them
+ * registered, in the specification's order, as they would in one context. So the reference reads the same however a
+ * section is cut into contexts.
+ */
+export function inReferenceOrder(controllers: readonly Type[]): Type[] {
+  const groups = new Map<unknown, Type[]>();
+  for (const controller of controllers) {
+    const key: unknown = Reflect.getMetadata(REFERENCE_SECTION, controller) ?? controller;
+    groups.set(key, [...(groups.get(key) ?? []), controller]);
+  }
+  return [...groups.entries()].flatMap(([key, members]) => (key === members[0] ? members : [...members].sort(bySpecificationOrder)));
 }
 
 /** The standard routes of a declaration, as a class named after it (`VehiclesController`). */

@@ -1,6 +1,7 @@
-import type { INestApplicationContext } from '@nestjs/common';
+import type { INestApplicationContext, Type } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import { EventTypeCatalog } from '../platform/events/event-types';
+import { inReferenceOrder } from './context-parts';
 import type { DeclaredDocumentParts, WebhookResource } from './openapi/document-parts';
 import { SpecificationRoute, specificationRouteOf } from './openapi/specification-routes';
 import { describedTagsOf } from './openapi/described-tag';
@@ -31,15 +32,14 @@ export class ResourceCatalog {
     this.specificationRoutes = specificationRoutesOf(manifests);
   }
 
-  /** The manifests of the controllers of every registered module, each once, in the order of registration. */
+  /** The manifests of the controllers of every registered module, each once, in the reference's order (`inReferenceOrder`). */
   static fromModules(modules: ModulesContainer): ResourceCatalog {
     const manifests = new Set<ResourceManifest>();
     const describedTags: Array<Readonly<Record<string, string>>> = [];
-    for (const module of modules.values()) {
-      for (const wrapper of module.controllers.values()) {
-        manifestsOf(wrapper.metatype).forEach((manifest) => manifests.add(manifest));
-        describedTags.push(describedTagsOf(wrapper.metatype));
-      }
+    const controllers = [...modules.values()].flatMap((module) => [...module.controllers.values()].map((wrapper) => wrapper.metatype as Type));
+    for (const controller of inReferenceOrder(controllers)) {
+      manifestsOf(controller).forEach((manifest) => manifests.add(manifest));
+      describedTags.push(describedTagsOf(controller));
     }
     return new ResourceCatalog([...manifests], describedTags);
   }

@@ -1,4 +1,4 @@
-import type { ClosureTransferOutcome } from '@estate/probate/ports';
+import type { ClosureTransferOutcome } from '@estate/closing/ports';
 import type { Transfer } from '../domain/transfer';
 
 /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BankAccounts } from '@estate/assets/ports';
-import { ClosureTransferCancellation, ClosureTransferDesk as Desk, ClosureTransferRequest, RequestedClosureTransfer } from '@estate/probate/ports';
+import { ClosureTransferCancellation, ClosureTransferDesk as Desk, ClosureTransferRequest, RequestedClosureTransfer } from '@estate/closing/ports';
 import { centsOf, centsToNumber } from '@estate/shared-kernel/domain';
 import { TransferNotAllowed } from '../domain/transfer.errors';
 import { CancelTransfer } from './cancel-transfer.service';
@@ -11,7 +11,7 @@ import { RequestTransfer } from './request-transfer.service';
 const ENDED_WITHOUT_MONEY: readonly string[] = ['cancelled', 'rejected', 'returned', 'failed'];
 
 /**
- * The transfers context's answer to the probate context's `ClosureTransfers` port (contract-extensions §15.1): an
+ * The transfers context's answer to the closing context's `ClosureTransfers` port (contract-extensions §15.1): an
  * `instant_transfer` closure request's transfer, requested and cancelled by §8's own use cases in the caller's
  * transaction, so every §8 rule, audit event and `transfer.*` event applies as it does through the transfer routes.
  */

@@ -14,3 +14,4 @@ export * from './past-fact-dates';
 export * from '../auth/collaborator-role';
 export * from '../auth/org-role';
 export * from './naming';
+export * from './us-states';

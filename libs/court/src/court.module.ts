@@ -1,0 +1,108 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { COURT_PARTS } from './court.parts';
+import { DeadlineEventScheduler } from './application/deadline-event-scheduler';
+import { CaseResourceModule, registerErrorCodes } from '@estate/shared-kernel';
+import { CaseModule } from '@estate/case';
+import { CreateDeadline } from './application/create-deadline.service';
+import { DeadlineFeed } from './application/deadline-feed.service';
+import { DeadlineFeedLinks } from './application/deadline-feed-links.service';
+import { FileCreditorClaim } from './application/file-creditor-claim.service';
+import { GenerateDeadlines } from './application/generate-deadlines.service';
+import { DeceasedDates } from './application/ports/deceased-dates.port';
+import { LettersDates } from './application/ports/letters-dates.port';
+import { JurisdictionRuleBook } from './application/ports/jurisdiction-rules.port';
+import { ReviseCreditorClaim } from './application/revise-creditor-claim.service';
+import { UpdateDeadline } from './application/update-deadline.service';
+import { ProbateReference } from './application/probate-reference.service';
+import { ProbateReferenceFiles } from './application/ports/probate-reference-files.port';
+import { FileProbateReference } from './infrastructure/reference-data/file-probate-reference';
+import { DeceasedDatesAdapter } from './infrastructure/persistence/deceased-dates.adapter';
+import { LettersDatesAdapter } from './infrastructure/persistence/letters-dates.adapter';
+import { FileJurisdictionRules } from './infrastructure/reference-data/file-jurisdiction-rules';
+import { creditorClaimResource } from './resources/creditor-claim.resource';
+import { probateDeadlineResource } from './resources/probate-deadline.resource';
+import { CaseProbateState, DocumentReferences, DocumentsModule } from '@estate/documents';
+import { FilingReferences } from './application/filing-references';
+import { PrepareFiling } from './application/prepare-filing.service';
+import { RemoveFiling } from './application/remove-filing.service';
+import { ReviseFiling } from './application/revise-filing.service';
+import { ProbateCaseStates } from './application/ports/probate-case-states.port';
+import { ProbateForms } from './application/ports/probate-forms.port';
+import { filingsNamingDocument } from './infrastructure/persistence/filing-document-referrers';
+import { OrmProbateCaseStates } from './infrastructure/persistence/orm-probate-case-states';
+import { filingResource } from './resources/filing.resource';
+import { probateCaseResource } from './resources/probate-case.resource';
+import { estateEinResource } from './resources/estate-ein.resource';
+import { EstateEinDefaults } from './application/estate-ein-defaults';
+import { EstatePartiesReader } from './application/ports/estate-parties.port';
+import { EstatePartiesAdapter } from './infrastructure/persistence/estate-parties.adapter';
+import { ProbateAccountRecordsReader } from './application/ports/probate-account-records.port';
+import { OrmProbateAccountRecords } from './infrastructure/persistence/orm-probate-account-records';
+import { EstateClaims } from './application/ports/estate-claims.port';
+import { OrmEstateClaims } from './infrastructure/persistence/orm-estate-claims';
+
+registerErrorCodes({
+  probate_case_required: { status: 409, explanation: 'The case has no probate case; create it with `PUT /v1/cases/{case_id}/probate` first.' },
+});
+
+/**
+ * The court context: the probate case and its filings, deadlines (their generator, reminders and calendar feed), the
+ * estate's EIN, creditor claims, and the reference data they are checked against (jurisdiction rules, forms catalogue).
+ */
+@Module({
+  imports: [
+    CaseModule,
+    DocumentsModule,
+    CaseResourceModule.forResources([probateDeadlineResource, creditorClaimResource, probateCaseResource, filingResource, estateEinResource]),
+  ],
+  controllers: COURT_PARTS.controllers,
+  providers: [
+    CreateDeadline,
+    UpdateDeadline,
+    GenerateDeadlines,
+    DeadlineFeed,
+    DeadlineFeedLinks,
+    FileCreditorClaim,
+    ReviseCreditorClaim,
+    DeadlineEventScheduler,
+    { provide: DeceasedDates, useClass: DeceasedDatesAdapter },
+    { provide: LettersDates, useClass: LettersDatesAdapter },
+    { provide: JurisdictionRuleBook, useClass: FileJurisdictionRules },
+    { provide: ProbateReferenceFiles, useClass: FileProbateReference },
+    ProbateReference,
+    EstateEinDefaults,
+    { provide: EstatePartiesReader, useClass: EstatePartiesAdapter },
+    PrepareFiling,
+    ReviseFiling,
+    RemoveFiling,
+    FilingReferences,
+    { provide: ProbateCaseStates, useClass: OrmProbateCaseStates },
+    { provide: ProbateAccountRecordsReader, useClass: OrmProbateAccountRecords },
+    { provide: EstateClaims, useClass: OrmEstateClaims },
+    // The filings' form rule reads the §10.3 catalogue.
+    { provide: ProbateForms, useFactory: (reference: ProbateReference): ProbateForms => ({ exists: async (formId, state) => reference.formExists(formId, state) }), inject: [ProbateReference] },
+  ],
+  // The distributions weigh the creditor claims (contract-extensions §12.7); the court accounting reads the probate
+  // case and the claims (§16).
+  exports: [EstateClaims, ProbateAccountRecordsReader],
+})
+export class CourtModule implements OnModuleInit {
+  constructor(
+    private readonly ruleBook: JurisdictionRuleBook,
+    private readonly referenceFiles: ProbateReferenceFiles,
+    private readonly probateStates: CaseProbateState,
+    private readonly probateCases: ProbateCaseStates,
+    private readonly documentReferences: DocumentReferences,
+  ) {}
+
+  onModuleInit(): void {
+    // A broken jurisdiction file stops start-up (contract-extensions §10.4).
+    this.ruleBook.rules();
+    // So does a broken forms catalogue (§10.3).
+    this.referenceFiles.forms();
+    // A notarization asks for a notary commissioned in the probate case's state (contract-extensions §11.4).
+    this.probateStates.answerWith((em, caseId) => this.probateCases.stateOf(em, caseId));
+    // A document a filing names cannot be deleted (409 document_in_use naming the filing).
+    this.documentReferences.register(filingsNamingDocument);
+  }
+}

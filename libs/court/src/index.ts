@@ -1,0 +1,13 @@
+import { COURT_PARTS } from './court.parts';
+
+export { CourtModule } from './court.module';
+/** Its ORM mappings, gathered from its folder. */
+export const COURT_ENTITIES = COURT_PARTS.entities;
+export { probateDeadlineResource } from './resources/probate-deadline.resource';
+export { creditorClaimResource } from './resources/creditor-claim.resource';
+export { probateCaseResource } from './resources/probate-case.resource';
+export { filingResource } from './resources/filing.resource';
+export { ProbateForms } from './application/ports/probate-forms.port';
+export { ProbateReference } from './application/probate-reference.service';
+export { estateEinResource } from './resources/estate-ein.resource';
+export * from './ports';
