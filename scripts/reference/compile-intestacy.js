@@ -288,7 +288,9 @@ function compileRepresentation(representation, translation, where) {
   };
 }
 
-function compileOrder(order, phrases, translation, where) {
+function compileOrder(order, globalPhrases, translation, where) {
+  const phrases = { ...globalPhrases, ...translation.order_phrases };
+  for (const entry of Object.keys(translation.order_phrases ?? {})) if (!order.order.includes(entry)) fail(where, `the order phrase "${entry}" is not in its order any more`);
   const classes = [];
   for (const entry of order.order) {
     const translated = phrases[entry];
