@@ -48,12 +48,12 @@ export interface LineNode {
   children: LineNode[];
 }
 
-/** The kinships of each generation of a line, nearest first, and what the first generation descends from. */
+/** The kinships of each generation of a line, nearest the deceased first. */
 const LINES = {
-  descendants: { generations: [['child'], ['grandchild'], ['great_grandchild']], name: 'descendant' },
-  descendants_of_parents: { generations: [['sibling', 'half_sibling'], ['niece_or_nephew']], name: "parents' descendant" },
-  descendants_of_grandparents: { generations: [['aunt_or_uncle'], ['first_cousin']], name: "grandparents' descendant" },
-} as const satisfies Record<string, { generations: readonly (readonly Kinship[])[]; name: string }>;
+  descendants: { generations: [['child'], ['grandchild'], ['great_grandchild']] },
+  descendants_of_parents: { generations: [['sibling', 'half_sibling'], ['niece_or_nephew']] },
+  descendants_of_grandparents: { generations: [['aunt_or_uncle'], ['first_cousin']] },
+} as const satisfies Record<string, { generations: readonly (readonly Kinship[])[] }>;
 export type LineKind = keyof typeof LINES;
 
 export interface Line {

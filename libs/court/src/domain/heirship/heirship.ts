@@ -4,7 +4,7 @@
  * fact the rules need and the persons do not give, a rule the data leaves open and a rule the language cannot state
  * each end in `unresolved`, and then no share is computed.
  */
-import { Family, type FamilyPerson, type LineNode, SIDES, type Side, takesOrPassesOn, type Unresolved } from './family';
+import { Family, type FamilyPerson, type Kinship, type LineNode, SIDES, type Side, takesOrPassesOn, type Unresolved } from './family';
 import { type Atom, atomsOf, evaluate, FamilyFacts, holds } from './family-facts';
 import { Rational } from './rational';
 import { type Allocation, divide } from './representation';
@@ -25,7 +25,7 @@ export interface HeirshipInput {
 export interface Heir {
   person_id: string;
   name: string;
-  kinship: string | null;
+  kinship: Kinship | null;
   /** The exact share, `n/d` in lowest terms; `null` when a dollar amount in the rule makes shares depend on the value. */
   fraction: string | null;
   amount_cents: bigint;
@@ -140,13 +140,20 @@ class HeirshipComputation {
       if (distribution.escheat) return this.finish([], true);
     }
 
-    const exactShares: { person: FamilyPerson; exact: Rational; fraction: Rational | null; via: string[]; citation: string }[] = [];
+    return this.finish(this.heirsOf(spouse && spouseTakes ? spouse : null, take, spouseCitation, distribution.allocations), false);
+  }
+
+  /** The spouse first, then the others in person order; exact shares of the estate, then whole cents. */
+  private heirsOf(spouse: FamilyPerson | null, take: SpouseTake, spouseCitation: string, allocations: readonly CitedAllocation[]): Heir[] {
+    const estate = Rational.of(this.input.estate_cents);
+    const spouseExact = take.kind === 'fraction' ? estate.times(take.fraction) : take.exact;
     const rest = estate.minus(spouseExact);
     const restFraction = take.kind === 'fraction' ? Rational.ONE.minus(take.fraction) : null;
-    if (spouse && spouseTakes) {
+    const exactShares: { person: FamilyPerson; exact: Rational; fraction: Rational | null; via: string[]; citation: string }[] = [];
+    if (spouse) {
       exactShares.push({ person: spouse, exact: spouseExact, fraction: take.kind === 'fraction' ? take.fraction : null, via: [], citation: spouseCitation });
     }
-    const others = [...distribution.allocations].sort((a, b) => this.family.rank(a.person.id) - this.family.rank(b.person.id));
+    const others = [...allocations].sort((a, b) => this.family.rank(a.person.id) - this.family.rank(b.person.id));
     for (const allocation of others) {
       exactShares.push({
         person: allocation.person,
@@ -160,7 +167,7 @@ class HeirshipComputation {
       exactShares.map((share) => share.exact),
       this.input.estate_cents,
     );
-    const heirs: Heir[] = exactShares.map((share, index) => ({
+    return exactShares.map((share, index) => ({
       person_id: share.person.id,
       name: share.person.name,
       kinship: share.person.kinship,
@@ -169,7 +176,6 @@ class HeirshipComputation {
       via: share.via,
       citation: share.citation,
     }));
-    return this.finish(heirs, false);
   }
 
   // -- the spouse's share -------------------------------------------------------------------------------------------
