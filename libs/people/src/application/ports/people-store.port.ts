@@ -8,6 +8,9 @@ import type { UserRecord } from '../../resources/pro-user-record';
 /** A member of an organization as the people context reads and writes it: a user with an organization and a role. */
 export type ProUser = Omit<UserRecord, 'organizationId' | 'role'> & { organizationId: string; role: OrgRole };
 
+/** What decides whether a user reaches a case (§13.1) beside the case's owner, which the case context answers. */
+export type UserReachFacts = Omit<CaseReachFacts, 'caseOrganizationId'>;
+
 /** An invitation as the store hands it (a plain copy of the row). */
 export type InvitationRecord = Invitation;
 
@@ -47,6 +50,6 @@ export abstract class PeopleStore {
   abstract pendingCollaboratorId(caseId: string, email: string): Promise<string | undefined>;
   /** Ends the user's open invitations (a new one replaces them, a deactivation voids them). */
   abstract closeOpenInvitationsOf(em: EntityManager, userId: string, now: Date): Promise<void>;
-  /** What decides whether the user reaches the case (§13.1), read on the caller's connection (its transaction's). */
-  abstract caseReachFacts(caseId: string, userId: string): Promise<CaseReachFacts>;
+  /** The user and its collaborator record on the case (§13.1), read on the caller's connection (its transaction's). */
+  abstract userReachFacts(caseId: string, userId: string): Promise<UserReachFacts>;
 }

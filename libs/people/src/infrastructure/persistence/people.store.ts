@@ -3,33 +3,30 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
 import { findRecords, ListPage, ListQuery, plainRows, RecordFields, runListQuery } from '@estate/shared-kernel';
-import { InvitationRecord, PeopleStore, ProUser } from '../../application/ports/people-store.port';
-import type { CaseReachFacts } from '../../domain/case-reach';
+import { InvitationRecord, PeopleStore, ProUser, UserReachFacts } from '../../application/ports/people-store.port';
 import { Collaborator, CollaboratorStatus } from '../../domain/collaborator';
 import type { ProUserStatus } from '../../domain/org-roles';
 import { Invitation } from '../../domain/invitation';
 import type { UserRecord } from '../../resources/pro-user-record';
 import { AccessToken, Organization, UserSchema } from './people.schemas';
 
-interface CaseReachRow {
-  case_organization_id: string;
+interface UserReachRow {
   user_organization_id: string | null;
-  user_status: ProUserStatus | null;
-  revoked: boolean | null;
+  user_status: ProUserStatus;
+  revoked: boolean;
   collaborator_status: CollaboratorStatus | null;
 }
 
 /**
- * The live case's owner, the user (if any) and the user's collaborator record on the case (the accepted one first), in
- * one statement on the caller's connection: what `reachesCase` decides from.
+ * The user and the user's collaborator record on the case (the accepted one first), in one statement on the caller's
+ * connection: what `reachesCase` decides from beside the case's owner, which is the case context's answer.
  */
-const CASE_REACH_FACTS = `
-  select c.organization_id as case_organization_id, u.organization_id as user_organization_id, u.status as user_status,
-         u.revoked_at is not null as revoked,
-         (select k.status from collaborators k where k.case_id = c.id and k.user_id = u.id
+const USER_REACH_FACTS = `
+  select u.organization_id as user_organization_id, u.status as user_status, u.revoked_at is not null as revoked,
+         (select k.status from collaborators k where k.case_id = $1 and k.user_id = u.id
            order by k.status = 'accepted' desc limit 1) as collaborator_status
-    from cases c left join users u on u.id = $2
-   where c.id = $1 and c.deleted_at is null`;
+    from users u
+   where u.id = $2`;
 
 /** A member (a guest, without organization, is never read as one: `findUser` names an organization). */
 function proUserOf(user: RecordFields<UserRecord>): ProUser {
@@ -156,12 +153,11 @@ export class SqlPeopleStore extends PeopleStore {
     return (await this.em.fork().findOne(Collaborator, { caseId, email, status: 'pending' }))?.id;
   }
 
-  async caseReachFacts(caseId: string, userId: string): Promise<CaseReachFacts> {
-    const [row] = await plainRows<CaseReachRow>(this.em, CASE_REACH_FACTS, [caseId, userId], { prepared: true });
-    if (!row) return { caseOrganizationId: null, user: null, collaboratorStatus: null };
+  async userReachFacts(caseId: string, userId: string): Promise<UserReachFacts> {
+    const [row] = await plainRows<UserReachRow>(this.em, USER_REACH_FACTS, [caseId, userId], { prepared: true });
+    if (!row) return { user: null, collaboratorStatus: null };
     return {
-      caseOrganizationId: row.case_organization_id,
-      user: row.user_status === null ? null : { organizationId: row.user_organization_id, status: row.user_status, revoked: row.revoked === true },
+      user: { organizationId: row.user_organization_id, status: row.user_status, revoked: row.revoked },
       collaboratorStatus: row.collaborator_status,
     };
   }
