@@ -53,7 +53,7 @@ import { RemoveFiling } from './application/remove-filing.service';
 import { ReviseFiling } from './application/revise-filing.service';
 import { ProbateCaseStates } from './application/ports/probate-case-states.port';
 import { ProbateForms } from './application/ports/probate-forms.port';
-import { filingsNamingDocument } from './infrastructure/persistence/filing-document-referrers';
+import { FilingDocumentReferrers } from './infrastructure/persistence/filing-document-referrers';
 import { OrmProbateCaseStates } from './infrastructure/persistence/orm-probate-case-states';
 import { filingResource } from './resources/filing.resource';
 import { probateCaseResource } from './resources/probate-case.resource';
@@ -68,7 +68,7 @@ import { unclaimedPropertyResource } from './resources/unclaimed-property.resour
 import { ReportUnclaimedProperty } from './application/report-unclaimed-property.service';
 import { ReviseUnclaimedProperty } from './application/revise-unclaimed-property.service';
 import { UnclaimedPropertyReferences } from './application/unclaimed-property-references';
-import { unclaimedPropertyNamingDocument } from './infrastructure/persistence/unclaimed-property-document-referrers';
+import { UnclaimedPropertyDocumentReferrers } from './infrastructure/persistence/unclaimed-property-document-referrers';
 import { CancelClosureRequest } from './application/cancel-closure-request.service';
 import { ClosureDeposits } from './application/closure-deposits';
 import { ClosureRequestProgress } from './application/closure-request-progress';
@@ -177,6 +177,8 @@ registerErrorCodes({
     ReportUnclaimedProperty,
     ReviseUnclaimedProperty,
     UnclaimedPropertyReferences,
+    FilingDocumentReferrers,
+    UnclaimedPropertyDocumentReferrers,
     { provide: ProbateCaseStates, useClass: OrmProbateCaseStates },
     { provide: ProbateAccountRecordsReader, useClass: OrmProbateAccountRecords },
     // The filings' form rule reads the §10.3 catalogue.
@@ -198,6 +200,8 @@ export class ProbateModule implements OnModuleInit {
     private readonly paidUnclaimed: PaidUnclaimedProperties,
     private readonly paidUnclaimedReader: PaidUnclaimedPropertyReader,
     private readonly closureRequests: ClosureRequestProgress,
+    private readonly filingReferrers: FilingDocumentReferrers,
+    private readonly unclaimedPropertyReferrers: UnclaimedPropertyDocumentReferrers,
   ) {}
 
   onModuleInit(): void {
@@ -212,11 +216,11 @@ export class ProbateModule implements OnModuleInit {
     // of the kernel is its veto registry; this "veto" never refuses.
     this.vetoes.register(institutionContactResource, (record) => this.contacts.release(record.caseId, record.id));
     // A notarization asks for a notary commissioned in the probate case's state (contract-extensions §11.4).
-    this.probateStates.answerWith((em, caseId) => this.probateCases.stateOf(em, caseId));
+    this.probateStates.answerWith((caseId) => this.probateCases.stateOf(caseId));
     // A document a filing names cannot be deleted (409 document_in_use naming the filing).
-    this.documentReferences.register(filingsNamingDocument);
+    this.documentReferences.register(this.filingReferrers);
     // …and so is one that unclaimed property names (contract-extensions §12.5).
-    this.documentReferences.register(unclaimedPropertyNamingDocument);
+    this.documentReferences.register(this.unclaimedPropertyReferrers);
     // Nor can the account of an open closure request (409 invalid_state naming the request, §15.1).
     for (const accounts of [bankAccountResource, financialAccountResource, investmentAccountResource, retirementAccountResource, lifeInsurancePolicyResource]) {
       this.vetoes.register(accounts, (record) => this.closureRequests.accountLeaving(record.caseId, record.id));

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CaseDocuments } from '@estate/documents/ports';
 import type { ErrorDetail } from '@estate/shared-kernel';
 
@@ -7,9 +6,9 @@ import type { ErrorDetail } from '@estate/shared-kernel';
  * reason `rule`), none named twice (reason `conflict`). One detail per item at fault. The count (at most 20) is the
  * DTO's.
  */
-export async function caseDocumentIdsProblems(documents: CaseDocuments, em: EntityManager, caseId: string, ids: readonly string[]): Promise<ErrorDetail[]> {
+export async function caseDocumentIdsProblems(documents: CaseDocuments, caseId: string, ids: readonly string[]): Promise<ErrorDetail[]> {
   const problems: ErrorDetail[] = [];
-  const found = new Set((await documents.describe(em, caseId, ids)).map((facts) => facts.id));
+  const found = new Set((await documents.describe(caseId, ids)).map((facts) => facts.id));
   ids.forEach((id, index) => {
     const field = `document_ids[${index}]`;
     const first = ids.indexOf(id);

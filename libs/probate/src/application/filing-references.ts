@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { CaseDocuments } from '@estate/documents/ports';
 import { ErrorDetail, ValidationFailedError } from '@estate/shared-kernel';
@@ -16,12 +15,12 @@ export class FilingReferences {
     private readonly documents: CaseDocuments,
   ) {}
 
-  async check(em: EntityManager, caseId: string, state: string, document: { form_id?: unknown; document_ids?: unknown }): Promise<void> {
+  async check(caseId: string, state: string, document: { form_id?: unknown; document_ids?: unknown }): Promise<void> {
     const problems: ErrorDetail[] = [];
     if (typeof document.form_id === 'string' && !(await this.forms.exists(document.form_id, state))) {
       problems.push({ field: 'form_id', message: `form_id must name a form of ${state} or a federal (US) form (GET /v1/probate/states/${state}/forms)`, reason: 'rule' });
     }
-    problems.push(...(await caseDocumentIdsProblems(this.documents, em, caseId, (document.document_ids as string[] | null | undefined) ?? [])));
+    problems.push(...(await caseDocumentIdsProblems(this.documents, caseId, (document.document_ids as string[] | null | undefined) ?? [])));
     if (problems.length > 0) throw new ValidationFailedError(problems);
   }
 }

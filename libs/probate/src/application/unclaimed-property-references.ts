@@ -19,7 +19,7 @@ export class UnclaimedPropertyReferences {
   async check(em: EntityManager, caseId: string, document: JsonObject): Promise<void> {
     const problems = [
       ...(await referenceProblems(this.resource.references, document as never, em, caseId)),
-      ...(await caseDocumentIdsProblems(this.documents, em, caseId, (document.document_ids as string[] | null | undefined) ?? [])),
+      ...(await caseDocumentIdsProblems(this.documents, caseId, (document.document_ids as string[] | null | undefined) ?? [])),
     ];
     if (problems.length > 0) throw new ValidationFailedError(problems);
   }

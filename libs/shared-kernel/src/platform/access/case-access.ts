@@ -29,6 +29,8 @@ export interface CaseRowLocation {
   idColumn: string;
   /** Null while the case lives. */
   deletedAtColumn: string;
+  /** The organization that owns the case (an event names it, read on the event's own connection). */
+  organizationColumn: string;
 }
 
 const quoted = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
