@@ -33,47 +33,47 @@ function proUserOf(user: RecordFields<UserRecord>): ProUser {
   return { ...user, organizationId: user.organizationId ?? '', role: user.role ?? 'member' };
 }
 
-/** The people tables through MikroORM's unit of work (the caller's transactional entity manager). */
+/** The people tables through MikroORM's unit of work: the injected entity manager is the running transaction's (ambient). */
 @Injectable()
 export class SqlPeopleStore extends PeopleStore {
   constructor(private readonly em: EntityManager) {
     super();
   }
 
-  async lockOrganization(em: EntityManager, organizationId: string): Promise<void> {
-    await em.findOne(Organization, { id: organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  async lockOrganization(organizationId: string): Promise<void> {
+    await this.em.findOne(Organization, { id: organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   }
 
-  async organizationTier(em: EntityManager, organizationId: string): Promise<string | undefined> {
-    return (await em.findOne(Organization, { id: organizationId }))?.tier;
+  async organizationTier(organizationId: string): Promise<string | undefined> {
+    return (await this.em.findOne(Organization, { id: organizationId }))?.tier;
   }
 
-  async findUser(em: EntityManager, organizationId: string, userId: string): Promise<ProUser | undefined> {
-    const [user] = await findRecords(em, UserSchema, [{ id: userId, organizationId }]);
+  async findUser(organizationId: string, userId: string): Promise<ProUser | undefined> {
+    const [user] = await findRecords(this.em, UserSchema, [{ id: userId, organizationId }]);
     return user ? proUserOf(user) : undefined;
   }
 
-  async findByEmail(em: EntityManager, email: string): Promise<ProUser | undefined> {
-    const [user] = await findRecords(em, UserSchema, [{ email }]);
+  async findByEmail(email: string): Promise<ProUser | undefined> {
+    const [user] = await findRecords(this.em, UserSchema, [{ email }]);
     return user ? proUserOf(user) : undefined;
   }
 
-  async accountByEmail(em: EntityManager, email: string): Promise<{ id: string; organizationId: string | null } | undefined> {
-    const [user] = await findRecords(em, UserSchema, [{ email }]);
+  async accountByEmail(email: string): Promise<{ id: string; organizationId: string | null } | undefined> {
+    const [user] = await findRecords(this.em, UserSchema, [{ email }]);
     return user ? { id: user.id, organizationId: user.organizationId } : undefined;
   }
 
-  async findGuest(em: EntityManager, userId: string): Promise<UserRecord | undefined> {
-    const [user] = await findRecords(em, UserSchema, [{ id: userId, organizationId: null }]);
+  async findGuest(userId: string): Promise<UserRecord | undefined> {
+    const [user] = await findRecords(this.em, UserSchema, [{ id: userId, organizationId: null }]);
     return user;
   }
 
-  async activeOwners(em: EntityManager, organizationId: string): Promise<number> {
-    return em.count(UserSchema, { organizationId, role: 'owner', status: 'active' });
+  async activeOwners(organizationId: string): Promise<number> {
+    return this.em.count(UserSchema, { organizationId, role: 'owner', status: 'active' });
   }
 
-  async insertGuest(em: EntityManager, guest: { id: string; email: string; firstName: string | null; lastName: string | null; now: Date }): Promise<void> {
-    em.create(UserSchema, {
+  async insertGuest(guest: { id: string; email: string; firstName: string | null; lastName: string | null; now: Date }): Promise<void> {
+    this.em.create(UserSchema, {
       id: guest.id,
       organizationId: null,
       email: guest.email,
@@ -86,18 +86,18 @@ export class SqlPeopleStore extends PeopleStore {
       updatedAt: guest.now,
       revokedAt: null,
     });
-    await em.flush();
+    await this.em.flush();
   }
 
-  async insertUser(em: EntityManager, user: ProUser): Promise<void> {
-    em.create(UserSchema, user);
-    await em.flush();
+  async insertUser(user: ProUser): Promise<void> {
+    this.em.create(UserSchema, user);
+    await this.em.flush();
   }
 
-  async updateUser(em: EntityManager, user: ProUser): Promise<void> {
-    const row = await em.findOneOrFail(UserSchema, { id: user.id });
+  async updateUser(user: ProUser): Promise<void> {
+    const row = await this.em.findOneOrFail(UserSchema, { id: user.id });
     Object.assign(row, { firstName: user.firstName, lastName: user.lastName, role: user.role, status: user.status, updatedAt: user.updatedAt });
-    await em.flush();
+    await this.em.flush();
   }
 
   async list(organizationId: string, query: ListQuery): Promise<ListPage<ProUser>> {
@@ -105,48 +105,48 @@ export class SqlPeopleStore extends PeopleStore {
     return { rows: page.rows.map(proUserOf), meta: page.meta };
   }
 
-  async revokeTokens(em: EntityManager, userId: string, now: Date): Promise<number> {
-    return em.nativeUpdate(AccessToken, { userId, revokedAt: null }, { revokedAt: now });
+  async revokeTokens(userId: string, now: Date): Promise<number> {
+    return this.em.nativeUpdate(AccessToken, { userId, revokedAt: null }, { revokedAt: now });
   }
 
-  async insertToken(em: EntityManager, userId: string, tokenHash: string, now: Date): Promise<void> {
-    em.create(AccessToken, { id: ulid(), userId, tokenHash, createdAt: now, revokedAt: null });
-    await em.flush();
+  async insertToken(userId: string, tokenHash: string, now: Date): Promise<void> {
+    this.em.create(AccessToken, { id: ulid(), userId, tokenHash, createdAt: now, revokedAt: null });
+    await this.em.flush();
   }
 
-  async insertInvitation(em: EntityManager, invitation: InvitationRecord): Promise<void> {
-    em.create(Invitation, { ...invitation });
-    await em.flush();
+  async insertInvitation(invitation: InvitationRecord): Promise<void> {
+    this.em.create(Invitation, { ...invitation });
+    await this.em.flush();
   }
 
-  async invitationByHash(em: EntityManager, codeHash: string): Promise<InvitationRecord | undefined> {
-    return (await em.findOne(Invitation, { codeHash }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })) ?? undefined;
+  async invitationByHash(codeHash: string): Promise<InvitationRecord | undefined> {
+    return (await this.em.findOne(Invitation, { codeHash }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })) ?? undefined;
   }
 
-  async invitationById(em: EntityManager, id: string): Promise<InvitationRecord | undefined> {
-    return (await em.findOne(Invitation, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })) ?? undefined;
+  async invitationById(id: string): Promise<InvitationRecord | undefined> {
+    return (await this.em.findOne(Invitation, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })) ?? undefined;
   }
 
-  async updateInvitation(em: EntityManager, invitation: InvitationRecord): Promise<void> {
-    const row = await em.findOneOrFail(Invitation, { id: invitation.id });
+  async updateInvitation(invitation: InvitationRecord): Promise<void> {
+    const row = await this.em.findOneOrFail(Invitation, { id: invitation.id });
     Object.assign(row, { usedAt: invitation.usedAt, outcome: invitation.outcome, sealedCode: invitation.sealedCode });
-    await em.flush();
+    await this.em.flush();
   }
 
-  async closeOpenInvitationsOf(em: EntityManager, userId: string, now: Date): Promise<void> {
-    await em.nativeUpdate(Invitation, { userId, usedAt: null }, { usedAt: now, sealedCode: null });
+  async closeOpenInvitationsOf(userId: string, now: Date): Promise<void> {
+    await this.em.nativeUpdate(Invitation, { userId, usedAt: null }, { usedAt: now, sealedCode: null });
   }
 
-  async isMemberAddress(em: EntityManager, organizationId: string, email: string): Promise<boolean> {
-    return (await em.count(UserSchema, { organizationId, email, status: { $in: ['active', 'invited'] } })) > 0;
+  async isMemberAddress(organizationId: string, email: string): Promise<boolean> {
+    return (await this.em.count(UserSchema, { organizationId, email, status: { $in: ['active', 'invited'] } })) > 0;
   }
 
   async peekInvitation(codeHash: string): Promise<InvitationRecord | undefined> {
     return (await this.em.fork().findOne(Invitation, { codeHash })) ?? undefined;
   }
 
-  async closeCollaboratorInvitations(em: EntityManager, caseId: string, email: string, now: Date): Promise<void> {
-    await em.nativeUpdate(Invitation, { kind: 'collaborator', caseId, email, usedAt: null }, { usedAt: now, sealedCode: null });
+  async closeCollaboratorInvitations(caseId: string, email: string, now: Date): Promise<void> {
+    await this.em.nativeUpdate(Invitation, { kind: 'collaborator', caseId, email, usedAt: null }, { usedAt: now, sealedCode: null });
   }
 
   async pendingCollaboratorId(caseId: string, email: string): Promise<string | undefined> {
