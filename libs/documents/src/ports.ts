@@ -65,7 +65,10 @@ export abstract class CaseDocuments {
   abstract describe(caseId: string, documentIds: readonly string[]): Promise<DocumentFacts[]>;
 }
 
-/** Reads the two-letter state of a case's probate case (contract §10.1), or null when the case has none, in the caller's running transaction. */
+/**
+ * Reads the two-letter state of a case's probate case (contract §10.1), or null when the case has none, in the caller's
+ * running transaction.
+ */
 export type ProbateStateReader = (caseId: string) => Promise<string | null>;
 
 /**

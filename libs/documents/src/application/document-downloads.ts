@@ -23,7 +23,8 @@ export interface DocumentDownload {
 /**
  * Downloads of a document's bytes (contract §11.1): by the case's own route, or by a signed link that needs no
  * `Authorization` — the token is the document id and the expiry, signed with HMAC-SHA256 (the kernel's `LinkSigner`,
- * under a purpose of its own). An expired or forged token, or a document deleted since (or whose case was), is 404 alike.
+ * under a purpose of its own). An expired or forged token, or a document deleted since (or whose case was), is 404
+ * alike.
  */
 @Injectable()
 export class DocumentDownloads {

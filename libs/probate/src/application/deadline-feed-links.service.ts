@@ -49,7 +49,7 @@ export class DeadlineFeedLinks {
     const id = this.signer.verify(PURPOSE, token);
     if (!id || !ULID.test(id)) throw new NotFoundError('calendar');
     const [row] = await plainRows<{ case_id: string }>(this.em, 'select case_id from deadline_feed_links where id = $1', [id]);
-    // Whether the case lives is the case context's answer (from memory once this process knows it: no second round trip).
+    // Whether the case lives is the case context's answer: from memory once this process knows it, no second round trip.
     if (!row || !(await this.cases.isLive(row.case_id))) throw new NotFoundError('calendar');
     return row.case_id;
   }

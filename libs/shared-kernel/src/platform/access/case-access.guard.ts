@@ -57,7 +57,7 @@ export class CaseAccessGuard implements CanActivate {
       markCaseAccessChecked(req, caseId, owner);
       return true;
     }
-    // The one place a collaborator's role is decided (contract-extensions §13.1): from the route's method and its declared rule.
+    // The one place a collaborator's role is decided (contract-extensions §13.1): the route's method and declared rule.
     const role = owner === undefined ? undefined : principal.collaborations[caseId];
     if (role !== undefined) {
       const rule = this.reflector.getAllAndOverride<CollaboratorWriteRule | undefined>(COLLABORATOR_WRITES, [context.getHandler(), context.getClass()]);
