@@ -195,7 +195,7 @@ describe('notarizations (e2e, contract-extensions §11.6)', () => {
   it('the commission state is the probate case’s when the case has one (the port the probate context binds)', async () => {
     const states = t.app.get(CaseProbateState);
     const { caseId, notarization } = await started('grace@example.com');
-    states.answerWith(async (_em, id) => (id === caseId ? 'IL' : null));
+    states.answerWith(async (id) => (id === caseId ? 'IL' : null));
     try {
       await runSteps();
     } finally {

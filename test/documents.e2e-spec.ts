@@ -226,9 +226,10 @@ describe('documents (e2e)', () => {
     it('409 document_in_use naming every referrer (the port other contexts register with), nothing deleted; then 204 with its bytes gone and document.deleted', async () => {
       const doc = (await upload(t, owner, caseId).expect(201)).body.data;
       let referring = true;
-      t.app.get(DocumentReferences).register(async (_em, _caseId, documentId) =>
-        referring && documentId === doc.id ? [{ type: 'statement', id: UNKNOWN_ID }, { type: 'filing', id: '01BX5ZZKBKACTAV9WEVGEMMVS0' }] : [],
-      );
+      t.app.get(DocumentReferences).register({
+        namingDocument: async (_caseId, documentId) =>
+          referring && documentId === doc.id ? [{ type: 'statement', id: UNKNOWN_ID }, { type: 'filing', id: '01BX5ZZKBKACTAV9WEVGEMMVS0' }] : [],
+      });
       const refused = await t.http().delete(`${base}/${doc.id}`).set(owner.auth);
       expectError(refused, 409, 'document_in_use');
       expect(detailFields(refused)).toEqual(['filing:01BX5ZZKBKACTAV9WEVGEMMVS0', `statement:${UNKNOWN_ID}`]);

@@ -1,4 +1,4 @@
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, RequestContext } from '@mikro-orm/postgresql';
 import { CaseProbateState, NotarizationSteps } from '@estate/documents';
 import { jurisdictionRules } from '../libs/court/src/infrastructure/reference-data/jurisdiction-rules.loader';
 import type { ShippedCounty } from '../libs/court/src/domain/probate-case';
@@ -264,13 +264,14 @@ describe('probate case (e2e, contract-extensions §10.1)', () => {
 
   it('binds the documents’ CaseProbateState: a notarization’s commission state is the probate case’s state', async () => {
     const states = t.app.get(CaseProbateState);
-    const em = t.app.get(EntityManager).fork();
+    // The reader runs in its caller's context (a notarization step's transaction): here a fresh one each time.
+    const stateOf = (caseId: string) => RequestContext.create(t.app.get(EntityManager), () => states.stateOf(caseId));
     const caseId = await newCase();
-    expect(await states.stateOf(em, caseId)).toBeNull();
+    expect(await stateOf(caseId)).toBeNull();
     await put(caseId, { state: 'NY', probate_type: 'formal' }).expect(201);
-    expect(await states.stateOf(em.fork(), caseId)).toBe('NY');
+    expect(await stateOf(caseId)).toBe('NY');
     await t.http().delete(url(caseId)).set(owner.auth).expect(204);
-    expect(await states.stateOf(em.fork(), caseId)).toBeNull();
+    expect(await stateOf(caseId)).toBeNull();
   });
 
   it('a notarization of a case with a probate case is commissioned in its state', async () => {

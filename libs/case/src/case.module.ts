@@ -23,12 +23,15 @@ import { CreateGoal } from './application/create-goal.service';
 import { ReviseGoal } from './application/revise-goal.service';
 import { GoalAssignees } from './application/goal-assignees';
 import { CaseReach, RegisteredCaseReach } from './application/ports/case-reach.port';
+import { LiveCases } from './application/ports/live-cases.port';
+import { PlainLiveCases } from './infrastructure/persistence/plain-live-cases';
 
 /**
  * The case context. What other contexts may use of it are the ports it exports (`ports.ts`), bound here: the narrow
  * reads of a case, the registries where others plug into its authority changes and deletions, and the projections
  * other contexts write to (pending searches; the executor's identity status), and the people context's answer to who
- * can reach a case (`CaseReach`, for a goal's assignee).
+ * can reach a case (`CaseReach`, for a goal's assignee), and whether cases live and their lock (`LiveCases`: no other
+ * context reads or locks the `cases` table).
  */
 @Module({
   imports: [CaseResourceModule.forResources([deceasedResource, authorityResource, executorResource, goalResource])],
@@ -54,10 +57,11 @@ import { CaseReach, RegisteredCaseReach } from './application/ports/case-reach.p
     { provide: CasePendingSearches, useClass: PlainCasePendingSearches },
     { provide: CaseViews, useClass: PresenterCaseViews },
     { provide: CaseReach, useClass: RegisteredCaseReach },
+    { provide: LiveCases, useClass: PlainLiveCases },
     GoalAssignees,
     CreateGoal,
     ReviseGoal,
   ],
-  exports: [CaseOwnership, CaseDeletionParticipants, CasePendingSearches, AuthorityChanges, CaseAuthorityLevels, CaseDeceasedDates, CaseLettersDates, CaseEstateValues, CaseIdentitySubjects, CasePersons, CaseAccountParties, ExecutorIdentity, CaseReach],
+  exports: [CaseOwnership, CaseDeletionParticipants, CasePendingSearches, AuthorityChanges, CaseAuthorityLevels, CaseDeceasedDates, CaseLettersDates, CaseEstateValues, CaseIdentitySubjects, CasePersons, CaseAccountParties, ExecutorIdentity, CaseReach, LiveCases],
 })
 export class CaseModule {}

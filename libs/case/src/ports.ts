@@ -14,5 +14,6 @@ export type { AccountParties, CasePerson, IdentitySubject } from './application/
 export { ExecutorIdentity } from './application/ports/executor-identity.port';
 export type { ExecutorIdentitySource } from './application/ports/executor-identity.port';
 export { CaseReach } from './application/ports/case-reach.port';
+export { LiveCases } from './application/ports/live-cases.port';
 export type { CaseReachReader } from './application/ports/case-reach.port';
 export * from './domain/case-vocabulary';

@@ -17,7 +17,7 @@ import { FaxProvider } from './application/ports/fax-provider.port';
 import { ReviseFaxNotes } from './application/revise-fax-notes';
 import { SendFax } from './application/send-fax';
 import { callSummarizerFor, emailProviderFor, faxProviderFor } from './infrastructure/comms-adapters';
-import { faxesNamingDocument } from './infrastructure/persistence/fax-document-referrers';
+import { FaxDocumentReferrers } from './infrastructure/persistence/fax-document-referrers';
 import { emailResource } from './resources/email.resource';
 import { faxResource } from './resources/fax.resource';
 import { phoneCallResource } from './resources/phone-call.resource';
@@ -45,14 +45,18 @@ import { phoneCallResource } from './resources/phone-call.resource';
     ReviseFaxNotes,
     CancelFax,
     FaxTransmissionProcessor,
+    FaxDocumentReferrers,
   ],
   exports: [EmailDeliveryProcessor, EmailProvider, CallSummarizer, FaxTransmissionProcessor, FaxProvider],
 })
 export class CommsModule implements OnModuleInit {
-  constructor(private readonly documentReferences: DocumentReferences) {}
+  constructor(
+    private readonly documentReferences: DocumentReferences,
+    private readonly faxReferrers: FaxDocumentReferrers,
+  ) {}
 
   onModuleInit(): void {
     // A document a fax names cannot be deleted (409 document_in_use naming the fax).
-    this.documentReferences.register(faxesNamingDocument);
+    this.documentReferences.register(this.faxReferrers);
   }
 }

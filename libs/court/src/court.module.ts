@@ -28,7 +28,7 @@ import { RemoveFiling } from './application/remove-filing.service';
 import { ReviseFiling } from './application/revise-filing.service';
 import { ProbateCaseStates } from './application/ports/probate-case-states.port';
 import { ProbateForms } from './application/ports/probate-forms.port';
-import { filingsNamingDocument } from './infrastructure/persistence/filing-document-referrers';
+import { FilingDocumentReferrers } from './infrastructure/persistence/filing-document-referrers';
 import { OrmProbateCaseStates } from './infrastructure/persistence/orm-probate-case-states';
 import { filingResource } from './resources/filing.resource';
 import { probateCaseResource } from './resources/probate-case.resource';
@@ -79,6 +79,7 @@ registerErrorCodes({
     { provide: ProbateCaseStates, useClass: OrmProbateCaseStates },
     { provide: ProbateAccountRecordsReader, useClass: OrmProbateAccountRecords },
     { provide: EstateClaims, useClass: OrmEstateClaims },
+    FilingDocumentReferrers,
     // The filings' form rule reads the §10.3 catalogue.
     { provide: ProbateForms, useFactory: (reference: ProbateReference): ProbateForms => ({ exists: async (formId, state) => reference.formExists(formId, state) }), inject: [ProbateReference] },
   ],
@@ -93,6 +94,7 @@ export class CourtModule implements OnModuleInit {
     private readonly probateStates: CaseProbateState,
     private readonly probateCases: ProbateCaseStates,
     private readonly documentReferences: DocumentReferences,
+    private readonly filingReferrers: FilingDocumentReferrers,
   ) {}
 
   onModuleInit(): void {
@@ -101,8 +103,8 @@ export class CourtModule implements OnModuleInit {
     // So does a broken forms catalogue (§10.3).
     this.referenceFiles.forms();
     // A notarization asks for a notary commissioned in the probate case's state (contract-extensions §11.4).
-    this.probateStates.answerWith((em, caseId) => this.probateCases.stateOf(em, caseId));
+    this.probateStates.answerWith((caseId) => this.probateCases.stateOf(caseId));
     // A document a filing names cannot be deleted (409 document_in_use naming the filing).
-    this.documentReferences.register(filingsNamingDocument);
+    this.documentReferences.register(this.filingReferrers);
   }
 }

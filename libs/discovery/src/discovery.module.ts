@@ -18,7 +18,7 @@ import { UnclaimedPropertyReferences } from './application/unclaimed-property-re
 import { OrmUnclaimedPropertyAccountRecords } from './infrastructure/persistence/orm-unclaimed-property-account-records';
 import { PaidUnclaimedPropertyReader } from './infrastructure/persistence/paid-unclaimed-property-reader';
 import { SqlCaseSearchTallies } from './infrastructure/persistence/sql-case-search-tallies';
-import { unclaimedPropertyNamingDocument } from './infrastructure/persistence/unclaimed-property-document-referrers';
+import { UnclaimedPropertyDocumentReferrers } from './infrastructure/persistence/unclaimed-property-document-referrers';
 import { searchProviderFrom } from './infrastructure/search/search-provider-setting';
 import { searchResource } from './resources/search.resource';
 import { unclaimedPropertyResource } from './resources/unclaimed-property.resource';
@@ -46,6 +46,7 @@ registerErrorCodes({
     ReportUnclaimedProperty,
     ReviseUnclaimedProperty,
     UnclaimedPropertyReferences,
+    UnclaimedPropertyDocumentReferrers,
     { provide: UnclaimedPropertyAccountReader, useClass: OrmUnclaimedPropertyAccountRecords },
   ],
   // The court accounting reads the unclaimed property (contract-extensions §16).
@@ -56,12 +57,13 @@ export class DiscoveryModule implements OnModuleInit {
     private readonly documentReferences: DocumentReferences,
     private readonly paidUnclaimed: PaidUnclaimedProperties,
     private readonly paidUnclaimedReader: PaidUnclaimedPropertyReader,
+    private readonly unclaimedPropertyReferrers: UnclaimedPropertyDocumentReferrers,
   ) {}
 
   onModuleInit(): void {
     // The estate inventory lists unclaimed property once its claim is paid (contract-extensions §12.5), read here.
     this.paidUnclaimed.answerWith((caseId) => this.paidUnclaimedReader.paidOf(caseId));
     // A document that unclaimed property names cannot be deleted (409 document_in_use naming it, §12.5).
-    this.documentReferences.register(unclaimedPropertyNamingDocument);
+    this.documentReferences.register(this.unclaimedPropertyReferrers);
   }
 }

@@ -1,22 +1,26 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-
 /** A record that names a document: its resource key (contract §14.2: `statement`, `filing`, …) and its id. */
 export interface DocumentReferrer {
   type: string;
   id: string;
 }
 
-/** Finds the records of one kind that name a document of a case (a statement's `document_id`, a filing's `document_ids`). */
-export type DocumentReferrerFinder = (em: EntityManager, caseId: string, documentId: string) => Promise<DocumentReferrer[]>;
+/**
+ * A context's records that name a document of a case where the documents' declared-reference lookup cannot see them (a
+ * filing's `document_ids`, a JSON array). The context implements it in its infrastructure (its SQL stays there) and
+ * registers it with `DocumentReferences`; it answers ids, in the caller's running transaction.
+ */
+export abstract class DocumentReferrers {
+  abstract namingDocument(caseId: string, documentId: string): Promise<DocumentReferrer[]>;
+}
 
 /**
  * Who names a document, asked before one is deleted (`409 document_in_use` lists them all, contract §11.1). A context
- * whose records name documents registers a finder in its module's `onModuleInit`; a declared case resource whose
- * `references` point at `documentResource` is found without one.
+ * whose records name documents registers its `DocumentReferrers` in its module's `onModuleInit`; a declared case
+ * resource whose `references` point at `documentResource` is found without one.
  */
 export abstract class DocumentReferences {
-  abstract register(finder: DocumentReferrerFinder): void;
-  abstract referrersOf(em: EntityManager, caseId: string, documentId: string): Promise<DocumentReferrer[]>;
+  abstract register(referrers: DocumentReferrers): void;
+  abstract referrersOf(caseId: string, documentId: string): Promise<DocumentReferrer[]>;
 }
 
 /** A file a context received (a statement's multipart `file` part), already spooled to disk by the upload parser. */
@@ -50,18 +54,22 @@ export interface DocumentFacts {
 
 /**
  * Documents as other contexts use them: make one in the caller's transaction from a received file (a statement's
- * upload, a notarization's result), check that an id names a document of the case, and read what describes some.
+ * upload, a notarization's result), check that an id names a document of the case, and read what describes some. The
+ * reads run in the caller's running transaction when there is one.
  */
 export abstract class CaseDocuments {
   /** Creates the document and stores its bytes in the caller's unit of work (it joins the running one); answers its view. */
   abstract create(caseId: string, file: ReceivedFile, fields: NewDocument): Promise<Record<string, unknown>>;
-  abstract exists(em: EntityManager, caseId: string, documentId: string): Promise<boolean>;
+  abstract exists(caseId: string, documentId: string): Promise<boolean>;
   /** The documents of the case among `documentIds` (ids naming none of them are left out), in no particular order. */
-  abstract describe(em: EntityManager, caseId: string, documentIds: readonly string[]): Promise<DocumentFacts[]>;
+  abstract describe(caseId: string, documentIds: readonly string[]): Promise<DocumentFacts[]>;
 }
 
-/** Reads the two-letter state of a case's probate case (contract §10.1), or null when the case has none. */
-export type ProbateStateReader = (em: EntityManager, caseId: string) => Promise<string | null>;
+/**
+ * Reads the two-letter state of a case's probate case (contract §10.1), or null when the case has none, in the caller's
+ * running transaction.
+ */
+export type ProbateStateReader = (caseId: string) => Promise<string | null>;
 
 /**
  * The state of the case's probate case, where a notarization asks for a notary commissioned (contract-extensions
@@ -71,7 +79,7 @@ export type ProbateStateReader = (em: EntityManager, caseId: string) => Promise<
  */
 export abstract class CaseProbateState {
   abstract answerWith(reader: ProbateStateReader): void;
-  abstract stateOf(em: EntityManager, caseId: string): Promise<string | null>;
+  abstract stateOf(caseId: string): Promise<string | null>;
 }
 
 /** A bank statement as the court accounting reads it (contract-extensions §16.6): its account, period end and closing. */

@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { VERIFICATIONS_PARTS } from './verifications.parts';
 import { Module, OnModuleInit } from '@nestjs/common';
 import { CaseModule } from '@estate/case';
@@ -13,6 +12,7 @@ import { ReviseIdentityVerification } from './application/revise-identity-verifi
 import { StartIdentityVerification } from './application/start-identity-verification';
 import { DeclaredVerificationDocuments } from './infrastructure/declared-verification-documents';
 import { identityProviderFrom } from './infrastructure/provider/identity-provider-setting';
+import { VerificationDocumentReferrers } from './infrastructure/verification-document-referrers';
 import { identityVerificationResource } from './resources/identity-verification.resource';
 
 /**
@@ -27,6 +27,7 @@ import { identityVerificationResource } from './resources/identity-verification.
   providers: [
     { provide: IdentityVerificationProvider, useFactory: () => identityProviderFrom(process.env) },
     { provide: VerificationDocuments, useClass: DeclaredVerificationDocuments },
+    VerificationDocumentReferrers,
     ExecutorIdentityProjection,
     IdentityVerificationProcessor,
     StartIdentityVerification,
@@ -36,13 +37,13 @@ import { identityVerificationResource } from './resources/identity-verification.
   exports: [IdentityVerificationProcessor, IdentityVerificationProvider],
 })
 export class VerificationsModule implements OnModuleInit {
-  constructor(private readonly documentReferences: DocumentReferences) {}
+  constructor(
+    private readonly documentReferences: DocumentReferences,
+    private readonly verificationReferrers: VerificationDocumentReferrers,
+  ) {}
 
   /** §11.1: a document a verification names is in use (`409 document_in_use` names the verification). */
   onModuleInit(): void {
-    this.documentReferences.register(async (em: EntityManager, caseId, documentId) => {
-      const named = await em.find(identityVerificationResource.schema, { caseId, documentIds: { $contains: [documentId] } }, { fields: ['id'] });
-      return named.map((verification) => ({ type: identityVerificationResource.eventKey, id: verification.id }));
-    });
+    this.documentReferences.register(this.verificationReferrers);
   }
 }

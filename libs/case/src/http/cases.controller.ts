@@ -9,8 +9,10 @@ import {
   ApiList,
   asJsonObject,
   JsonObject,
+  CollaboratorWrites,
   CurrentPrincipal,
   ForeignCase,
+  GuestReads,
   IfMatch,
   Principal,
   ResourceList,
@@ -34,6 +36,7 @@ export class CasesController {
   constructor(private readonly cases: CasesService) {}
 
   @Get()
+  @GuestReads()
   @ApiOperation({
     summary: 'List cases',
     description:
@@ -86,6 +89,8 @@ export class CasesController {
   /** #8: irreversible. */
   @Delete(':case_id')
   @WriteRoute()
+  // Only the organization that owns the case deletes it, never a collaborator (contract-extensions §13.1).
+  @CollaboratorWrites('no_collaborator')
   @ApiOperation({
     summary: 'Delete a case',
     description: 'Irreversible: the case and its records disappear from the API. Refused with 409 `case_has_active_transfer` while a transfer is in progress.',

@@ -22,7 +22,7 @@ const HOLD_LIVE_CASE = 'select id from cases where id = $1 and deleted_at is nul
  */
 @Injectable()
 export class CaseOwnershipAdapter extends CaseOwnership implements EventSubscriber<EstateCase> {
-  readonly caseRow = { table: 'cases', idColumn: 'id', deletedAtColumn: 'deleted_at' };
+  readonly caseRow = { table: 'cases', idColumn: 'id', deletedAtColumn: 'deleted_at', organizationColumn: 'organization_id' };
   private readonly owners: InvalidatedCache<string>;
   /** Cases each open transaction deleted, dropped from the cache when it ends. */
   private readonly deletedBy = new WeakMap<object, string[]>();

@@ -31,7 +31,7 @@ export class SendFax implements CreateUseCase {
       async (em) => {
         let queued: Fax | undefined;
         const created = await this.writes.add(this.resource, scope, async (clock) => {
-          const documents = await this.documents.describe(em, scope.caseId, request.document_ids);
+          const documents = await this.documents.describe(scope.caseId, request.document_ids);
           const contact = await this.contactOf(scope.caseId, request.institution_contact_id ?? null);
           // The user whose token sends it (contract-extensions §11.5 `sent_by`): the request scope knows the principal.
           const origin = { id: ulid(), caseId: scope.caseId, fromNumber: this.config.faxFromNumber, sentBy: currentActor().id };

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { AppConfig, CaseResource, CaseResourceReader, Clock, EventOutbox, InjectResource, JobQueue, runAsSystem, UnitOfWork } from '@estate/shared-kernel';
+import { LiveCases } from '@estate/case/ports';
 import { ProbateDeadline } from '../domain/probate-deadline';
 
 const DEADLINE_EVENTS_QUEUE = 'deadline-events';
@@ -32,6 +33,7 @@ export class DeadlineEventScheduler implements OnModuleInit, OnApplicationBootst
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly jobs: JobQueue,
+    private readonly cases: LiveCases,
   ) {}
 
   onModuleInit(): void {
@@ -63,7 +65,6 @@ export class DeadlineEventScheduler implements OnModuleInit, OnApplicationBootst
     const due = await this.em.fork().getConnection().execute<DueEvent[]>(
       `select d.id, d.case_id, to_char(d.due_date, 'YYYY-MM-DD') as due_date, t.type
          from probate_deadlines d
-         join cases c on c.id = d.case_id and c.deleted_at is null
          cross join lateral (
            select 'deadline.reminder' as type
             where d.reminder_days_before is not null and d.due_date >= ?::date and d.due_date - d.reminder_days_before <= ?::date
@@ -75,8 +76,10 @@ export class DeadlineEventScheduler implements OnModuleInit, OnApplicationBootst
         order by d.due_date, d.id`,
       [today, today, today],
     );
+    // Only live cases are told (the case context's answer, one statement for the whole scan).
+    const live = await this.cases.liveAmong(due.map((event) => event.case_id));
     let written = 0;
-    for (const event of due) if (await this.emit(event)) written += 1;
+    for (const event of due) if (live.has(event.case_id) && (await this.emit(event))) written += 1;
     return written;
   }
 

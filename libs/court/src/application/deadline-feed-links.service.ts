@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
 import { Clock, LinkSigner, NotFoundError, parseListQuery, plainRows, ResourceList, runListQuery, UnitOfWork } from '@estate/shared-kernel';
+import { LiveCases } from '@estate/case/ports';
 import { DeadlineFeedLink } from '../domain/deadline-feed-link';
 import { deadlineFeedLinkOf } from '../resources/deadline-feed-link.record';
 
@@ -20,6 +21,7 @@ export class DeadlineFeedLinks {
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly signer: LinkSigner,
+    private readonly cases: LiveCases,
   ) {}
 
   async create(caseId: string): Promise<{ link: DeadlineFeedLink; token: string }> {
@@ -46,12 +48,9 @@ export class DeadlineFeedLinks {
   async caseOf(token: string): Promise<string> {
     const id = this.signer.verify(PURPOSE, token);
     if (!id || !ULID.test(id)) throw new NotFoundError('calendar');
-    const [row] = await plainRows<{ case_id: string }>(
-      this.em,
-      'select link.case_id from deadline_feed_links link join cases on cases.id = link.case_id and cases.deleted_at is null where link.id = $1',
-      [id],
-    );
-    if (!row) throw new NotFoundError('calendar');
+    const [row] = await plainRows<{ case_id: string }>(this.em, 'select case_id from deadline_feed_links where id = $1', [id]);
+    // Whether the case lives is the case context's answer: from memory once this process knows it, no second round trip.
+    if (!row || !(await this.cases.isLive(row.case_id))) throw new NotFoundError('calendar');
     return row.case_id;
   }
 }

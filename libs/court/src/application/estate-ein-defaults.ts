@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Clock, SingletonDerivation } from '@estate/shared-kernel';
 import { EstateEin } from '../domain/estate-ein';
@@ -14,13 +13,12 @@ export class EstateEinDefaults implements SingletonDerivation<EstateEin> {
   constructor(
     private readonly parties: EstatePartiesReader,
     private readonly probateCases: ProbateCaseStates,
-    private readonly em: EntityManager,
     private readonly clock: Clock,
   ) {}
 
   async derive(ein: EstateEin): Promise<void> {
     const parties = await this.parties.partiesOf(ein.caseId);
-    const probate = await this.probateCases.placeOf(this.em, ein.caseId);
+    const probate = await this.probateCases.placeOf(ein.caseId);
     EstateEin.derive(ein, { ...parties, probate }, this.clock.today());
   }
 }

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { CaseDocuments, documentIdsProblems } from '@estate/documents/ports';
 import { ErrorDetail, ValidationFailedError } from '@estate/shared-kernel';
@@ -15,13 +14,13 @@ export class FilingReferences {
     private readonly documents: CaseDocuments,
   ) {}
 
-  async check(em: EntityManager, caseId: string, state: string, document: { form_id?: unknown; document_ids?: unknown }): Promise<void> {
+  async check(caseId: string, state: string, document: { form_id?: unknown; document_ids?: unknown }): Promise<void> {
     const problems: ErrorDetail[] = [];
     if (typeof document.form_id === 'string' && !(await this.forms.exists(document.form_id, state))) {
       problems.push({ field: 'form_id', message: `form_id must name a form of ${state} or a federal (US) form (GET /v1/probate/states/${state}/forms)`, reason: 'rule' });
     }
     const documentIds = (document.document_ids as string[] | null | undefined) ?? [];
-    const found = new Set((await this.documents.describe(em, caseId, documentIds)).map((facts) => facts.id));
+    const found = new Set((await this.documents.describe(caseId, documentIds)).map((facts) => facts.id));
     problems.push(...documentIdsProblems(documentIds, found));
     if (problems.length > 0) throw new ValidationFailedError(problems);
   }

@@ -16,12 +16,12 @@ export class PrepareFiling implements CreateUseCase {
   ) {}
 
   execute(scope: { caseId: string }, body: JsonObject): Promise<SingleResource> {
-    return this.writes.add(this.filings, scope, async (clock, em) => {
-      const state = await this.probateCases.stateOf(em, scope.caseId);
+    return this.writes.add(this.filings, scope, async (clock) => {
+      const state = await this.probateCases.stateOf(scope.caseId);
       if (state === null) {
         throw new ConflictError('probate_case_required', 'The case has no probate case; create it first (PUT /v1/cases/{case_id}/probate).');
       }
-      await this.references.check(em, scope.caseId, state, body);
+      await this.references.check(scope.caseId, state, body);
       return Filing.prepare(ulid(), scope.caseId, writableFieldsOf<FilingFields>(this.filings, body), clock.now(), clock.today());
     });
   }

@@ -15,12 +15,12 @@ export class ReviseFiling implements PatchUseCase {
   ) {}
 
   execute(scope: { caseId: string }, id: string, patch: JsonObject, ifMatch: string | undefined): Promise<SingleResource> {
-    return this.writes.change(this.filings, scope, id, ifMatch, async (filing, clock, em) => {
+    return this.writes.change(this.filings, scope, id, ifMatch, async (filing, clock) => {
       // A filing always has a status: a merge patch's null may not clear it.
       const { document, fields } = await mergedPatch<FilingFields>(this.filings, filing, patch, { notNull: ['status'] });
       // A probate case with filings cannot be deleted, so a filing's case always has one.
-      const state = (await this.probateCases.stateOf(em, scope.caseId)) ?? '';
-      await this.references.check(em, scope.caseId, state, document);
+      const state = (await this.probateCases.stateOf(scope.caseId)) ?? '';
+      await this.references.check(scope.caseId, state, document);
       filing.revise(fields, clock.now(), clock.today());
     });
   }

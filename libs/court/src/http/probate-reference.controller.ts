@@ -1,7 +1,7 @@
 import { applyDecorators, Controller, Get, Header, Param, Query } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, getSchemaPath } from '@nestjs/swagger';
 import type { Type } from '@nestjs/common';
-import { ApiData, ApiErrors, DescribedTag, DEFAULT_PER_PAGE, MAX_PER_PAGE, PageMeta, QueryParameter, ResourceList, SingleResource } from '@estate/shared-kernel';
+import { ApiData, ApiErrors, DescribedTag, DEFAULT_PER_PAGE, GuestReads, MAX_PER_PAGE, PageMeta, QueryParameter, ResourceList, SingleResource } from '@estate/shared-kernel';
 import { STATE_CODES } from '@estate/shared-kernel/domain';
 import { ProbateReference } from '../application/probate-reference.service';
 import { FORM_PURPOSES } from '../domain/probate-form';
@@ -36,8 +36,9 @@ function ApiReferenceList(model: Type) {
 
 /**
  * The read-only probate reference data shipped with the service: states and counties (§10.4) and the forms catalogue
- * (§10.3). Any authenticated user may read them; every other method is `405 method_not_allowed`.
+ * (§10.3). Any authenticated user may read them, guests included; every other method is `405 method_not_allowed`.
  */
+@GuestReads()
 @DescribedTag('probate reference', 'Probate reference data shipped with the service: the states with their probate rules and thresholds, their counties and courts, and the catalogue of court forms.')
 @Controller('v1/probate')
 export class ProbateReferenceController {

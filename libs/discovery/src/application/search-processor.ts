@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { CaseIdentitySubjects } from '@estate/case/ports';
 import { CaseResource, InjectResource, ProviderProcessor, ProviderProcessorSteps, ProviderSteps } from '@estate/shared-kernel';
@@ -25,6 +25,7 @@ export class SearchProcessor extends ProviderProcessor<Search> {
     providerSteps: ProviderSteps,
     private readonly subjects: CaseIdentitySubjects,
     private readonly pending: PendingSearchesProjection,
+    private readonly em: EntityManager,
   ) {
     super(providerSteps);
   }
@@ -34,7 +35,7 @@ export class SearchProcessor extends ProviderProcessor<Search> {
   }
 
   /** One provider call; false when the provider had nothing new to report. */
-  protected async advance(search: Search, now: Date, em: EntityManager): Promise<boolean> {
+  protected async advance(search: Search, now: Date): Promise<boolean> {
     const request = await this.requestOf(search);
     const moved = await this.callProvider(
       search,
@@ -52,8 +53,8 @@ export class SearchProcessor extends ProviderProcessor<Search> {
       () => search.recordProviderUnavailable(now),
     );
     if (moved === false) return false;
-    // The case's pending_searches count what is stored: the move is written first.
-    await em.flush();
+    // The case's pending_searches count what is stored: the move is written first (in the step's transaction).
+    await this.em.flush();
     await this.pending.handOver(search.caseId);
     return true;
   }

@@ -18,7 +18,7 @@ export class UnclaimedPropertyReferences {
   async check(em: EntityManager, caseId: string, document: JsonObject): Promise<void> {
     const references = await referenceProblems(this.resource.references, document as never, em, caseId);
     const documentIds = (document.document_ids as string[] | null | undefined) ?? [];
-    const found = new Set((await this.documents.describe(em, caseId, documentIds)).map((facts) => facts.id));
+    const found = new Set((await this.documents.describe(caseId, documentIds)).map((facts) => facts.id));
     const problems = [...references, ...documentIdsProblems(documentIds, found)];
     if (problems.length > 0) throw new ValidationFailedError(problems);
   }

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { CaseResource, CaseResourceReader, Clock, InjectResource, LinkSigner, NotFoundError, plainRows, Scope } from '@estate/shared-kernel';
+import { LiveCases } from '@estate/case/ports';
 import type { StoredDocument } from '../domain/document';
 import { DocumentStorage } from './document-storage.port';
 
@@ -22,7 +23,8 @@ export interface DocumentDownload {
 /**
  * Downloads of a document's bytes (contract §11.1): by the case's own route, or by a signed link that needs no
  * `Authorization` — the token is the document id and the expiry, signed with HMAC-SHA256 (the kernel's `LinkSigner`,
- * under a purpose of its own). An expired or forged token, or a document deleted since, is 404 alike.
+ * under a purpose of its own). An expired or forged token, or a document deleted since (or whose case was), is 404
+ * alike.
  */
 @Injectable()
 export class DocumentDownloads {
@@ -33,6 +35,7 @@ export class DocumentDownloads {
     private readonly signer: LinkSigner,
     private readonly clock: Clock,
     private readonly em: EntityManager,
+    private readonly cases: LiveCases,
   ) {}
 
   async ofCase(scope: Scope, id: string): Promise<DocumentDownload> {
@@ -49,14 +52,14 @@ export class DocumentDownloads {
   async ofLink(token: string): Promise<DocumentDownload> {
     const subject = SUBJECT.exec(this.signer.verify(PURPOSE, token) ?? '');
     if (!subject || Number(subject[2]) * 1000 <= this.clock.now().getTime()) throw new NotFoundError('document');
-    const [row] = await plainRows<{ file_name: string; content_type: string; size_bytes: number; sha256: string; id: string }>(
+    const [row] = await plainRows<{ file_name: string; content_type: string; size_bytes: number; sha256: string; id: string; case_id: string }>(
       this.em,
-      `select d.id, d.file_name, d.content_type, d.size_bytes, d.sha256
-         from documents d join cases c on c.id = d.case_id and c.deleted_at is null
-        where d.id = $1`,
+      'select id, case_id, file_name, content_type, size_bytes, sha256 from documents where id = $1',
       [subject[1]],
     );
-    if (!row) throw new NotFoundError('document');
+    // The case's liveness is the case context's answer: from memory once this process knows the case, so the link
+    // still costs one round trip.
+    if (!row || !(await this.cases.isLive(row.case_id))) throw new NotFoundError('document');
     return { fileName: row.file_name, contentType: row.content_type, sizeBytes: row.size_bytes, sha256: row.sha256, open: () => this.storage.open(row.id) };
   }
 

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Readable } from 'node:stream';
 
 /** An upload's bytes, spooled to a local file while the request was parsed (never held whole in memory). */
@@ -13,12 +12,12 @@ export interface UploadedFile {
  * are the adapter's, found by the document's id.
  */
 export abstract class DocumentStorage {
-  /** Stores the bytes of a new document as part of `em`'s transaction: they are readable exactly when it commits. */
-  abstract store(em: EntityManager, documentId: string, file: UploadedFile): Promise<void>;
+  /** Stores the bytes of a new document as part of the running transaction: they are readable exactly when it commits. */
+  abstract store(documentId: string, file: UploadedFile): Promise<void>;
 
   /** The stored bytes, as a stream; fails when there are none. */
   abstract open(documentId: string): Promise<Readable>;
 
-  /** Removes the bytes of documents deleted in `em`'s transaction (one, or every one of an erased case), once that commits. */
-  abstract discard(em: EntityManager, documentIds: readonly string[]): Promise<void>;
+  /** Removes the bytes of documents deleted in the running transaction (one, or every one of an erased case), once that commits. */
+  abstract discard(documentIds: readonly string[]): Promise<void>;
 }

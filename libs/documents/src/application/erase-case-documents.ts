@@ -22,6 +22,6 @@ export class EraseCaseDocuments extends CaseDeletionParticipant {
 
   async beforeCaseDeleted(caseId: string): Promise<void> {
     const rows = await plainRows<{ id: string }>(this.em, 'select id from documents where case_id = $1', [caseId]);
-    await this.storage.discard(this.em, rows.map((row) => row.id));
+    await this.storage.discard(rows.map((row) => row.id));
   }
 }

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { CaseResource, InjectResource, PROVIDER_UNREACHABLE, ProviderProcessor, ProviderProcessorSteps, ProviderSteps } from '@estate/shared-kernel';
 import type { StoredDocument } from '../domain/document';
@@ -32,6 +32,7 @@ export class NotarizationSteps extends ProviderProcessor<Notarization> {
     private readonly storage: DocumentStorage,
     private readonly uploads: UploadDocument,
     private readonly probateState: CaseProbateState,
+    private readonly em: EntityManager,
   ) {
     super(providerSteps);
   }
@@ -41,9 +42,9 @@ export class NotarizationSteps extends ProviderProcessor<Notarization> {
   }
 
   /** One provider call on the held notarization; false when the provider had nothing new to report. */
-  protected async advance(notarization: Notarization, now: Date, em: EntityManager): Promise<boolean> {
+  protected async advance(notarization: Notarization, now: Date): Promise<boolean> {
     if (notarization.expireIfDue(now)) return true;
-    const tracked = await this.trackedOf(notarization, em);
+    const tracked = await this.trackedOf(notarization);
     const step = await this.callProvider(
       notarization,
       async () => {
@@ -63,21 +64,21 @@ export class NotarizationSteps extends ProviderProcessor<Notarization> {
     );
     if (step === null) return false;
     if (step === 'opened' || step === PROVIDER_UNREACHABLE) return true;
-    return this.recordProgress(em, notarization, step.progress, step.notarized, now);
+    return this.recordProgress(notarization, step.progress, step.notarized, now);
   }
 
   /** What the provider reported, with the notarized PDF of a completed notarization stored as a document first. */
-  private async recordProgress(em: EntityManager, notarization: Notarization, progress: NotarizationProgress, notarized: SpooledFile | null, now: Date): Promise<boolean> {
+  private async recordProgress(notarization: Notarization, progress: NotarizationProgress, notarized: SpooledFile | null, now: Date): Promise<boolean> {
     try {
       if (notarized && notarized.sizeBytes > MAX_DOCUMENT_BYTES) notarization.failWith('notarized_document_too_large', now);
-      else notarization.record(progress, now, notarized ? (await this.storeNotarized(em, notarization, notarized)).id : null);
+      else notarization.record(progress, now, notarized ? (await this.storeNotarized(notarization, notarized)).id : null);
     } finally {
       if (notarized) await removeSpooled(notarized.path);
     }
     return true;
   }
 
-  private async trackedOf(notarization: Notarization, em: EntityManager): Promise<Omit<TrackedNotarization, 'transactionId' | 'status'>> {
+  private async trackedOf(notarization: Notarization): Promise<Omit<TrackedNotarization, 'transactionId' | 'status'>> {
     return {
       id: notarization.id,
       title: notarization.title,
@@ -85,15 +86,14 @@ export class NotarizationSteps extends ProviderProcessor<Notarization> {
       signers: notarization.signers.map((signer) => ({ name: signer.name, email: signer.email, phone: signer.phone })),
       createdAt: notarization.createdAt,
       expiresAt: notarization.expiresAt,
-      commissionState: await this.probateState.stateOf(em, notarization.caseId),
+      commissionState: await this.probateState.stateOf(notarization.caseId),
     };
   }
 
-  /** The notarized PDF as a new document of the case (`notarized_document`, related to the notarization). */
-  private async storeNotarized(em: EntityManager, notarization: Notarization, file: SpooledFile): Promise<StoredDocument> {
-    const original = await em.findOneOrFail(this.documents.schema, { id: notarization.documentId, caseId: notarization.caseId } as never);
+  /** The notarized PDF as a new document of the case (`notarized_document`, related to the notarization), in the step's transaction. */
+  private async storeNotarized(notarization: Notarization, file: SpooledFile): Promise<StoredDocument> {
+    const original = await this.em.findOneOrFail(this.documents.schema, { id: notarization.documentId, caseId: notarization.caseId } as never);
     return this.uploads.createWithin(
-      em,
       notarization.caseId,
       { ...file, fileName: notarizedFileName(original.fileName), contentType: 'application/pdf' },
       { type: 'notarized_document', title: notarization.title, relatedType: 'notarization', relatedId: notarization.id, uploadedBy: notarization.initiatedBy },

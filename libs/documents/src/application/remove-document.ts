@@ -19,8 +19,8 @@ export class RemoveDocument implements RemoveUseCase {
   ) {}
 
   execute(scope: { caseId: string }, id: string, ifMatch: string | undefined): Promise<void> {
-    return this.writes.remove(this.resource, scope, id, ifMatch, async (record, em) => {
-      const referrers = await this.references.referrersOf(em, record.caseId, record.id);
+    return this.writes.remove(this.resource, scope, id, ifMatch, async (record) => {
+      const referrers = await this.references.referrersOf(record.caseId, record.id);
       if (referrers.length > 0) {
         throw new ConflictError(
           'document_in_use',
@@ -29,7 +29,7 @@ export class RemoveDocument implements RemoveUseCase {
         );
       }
       await this.vetoes.check(this.resource, record);
-      await this.storage.discard(em, [record.id]);
+      await this.storage.discard([record.id]);
     });
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { ulid } from 'ulid';
 import { AggregateWrites, CaseResource, CaseResourceReader, Clock, InjectResource, JsonObject, ResourceEvents, SingleResource, subjectOf, ValidationFailedError } from '@estate/shared-kernel';
 import type { StoredDocument } from '../domain/document';
@@ -23,6 +23,7 @@ export class UploadDocument {
     private readonly clock: Clock,
     private readonly reader: CaseResourceReader,
     private readonly events: ResourceEvents,
+    private readonly em: EntityManager,
   ) {}
 
   /** The route's upload: `clientDigest` is the `sha256` text part, if sent. */
@@ -46,13 +47,13 @@ export class UploadDocument {
   /**
    * The same inside a transaction that holds its own locks and must not take the case row after them: a provider step
    * holds its record's row, and the one lock order is the case row first (a notarization's notarized PDF). The record,
-   * its bytes and `document.created` go in the caller's transaction.
+   * its bytes and `document.created` go in the caller's running transaction.
    */
-  async createWithin(em: EntityManager, caseId: string, file: Omit<ReceivedFile, 'pageCount'>, fields: NewDocument): Promise<StoredDocument> {
+  async createWithin(caseId: string, file: Omit<ReceivedFile, 'pageCount'>, fields: NewDocument): Promise<StoredDocument> {
     // Counting has a bounded cost (a second at most, linear in the size), so it may run inside the provider's step.
     const pageCount = await this.pages.count(file.path, file.contentType as DocumentContentType);
-    const record = await this.build(em, caseId, { ...file, pageCount }, fields);
-    await this.events.created(em, subjectOf(this.resource, { caseId }), this.reader.view(this.resource, record));
+    const record = await this.build(this.em, caseId, { ...file, pageCount }, fields);
+    await this.events.created(this.em, subjectOf(this.resource, { caseId }), this.reader.view(this.resource, record));
     return record;
   }
 
@@ -86,7 +87,7 @@ export class UploadDocument {
     } as never) as StoredDocument;
     // The bytes reference the record: the row goes first, the bytes in the same transaction.
     await em.flush();
-    await this.storage.store(em, record.id, file);
+    await this.storage.store(record.id, file);
     return record;
   }
 }

@@ -7,6 +7,7 @@ import {
   ApiIdempotencyKey,
   AuthenticatedRequest,
   CaseResourceController,
+  CollaboratorWrites,
   ErrorBody,
   etagOfBody,
   ForeignCase,
@@ -113,6 +114,8 @@ export class DocumentsController extends CaseResourceController(documentResource
 
   @Post(':document_id/download-links')
   @WriteRoute()
+  // A link changes nothing of the case: a viewer may make one (contract-extensions §13.1).
+  @CollaboratorWrites('any_role')
   @ForeignCase('not_found')
   @applyAll([ApiParam({ name: 'case_id', description: 'the case', schema: ULID }), ApiParam({ name: 'document_id', description: 'the document', schema: ULID })])
   @ApiOperation({

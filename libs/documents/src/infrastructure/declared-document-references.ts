@@ -1,24 +1,30 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { declaredCaseResources, declaredSingletonResources, referencedKinds, toCamelCase } from '@estate/shared-kernel';
-import { DocumentReferences, DocumentReferrer, DocumentReferrerFinder } from '../ports';
+import { DocumentReferences, DocumentReferrer, DocumentReferrers } from '../ports';
 
 /**
- * The referrers of a document: those found by the finders other contexts registered, and the records of any declared
- * case resource or one-per-case record (named by its case's id, as `related_id` names it) with a `references` field
- * pointing at documents (found without a finder). Ordered by kind and id, so a `409` names them the same way every time.
+ * The referrers of a document: those the other contexts' registered `DocumentReferrers` answer, and the records of any
+ * declared case resource or one-per-case record (named by its case's id, as `related_id` names it) with a `references`
+ * field pointing at documents (found without a registration). Read in the running transaction (the deletion's).
+ * Ordered by kind and id, so a `409` names them the same way every time.
  */
 @Injectable()
 export class DeclaredDocumentReferences extends DocumentReferences {
-  private readonly finders: DocumentReferrerFinder[] = [];
+  private readonly registered: DocumentReferrers[] = [];
 
-  register(finder: DocumentReferrerFinder): void {
-    this.finders.push(finder);
+  constructor(private readonly em: EntityManager) {
+    super();
   }
 
-  async referrersOf(em: EntityManager, caseId: string, documentId: string): Promise<DocumentReferrer[]> {
+  register(referrers: DocumentReferrers): void {
+    this.registered.push(referrers);
+  }
+
+  async referrersOf(caseId: string, documentId: string): Promise<DocumentReferrer[]> {
+    const em = this.em;
     const found: DocumentReferrer[] = [];
-    for (const finder of this.finders) found.push(...(await finder(em, caseId, documentId)));
+    for (const referrers of this.registered) found.push(...(await referrers.namingDocument(caseId, documentId)));
     for (const resource of declaredCaseResources()) {
       for (const [field, target] of Object.entries(resource.references ?? {})) {
         if (!referencedKinds(target).some((kind) => kind.name === 'document')) continue;

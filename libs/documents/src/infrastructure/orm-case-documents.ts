@@ -6,7 +6,10 @@ import { documentResource } from '../resources/document.resource';
 
 @Injectable()
 export class OrmCaseDocuments extends CaseDocuments {
-  constructor(private readonly uploads: UploadDocument) {
+  constructor(
+    private readonly uploads: UploadDocument,
+    private readonly em: EntityManager,
+  ) {
     super();
   }
 
@@ -14,14 +17,14 @@ export class OrmCaseDocuments extends CaseDocuments {
     return this.uploads.createFor(caseId, file, fields);
   }
 
-  async exists(em: EntityManager, caseId: string, documentId: string): Promise<boolean> {
-    return (await em.count(documentResource.schema, { caseId, id: documentId })) > 0;
+  async exists(caseId: string, documentId: string): Promise<boolean> {
+    return (await this.em.count(documentResource.schema, { caseId, id: documentId })) > 0;
   }
 
-  async describe(em: EntityManager, caseId: string, documentIds: readonly string[]): Promise<DocumentFacts[]> {
+  async describe(caseId: string, documentIds: readonly string[]): Promise<DocumentFacts[]> {
     if (documentIds.length === 0) return [];
     // Plain rows, not entities: the caller only reads them, and partial entities would stay in its unit of work.
-    const rows: Array<{ id: string; file_name: string; content_type: string; page_count: number | null }> = await em.execute(
+    const rows: Array<{ id: string; file_name: string; content_type: string; page_count: number | null }> = await this.em.execute(
       'select id, file_name, content_type, page_count from documents where case_id = ? and id in (?)',
       [caseId, [...documentIds]],
     );

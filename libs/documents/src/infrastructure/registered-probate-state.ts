@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { CaseProbateState, ProbateStateReader } from '../ports';
 
@@ -11,7 +10,7 @@ export class RegisteredProbateState extends CaseProbateState {
     this.reader = reader;
   }
 
-  stateOf(em: EntityManager, caseId: string): Promise<string | null> {
-    return this.reader(em, caseId);
+  stateOf(caseId: string): Promise<string | null> {
+    return this.reader(caseId);
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LiveCases } from '@estate/case/ports';
 import { reachesCase } from '../domain/case-reach';
 import { PeopleStore } from './ports/people-store.port';
 
@@ -8,9 +9,15 @@ import { PeopleStore } from './ports/people-store.port';
  */
 @Injectable()
 export class CaseReachability {
-  constructor(private readonly store: PeopleStore) {}
+  constructor(
+    private readonly store: PeopleStore,
+    private readonly cases: LiveCases,
+  ) {}
 
+  /** The case's owner is the case context's answer (from memory once this process knows the case), the rest the people tables'. */
   async reaches(caseId: string, userId: string): Promise<boolean> {
-    return reachesCase(await this.store.caseReachFacts(caseId, userId));
+    const caseOrganizationId = await this.cases.ownerOf(caseId);
+    if (caseOrganizationId === null) return false;
+    return reachesCase({ caseOrganizationId, ...(await this.store.userReachFacts(caseId, userId)) });
   }
 }

@@ -50,8 +50,8 @@ export class InvitationMailer implements OnModuleInit {
   }
 
   private send(invitationId: string): Promise<void> {
-    return this.uow.run(async (em) => {
-      const invitation = await this.store.invitationById(em, invitationId);
+    return this.uow.run(async () => {
+      const invitation = await this.store.invitationById(invitationId);
       if (!invitation?.sealedCode || invitation.usedAt !== null) return;
       const code = FieldCipher.decrypt(invitation.sealedCode);
       await this.emails.send({
@@ -64,7 +64,7 @@ export class InvitationMailer implements OnModuleInit {
           `Accept with POST /v1/invitations/accept and the code below (or decline with POST /v1/invitations/decline). ` +
           `It works once, until ${invitation.expiresAt.toISOString()}.\n\n${code}\n`,
       });
-      await this.store.updateInvitation(em, { ...invitation, sealedCode: null });
+      await this.store.updateInvitation({ ...invitation, sealedCode: null });
     });
   }
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, generateAccessToken, hashAccessToken, NotFoundError, UnitOfWork } from '@estate/shared-kernel';
 import { hashInvitationCode, looksLikeInvitationCode } from '../domain/org-roles';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { InvitationRecord, PeopleStore, ProUser } from './ports/people-store.port';
 import { presentProUser, previousOf } from './presentation';
 import { ProUsers } from './pro-users.service';
@@ -34,13 +33,13 @@ export class Invitations {
     const collaborator = await this.collaboratorInvitation(code);
     if (collaborator) return this.collaborators.accept(collaborator, hashInvitationCode(code));
     return this.uow.run(async (em) => {
-      const { invitation, user, now } = await this.open(em, code);
-      await this.store.updateInvitation(em, { ...invitation, usedAt: now, outcome: 'accepted', sealedCode: null });
+      const { invitation, user, now } = await this.open(code);
+      await this.store.updateInvitation({ ...invitation, usedAt: now, outcome: 'accepted', sealedCode: null });
       const active: ProUser = { ...user, status: 'active', updatedAt: now };
-      await this.store.updateUser(em, active);
+      await this.store.updateUser(active);
       const token = generateAccessToken();
-      await this.store.insertToken(em, user.id, hashAccessToken(token), now);
-      this.principals.afterCommit(em);
+      await this.store.insertToken(user.id, hashAccessToken(token), now);
+      this.principals.afterCommit();
       await this.proUsers.tell(em, active, 'pro_user.status_changed', previousOf(presentProUser(user), presentProUser(active)), user.id);
       return { user_id: user.id, organization_id: user.organizationId, token };
     });
@@ -54,10 +53,10 @@ export class Invitations {
     const collaborator = await this.collaboratorInvitation(code);
     if (collaborator) return this.collaborators.decline(collaborator, hashInvitationCode(code));
     return this.uow.run(async (em) => {
-      const { invitation, user, now } = await this.open(em, code);
-      await this.store.updateInvitation(em, { ...invitation, usedAt: now, outcome: 'declined', sealedCode: null });
+      const { invitation, user, now } = await this.open(code);
+      await this.store.updateInvitation({ ...invitation, usedAt: now, outcome: 'declined', sealedCode: null });
       const declined: ProUser = { ...user, status: 'deactivated', updatedAt: now };
-      await this.store.updateUser(em, declined);
+      await this.store.updateUser(declined);
       await this.proUsers.tell(em, declined, 'pro_user.status_changed', previousOf(presentProUser(user), presentProUser(declined)), user.id);
     });
   }
@@ -70,15 +69,15 @@ export class Invitations {
   }
 
   /** The live invitation of this code, held, with its invited user still `invited`; else 404. */
-  private async open(em: EntityManager, code: string): Promise<{ invitation: InvitationRecord; user: ProUser; now: Date }> {
+  private async open(code: string): Promise<{ invitation: InvitationRecord; user: ProUser; now: Date }> {
     if (!looksLikeInvitationCode(code)) throw new NotFoundError('invitation');
-    const invitation = await this.store.invitationByHash(em, hashInvitationCode(code));
+    const invitation = await this.store.invitationByHash(hashInvitationCode(code));
     const now = this.clock.now();
     if (!invitation || invitation.usedAt !== null || invitation.expiresAt <= now || invitation.kind !== 'pro_user' || !invitation.userId) {
       throw new NotFoundError('invitation');
     }
-    await this.store.lockOrganization(em, invitation.organizationId);
-    const user = await this.store.findUser(em, invitation.organizationId, invitation.userId);
+    await this.store.lockOrganization(invitation.organizationId);
+    const user = await this.store.findUser(invitation.organizationId, invitation.userId);
     if (!user || user.status !== 'invited') throw new NotFoundError('invitation');
     return { invitation, user, now };
   }

@@ -66,8 +66,8 @@ export class ProUsers {
   }
 
   async get(principal: Principal, userId: string): Promise<Presented> {
-    return this.uow.run(async (em) => {
-      const user = await this.load(em, principal, userId);
+    return this.uow.run(async () => {
+      const user = await this.load(principal, userId);
       return { data: presentProUser(user), etag: etagOfProUser(user) };
     });
   }
@@ -79,9 +79,9 @@ export class ProUsers {
     if (!mayChangeRole(principal.orgRole, 'member', role)) throw new ForbiddenError('Only owners invite owners.');
     const email = input.email.trim().toLowerCase();
     return this.uow.run(async (em) => {
-      await this.store.lockOrganization(em, memberOrganizationOf(principal));
+      await this.store.lockOrganization(memberOrganizationOf(principal));
       const now = this.clock.now();
-      const existing = await this.store.findByEmail(em, email);
+      const existing = await this.store.findByEmail(email);
       if (existing && (existing.organizationId !== memberOrganizationOf(principal) || existing.status !== 'deactivated')) {
         throw new ConflictError(
           'already_invited',
@@ -93,8 +93,8 @@ export class ProUsers {
         // A deactivated (or declined) member is invited again: the same user, back to `invited`.
         const before = presentProUser(existing);
         user = { ...existing, role, status: 'invited', firstName: input.first_name ?? existing.firstName, lastName: input.last_name ?? existing.lastName, updatedAt: now };
-        await this.store.updateUser(em, user);
-        await this.store.closeOpenInvitationsOf(em, user.id, now);
+        await this.store.updateUser(user);
+        await this.store.closeOpenInvitationsOf(user.id, now);
         await this.tell(em, user, 'pro_user.status_changed', previousOf(before, presentProUser(user)));
       } else {
         user = {
@@ -110,12 +110,12 @@ export class ProUsers {
           updatedAt: now,
           revokedAt: null,
         };
-        await this.store.insertUser(em, user);
+        await this.store.insertUser(user);
         await this.tell(em, user, 'pro_user.created');
       }
       const code = newInvitationCode();
       const invitationId = ulid();
-      await this.store.insertInvitation(em, {
+      await this.store.insertInvitation({
         id: invitationId,
         kind: 'pro_user',
         organizationId: memberOrganizationOf(principal),
@@ -137,8 +137,8 @@ export class ProUsers {
 
   async patch(principal: Principal, userId: string, patch: ProUserPatch, ifMatch: string | undefined): Promise<Presented> {
     return this.uow.run(async (em) => {
-      if (patch.role !== undefined) await this.store.lockOrganization(em, memberOrganizationOf(principal));
-      const user = await this.load(em, principal, userId);
+      if (patch.role !== undefined) await this.store.lockOrganization(memberOrganizationOf(principal));
+      const user = await this.load(principal, userId);
       assertIfMatch(ifMatch, etagOfProUser(user));
       const renames = patch.first_name !== undefined || patch.last_name !== undefined;
       if (renames && !mayRename({ userId: principal.userId, role: principal.orgRole }, user.id)) {
@@ -154,15 +154,15 @@ export class ProUsers {
         lastName: patch.last_name !== undefined ? patch.last_name : user.lastName,
         role: patch.role ?? user.role,
       };
-      if (changesRole && removesLastOwner(user, next, await this.store.activeOwners(em, memberOrganizationOf(principal)))) {
+      if (changesRole && removesLastOwner(user, next, await this.store.activeOwners(memberOrganizationOf(principal)))) {
         throw new ConflictError('last_owner', LAST_OWNER);
       }
       const before = presentProUser(user);
       const previous = previousOf(before, presentProUser(next));
       if (previous === undefined) return { data: before, etag: etagOfProUser(user) };
       next.updatedAt = this.clock.now();
-      await this.store.updateUser(em, next);
-      if (changesRole) this.principals.afterCommit(em);
+      await this.store.updateUser(next);
+      if (changesRole) this.principals.afterCommit();
       await this.tell(em, next, 'pro_user.updated', previous);
       return { data: presentProUser(next), etag: etagOfProUser(next) };
     });
@@ -172,16 +172,16 @@ export class ProUsers {
   async deactivate(principal: Principal, userId: string): Promise<Presented> {
     if (!manages(principal.orgRole)) throw new ForbiddenError('Only owners and admins deactivate pro users.');
     return this.uow.run(async (em) => {
-      await this.store.lockOrganization(em, memberOrganizationOf(principal));
-      const user = await this.load(em, principal, userId);
+      await this.store.lockOrganization(memberOrganizationOf(principal));
+      const user = await this.load(principal, userId);
       if (user.role === 'owner' && principal.orgRole !== 'owner') throw new ForbiddenError('Only owners deactivate an owner.');
       if (user.status === 'deactivated') return { data: presentProUser(user), etag: etagOfProUser(user) };
       const next: ProUser = { ...user, status: 'deactivated', updatedAt: this.clock.now() };
-      if (removesLastOwner(user, next, await this.store.activeOwners(em, memberOrganizationOf(principal)))) throw new ConflictError('last_owner', LAST_OWNER);
-      await this.store.updateUser(em, next);
-      await this.store.revokeTokens(em, user.id, next.updatedAt);
-      await this.store.closeOpenInvitationsOf(em, user.id, next.updatedAt);
-      this.principals.afterCommit(em);
+      if (removesLastOwner(user, next, await this.store.activeOwners(memberOrganizationOf(principal)))) throw new ConflictError('last_owner', LAST_OWNER);
+      await this.store.updateUser(next);
+      await this.store.revokeTokens(user.id, next.updatedAt);
+      await this.store.closeOpenInvitationsOf(user.id, next.updatedAt);
+      this.principals.afterCommit();
       await this.tell(em, next, 'pro_user.status_changed', previousOf(presentProUser(user), presentProUser(next)));
       return { data: presentProUser(next), etag: etagOfProUser(next) };
     });
@@ -189,16 +189,16 @@ export class ProUsers {
 
   /** `GET /v1/me` (§13.4). */
   async me(principal: Principal): Promise<Record<string, unknown>> {
-    return this.uow.run(async (em) => {
+    return this.uow.run(async () => {
       // A guest (contract-extensions §13.1) has no organization: null organization, role and tier.
-      const user = principal.organizationId === null ? await this.store.findGuest(em, principal.userId) : await this.load(em, principal, principal.userId);
+      const user = principal.organizationId === null ? await this.store.findGuest(principal.userId) : await this.load(principal, principal.userId);
       if (!user) throw new NotFoundError('user');
       return { ...presentMe(user), organization_id: principal.organizationId, org_role: principal.orgRole, tier: principal.tier };
     });
   }
 
-  private async load(em: EntityManager, principal: Principal, userId: string): Promise<ProUser> {
-    const user = await this.store.findUser(em, memberOrganizationOf(principal), userId);
+  private async load(principal: Principal, userId: string): Promise<ProUser> {
+    const user = await this.store.findUser(memberOrganizationOf(principal), userId);
     if (!user) throw new NotFoundError('pro user');
     return user;
   }

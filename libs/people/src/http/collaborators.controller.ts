@@ -1,7 +1,7 @@
 import { Inject, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ApiData, ApiErrors, ApiIdempotencyKey, CaseResourceController, RecordActionRoute, ForeignCase, IfMatch, JsonObject, SingleResource, ValidBody, WriteRoute } from '@estate/shared-kernel';
+import { ApiData, ApiErrors, ApiIdempotencyKey, CaseResourceController, CollaboratorWrites, RecordActionRoute, ForeignCase, IfMatch, JsonObject, SingleResource, ValidBody, WriteRoute } from '@estate/shared-kernel';
 import { CreateCollaborator, ResendCollaboratorInvitation } from '../application/collaborators/collaborator-writes';
 import { collaboratorResource } from '../resources/collaborator.resource';
 import { InvitedCollaboratorView, ResendCollaboratorBody } from './dto/collaborator.dto';
@@ -15,9 +15,10 @@ const ALREADY_INVITED = {
 
 /**
  * Collaborators of a case: the standard routes of the declaration; the invitation restated (it answers the one-time
- * code), and the resend action. Who may write (organization members and collaborator owners) is the kernel's case
- * access check.
+ * code), and the resend action. Who may write is the kernel's case access check: organization members and, declared
+ * here, collaborator owners only (contract-extensions §13.1).
  */
+@CollaboratorWrites('owner_role')
 export class CollaboratorsController extends CaseResourceController(collaboratorResource) {
   @Inject(ResendCollaboratorInvitation) private readonly resending: ResendCollaboratorInvitation;
 

@@ -9,6 +9,7 @@ import {
   CurrentPrincipal,
   ErrorBody,
   etagOfBody,
+  GuestReads,
   IfMatch,
   JsonObject,
   parseListQuery,
@@ -120,6 +121,7 @@ export class MeController {
   constructor(private readonly proUsers: ProUsers) {}
 
   @Get()
+  @GuestReads()
   @ApiOperation({ summary: 'Who am I', description: 'The caller: user, organization, role in it and tier.' })
   @ApiData(MeView)
   @ApiErrors()

@@ -9,13 +9,14 @@ import { PrincipalChanges } from '../application/ports/principal-changes.port';
 export class PrincipalChangesAfterCommit extends PrincipalChanges implements EventSubscriber {
   private readonly pending = new WeakSet<object>();
 
-  constructor(em: PgEntityManager) {
+  constructor(private readonly em: PgEntityManager) {
     super();
     em.getEventManager().registerSubscriber(this);
   }
 
-  afterCommit(em: PgEntityManager): void {
-    const transaction = em.getTransactionContext() as object | undefined;
+  /** The running transaction is the ambient one (the injected entity manager answers its context's). */
+  afterCommit(): void {
+    const transaction = this.em.getTransactionContext() as object | undefined;
     if (transaction) this.pending.add(transaction);
     else InvalidationFeed.announceLocally(PRINCIPALS_CHANGED);
   }

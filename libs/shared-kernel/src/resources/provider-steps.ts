@@ -42,9 +42,10 @@ export interface ProviderStepsDefinition<T extends ProviderTrackedRecord> {
   /**
    * One provider call on the held, current record: changes it through its domain moves and answers whether anything
    * changed (false: nothing new, ask again later). A provider that cannot be reached is the record's own failure to
-   * count (`nextProviderTry`); what it throws is a crash the queue retries.
+   * count (`nextProviderTry`); what it throws is a crash the queue retries. It runs in the step's transaction, which
+   * is the ambient one: what it writes through the entity manager or a port joins it.
    */
-  readonly advance: (record: T, now: Date, em: EntityManager) => Promise<boolean>;
+  readonly advance: (record: T, now: Date) => Promise<boolean>;
 }
 
 /** A provider-advanced resource's steps: scheduled in the caller's transaction, run by the job queue. */
@@ -121,14 +122,15 @@ export class ProviderSteps {
       if (definition.holdsCase) {
         const [owner] = await em.execute<Array<{ case_id: string }>>(`select case_id from "${table}" where id = ?`, [job.id]);
         if (!owner) return;
-        await em.execute('select id from cases where id = ? for no key update', [owner.case_id]);
+        // A record of a deleted case is gone with it (the next read finds nothing): the hold's answer is not needed.
+        await this.uow.holdLiveCase(em, owner.case_id);
       }
       await em.execute(`select id from "${table}" where id = ? for update`, [job.id]);
       const record = (await em.findOne(resource.schema, { id: job.id } as never, { refresh: true })) as T | null;
       if (!record || record.status !== job.status || record.nextCheckAt === null) return;
       const now = this.clock.now();
       const before = this.reader.view(resource, record);
-      if (!(await definition.advance(record, now, em))) {
+      if (!(await definition.advance(record, now))) {
         // Nothing new: ask again later without touching the record's version (its ETag stays).
         await this.schedule(em, definition.queue, record, now, new Date(now.getTime() + RECHECK_MS));
         return;
@@ -168,13 +170,13 @@ export abstract class ProviderProcessor<T extends ProviderTrackedRecord> impleme
   protected abstract describeSteps(): ProviderProcessorSteps<T>;
 
   /** One provider call on the held, current record (see `ProviderStepsDefinition.advance`). */
-  protected abstract advance(record: T, now: Date, em: EntityManager): Promise<boolean>;
+  protected abstract advance(record: T, now: Date): Promise<boolean>;
 
   onModuleInit(): void {
     const { firstStatus, logAs, ...steps } = this.describeSteps();
     this.firstStatus = firstStatus;
     this.logAs = logAs;
-    this.steps = this.providerSteps.define<T>({ ...steps, advance: (record, now, em) => this.advance(record, now, em) });
+    this.steps = this.providerSteps.define<T>({ ...steps, advance: (record, now) => this.advance(record, now) });
   }
 
   /**

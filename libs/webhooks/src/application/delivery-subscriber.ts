@@ -23,7 +23,7 @@ export class DeliverySubscriber implements EventSubscriber {
     return { ...this.store.fanOutAlong(event), joined: (em, deliveryIds) => this.deliveries.enqueue(em, deliveryIds) };
   }
 
-  async caseEventsErasing(em: EntityManager, caseId: string): Promise<void> {
-    await this.store.cancelPendingOfCase(em, caseId);
+  async caseEventsErasing(_em: EntityManager, caseId: string): Promise<void> {
+    await this.store.cancelPendingOfCase(caseId);
   }
 }

@@ -96,7 +96,7 @@ export class WebhookDispatcher implements OnModuleInit {
     const { endpoint, event } = claim;
     if (!endpoint || !event || endpoint.status !== 'enabled') {
       // The endpoint was deleted or disabled, or the event erased with its case: nothing to send any more.
-      await this.uow.run((em) => this.store.recordAttempt(em, claim, { status: 'cancelled', attempt: null, nextAttemptAt: null, now: this.clock.now() }));
+      await this.uow.run(() => this.store.recordAttempt(claim, { status: 'cancelled', attempt: null, nextAttemptAt: null, now: this.clock.now() }));
       return;
     }
     const body = JSON.stringify(presentEvent(event));
@@ -139,10 +139,10 @@ export class WebhookDispatcher implements OnModuleInit {
       if (delay !== undefined) nextAttemptAt = new Date(now.getTime() + delay);
     }
     await this.uow.run(async (em) => {
-      if (!(await this.store.recordAttempt(em, claim, { status, attempt, nextAttemptAt, now }))) return;
+      if (!(await this.store.recordAttempt(claim, { status, attempt, nextAttemptAt, now }))) return;
       if (status === 'pending') return this.deliveries.enqueue(em, [claim.delivery.id], nextAttemptAt ?? now);
       // The endpoint row under lock: its failure count and status move one delivery at a time.
-      const current = await this.store.findEndpoint(em, endpoint.organizationId, endpoint.id, true);
+      const current = await this.store.findEndpoint(endpoint.organizationId, endpoint.id, true);
       if (!current) return;
       const before = presentEndpoint(current);
       if (verdict.kind === 'succeeded') {
@@ -165,7 +165,7 @@ export class WebhookDispatcher implements OnModuleInit {
         current.version += 1;
         current.updatedAt = now;
       }
-      await this.store.updateEndpoint(em, current);
+      await this.store.updateEndpoint(current);
       if (previous !== undefined) {
         await this.outbox.emit(em, {
           type: 'webhook_endpoint.updated',

@@ -63,7 +63,7 @@ export class WebhookEndpoints {
     this.assertEventTypes(input.enabled_events);
     await this.assertDestination(input.url);
     return this.uow.run(async (em) => {
-      if ((await this.store.countOfOrganization(em, organizationId)) >= MAX_ENDPOINTS_PER_ORGANIZATION) {
+      if ((await this.store.countOfOrganization(organizationId)) >= MAX_ENDPOINTS_PER_ORGANIZATION) {
         throw new ValidationFailedError(
           [{ field: '', message: `an organization has at most ${MAX_ENDPOINTS_PER_ORGANIZATION} webhook endpoints; delete one first`, reason: 'rule' }],
           `An organization has at most ${MAX_ENDPOINTS_PER_ORGANIZATION} webhook endpoints.`,
@@ -86,7 +86,7 @@ export class WebhookEndpoints {
         createdAt: now,
         updatedAt: now,
       };
-      await this.store.insertEndpoint(em, endpoint);
+      await this.store.insertEndpoint(endpoint);
       const data = presentEndpoint(endpoint);
       await this.tell(em, endpoint, 'webhook_endpoint.created', data);
       // The secret is shown here and at a rotation, never again (contract §14.4).
@@ -95,8 +95,8 @@ export class WebhookEndpoints {
   }
 
   async get(organizationId: string, id: string): Promise<Presented> {
-    return this.uow.run(async (em) => {
-      const endpoint = await this.load(em, organizationId, id, false);
+    return this.uow.run(async () => {
+      const endpoint = await this.load(organizationId, id, false);
       return { data: presentEndpoint(endpoint), etag: etagOfEndpoint(endpoint) };
     });
   }
@@ -105,7 +105,7 @@ export class WebhookEndpoints {
     if (patch.enabled_events !== undefined) this.assertEventTypes(patch.enabled_events);
     if (patch.url !== undefined) await this.assertDestination(patch.url);
     return this.uow.run(async (em) => {
-      const endpoint = await this.load(em, organizationId, id, true);
+      const endpoint = await this.load(organizationId, id, true);
       assertIfMatch(ifMatch, etagOfEndpoint(endpoint));
       const before = presentEndpoint(endpoint);
       if (patch.url !== undefined) endpoint.url = patch.url;
@@ -123,7 +123,7 @@ export class WebhookEndpoints {
       if (previous === undefined) return { data: before, etag: etagOfEndpoint(endpoint) };
       endpoint.updatedAt = this.clock.now();
       endpoint.version += 1;
-      await this.store.updateEndpoint(em, endpoint);
+      await this.store.updateEndpoint(endpoint);
       const data = presentEndpoint(endpoint);
       await this.tell(em, endpoint, 'webhook_endpoint.updated', data, previous);
       return { data, etag: etagOfEndpoint(endpoint) };
@@ -132,10 +132,10 @@ export class WebhookEndpoints {
 
   async remove(organizationId: string, id: string, ifMatch: string | undefined): Promise<void> {
     await this.uow.run(async (em) => {
-      const endpoint = await this.load(em, organizationId, id, true);
+      const endpoint = await this.load(organizationId, id, true);
       assertIfMatch(ifMatch, etagOfEndpoint(endpoint));
-      await this.store.cancelPendingOfEndpoint(em, endpoint.id);
-      await this.store.deleteEndpoint(em, endpoint.id);
+      await this.store.cancelPendingOfEndpoint(endpoint.id);
+      await this.store.deleteEndpoint(endpoint.id);
       await this.tell(em, endpoint, 'webhook_endpoint.deleted', presentEndpoint(endpoint));
     });
   }
@@ -143,14 +143,14 @@ export class WebhookEndpoints {
   /** A new secret, shown once; the old one keeps signing for 24 hours. */
   async rotateSecret(organizationId: string, id: string): Promise<Presented> {
     return this.uow.run(async (em) => {
-      const endpoint = await this.load(em, organizationId, id, true);
+      const endpoint = await this.load(organizationId, id, true);
       const now = this.clock.now();
       endpoint.previousSecret = endpoint.secret;
       endpoint.previousSecretExpiresAt = new Date(now.getTime() + PREVIOUS_SECRET_LIFETIME_MS);
       endpoint.secret = newWebhookSecret();
       endpoint.updatedAt = now;
       endpoint.version += 1;
-      await this.store.updateEndpoint(em, endpoint);
+      await this.store.updateEndpoint(endpoint);
       return { data: presentEndpointWithSecret(endpoint), etag: etagOfEndpoint(endpoint) };
     });
   }
@@ -158,7 +158,7 @@ export class WebhookEndpoints {
   /** A `webhook_endpoint.ping` event, delivered to this endpoint only. */
   async ping(organizationId: string, id: string): Promise<Record<string, unknown>> {
     return this.uow.run(async (em) => {
-      const endpoint = await this.load(em, organizationId, id, false);
+      const endpoint = await this.load(organizationId, id, false);
       const event = await this.outbox.emit(em, {
         type: 'webhook_endpoint.ping',
         caseId: null,
@@ -166,15 +166,15 @@ export class WebhookEndpoints {
         object: presentEndpoint(endpoint),
       });
       if (!event) throw new Error('ping event not written');
-      await this.deliveries.enqueue(em, [await this.store.insertDelivery(em, endpoint.id, event)]);
+      await this.deliveries.enqueue(em, [await this.store.insertDelivery(endpoint.id, event)]);
       return presentEvent(event);
     });
   }
 
   async delivery(organizationId: string, endpointId: string, deliveryId: string): Promise<Presented> {
-    return this.uow.run(async (em) => {
-      await this.load(em, organizationId, endpointId, false);
-      const delivery = await this.store.findDelivery(em, endpointId, deliveryId);
+    return this.uow.run(async () => {
+      await this.load(organizationId, endpointId, false);
+      const delivery = await this.store.findDelivery(endpointId, deliveryId);
       if (!delivery) throw new NotFoundError('delivery');
       const data = presentDelivery(delivery);
       return { data, etag: etagOfBody(data) };
@@ -184,22 +184,22 @@ export class WebhookEndpoints {
   /** A finished delivery goes back to `pending`, due at once; a pending one cannot be retried (409 invalid_state). */
   async retry(organizationId: string, endpointId: string, deliveryId: string): Promise<Record<string, unknown>> {
     return this.uow.run(async (em) => {
-      await this.load(em, organizationId, endpointId, false);
-      const delivery = await this.store.findDelivery(em, endpointId, deliveryId, true);
+      await this.load(organizationId, endpointId, false);
+      const delivery = await this.store.findDelivery(endpointId, deliveryId, true);
       if (!delivery) throw new NotFoundError('delivery');
       if (delivery.status === 'pending') {
         throw new ConflictError('invalid_state', 'The delivery is still pending; it will be attempted on its schedule.');
       }
       const now = this.clock.now();
-      await this.store.requeue(em, delivery.id, now);
+      await this.store.requeue(delivery.id, now);
       await this.deliveries.enqueue(em, [delivery.id], now);
       return presentDelivery({ ...delivery, status: 'pending', nextAttemptAt: now, updatedAt: now });
     });
   }
 
   /** The endpoint of this organization (another organization's is not found). */
-  async load(em: EntityManager, organizationId: string, id: string, forUpdate: boolean): Promise<WebhookEndpoint> {
-    const endpoint = await this.store.findEndpoint(em, organizationId, id, forUpdate);
+  async load(organizationId: string, id: string, forUpdate: boolean): Promise<WebhookEndpoint> {
+    const endpoint = await this.store.findEndpoint(organizationId, id, forUpdate);
     if (!endpoint) throw new NotFoundError('webhook endpoint');
     return endpoint;
   }

@@ -20,7 +20,7 @@ export class WebhookQueries {
   }
 
   async deliveries(organizationId: string, endpointId: string, query: ListQuery): Promise<ResourceList> {
-    const endpoint = await this.uow.run((em) => this.store.findEndpoint(em, organizationId, endpointId));
+    const endpoint = await this.uow.run(() => this.store.findEndpoint(organizationId, endpointId));
     if (!endpoint) throw new NotFoundError('webhook endpoint');
     const page = await this.store.listDeliveries(endpoint.id, query);
     return new ResourceList(page.rows, page.meta);

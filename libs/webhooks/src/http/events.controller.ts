@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiParam } from '@nestjs/swagger';
-import { ApiData, ApiErrors, ApiList, CurrentPrincipal, DescribedTag, ForeignCase, Principal, QueryParameter, ResourceList, SingleResource, checkedCaseOwnerOf, etagOfVersion, eventTypeSchema, managesOrganization } from '@estate/shared-kernel';
+import { ApiData, ApiErrors, ApiList, CurrentPrincipal, DescribedTag, ForeignCase, GuestReads, Principal, QueryParameter, ResourceList, SingleResource, checkedCaseOwnerOf, etagOfVersion, eventTypeSchema, managesOrganization } from '@estate/shared-kernel';
 import { EventView } from '../resources/event.record';
 import { audienceOfCase, EventAudience, EventReader } from '../application/event-reader';
 import { presentEvent } from '../application/presentation';
@@ -34,6 +34,7 @@ export class EventsController {
   constructor(private readonly events: EventReader) {}
 
   @Get('events')
+  @GuestReads()
   @ApiOperation({ summary: 'List events', description: "The events of every case the caller reaches (its organization's, and those shared with it as a collaborator), newest first, in page or cursor mode. Organization-level events (`case_id` null) are listed to the organization's owners and admins only." })
   @ApiList(EventView)
   @decorate([...FILTERS, QueryParameter({ name: 'case_id', required: false, description: 'Only the events of this case (its id).', schema: { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } })])
@@ -43,6 +44,7 @@ export class EventsController {
   }
 
   @Get('events/:event_id')
+  @GuestReads()
   @ApiOperation({ summary: 'Read an event', description: 'One event, as its webhook deliveries carry it. An organization-level event is 404 to a member who is neither owner nor admin.' })
   @ApiParam({ name: 'event_id', description: 'Identifier of the event.' })
   @ApiData(EventView)

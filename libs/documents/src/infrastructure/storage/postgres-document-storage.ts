@@ -33,7 +33,8 @@ export class PostgresDocumentStorage extends DocumentStorage {
     this.key = config.fieldEncryptionKey;
   }
 
-  async store(em: EntityManager, documentId: string, file: UploadedFile): Promise<void> {
+  async store(documentId: string, file: UploadedFile): Promise<void> {
+    const em = this.em;
     let chunk = 0;
     for await (const plain of createReadStream(file.path, { highWaterMark: CHUNK_BYTES })) {
       const iv = randomBytes(12);
@@ -78,8 +79,9 @@ export class PostgresDocumentStorage extends DocumentStorage {
     );
   }
 
-  async discard(em: EntityManager, documentIds: readonly string[]): Promise<void> {
+  async discard(documentIds: readonly string[]): Promise<void> {
     if (documentIds.length === 0) return;
+    const em = this.em;
     const placeholders = documentIds.map(() => '?').join(', ');
     await em.getConnection().execute(`delete from document_contents where document_id in (${placeholders})`, [...documentIds], 'run', em.getTransactionContext());
   }

@@ -72,7 +72,7 @@ export class S3DocumentStorage extends DocumentStorage implements OnModuleInit, 
     this.jobs.define({ ...work, name: SWEEP_QUEUE, cron: '*/10 * * * *', handle: async () => void (await this.sweep()) });
   }
 
-  async store(em: EntityManager, documentId: string, file: UploadedFile): Promise<void> {
+  async store(documentId: string, file: UploadedFile): Promise<void> {
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.bucket,
@@ -82,7 +82,7 @@ export class S3DocumentStorage extends DocumentStorage implements OnModuleInit, 
         ServerSideEncryption: 'AES256',
       }),
     );
-    await this.jobs.enqueue(em, PROMOTE_QUEUE, { document_id: documentId });
+    await this.jobs.enqueue(this.em, PROMOTE_QUEUE, { document_id: documentId });
   }
 
   async open(documentId: string): Promise<Readable> {
@@ -97,8 +97,8 @@ export class S3DocumentStorage extends DocumentStorage implements OnModuleInit, 
     throw new Error(`no stored content for document ${documentId}`);
   }
 
-  async discard(em: EntityManager, documentIds: readonly string[]): Promise<void> {
-    await this.jobs.enqueueMany(em, REMOVE_QUEUE, documentIds.map((documentId) => ({ data: { document_id: documentId } })));
+  async discard(documentIds: readonly string[]): Promise<void> {
+    await this.jobs.enqueueMany(this.em, REMOVE_QUEUE, documentIds.map((documentId) => ({ data: { document_id: documentId } })));
   }
 
   /** Renames a committed upload's temporary key; a second run finds it gone and does nothing. */

@@ -31,14 +31,14 @@ export class CollaboratorAnswers {
     const collaboratorId = await this.pendingOf(peeked);
     await this.writes.change(this.resource, { caseId: peeked.caseId! }, collaboratorId, undefined, async (collaborator, clock, em) => {
       const now = clock.now();
-      const invitation = await this.store.invitationByHash(em, codeHash);
+      const invitation = await this.store.invitationByHash(codeHash);
       if (!invitation || invitation.usedAt !== null || invitation.expiresAt <= now || collaborator.statusAt(now) !== 'pending') throw new NotFoundError('invitation');
-      await this.store.updateInvitation(em, { ...invitation, usedAt: now, outcome: 'accepted', sealedCode: null });
-      const existing = await this.store.accountByEmail(em, collaborator.email);
-      const user = existing ?? (await this.guests.create(em, collaborator, now));
+      await this.store.updateInvitation({ ...invitation, usedAt: now, outcome: 'accepted', sealedCode: null });
+      const existing = await this.store.accountByEmail(collaborator.email);
+      const user = existing ?? (await this.guests.create(collaborator, now));
       Object.assign(collaborator, { status: 'accepted', userId: user.id, acceptedAt: now, updatedAt: now });
-      this.principals.afterCommit(em);
-      accepted = { user_id: user.id, organization_id: user.organizationId, token: existing ? null : await this.guests.token(em, user.id, now) };
+      this.principals.afterCommit();
+      accepted = { user_id: user.id, organization_id: user.organizationId, token: existing ? null : await this.guests.token(user.id, now) };
     });
     return accepted!;
   }
@@ -46,11 +46,11 @@ export class CollaboratorAnswers {
   /** The code is used up and the collaborator becomes `declined` (its address may be invited again). */
   async decline(peeked: InvitationRecord, codeHash: string): Promise<void> {
     const collaboratorId = await this.pendingOf(peeked);
-    await this.writes.change(this.resource, { caseId: peeked.caseId! }, collaboratorId, undefined, async (collaborator, clock, em) => {
+    await this.writes.change(this.resource, { caseId: peeked.caseId! }, collaboratorId, undefined, async (collaborator, clock) => {
       const now = clock.now();
-      const invitation = await this.store.invitationByHash(em, codeHash);
+      const invitation = await this.store.invitationByHash(codeHash);
       if (!invitation || invitation.usedAt !== null || invitation.expiresAt <= now || collaborator.statusAt(now) !== 'pending') throw new NotFoundError('invitation');
-      await this.store.updateInvitation(em, { ...invitation, usedAt: now, outcome: 'declined', sealedCode: null });
+      await this.store.updateInvitation({ ...invitation, usedAt: now, outcome: 'declined', sealedCode: null });
       Object.assign(collaborator, { status: 'declined', updatedAt: now });
     });
   }

@@ -47,10 +47,10 @@ export class CollaboratorInvitationCodes {
   }
 
   async issue(em: EntityManager, collaborator: Collaborator, now: Date): Promise<string> {
-    await this.store.closeCollaboratorInvitations(em, collaborator.caseId, collaborator.email, now);
+    await this.store.closeCollaboratorInvitations(collaborator.caseId, collaborator.email, now);
     const code = newInvitationCode();
     const invitationId = ulid();
-    await this.store.insertInvitation(em, {
+    await this.store.insertInvitation({
       id: invitationId,
       kind: 'collaborator',
       organizationId: collaborator.organizationId,
@@ -109,7 +109,7 @@ export class CreateCollaborator implements CreateUseCase {
       if (!organizationId) throw new NotFoundError('case');
       const now = clock.now();
       const others = await em.find(Collaborator, { caseId: scope.caseId, email });
-      if ((await this.store.isMemberAddress(em, organizationId, email)) || others.some((other) => other.holdsInvitation(now))) {
+      if ((await this.store.isMemberAddress(organizationId, email)) || others.some((other) => other.holdsInvitation(now))) {
         throw new ConflictError('already_invited', ALREADY_INVITED);
       }
       const collaborator = Object.assign(new Collaborator(), {
@@ -146,11 +146,11 @@ export class PatchCollaborator implements PatchUseCase {
   ) {}
 
   execute(scope: Scope, id: string, patch: JsonObject, ifMatch: string | undefined): Promise<SingleResource> {
-    return this.writes.change(this.resource, scope, id, ifMatch, (collaborator, clock, em) => {
+    return this.writes.change(this.resource, scope, id, ifMatch, (collaborator, clock) => {
       if (patch.role !== undefined && patch.role !== collaborator.role) {
         collaborator.role = patch.role as CollaboratorRole;
         collaborator.updatedAt = clock.now();
-        this.principals.afterCommit(em);
+        this.principals.afterCommit();
       }
     });
   }
@@ -168,9 +168,9 @@ export class RemoveCollaborator implements RemoveUseCase {
   ) {}
 
   execute(scope: Scope, id: string, ifMatch: string | undefined): Promise<void> {
-    return this.writes.remove(this.resource, scope, id, ifMatch, async (collaborator, em) => {
-      await this.store.closeCollaboratorInvitations(em, collaborator.caseId, collaborator.email, this.clock.now());
-      this.principals.afterCommit(em);
+    return this.writes.remove(this.resource, scope, id, ifMatch, async (collaborator) => {
+      await this.store.closeCollaboratorInvitations(collaborator.caseId, collaborator.email, this.clock.now());
+      this.principals.afterCommit();
     });
   }
 }

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
 import { generateAccessToken, hashAccessToken } from '@estate/shared-kernel';
@@ -13,16 +12,16 @@ import { PeopleStore } from '../ports/people-store.port';
 export class GuestUsers {
   constructor(private readonly store: PeopleStore) {}
 
-  async create(em: EntityManager, collaborator: Collaborator, now: Date): Promise<{ id: string; organizationId: null }> {
+  async create(collaborator: Collaborator, now: Date): Promise<{ id: string; organizationId: null }> {
     const id = ulid();
-    await this.store.insertGuest(em, { id, email: collaborator.email, firstName: collaborator.firstName, lastName: collaborator.lastName, now });
+    await this.store.insertGuest({ id, email: collaborator.email, firstName: collaborator.firstName, lastName: collaborator.lastName, now });
     return { id, organizationId: null };
   }
 
   /** A new token of the user, shown once. */
-  async token(em: EntityManager, userId: string, now: Date): Promise<string> {
+  async token(userId: string, now: Date): Promise<string> {
     const token = generateAccessToken();
-    await this.store.insertToken(em, userId, hashAccessToken(token), now);
+    await this.store.insertToken(userId, hashAccessToken(token), now);
     return token;
   }
 }

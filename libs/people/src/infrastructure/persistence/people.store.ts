@@ -3,80 +3,77 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
 import { findRecords, ListPage, ListQuery, plainRows, RecordFields, runListQuery } from '@estate/shared-kernel';
-import { InvitationRecord, PeopleStore, ProUser } from '../../application/ports/people-store.port';
-import type { CaseReachFacts } from '../../domain/case-reach';
+import { InvitationRecord, PeopleStore, ProUser, UserReachFacts } from '../../application/ports/people-store.port';
 import { Collaborator, CollaboratorStatus } from '../../domain/collaborator';
 import type { ProUserStatus } from '../../domain/org-roles';
 import { Invitation } from '../../domain/invitation';
 import type { UserRecord } from '../../resources/pro-user-record';
 import { AccessToken, Organization, UserSchema } from './people.schemas';
 
-interface CaseReachRow {
-  case_organization_id: string;
+interface UserReachRow {
   user_organization_id: string | null;
-  user_status: ProUserStatus | null;
-  revoked: boolean | null;
+  user_status: ProUserStatus;
+  revoked: boolean;
   collaborator_status: CollaboratorStatus | null;
 }
 
 /**
- * The live case's owner, the user (if any) and the user's collaborator record on the case (the accepted one first), in
- * one statement on the caller's connection: what `reachesCase` decides from.
+ * The user and the user's collaborator record on the case (the accepted one first), in one statement on the caller's
+ * connection: what `reachesCase` decides from beside the case's owner, which is the case context's answer.
  */
-const CASE_REACH_FACTS = `
-  select c.organization_id as case_organization_id, u.organization_id as user_organization_id, u.status as user_status,
-         u.revoked_at is not null as revoked,
-         (select k.status from collaborators k where k.case_id = c.id and k.user_id = u.id
+const USER_REACH_FACTS = `
+  select u.organization_id as user_organization_id, u.status as user_status, u.revoked_at is not null as revoked,
+         (select k.status from collaborators k where k.case_id = $1 and k.user_id = u.id
            order by k.status = 'accepted' desc limit 1) as collaborator_status
-    from cases c left join users u on u.id = $2
-   where c.id = $1 and c.deleted_at is null`;
+    from users u
+   where u.id = $2`;
 
 /** A member (a guest, without organization, is never read as one: `findUser` names an organization). */
 function proUserOf(user: RecordFields<UserRecord>): ProUser {
   return { ...user, organizationId: user.organizationId ?? '', role: user.role ?? 'member' };
 }
 
-/** The people tables through MikroORM's unit of work (the caller's transactional entity manager). */
+/** The people tables through MikroORM's unit of work: the injected entity manager is the running transaction's (ambient). */
 @Injectable()
 export class SqlPeopleStore extends PeopleStore {
   constructor(private readonly em: EntityManager) {
     super();
   }
 
-  async lockOrganization(em: EntityManager, organizationId: string): Promise<void> {
-    await em.findOne(Organization, { id: organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  async lockOrganization(organizationId: string): Promise<void> {
+    await this.em.findOne(Organization, { id: organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   }
 
-  async organizationTier(em: EntityManager, organizationId: string): Promise<string | undefined> {
-    return (await em.findOne(Organization, { id: organizationId }))?.tier;
+  async organizationTier(organizationId: string): Promise<string | undefined> {
+    return (await this.em.findOne(Organization, { id: organizationId }))?.tier;
   }
 
-  async findUser(em: EntityManager, organizationId: string, userId: string): Promise<ProUser | undefined> {
-    const [user] = await findRecords(em, UserSchema, [{ id: userId, organizationId }]);
+  async findUser(organizationId: string, userId: string): Promise<ProUser | undefined> {
+    const [user] = await findRecords(this.em, UserSchema, [{ id: userId, organizationId }]);
     return user ? proUserOf(user) : undefined;
   }
 
-  async findByEmail(em: EntityManager, email: string): Promise<ProUser | undefined> {
-    const [user] = await findRecords(em, UserSchema, [{ email }]);
+  async findByEmail(email: string): Promise<ProUser | undefined> {
+    const [user] = await findRecords(this.em, UserSchema, [{ email }]);
     return user ? proUserOf(user) : undefined;
   }
 
-  async accountByEmail(em: EntityManager, email: string): Promise<{ id: string; organizationId: string | null } | undefined> {
-    const [user] = await findRecords(em, UserSchema, [{ email }]);
+  async accountByEmail(email: string): Promise<{ id: string; organizationId: string | null } | undefined> {
+    const [user] = await findRecords(this.em, UserSchema, [{ email }]);
     return user ? { id: user.id, organizationId: user.organizationId } : undefined;
   }
 
-  async findGuest(em: EntityManager, userId: string): Promise<UserRecord | undefined> {
-    const [user] = await findRecords(em, UserSchema, [{ id: userId, organizationId: null }]);
+  async findGuest(userId: string): Promise<UserRecord | undefined> {
+    const [user] = await findRecords(this.em, UserSchema, [{ id: userId, organizationId: null }]);
     return user;
   }
 
-  async activeOwners(em: EntityManager, organizationId: string): Promise<number> {
-    return em.count(UserSchema, { organizationId, role: 'owner', status: 'active' });
+  async activeOwners(organizationId: string): Promise<number> {
+    return this.em.count(UserSchema, { organizationId, role: 'owner', status: 'active' });
   }
 
-  async insertGuest(em: EntityManager, guest: { id: string; email: string; firstName: string | null; lastName: string | null; now: Date }): Promise<void> {
-    em.create(UserSchema, {
+  async insertGuest(guest: { id: string; email: string; firstName: string | null; lastName: string | null; now: Date }): Promise<void> {
+    this.em.create(UserSchema, {
       id: guest.id,
       organizationId: null,
       email: guest.email,
@@ -89,18 +86,18 @@ export class SqlPeopleStore extends PeopleStore {
       updatedAt: guest.now,
       revokedAt: null,
     });
-    await em.flush();
+    await this.em.flush();
   }
 
-  async insertUser(em: EntityManager, user: ProUser): Promise<void> {
-    em.create(UserSchema, user);
-    await em.flush();
+  async insertUser(user: ProUser): Promise<void> {
+    this.em.create(UserSchema, user);
+    await this.em.flush();
   }
 
-  async updateUser(em: EntityManager, user: ProUser): Promise<void> {
-    const row = await em.findOneOrFail(UserSchema, { id: user.id });
+  async updateUser(user: ProUser): Promise<void> {
+    const row = await this.em.findOneOrFail(UserSchema, { id: user.id });
     Object.assign(row, { firstName: user.firstName, lastName: user.lastName, role: user.role, status: user.status, updatedAt: user.updatedAt });
-    await em.flush();
+    await this.em.flush();
   }
 
   async list(organizationId: string, query: ListQuery): Promise<ListPage<ProUser>> {
@@ -108,60 +105,59 @@ export class SqlPeopleStore extends PeopleStore {
     return { rows: page.rows.map(proUserOf), meta: page.meta };
   }
 
-  async revokeTokens(em: EntityManager, userId: string, now: Date): Promise<number> {
-    return em.nativeUpdate(AccessToken, { userId, revokedAt: null }, { revokedAt: now });
+  async revokeTokens(userId: string, now: Date): Promise<number> {
+    return this.em.nativeUpdate(AccessToken, { userId, revokedAt: null }, { revokedAt: now });
   }
 
-  async insertToken(em: EntityManager, userId: string, tokenHash: string, now: Date): Promise<void> {
-    em.create(AccessToken, { id: ulid(), userId, tokenHash, createdAt: now, revokedAt: null });
-    await em.flush();
+  async insertToken(userId: string, tokenHash: string, now: Date): Promise<void> {
+    this.em.create(AccessToken, { id: ulid(), userId, tokenHash, createdAt: now, revokedAt: null });
+    await this.em.flush();
   }
 
-  async insertInvitation(em: EntityManager, invitation: InvitationRecord): Promise<void> {
-    em.create(Invitation, { ...invitation });
-    await em.flush();
+  async insertInvitation(invitation: InvitationRecord): Promise<void> {
+    this.em.create(Invitation, { ...invitation });
+    await this.em.flush();
   }
 
-  async invitationByHash(em: EntityManager, codeHash: string): Promise<InvitationRecord | undefined> {
-    return (await em.findOne(Invitation, { codeHash }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })) ?? undefined;
+  async invitationByHash(codeHash: string): Promise<InvitationRecord | undefined> {
+    return (await this.em.findOne(Invitation, { codeHash }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })) ?? undefined;
   }
 
-  async invitationById(em: EntityManager, id: string): Promise<InvitationRecord | undefined> {
-    return (await em.findOne(Invitation, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })) ?? undefined;
+  async invitationById(id: string): Promise<InvitationRecord | undefined> {
+    return (await this.em.findOne(Invitation, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })) ?? undefined;
   }
 
-  async updateInvitation(em: EntityManager, invitation: InvitationRecord): Promise<void> {
-    const row = await em.findOneOrFail(Invitation, { id: invitation.id });
+  async updateInvitation(invitation: InvitationRecord): Promise<void> {
+    const row = await this.em.findOneOrFail(Invitation, { id: invitation.id });
     Object.assign(row, { usedAt: invitation.usedAt, outcome: invitation.outcome, sealedCode: invitation.sealedCode });
-    await em.flush();
+    await this.em.flush();
   }
 
-  async closeOpenInvitationsOf(em: EntityManager, userId: string, now: Date): Promise<void> {
-    await em.nativeUpdate(Invitation, { userId, usedAt: null }, { usedAt: now, sealedCode: null });
+  async closeOpenInvitationsOf(userId: string, now: Date): Promise<void> {
+    await this.em.nativeUpdate(Invitation, { userId, usedAt: null }, { usedAt: now, sealedCode: null });
   }
 
-  async isMemberAddress(em: EntityManager, organizationId: string, email: string): Promise<boolean> {
-    return (await em.count(UserSchema, { organizationId, email, status: { $in: ['active', 'invited'] } })) > 0;
+  async isMemberAddress(organizationId: string, email: string): Promise<boolean> {
+    return (await this.em.count(UserSchema, { organizationId, email, status: { $in: ['active', 'invited'] } })) > 0;
   }
 
   async peekInvitation(codeHash: string): Promise<InvitationRecord | undefined> {
     return (await this.em.fork().findOne(Invitation, { codeHash })) ?? undefined;
   }
 
-  async closeCollaboratorInvitations(em: EntityManager, caseId: string, email: string, now: Date): Promise<void> {
-    await em.nativeUpdate(Invitation, { kind: 'collaborator', caseId, email, usedAt: null }, { usedAt: now, sealedCode: null });
+  async closeCollaboratorInvitations(caseId: string, email: string, now: Date): Promise<void> {
+    await this.em.nativeUpdate(Invitation, { kind: 'collaborator', caseId, email, usedAt: null }, { usedAt: now, sealedCode: null });
   }
 
   async pendingCollaboratorId(caseId: string, email: string): Promise<string | undefined> {
     return (await this.em.fork().findOne(Collaborator, { caseId, email, status: 'pending' }))?.id;
   }
 
-  async caseReachFacts(caseId: string, userId: string): Promise<CaseReachFacts> {
-    const [row] = await plainRows<CaseReachRow>(this.em, CASE_REACH_FACTS, [caseId, userId], { prepared: true });
-    if (!row) return { caseOrganizationId: null, user: null, collaboratorStatus: null };
+  async userReachFacts(caseId: string, userId: string): Promise<UserReachFacts> {
+    const [row] = await plainRows<UserReachRow>(this.em, USER_REACH_FACTS, [caseId, userId], { prepared: true });
+    if (!row) return { user: null, collaboratorStatus: null };
     return {
-      caseOrganizationId: row.case_organization_id,
-      user: row.user_status === null ? null : { organizationId: row.user_organization_id, status: row.user_status, revoked: row.revoked === true },
+      user: { organizationId: row.user_organization_id, status: row.user_status, revoked: row.revoked },
       collaboratorStatus: row.collaborator_status,
     };
   }

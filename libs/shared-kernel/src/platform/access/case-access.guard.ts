@@ -3,12 +3,17 @@ import { ModuleRef, Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import type { AuthenticatedRequest } from '../auth/principal';
 import { ForbiddenError, NotFoundError } from '../errors/domain-error';
-import { CASE_ID_PARAM, CaseOwnership, collaboratorMay, FOREIGN_CASE_ANSWER, ForeignCaseAnswer, markCaseAccessChecked } from './case-access';
-
-/** The routes outside a case a guest may call: itself, its cases, and their events (contract-extensions §14.3). */
-const GUEST_READS = new Set(['/v1/cases', '/v1/me', '/v1/events', '/v1/events/:event_id']);
-/** …and the reference data and forms every authenticated user reads, collaborators included (§10.3, §10.4). */
-const GUEST_READ_PREFIX = '/v1/probate/';
+import {
+  CASE_ID_PARAM,
+  CaseOwnership,
+  COLLABORATOR_WRITES,
+  collaboratorMay,
+  CollaboratorWriteRule,
+  FOREIGN_CASE_ANSWER,
+  ForeignCaseAnswer,
+  GUEST_READS,
+  markCaseAccessChecked,
+} from './case-access';
 
 /**
  * Refuses every route with a `case_id` parameter unless the case belongs to the caller's organization or is shared
@@ -28,7 +33,7 @@ export class CaseAccessGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
     const caseId = req.params?.[CASE_ID_PARAM] as string | undefined;
     if (!req.principal) return true;
-    if (caseId === undefined) return this.outsideCases(req);
+    if (caseId === undefined) return this.outsideCases(context, req);
     this.ownership ??= this.moduleRef.get(CaseOwnership, { strict: false });
     const known = this.ownership.knownOrganizationOf(caseId);
     if (known !== undefined) return this.decide(context, req, caseId, known);
@@ -37,13 +42,12 @@ export class CaseAccessGuard implements CanActivate {
 
   /**
    * A guest (contract-extensions §13.1: a collaborator without an organization) reaches its shared cases and, outside
-   * them, only what it reads of itself (`GET /v1/me`), the list of its cases, their events (§14.3) and the shipped
-   * probate reference data and forms: creating a case, and every route of an organization, is `403`.
+   * them, only the reads their contexts declare `GuestReads` (itself, the list of its cases, their events, the shipped
+   * probate reference data and forms): creating a case, and every route of an organization, is `403`.
    */
-  private outsideCases(req: Request & AuthenticatedRequest): true {
+  private outsideCases(context: ExecutionContext, req: Request & AuthenticatedRequest): true {
     if (req.principal!.organizationId !== null) return true;
-    const routePath = ((req.route as { path?: string } | undefined)?.path ?? req.path).replace(/\/+$/, '');
-    if ((req.method === 'GET' || req.method === 'HEAD') && (GUEST_READS.has(routePath) || routePath.startsWith(GUEST_READ_PREFIX))) return true;
+    if ((req.method === 'GET' || req.method === 'HEAD') && this.reflector.getAllAndOverride<boolean>(GUEST_READS, [context.getHandler(), context.getClass()]) === true) return true;
     throw new ForbiddenError('A guest reaches only the cases shared with it.');
   }
 
@@ -53,11 +57,11 @@ export class CaseAccessGuard implements CanActivate {
       markCaseAccessChecked(req, caseId, owner);
       return true;
     }
-    // The one place a collaborator's role is decided (contract-extensions §13.1): from the route's method and path.
+    // The one place a collaborator's role is decided (contract-extensions §13.1): the route's method and declared rule.
     const role = owner === undefined ? undefined : principal.collaborations[caseId];
     if (role !== undefined) {
-      const routePath = (req.route as { path?: string } | undefined)?.path ?? req.path;
-      if (!collaboratorMay(role, req.method, routePath)) throw new ForbiddenError(`A collaborator with the role ${role} may not do this on the case.`);
+      const rule = this.reflector.getAllAndOverride<CollaboratorWriteRule | undefined>(COLLABORATOR_WRITES, [context.getHandler(), context.getClass()]);
+      if (!collaboratorMay(role, req.method, rule)) throw new ForbiddenError(`A collaborator with the role ${role} may not do this on the case.`);
       markCaseAccessChecked(req, caseId, owner);
       return true;
     }

@@ -29,6 +29,8 @@ export interface CaseRowLocation {
   idColumn: string;
   /** Null while the case lives. */
   deletedAtColumn: string;
+  /** The organization that owns the case (an event names it, read on the event's own connection). */
+  organizationColumn: string;
 }
 
 const quoted = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
@@ -96,18 +98,35 @@ export function misnamedCaseRoutes(paths: readonly string[]): string[] {
 }
 
 /**
- * What a collaborator's role allows on a route under its case (contract-extensions §13.1), decided here from the
- * route's method and path pattern only, never in a controller: reads for every role; a `viewer` nothing else but
- * `POST …/documents/{id}/download-links`; an `editor` every write but the case's collaborators and `DELETE` of the
- * case itself; a collaborator `owner` an editor who also manages the collaborators.
+ * Who among a case's collaborators may call a write route under the case (contract-extensions §13.1), where the
+ * route is not every editor's: declared on the route (or its controller) by the context that owns it, so the kernel
+ * names no route of a context.
+ * - `any_role`: a write that changes nothing of the case, open to a `viewer` too (a document's download link);
+ * - `owner_role`: only a collaborator `owner` (managing the case's collaborators);
+ * - `no_collaborator`: only the members of the organization that owns the case (deleting the case itself).
  */
-export function collaboratorMay(role: CollaboratorRole, method: string, routePath: string): boolean {
+export type CollaboratorWriteRule = 'any_role' | 'owner_role' | 'no_collaborator';
+export const COLLABORATOR_WRITES = 'estate:collaborator-writes';
+export const CollaboratorWrites = (rule: CollaboratorWriteRule) => SetMetadata(COLLABORATOR_WRITES, rule);
+
+/**
+ * What a collaborator's role allows on a route under its case (contract-extensions §13.1), decided here from the
+ * route's method and its declared rule only, never in a controller: reads for every role; a `viewer` nothing else
+ * but a write declared `any_role`; an `editor` every write but those declared `owner_role` or `no_collaborator`; a
+ * collaborator `owner` an editor who may also call the `owner_role` writes.
+ */
+export function collaboratorMay(role: CollaboratorRole, method: string, rule: CollaboratorWriteRule | undefined): boolean {
   const verb = method.toUpperCase();
-  if (verb === 'GET' || verb === 'HEAD') return true;
-  const path = routePath.replace(/\/+$/, '');
-  if (verb === 'POST' && /\/cases\/:case_id\/documents\/:[a-z_]+\/download-links$/.test(path)) return true;
-  if (role === 'viewer') return false;
-  if (/\/cases\/:case_id$/.test(path) && verb === 'DELETE') return false;
-  if (/\/cases\/:case_id\/collaborators(\/|$)/.test(path)) return role === 'owner';
+  if (verb === 'GET' || verb === 'HEAD' || rule === 'any_role') return true;
+  if (role === 'viewer' || rule === 'no_collaborator') return false;
+  if (rule === 'owner_role') return role === 'owner';
   return true;
 }
+
+export const GUEST_READS = 'estate:guest-reads';
+/**
+ * A read outside any case that a guest (a collaborator without an organization) may call: itself, its cases, their
+ * events, the shipped reference data (contract-extensions §13.1, §14.3). Declared by the context that owns the route;
+ * only `GET` and `HEAD` are ever let through.
+ */
+export const GuestReads = () => SetMetadata(GUEST_READS, true);

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { monotonicFactory } from 'ulid';
-import { CaseOwnership } from '../access/case-access';
+import { CaseOwnership, CaseRowLocation } from '../access/case-access';
 import { pooledRandom } from '../transactions/pooled-random';
 import { transactionRows } from '../transactions/transaction-rows';
 import type { RecordStatement } from '../transactions/record-statements';
@@ -97,6 +97,7 @@ export class EventOutbox {
   private readonly organizations = new WeakMap<object, Map<string, string>>();
 
   private ownership?: CaseOwnership;
+  private ownerText?: string;
   private readonly alongTexts = new Map<string, string>();
 
   constructor(
@@ -187,15 +188,17 @@ export class EventOutbox {
     const known = this.organizations.get(transaction) ?? new Map<string, string>();
     const cached = known.get(caseId);
     if (cached !== undefined) return cached;
-    const rows = await em.getConnection().execute<Array<{ organization_id: string }>>(
-      'select organization_id from cases where id = ?',
-      [caseId],
-      'all',
-      transaction,
-    );
+    const rows = await em.getConnection().execute<Array<{ organization_id: string }>>((this.ownerText ??= ownerOfCaseText(this.ownership.caseRow)), [caseId], 'all', transaction);
     if (rows.length === 0) throw new Error(`event for case ${caseId}, which does not exist`);
     known.set(caseId, rows[0].organization_id);
     this.organizations.set(transaction, known);
     return rows[0].organization_id;
   }
+}
+
+const quoted = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
+
+/** The owner of a case, deleted or not (a `case.deleted` event names it), where the case context says the case row is. */
+function ownerOfCaseText(row: CaseRowLocation): string {
+  return `select ${quoted(row.organizationColumn)} as organization_id from ${quoted(row.table)} where ${quoted(row.idColumn)} = ?`;
 }

@@ -132,9 +132,20 @@ export class UnitOfWork {
       this.deferred.delete(transaction);
       if (deferred !== caseId) await this.holdCase(em, deferred);
     }
-    if (this.held.get(transaction)?.has(caseId)) return;
-    if (!(await this.caseOwnership().holdForWrite(caseId))) throw new NotFoundError('case');
+    if (!(await this.holdLiveCase(em, caseId))) throw new NotFoundError('case');
+  }
+
+  /**
+   * Holds a case's row now, in the running transaction, for work that learns its case from a record it has not
+   * locked yet (a provider step): the lock order stays the case row, then the record. The case context holds it (the
+   * kernel names no table of a context); false when the case no longer lives.
+   */
+  async holdLiveCase(em: EntityManager, caseId: string): Promise<boolean> {
+    const transaction = em.getTransactionContext() as object;
+    if (this.held.get(transaction)?.has(caseId)) return true;
+    if (!(await this.caseOwnership().holdForWrite(caseId))) return false;
     this.held.set(transaction, (this.held.get(transaction) ?? new Set<string>()).add(caseId));
+    return true;
   }
 
   private caseOwnership(): CaseOwnership {

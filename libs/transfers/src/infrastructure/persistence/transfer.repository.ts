@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ListPage, ListQuery, RecordFields, runListQuery } from '@estate/shared-kernel';
+import { LiveCases } from '@estate/case/ports';
 import { ActiveTransferRef, OverdueTransfer, TransferRepository } from '../../application/ports/transfer-repository.port';
 import { Transfer } from '../../domain/transfer';
 import { TransferEvent } from '../../domain/transfer-event';
@@ -12,7 +13,10 @@ const ACTIVE = ACTIVE_TRANSFER_STATUSES.map((status) => `'${status}'`).join(', '
 
 @Injectable()
 export class OrmTransferRepository extends TransferRepository {
-  constructor(private readonly em: EntityManager) {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly cases: LiveCases,
+  ) {
     super();
   }
 
@@ -76,7 +80,9 @@ export class OrmTransferRepository extends TransferRepository {
   async holdForStep(transferId: string): Promise<Transfer | null> {
     const rows = await this.em.execute<Array<{ case_id: string }>>('select case_id from transfers where id = ?', [transferId]);
     if (rows.length === 0) return null;
-    await this.em.execute('select id from cases where id = ? for no key update', [rows[0].case_id]);
+    // The lock order: the case row (the case context holds it), then the transfer's. A transfer outlives its case (an
+    // ACH return may come after the deletion); no write reaches a deleted case, so its step goes on without the hold.
+    await this.cases.holdForWrite(rows[0].case_id);
     await this.em.execute('select id from transfers where id = ? for update', [transferId]);
     return this.em.findOne(transferResource.schema, { id: transferId }, { refresh: true });
   }

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventStatementPart, ListPage, ListQuery, StoredEvent } from '@estate/shared-kernel';
 import type { DeliveryAttempt } from '../../domain/delivery-rules';
 import type { DeliveryStatus } from '../../domain/webhook-vocabulary';
@@ -20,41 +19,37 @@ export interface ClaimedDelivery {
   event: StoredEvent | undefined;
 }
 
-/** Persistence of endpoints and deliveries (SQL in infrastructure/). Calls inside a unit of work join its transaction. */
+/** Persistence of endpoints and deliveries (SQL in infrastructure/). Calls inside a unit of work join its transaction, which is ambient. */
 export abstract class WebhookStore {
-  abstract countOfOrganization(em: EntityManager, organizationId: string): Promise<number>;
-  abstract insertEndpoint(em: EntityManager, endpoint: WebhookEndpoint): Promise<void>;
-  abstract findEndpoint(em: EntityManager, organizationId: string, id: string, forUpdate?: boolean): Promise<WebhookEndpoint | undefined>;
+  abstract countOfOrganization(organizationId: string): Promise<number>;
+  abstract insertEndpoint(endpoint: WebhookEndpoint): Promise<void>;
+  abstract findEndpoint(organizationId: string, id: string, forUpdate?: boolean): Promise<WebhookEndpoint | undefined>;
   /**
    * The organization's endpoints, a page of the parsed list query (the kernel's list statements: totals or cursor),
    * each as its view straight from its row: no list shows a secret, so none is read.
    */
   abstract listEndpoints(organizationId: string, query: ListQuery): Promise<ListPage<Record<string, unknown>>>;
-  abstract updateEndpoint(em: EntityManager, endpoint: WebhookEndpoint): Promise<void>;
-  abstract deleteEndpoint(em: EntityManager, id: string): Promise<void>;
+  abstract updateEndpoint(endpoint: WebhookEndpoint): Promise<void>;
+  abstract deleteEndpoint(id: string): Promise<void>;
 
   /**
    * One delivery per enabled endpoint of the event's organization whose `enabled_events` match, written by the event's
    * own statement (`EventStatementPart`); it returns the deliveries' ids.
    */
   abstract fanOutAlong(event: StoredEvent): DeliveryFanOut;
-  abstract insertDelivery(em: EntityManager, endpointId: string, event: StoredEvent): Promise<string>;
-  abstract cancelPendingOfCase(em: EntityManager, caseId: string): Promise<void>;
-  abstract cancelPendingOfEndpoint(em: EntityManager, endpointId: string): Promise<void>;
+  abstract insertDelivery(endpointId: string, event: StoredEvent): Promise<string>;
+  abstract cancelPendingOfCase(caseId: string): Promise<void>;
+  abstract cancelPendingOfEndpoint(endpointId: string): Promise<void>;
   /** The endpoint's deliveries, a page of the parsed list query, its `status` and `event_type` filters included, as views. */
   abstract listDeliveries(endpointId: string, query: ListQuery): Promise<ListPage<Record<string, unknown>>>;
-  abstract findDelivery(em: EntityManager, endpointId: string, id: string, forUpdate?: boolean): Promise<WebhookDelivery | undefined>;
-  abstract requeue(em: EntityManager, id: string, now: Date): Promise<void>;
+  abstract findDelivery(endpointId: string, id: string, forUpdate?: boolean): Promise<WebhookDelivery | undefined>;
+  abstract requeue(id: string, now: Date): Promise<void>;
 
   /** Claims one delivery if it is pending, due and not leased (`FOR UPDATE SKIP LOCKED`), leased until `leaseUntil`. */
   abstract claim(deliveryId: string, now: Date, leaseUntil: Date): Promise<ClaimedDelivery | undefined>;
   /** Ids of pending deliveries due before `dueBefore` and not leased (the sweep's candidates), oldest first. */
   abstract overduePending(dueBefore: Date, limit: number): Promise<string[]>;
   /** Writes the outcome of an attempt if the lease still holds; false when it no longer does. */
-  abstract recordAttempt(
-    em: EntityManager,
-    claim: ClaimedDelivery,
-    change: { status: DeliveryStatus; attempt: DeliveryAttempt | null; nextAttemptAt: Date | null; now: Date },
-  ): Promise<boolean>;
+  abstract recordAttempt(claim: ClaimedDelivery, change: { status: DeliveryStatus; attempt: DeliveryAttempt | null; nextAttemptAt: Date | null; now: Date }): Promise<boolean>;
   abstract purgeDeliveriesBefore(cutoff: Date): Promise<number>;
 }

@@ -112,19 +112,19 @@ export class SqlWebhookStore extends WebhookStore {
     return recordColumns(this.em, WebhookDeliverySchema);
   }
 
-  async countOfOrganization(em: EntityManager, organizationId: string): Promise<number> {
+  async countOfOrganization(organizationId: string): Promise<number> {
     // Two creations at once must not both pass the limit: the organization's endpoint creations queue here.
-    await inTransaction(em, `select pg_advisory_xact_lock(hashtext('webhook_endpoints:' || ?))`, [organizationId]);
-    const rows = await inTransaction<Array<{ count: string }>>(em, 'select count(*) as count from webhook_endpoints where organization_id = ?', [organizationId]);
+    await inTransaction(this.em, `select pg_advisory_xact_lock(hashtext('webhook_endpoints:' || ?))`, [organizationId]);
+    const rows = await inTransaction<Array<{ count: string }>>(this.em, 'select count(*) as count from webhook_endpoints where organization_id = ?', [organizationId]);
     return Number(rows[0].count);
   }
 
-  async insertEndpoint(em: EntityManager, endpoint: WebhookEndpoint): Promise<void> {
-    await this.insert(em, this.endpoints, endpoint);
+  async insertEndpoint(endpoint: WebhookEndpoint): Promise<void> {
+    await this.insert(this.em, this.endpoints, endpoint);
   }
 
-  async findEndpoint(em: EntityManager, organizationId: string, id: string, forUpdate = false): Promise<WebhookEndpoint | undefined> {
-    const [fields] = await findRecords(em, WebhookEndpointSchema, [{ id, organizationId }], { forUpdate });
+  async findEndpoint(organizationId: string, id: string, forUpdate = false): Promise<WebhookEndpoint | undefined> {
+    const [fields] = await findRecords(this.em, WebhookEndpointSchema, [{ id, organizationId }], { forUpdate });
     return fields;
   }
 
@@ -135,14 +135,14 @@ export class SqlWebhookStore extends WebhookStore {
     return { rows: page.rows.map((row) => endpoint.view(row, context)), meta: page.meta };
   }
 
-  async updateEndpoint(em: EntityManager, endpoint: WebhookEndpoint): Promise<void> {
+  async updateEndpoint(endpoint: WebhookEndpoint): Promise<void> {
     const columns = this.endpoints;
-    const { names, values } = storedRow(em, columns, endpoint, propertiesOf(columns).filter((property) => property !== 'id'));
-    await inTransaction(em, `update ${columns.table} set ${names.map((name) => `${name} = ?`).join(', ')} where id = ?`, [...values, endpoint.id]);
+    const { names, values } = storedRow(this.em, columns, endpoint, propertiesOf(columns).filter((property) => property !== 'id'));
+    await inTransaction(this.em, `update ${columns.table} set ${names.map((name) => `${name} = ?`).join(', ')} where id = ?`, [...values, endpoint.id]);
   }
 
-  async deleteEndpoint(em: EntityManager, id: string): Promise<void> {
-    await inTransaction(em, 'delete from webhook_endpoints where id = ?', [id]);
+  async deleteEndpoint(id: string): Promise<void> {
+    await inTransaction(this.em, 'delete from webhook_endpoints where id = ?', [id]);
   }
 
   fanOutAlong(event: StoredEvent): DeliveryFanOut {
@@ -152,7 +152,7 @@ export class SqlWebhookStore extends WebhookStore {
     return { key: 'webhook-fan-out', text: fanOutAlongEvent, values: [ids, event.type, event.organizationId, event.createdAt, prefixPattern] };
   }
 
-  async insertDelivery(em: EntityManager, endpointId: string, event: StoredEvent): Promise<string> {
+  async insertDelivery(endpointId: string, event: StoredEvent): Promise<string> {
     const delivery: WebhookDelivery = {
       id: this.nextId(),
       endpointId,
@@ -166,22 +166,22 @@ export class SqlWebhookStore extends WebhookStore {
       createdAt: event.createdAt,
       updatedAt: event.createdAt,
     };
-    await this.insert(em, this.deliveries, delivery);
+    await this.insert(this.em, this.deliveries, delivery);
     return delivery.id;
   }
 
-  async cancelPendingOfCase(em: EntityManager, caseId: string): Promise<void> {
+  async cancelPendingOfCase(caseId: string): Promise<void> {
     await inTransaction(
-      em,
+      this.em,
       `update webhook_deliveries set status = 'cancelled', next_attempt_at = null, lease_until = null, updated_at = now()
        where status = 'pending' and event_id in (select id from events where case_id = ? and type <> 'case.deleted')`,
       [caseId],
     );
   }
 
-  async cancelPendingOfEndpoint(em: EntityManager, endpointId: string): Promise<void> {
+  async cancelPendingOfEndpoint(endpointId: string): Promise<void> {
     await inTransaction(
-      em,
+      this.em,
       `update webhook_deliveries set status = 'cancelled', next_attempt_at = null, lease_until = null, updated_at = now() where endpoint_id = ? and status = 'pending'`,
       [endpointId],
     );
@@ -195,13 +195,13 @@ export class SqlWebhookStore extends WebhookStore {
     return { rows: page.rows.map((row) => delivery.view(row, context)), meta: page.meta };
   }
 
-  async findDelivery(em: EntityManager, endpointId: string, id: string, forUpdate = false): Promise<WebhookDelivery | undefined> {
-    const [fields] = await findRecords(em, WebhookDeliverySchema, [{ id, endpointId }], { forUpdate });
+  async findDelivery(endpointId: string, id: string, forUpdate = false): Promise<WebhookDelivery | undefined> {
+    const [fields] = await findRecords(this.em, WebhookDeliverySchema, [{ id, endpointId }], { forUpdate });
     return fields;
   }
 
-  async requeue(em: EntityManager, id: string, now: Date): Promise<void> {
-    await inTransaction(em, `update webhook_deliveries set status = 'pending', next_attempt_at = ?, lease_until = null, updated_at = ? where id = ?`, [now, now, id]);
+  async requeue(id: string, now: Date): Promise<void> {
+    await inTransaction(this.em, `update webhook_deliveries set status = 'pending', next_attempt_at = ?, lease_until = null, updated_at = ? where id = ?`, [now, now, id]);
   }
 
   async overduePending(dueBefore: Date, limit: number): Promise<string[]> {
@@ -248,13 +248,9 @@ export class SqlWebhookStore extends WebhookStore {
     return claimed[0];
   }
 
-  async recordAttempt(
-    em: EntityManager,
-    claim: ClaimedDelivery,
-    change: { status: DeliveryStatus; attempt: DeliveryAttempt | null; nextAttemptAt: Date | null; now: Date },
-  ): Promise<boolean> {
+  async recordAttempt(claim: ClaimedDelivery, change: { status: DeliveryStatus; attempt: DeliveryAttempt | null; nextAttemptAt: Date | null; now: Date }): Promise<boolean> {
     const rows = await inTransaction<Array<{ id: string }>>(
-      em,
+      this.em,
       `update webhook_deliveries set status = ?, attempts = attempts || ?::jsonb, next_attempt_at = ?, lease_until = null, updated_at = ?
        where id = ? and status = 'pending' and lease_until = ? returning id`,
       [change.status, JSON.stringify(change.attempt ? [change.attempt] : []), change.nextAttemptAt, change.now, claim.delivery.id, claim.leaseUntil],
