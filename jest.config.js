@@ -18,7 +18,6 @@ module.exports = {
     '^@estate/shared-kernel/operator$': '<rootDir>/libs/shared-kernel/src/platform/operator',
     '^@estate/(case|assets|probate|transfers|comms|webhooks|documents|verifications|people|accounting)$': '<rootDir>/libs/$1/src',
     '^@estate/(case|assets|documents|probate)/ports$': '<rootDir>/libs/$1/src/ports',
-    '^@estate/accounting/rules$': '<rootDir>/libs/accounting/src/rules',
   },
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

@@ -34,3 +34,10 @@ export type { PaidUnclaimedProperty } from './domain/estate-inventory';
 /** The probate rules the inventory and the court accounting share (contract-extensions §16.3: one notion of probate property). */
 export { accountPassesBy, ASSET_KINDS, named as namedBeneficiariesPassBy, propertyPassesBy } from './domain/estate-inventory';
 export type { PassesBy } from './domain/estate-inventory';
+/**
+ * How a transaction is classified in the court's account (contract-extensions §16.2): the category table, the defaults
+ * and the related records a category takes. They live where transactions are written; the accounting reads them.
+ */
+export * from './domain/transaction-classification';
+/** Amounts as records and ledgers give them, and the exact share of a value (contract-extensions §16.1). */
+export * from './domain/money';

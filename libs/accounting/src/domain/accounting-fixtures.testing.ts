@@ -1,4 +1,4 @@
-import type { AccountingCategory, TransactionRelatedType } from './accounting-category';
+import type { AccountingCategory, TransactionRelatedType } from '@estate/assets/ports';
 import type {
   AccountingBankAccount,
   AccountingBusiness,

@@ -1,5 +1,5 @@
 import type { Cents } from '@estate/shared-kernel/domain';
-import type { AccountingCategory } from './accounting-category';
+import type { AccountingCategory } from '@estate/assets/ports';
 import type { Counted } from './accounting-period';
 import type { CalendarDate } from './accounting-records';
 import type { CarrySource, PropertyKind } from './probate-property';

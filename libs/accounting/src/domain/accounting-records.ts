@@ -1,5 +1,5 @@
-import type { AccountingCategory, TransactionRelatedType } from './accounting-category';
-import type { Money, Percentage } from './accounting-money';
+import type { AccountingCategory, TransactionRelatedType } from '@estate/assets/ports';
+import type { Money, Percentage } from '@estate/assets/ports';
 import type { CalendarDate } from './calendar-day';
 
 /**
@@ -10,7 +10,7 @@ import type { CalendarDate } from './calendar-day';
  * Money arrives as JSON numbers with at most two decimals or as PostgreSQL `numeric` text, and is summed as integer
  * cents; percentages likewise (any number of decimals). Dates are calendar dates, `YYYY-MM-DD`.
  */
-export type { Money, Percentage } from './accounting-money';
+export type { Money, Percentage } from '@estate/assets/ports';
 export type { CalendarDate } from './calendar-day';
 
 export interface PostalAddress {

@@ -1,8 +1,8 @@
 import { type Cents, centsOf, sumCents } from '@estate/shared-kernel/domain';
-import { CATEGORY_RULES, type CategoryDestination } from './accounting-category';
+import { CATEGORY_RULES, type CategoryDestination } from '@estate/assets/ports';
 import type { AccountingInput } from './accounting-input';
 import type { CashReconciliationRow, PropertyLine, ReportedSource } from './accounting-lines';
-import { centsOr0 } from './accounting-money';
+import { centsOr0 } from '@estate/assets/ports';
 import { CountedBefore, isPriorPeriod } from './accounting-period';
 import type { AccountingTransaction } from './accounting-records';
 

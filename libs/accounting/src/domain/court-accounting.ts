@@ -1,5 +1,5 @@
 import { type Cents, sumCents } from '@estate/shared-kernel/domain';
-import { ACCOUNTING_CATEGORIES, type AccountingCategory } from './accounting-category';
+import { ACCOUNTING_CATEGORIES, type AccountingCategory } from '@estate/assets/ports';
 import { type AccountingInput, byDateCreationId, ledgersOf } from './accounting-input';
 import type {
   AccountingComputation,

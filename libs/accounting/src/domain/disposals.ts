@@ -1,5 +1,5 @@
 import { type Cents, sumCents } from '@estate/shared-kernel/domain';
-import { centsOr0, shareOf } from './accounting-money';
+import { centsOr0, shareOf } from '@estate/assets/ports';
 import type {
   AccountingBusiness,
   AccountingRealEstateProperty,

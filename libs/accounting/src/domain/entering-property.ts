@@ -1,7 +1,7 @@
 import { type Cents, sumCents } from '@estate/shared-kernel/domain';
 import { type AccountingInput } from './accounting-input';
 import type { PropertyLine, UnreconciledItem } from './accounting-lines';
-import { centsOr0 } from './accounting-money';
+import { centsOr0 } from '@estate/assets/ports';
 import { CountedBefore } from './accounting-period';
 import type { AccountingBankAccount, AccountingTransaction, CalendarDate } from './accounting-records';
 import { utcDateOf } from './calendar-day';

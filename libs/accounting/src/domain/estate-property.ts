@@ -1,5 +1,5 @@
 import { type Cents, sumCents } from '@estate/shared-kernel/domain';
-import { centsOr0 } from './accounting-money';
+import { centsOr0 } from '@estate/assets/ports';
 import type { AccountingRecords, AccountingTransaction, CalendarDate, Encumbrance, Money } from './accounting-records';
 import {
   ACCOUNT_DISPOSED_STATUS,

@@ -1,6 +1,6 @@
 import { centsOf } from '@estate/shared-kernel/domain';
 import { ADDRESS, at, bankAccount, business, property, unclaimed, vehicle } from './accounting-fixtures.testing';
-import { divideRoundingHalfAway, shareOf } from './accounting-money';
+import { divideRoundingHalfAway, shareOf } from '@estate/assets/ports';
 import type { AccountingInvestmentAccount, AccountingValuation } from './accounting-records';
 import {
   bankAccountRuling,

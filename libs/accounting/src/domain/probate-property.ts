@@ -1,6 +1,6 @@
 import { accountPassesBy, ASSET_KINDS, namedBeneficiariesPassBy, propertyPassesBy, type PassesBy } from '@estate/assets/ports';
 import { type Cents, centsOf, maskSensitive, sumCents } from '@estate/shared-kernel/domain';
-import { shareOf } from './accounting-money';
+import { shareOf } from '@estate/assets/ports';
 import type {
   AccountingBankAccount,
   AccountingBusiness,

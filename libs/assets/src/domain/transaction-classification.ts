@@ -1,5 +1,5 @@
 import { type ErrorDetail, centsOf } from '@estate/shared-kernel/domain';
-import type { Money } from './accounting-money';
+import type { Money } from './money';
 
 /**
  * Contract-extensions §16.2: what each transaction is in the court's account. The table (category → allowed sign →
