@@ -62,23 +62,14 @@ export class AccountingSources {
   }
 }
 
+/** The assets context's records of every kind it keeps, the probate context's unclaimed property, and the rest. */
 function recordsOf(assets: AccountableAssetRecords, statements: AccountingRecords['statements'], probate: ProbateAccountRecords): AccountingRecords {
   return {
-    bankAccounts: assets.bankAccounts,
-    transactions: assets.transactions,
+    ...assets,
     statements,
-    investmentAccounts: assets.investmentAccounts,
-    retirementAccounts: assets.retirementAccounts,
-    lifeInsurancePolicies: assets.lifeInsurancePolicies,
-    realEstateProperties: assets.realEstateProperties,
-    valuations: assets.valuations,
-    vehicles: assets.vehicles,
-    financialAccounts: assets.financialAccounts,
-    businesses: assets.businesses,
     unclaimedProperty: probate.unclaimedProperty,
     distributions: probate.distributions,
     creditorClaims: probate.creditorClaims,
-    debts: assets.debts,
   };
 }
 

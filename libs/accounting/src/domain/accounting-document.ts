@@ -17,7 +17,8 @@ import {
 } from './accounting-lines';
 import type { CalendarDate } from './accounting-records';
 import { type AccountingScheme, categoryLetter, scheduleLetter } from './accounting-schemes';
-import type { CarrySource, PropertyKind } from './probate-property';
+import type { CarrySource } from '@estate/assets/ports';
+import type { PropertyKind } from './property-refs';
 
 /**
  * Contract-extensions §16.8: the accounting as JSON (the `data` object of `{data}`). Money becomes JSON numbers once,

@@ -17,7 +17,7 @@ import { type CarriedCash, type CountedTransaction, cashLedger } from './cash-le
 import { enteringProperty } from './entering-property';
 import { estateAssets } from './estate-property';
 import { liabilityLines } from './liabilities-memo';
-import { kindRank, propertyKey } from './probate-property';
+import { kindRank, propertyKey } from './property-refs';
 import { propertyRemovals } from './property-removals';
 import { unreconciledItems } from './reconciliation';
 
