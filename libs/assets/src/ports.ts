@@ -39,6 +39,8 @@ export type { PaidUnclaimedProperty } from './domain/unclaimed-property';
 export {
   ASSET_CATALOGUE,
   ASSET_KINDS,
+  assetKindName,
+  CLOSABLE_ASSET_KINDS,
   DISTRIBUTABLE_ASSET_KINDS,
   PROCEEDS_ASSET_KINDS,
   accountedAssetsOf,
@@ -46,7 +48,7 @@ export {
   noAssetRecords,
   propertyRuling,
 } from './domain/asset-kinds';
-export type { AccountContext, AccountedAsset, AccountRecordOf, AccountRecordSets, AssetKind, DistributionRules, ProceedsAssetKind } from './domain/asset-kinds';
+export type { AccountContext, AccountedAsset, AccountRecordOf, AccountRecordSets, AssetKind, ClosableAssetKind, DistributionRules, ProceedsAssetKind } from './domain/asset-kinds';
 export type * from './domain/accounted-assets';
 export { chosenParcelValuation, firstCarry, holdingsMarketValue, interestValue, latestValuation } from './domain/asset-carry';
 export type { CarriedLine, CarrySource, CarryValue, PropertyRuling } from './domain/asset-carry';

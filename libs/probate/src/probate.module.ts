@@ -29,16 +29,7 @@ import { ProbateReferenceFiles } from './application/ports/probate-reference-fil
 import { FileProbateReference } from './infrastructure/reference-data/file-probate-reference';
 import { DeceasedDatesAdapter } from './infrastructure/persistence/deceased-dates.adapter';
 import { LettersDatesAdapter } from './infrastructure/persistence/letters-dates.adapter';
-import {
-  AssetsModule,
-  bankAccountResource,
-  financialAccountResource,
-  institutionContactResource,
-  investmentAccountResource,
-  lifeInsurancePolicyResource,
-  PaidUnclaimedProperties,
-  retirementAccountResource,
-} from '@estate/assets';
+import { assetKindDeclaration, AssetsModule, CLOSABLE_ASSET_KINDS, institutionContactResource, PaidUnclaimedProperties } from '@estate/assets';
 import { ContactSubTaskReferences } from './infrastructure/persistence/contact-sub-task-references';
 import { SqlCaseSearchTallies } from './infrastructure/persistence/sql-case-search-tallies';
 import { FileJurisdictionRules } from './infrastructure/reference-data/file-jurisdiction-rules';
@@ -218,8 +209,8 @@ export class ProbateModule implements OnModuleInit {
     // …and so is one that unclaimed property names (contract-extensions §12.5).
     this.documentReferences.register(unclaimedPropertyNamingDocument);
     // Nor can the account of an open closure request (409 invalid_state naming the request, §15.1).
-    for (const accounts of [bankAccountResource, financialAccountResource, investmentAccountResource, retirementAccountResource, lifeInsurancePolicyResource]) {
-      this.vetoes.register(accounts, (record) => this.closureRequests.accountLeaving(record.caseId, record.id));
+    for (const kind of CLOSABLE_ASSET_KINDS) {
+      this.vetoes.register(assetKindDeclaration(kind), (record) => this.closureRequests.accountLeaving(record.caseId, record.id));
     }
   }
 }

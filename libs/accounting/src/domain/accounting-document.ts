@@ -1,5 +1,5 @@
 import { type Cents, centsOf, centsToNumber } from '@estate/shared-kernel/domain';
-import type { AccountingCategory } from '@estate/assets/ports';
+import type { AccountingCategory, CarrySource } from '@estate/assets/ports';
 import type { PreviousAccounting } from './accounting-input';
 import {
   type AccountingComputation,
@@ -17,7 +17,6 @@ import {
 } from './accounting-lines';
 import type { CalendarDate } from './accounting-records';
 import { type AccountingScheme, categoryLetter, scheduleLetter } from './accounting-schemes';
-import type { CarrySource } from '@estate/assets/ports';
 import type { PropertyKind } from './property-refs';
 
 /**

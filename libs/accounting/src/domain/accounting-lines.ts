@@ -1,8 +1,7 @@
 import type { Cents } from '@estate/shared-kernel/domain';
-import type { AccountingCategory } from '@estate/assets/ports';
+import type { AccountingCategory, CarrySource } from '@estate/assets/ports';
 import type { Counted } from './accounting-period';
 import type { CalendarDate } from './accounting-records';
-import type { CarrySource } from '@estate/assets/ports';
 import type { PropertyKind } from './property-refs';
 
 /**

@@ -70,8 +70,9 @@ import type { PaidUnclaimedProperty } from './unclaimed-property';
  * The catalogue of the kinds of asset an estate holds: one entry per kind, the only place that lists them. Each entry
  * says where the kind's records are declared, how the kind passes at death (through probate or not, and why), the
  * estate inventory's line for it, what a court account carries it at and when it leaves the account, whether a
- * distribution in kind can give it, and whether a sale's proceeds may name it. The inventory, the distributions and
- * the court accounting read this catalogue; adding a kind of asset is its declaration and one entry here.
+ * distribution in kind can give it, whether a sale's proceeds may name it and whether a closure request closes it.
+ * The inventory, the distributions, the closures and the court accounting read this catalogue; adding a kind of asset
+ * is its declaration and one entry here.
  *
  * The entries run in the order court accountings list property (contract-extensions §16.3), which the inventory shares.
  */
@@ -120,6 +121,20 @@ interface PropertyAccounting<Item> {
   receivedOn(item: Item): CalendarDate | null;
 }
 
+/** What an automated closure (contract-extensions §15.1) reads of an account, by the names of its record's fields. */
+export interface ClosureRules {
+  /** The field holding the bank's, custodian's or carrier's name. */
+  institution: string;
+  /** The field holding the account (or policy) number. */
+  number: string;
+  /** Whether the record is the estate's own account, which a closure leaves open; absent: never. */
+  estate?: (record: Record<string, unknown>) => boolean;
+  /** A closure moves its `status` (`pending_closure`, `closed`): only bank and financial accounts track it. */
+  statusTracked: boolean;
+  /** It has a `closed_date`, which a closure sets. */
+  closedDate: boolean;
+}
+
 /**
  * One kind of asset. `InventoryItem` and `AccountItem` are what the inventory and a court account read of a record
  * (its declaration's record is both), or of a parcel (its valuations) for a kind shown one line per parcel.
@@ -141,6 +156,8 @@ interface AssetKindEntry<InventoryItem, AccountItem> {
   distribution: DistributionRules | null;
   /** Whether an `asset_proceeds` transaction may name it (§16.2: it can be sold or paid out), and its place in that list. */
   proceeds: { listed: number } | null;
+  /** Whether a closure request closes it (§15.1: an account at an institution), and how a closure reads it. */
+  closure: ClosureRules | null;
 }
 
 const lastFour = (masked: unknown) => (typeof masked === 'string' && masked.length >= 4 ? ` ending ${masked.slice(-4)}` : '');
@@ -161,6 +178,14 @@ export const ASSET_CATALOGUE = {
     accounting: { carriedAt: 'ledger', line: (account: AccountingBankAccount, ledgerThroughDeath: Cents) => bankAccountCarry(account, ledgerThroughDeath) },
     distribution: null,
     proceeds: null,
+    closure: {
+      institution: 'institutionName',
+      number: 'accountNumber',
+      // The estate account is flagged; an account typed estate_account is one too (as the eligibility policy reads it).
+      estate: (record: Record<string, unknown>) => record.isEstateAccount === true || record.accountType === 'estate_account',
+      statusTracked: true,
+      closedDate: true,
+    },
   },
   investment_account: {
     records: 'investmentAccounts',
@@ -183,6 +208,7 @@ export const ASSET_CATALOGUE = {
       gift: () => ({ transfer_status: 'transferred' }),
     },
     proceeds: { listed: 5 },
+    closure: { institution: 'custodianName', number: 'accountNumber', statusTracked: false, closedDate: false },
   },
   retirement_account: {
     records: 'retirementAccounts',
@@ -200,6 +226,7 @@ export const ASSET_CATALOGUE = {
     },
     distribution: null,
     proceeds: { listed: 6 },
+    closure: { institution: 'custodianName', number: 'accountNumber', statusTracked: false, closedDate: false },
   },
   life_insurance_policy: {
     records: 'lifeInsurancePolicies',
@@ -217,6 +244,7 @@ export const ASSET_CATALOGUE = {
     },
     distribution: null,
     proceeds: { listed: 4 },
+    closure: { institution: 'carrierName', number: 'policyNumber', statusTracked: false, closedDate: false },
   },
   real_estate_property: {
     records: 'realEstateProperties',
@@ -242,6 +270,7 @@ export const ASSET_CATALOGUE = {
       gift: () => ({ status: 'transferred_to_heir' }),
     },
     proceeds: { listed: 1 },
+    closure: null,
   },
   real_estate: {
     records: 'valuations',
@@ -264,6 +293,7 @@ export const ASSET_CATALOGUE = {
     },
     distribution: null,
     proceeds: null,
+    closure: null,
   },
   vehicle: {
     records: 'vehicles',
@@ -289,6 +319,7 @@ export const ASSET_CATALOGUE = {
       }),
     },
     proceeds: { listed: 2 },
+    closure: null,
   },
   financial_account: {
     records: 'financialAccounts',
@@ -312,6 +343,14 @@ export const ASSET_CATALOGUE = {
       gift: () => null,
     },
     proceeds: { listed: 7 },
+    closure: {
+      institution: 'institutionName',
+      number: 'accountNumber',
+      // Held by the estate itself: where the proceeds go, not an account of the deceased to close.
+      estate: (record: Record<string, unknown>) => record.ownershipType === 'estate',
+      statusTracked: true,
+      closedDate: false,
+    },
   },
   business: {
     records: 'businesses',
@@ -335,6 +374,7 @@ export const ASSET_CATALOGUE = {
       gift: () => ({ status: 'transferred' }),
     },
     proceeds: { listed: 3 },
+    closure: null,
   },
   unclaimed_property: {
     records: 'unclaimedProperty',
@@ -354,6 +394,7 @@ export const ASSET_CATALOGUE = {
     },
     distribution: null,
     proceeds: { listed: 8 },
+    closure: null,
   },
 } as const satisfies Record<string, AssetKindEntry<any, any>>;
 
@@ -379,6 +420,13 @@ export const DISTRIBUTABLE_ASSET_KINDS = listedBy((entry) => entry.distribution)
 /** The kinds an `asset_proceeds` transaction may name (§16.2: the assets that can be disposed of), in §16.2's order. */
 export type ProceedsAssetKind = KindsWhere<'proceeds', null>;
 export const PROCEEDS_ASSET_KINDS = listedBy((entry) => entry.proceeds) as readonly ProceedsAssetKind[];
+
+/** The kinds of account a closure request closes (contract-extensions §15.1), in the catalogue's order. */
+export type ClosableAssetKind = KindsWhere<'closure', null>;
+export const CLOSABLE_ASSET_KINDS = ASSET_KINDS.filter((kind) => entryOf(kind).closure !== null) as readonly ClosableAssetKind[];
+
+/** A kind in words, as its records' declaration is named (`bank account`, `life insurance policy`): for messages. */
+export const assetKindName = (kind: AssetKind): string => ASSET_CATALOGUE[kind].declaration;
 
 /** The kinds whose records this context declares. */
 export type KeptAssetKind = KindsWhere<'keptHere', false>;
