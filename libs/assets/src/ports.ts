@@ -42,20 +42,17 @@ export {
   assetKindName,
   CLOSABLE_ASSET_KINDS,
   DISTRIBUTABLE_ASSET_KINDS,
-  PROCEEDS_ASSET_KINDS,
   accountedAssetsOf,
   cashRuling,
   noAssetRecords,
   propertyRuling,
 } from './domain/asset-kinds';
-export type { AccountContext, AccountedAsset, AccountRecordOf, AccountRecordSets, AssetKind, ClosableAssetKind, DistributionRules, ProceedsAssetKind } from './domain/asset-kinds';
+export type { AccountedAsset, AccountRecordSets, AssetKind } from './domain/asset-kinds';
 export type * from './domain/accounted-assets';
-export { chosenParcelValuation, firstCarry, holdingsMarketValue, interestValue, latestValuation } from './domain/asset-carry';
-export type { CarriedLine, CarrySource, CarryValue, PropertyRuling } from './domain/asset-carry';
-export * from './domain/asset-disposals';
+export { latestValuation } from './domain/asset-carry';
+export type { CarrySource, PropertyRuling } from './domain/asset-carry';
+export { businessDisposal, claimPaidDisposal, proceedsDisposal, realEstatePropertyDisposal, vehicleDisposal } from './domain/asset-disposals';
 export { valuationParcels } from './domain/real-estate-valuation';
-export { PASSES_BY } from './domain/passage';
-export type { Passage, PassesBy } from './domain/passage';
 /**
  * How a transaction is classified in the court's account (contract-extensions §16.2): the category table, the defaults
  * and the related records a category takes. They live where transactions are written; the accounting reads them.

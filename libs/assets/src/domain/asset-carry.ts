@@ -56,6 +56,7 @@ export interface PropertyRuling extends CarriedLine {
   passesBy: PassesBy | null;
 }
 
+/** The first of the candidates that is set, with the field it came from; none → 0.00 `none`. */
 export function firstCarry(...candidates: Array<[Money | null | undefined, CarrySource]>): CarryValue {
   for (const [amount, source] of candidates) {
     const cents = centsOf(amount ?? null);
