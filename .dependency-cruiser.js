@@ -86,45 +86,26 @@ module.exports = {
       comment:
         'A context reaches another only through its public face, the package alias @estate/<context> ' +
         '(libs/<context>/src/index.ts) or, from use cases, its ports face @estate/<context>/ports ' +
-        '(libs/<context>/src/ports.ts: ports and their data, nothing that reaches HTTP), or its rules face ' +
-        '@estate/<context>/rules (libs/<context>/src/rules.ts: framework-free rules another context applies where ' +
-        'it writes, importing nothing of the context but its domain), never into its folders.',
+        '(libs/<context>/src/ports.ts: ports and their data, nothing that reaches HTTP), never into its folders.',
       severity: 'error',
       from: { path: `^libs/${CONTEXTS}/` },
       to: {
         path: `^libs/${CONTEXTS}/`,
-        pathNot: [`^libs/$1/`, `^libs/${CONTEXTS}/src/(index|ports|rules)\\.ts$`],
+        pathNot: [`^libs/$1/`, `^libs/${CONTEXTS}/src/(index|ports)\\.ts$`],
       },
     },
     {
       name: 'context-index-only-through-alias',
       comment:
-        "Another context's index.ts (or ports.ts, rules.ts) is imported by its alias (`@estate/assets`, `@estate/assets/ports`), " +
+        "Another context's index.ts (or ports.ts) is imported by its alias (`@estate/assets`, `@estate/assets/ports`), " +
         "not by a relative path (`../../assets/src`), so the boundary stays visible in the import and in tsconfig's paths.",
       severity: 'error',
       from: { path: `^libs/${CONTEXTS}/` },
       to: {
-        path: `^libs/${CONTEXTS}/src/(index|ports|rules)\\.ts$`,
+        path: `^libs/${CONTEXTS}/src/(index|ports)\\.ts$`,
         pathNot: '^libs/$1/',
         dependencyTypesNot: ['aliased-tsconfig-paths'],
       },
-    },
-    {
-      name: 'rules-face-is-domain-only',
-      comment:
-        "A context's rules face (src/rules.ts, `@estate/<context>/rules`) re-exports framework-free rules of its domain " +
-        'for other contexts to apply where they write: it imports its own domain/ and the kernel\'s domain face only, ' +
-        'so whoever imports it reaches no module, use case or HTTP layer, and no cycle can run through it.',
-      severity: 'error',
-      from: { path: `^libs/${CONTEXTS}/src/rules\\.ts$` },
-      to: { pathNot: [`^libs/$1/src/domain/`, '^libs/shared-kernel/src/platform/domain/index\\.ts$'] },
-    },
-    {
-      name: 'rules-face-reaches-no-framework',
-      comment: 'Not even through its domain: nothing a rules face reaches imports Nest, MikroORM or Express.',
-      severity: 'error',
-      from: { path: `^libs/${CONTEXTS}/src/rules\\.ts$` },
-      to: { path: FRAMEWORKS, reachable: true },
     },
     {
       name: 'shared-kernel-only-through-public-api',

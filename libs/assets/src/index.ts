@@ -18,4 +18,5 @@ export { financialAccountResource } from './resources/financial-account.resource
 export { bankAccountBeneficiaryResource, financialAccountBeneficiaryResource } from './resources/account-beneficiary.resource';
 export { realEstatePropertyResource } from './resources/real-estate-property.resource';
 export { businessResource } from './resources/business.resource';
+export { assetKindDeclaration } from './resources/asset-kind-declarations';
 export * from './ports';

@@ -76,21 +76,11 @@ interface EstateRecords {
 
 function recordsOf(assets: AccountableAssetRecords, statements: AccountingRecords['statements'], probate: ProbateAccountRecords, estate: EstateRecords): AccountingRecords {
   return {
-    bankAccounts: assets.bankAccounts,
-    transactions: assets.transactions,
+    ...assets,
     statements,
-    investmentAccounts: assets.investmentAccounts,
-    retirementAccounts: assets.retirementAccounts,
-    lifeInsurancePolicies: assets.lifeInsurancePolicies,
-    realEstateProperties: assets.realEstateProperties,
-    valuations: assets.valuations,
-    vehicles: assets.vehicles,
-    financialAccounts: assets.financialAccounts,
-    businesses: assets.businesses,
     unclaimedProperty: estate.unclaimedProperty,
     distributions: estate.distributions,
     creditorClaims: probate.creditorClaims,
-    debts: assets.debts,
   };
 }
 
