@@ -20,3 +20,4 @@ export * from './domain/accounting-schemes';
 export * from './domain/accounting-document';
 export * from './domain/accounting-csv';
 export * from './domain/settled-accounting';
+export { ACCOUNTING_CSV_HEADER } from './domain/accounting-csv';

@@ -20,3 +20,5 @@ export { realEstatePropertyResource } from './resources/real-estate-property.res
 export { businessResource } from './resources/business.resource';
 export { assetKindDeclaration } from './resources/asset-kind-declarations';
 export * from './ports';
+export { DEBT_TYPES } from './domain/debt-vocabulary';
+export { INVENTORY_CSV_HEADER } from './domain/estate-inventory';

@@ -1,8 +1,7 @@
 /**
- * What other contexts' use cases may know of the assets context (`@estate/assets/ports`): its ports (abstract
- * classes, bound by AssetsModule), the data they carry and the bank-account vocabulary and policy. No module,
- * controller or declaration is reachable from here, so a use case that imports it reaches no HTTP layer (rule
- * application-reaches-no-http). Module files and the app import `@estate/assets`, which re-exports this face.
+ * What other contexts may know of the assets context beside its module and declarations: its ports (abstract classes,
+ * bound by AssetsModule) and the data they carry. Re-exported by index.ts, the context's one face (`@estate/assets`;
+ * docs/decisions/0069-dependencies-run-one-way.md).
  */
 export { BankAccounts } from './application/bank-accounts.port';
 export type { AccountBalances, BankAccountSnapshot, IneligibilityExplanation } from './application/bank-accounts.port';

@@ -1,5 +1,5 @@
 import { type Cents, centsOf, centsToNumber } from '@estate/shared-kernel/domain';
-import type { AccountingCategory, CarrySource } from '@estate/assets/ports';
+import type { AccountingCategory, CarrySource } from '@estate/assets';
 import type { PreviousAccounting } from './accounting-input';
 import {
   type AccountingComputation,

@@ -6,7 +6,7 @@ import type {
   AccountingUnclaimedProperty,
   AccountingVehicle,
   TransactionRelatedType,
-} from '@estate/assets/ports';
+} from '@estate/assets';
 import type { AccountingCreditorClaim, AccountingDistribution, AccountingTransaction, Money } from './accounting-records';
 
 /** Record builders for the accounting's unit tests: every field §16 reads, with plain defaults. */

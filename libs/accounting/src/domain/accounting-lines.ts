@@ -1,5 +1,5 @@
 import type { Cents } from '@estate/shared-kernel/domain';
-import type { AccountingCategory, CarrySource } from '@estate/assets/ports';
+import type { AccountingCategory, CarrySource } from '@estate/assets';
 import type { Counted } from './accounting-period';
 import type { CalendarDate } from './accounting-records';
 import type { PropertyKind } from './property-refs';

@@ -1,16 +1,16 @@
-import { type AccountingCategory, type AccountRecordSets, type Money, noAssetRecords, type TransactionRelatedType } from '@estate/assets/ports';
+import { type AccountingCategory, type AccountRecordSets, type Money, noAssetRecords, type TransactionRelatedType } from '@estate/assets';
 import type { CalendarDate } from './calendar-day';
 
 /**
  * The case's records as court accounting reads them (contract-extensions §16, §12): each interface names exactly the
  * fields §16 needs of its kind, in the domain's camelCase. Ports fill them from whatever context owns the records;
- * nothing here knows those contexts. The assets are read as the catalogue of asset kinds (`@estate/assets/ports`)
+ * nothing here knows those contexts. The assets are read as the catalogue of asset kinds (`@estate/assets`)
  * says: its entries name each kind's records and the fields an account reads of them.
  *
  * Money arrives as JSON numbers with at most two decimals or as PostgreSQL `numeric` text, and is summed as integer
  * cents; percentages likewise (any number of decimals). Dates are calendar dates, `YYYY-MM-DD`.
  */
-export type { Money, Percentage } from '@estate/assets/ports';
+export type { Money, Percentage } from '@estate/assets';
 export type { CalendarDate } from './calendar-day';
 
 /** A transaction of a bank account, with its §16.2 classification (`accounting_category` always has a value). */

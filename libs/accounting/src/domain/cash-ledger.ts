@@ -1,5 +1,5 @@
 import { type Cents, centsOf, sumCents } from '@estate/shared-kernel/domain';
-import { CATEGORY_RULES, type CategoryDestination, centsOr0 } from '@estate/assets/ports';
+import { CATEGORY_RULES, type CategoryDestination, centsOr0 } from '@estate/assets';
 import type { AccountingInput } from './accounting-input';
 import type { CashReconciliationRow, PropertyLine, ReportedSource } from './accounting-lines';
 import { CountedBefore, isPriorPeriod } from './accounting-period';

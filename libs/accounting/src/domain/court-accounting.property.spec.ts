@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { type Cents, centsOf, centsToText, sumCents } from '@estate/shared-kernel/domain';
-import { type AccountingCategory, DISBURSEMENT_CATEGORIES, RECEIPT_CATEGORIES, shareOf } from '@estate/assets/ports';
+import { type AccountingCategory, DISBURSEMENT_CATEGORIES, RECEIPT_CATEGORIES, shareOf } from '@estate/assets';
 import { at, bankAccount, business, claim, distribution, property, transaction, unclaimed, vehicle } from './accounting-fixtures.testing';
 import type { AccountingInput } from './accounting-input';
 import type { AccountingComputation, UnreconciledKind } from './accounting-lines';

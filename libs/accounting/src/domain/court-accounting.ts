@@ -1,5 +1,5 @@
 import { type Cents, sumCents } from '@estate/shared-kernel/domain';
-import { ACCOUNTING_CATEGORIES, type AccountingCategory } from '@estate/assets/ports';
+import { ACCOUNTING_CATEGORIES, type AccountingCategory } from '@estate/assets';
 import { type AccountingInput, byDateCreationId, ledgersOf } from './accounting-input';
 import type {
   AccountingComputation,

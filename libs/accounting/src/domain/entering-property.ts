@@ -1,7 +1,7 @@
 import { type Cents, sumCents } from '@estate/shared-kernel/domain';
 import { type AccountingInput } from './accounting-input';
 import type { PropertyLine, UnreconciledItem } from './accounting-lines';
-import { type AccountingBankAccount, cashRuling, centsOr0, type PropertyRuling } from '@estate/assets/ports';
+import { type AccountingBankAccount, cashRuling, centsOr0, type PropertyRuling } from '@estate/assets';
 import { CountedBefore } from './accounting-period';
 import type { AccountingTransaction, CalendarDate } from './accounting-records';
 import { utcDateOf } from './calendar-day';

@@ -1,4 +1,4 @@
-import { type AccountedAsset, accountedAssetsOf, ASSET_KINDS, type AssetKind } from '@estate/assets/ports';
+import { type AccountedAsset, accountedAssetsOf, ASSET_KINDS, type AssetKind } from '@estate/assets';
 import type { AccountingRecords, AccountingTransaction } from './accounting-records';
 import { kindRank, propertyKey } from './property-refs';
 

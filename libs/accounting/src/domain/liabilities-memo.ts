@@ -1,6 +1,6 @@
 import { maskSensitive } from '@estate/shared-kernel/domain';
 import type { LiabilityLine, PropertyLine } from './accounting-lines';
-import { centsOr0 } from '@estate/assets/ports';
+import { centsOr0 } from '@estate/assets';
 import type { AccountingCreditorClaim, AccountingDebt } from './accounting-records';
 import type { EstateAsset } from './estate-property';
 import { propertyKey } from './property-refs';

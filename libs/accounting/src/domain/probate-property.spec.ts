@@ -21,7 +21,7 @@ import {
   shareOf,
   valuationParcels,
   vehicleDisposal,
-} from '@estate/assets/ports';
+} from '@estate/assets';
 import { ADDRESS, at, bankAccount, business, property, unclaimed, vehicle } from './accounting-fixtures.testing';
 
 /*

@@ -1,7 +1,7 @@
-import { ASSET_KINDS, type AssetKind } from '@estate/assets/ports';
+import { ASSET_KINDS, type AssetKind } from '@estate/assets';
 
 /**
- * How an account names property: a kind of the catalogue of asset kinds (`@estate/assets/ports`) and a record's id.
+ * How an account names property: a kind of the catalogue of asset kinds (`@estate/assets`) and a record's id.
  * The kinds run in §16.3's order, which is also the order of property lines (§16.8).
  */
 export const PROPERTY_KINDS = ASSET_KINDS;

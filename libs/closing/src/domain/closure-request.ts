@@ -1,4 +1,4 @@
-import { assetKindName } from '@estate/assets/ports';
+import { assetKindName } from '@estate/assets';
 import type { CaseRecord } from '@estate/shared-kernel/domain';
 import { ConflictError, ErrorDetail } from '@estate/shared-kernel/domain';
 import type { ClosureStep } from './closure-step';

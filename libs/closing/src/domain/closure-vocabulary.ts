@@ -1,4 +1,4 @@
-import { CLOSABLE_ASSET_KINDS } from '@estate/assets/ports';
+import { CLOSABLE_ASSET_KINDS } from '@estate/assets';
 
 /** Value sets of closure steps (contract §3.1) and closure requests (contract-extensions §15.1). */
 

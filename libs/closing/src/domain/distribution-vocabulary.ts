@@ -1,4 +1,4 @@
-import { DISTRIBUTABLE_ASSET_KINDS } from '@estate/assets/ports';
+import { DISTRIBUTABLE_ASSET_KINDS } from '@estate/assets';
 
 /** The value sets of distributions (contract-extensions §12.7). */
 export const DISTRIBUTION_TYPES = ['specific_bequest', 'pecuniary_bequest', 'residuary', 'family_allowance', 'homestead_allowance', 'exempt_property'] as const;

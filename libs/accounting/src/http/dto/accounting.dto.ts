@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { visibleProperties } from '@estate/shared-kernel';
-import { ACCOUNTING_CATEGORIES } from '@estate/assets/ports';
+import { ACCOUNTING_CATEGORIES } from '@estate/assets';
 import { UNRECONCILED_KINDS } from '../../domain/accounting-lines';
 import { ACCOUNTING_SCHEMES } from '../../domain/accounting-schemes';
 import { PROPERTY_KINDS } from '../../domain/property-refs';
