@@ -63,16 +63,6 @@ module.exports = {
       to: { path: FRAMEWORKS },
     },
     {
-      name: 'domain-reaches-no-framework',
-      comment:
-        'Not even through another module: no file under any domain/ may reach Nest, MikroORM or Express by any path ' +
-        "(through the kernel's index.ts it would reach them all). Domain code imports the kernel's framework-free " +
-        'face, @estate/shared-kernel/domain (libs/shared-kernel/src/platform/domain/index.ts), and its own domain files.',
-      severity: 'error',
-      from: { path: DOMAIN },
-      to: { path: FRAMEWORKS, reachable: true },
-    },
-    {
       name: 'domain-points-inward',
       comment:
         'Dependencies point inward: domain/ must not import application/, infrastructure/ or http/ (of its own or any ' +
@@ -84,47 +74,27 @@ module.exports = {
     {
       name: 'context-only-through-public-api',
       comment:
-        'A context reaches another only through its public face, the package alias @estate/<context> ' +
-        '(libs/<context>/src/index.ts) or, from use cases, its ports face @estate/<context>/ports ' +
-        '(libs/<context>/src/ports.ts: ports and their data, nothing that reaches HTTP), or its rules face ' +
-        '@estate/<context>/rules (libs/<context>/src/rules.ts: framework-free rules another context applies where ' +
-        'it writes, importing nothing of the context but its domain), never into its folders.',
+        'A context reaches another only through its one face, the package alias @estate/<context> ' +
+        '(libs/<context>/src/index.ts), never into its folders (docs/decisions/0069-dependencies-run-one-way.md).',
       severity: 'error',
       from: { path: `^libs/${CONTEXTS}/` },
       to: {
         path: `^libs/${CONTEXTS}/`,
-        pathNot: [`^libs/$1/`, `^libs/${CONTEXTS}/src/(index|ports|rules)\\.ts$`],
+        pathNot: [`^libs/$1/`, `^libs/${CONTEXTS}/src/index\\.ts$`],
       },
     },
     {
       name: 'context-index-only-through-alias',
       comment:
-        "Another context's index.ts (or ports.ts, rules.ts) is imported by its alias (`@estate/assets`, `@estate/assets/ports`), " +
+        "Another context's index.ts is imported by its alias (`@estate/assets`), " +
         "not by a relative path (`../../assets/src`), so the boundary stays visible in the import and in tsconfig's paths.",
       severity: 'error',
       from: { path: `^libs/${CONTEXTS}/` },
       to: {
-        path: `^libs/${CONTEXTS}/src/(index|ports|rules)\\.ts$`,
+        path: `^libs/${CONTEXTS}/src/index\\.ts$`,
         pathNot: '^libs/$1/',
         dependencyTypesNot: ['aliased-tsconfig-paths'],
       },
-    },
-    {
-      name: 'rules-face-is-domain-only',
-      comment:
-        "A context's rules face (src/rules.ts, `@estate/<context>/rules`) re-exports framework-free rules of its domain " +
-        'for other contexts to apply where they write: it imports its own domain/ and the kernel\'s domain face only, ' +
-        'so whoever imports it reaches no module, use case or HTTP layer, and no cycle can run through it.',
-      severity: 'error',
-      from: { path: `^libs/${CONTEXTS}/src/rules\\.ts$` },
-      to: { pathNot: [`^libs/$1/src/domain/`, '^libs/shared-kernel/src/platform/domain/index\\.ts$'] },
-    },
-    {
-      name: 'rules-face-reaches-no-framework',
-      comment: 'Not even through its domain: nothing a rules face reaches imports Nest, MikroORM or Express.',
-      severity: 'error',
-      from: { path: `^libs/${CONTEXTS}/src/rules\\.ts$` },
-      to: { path: FRAMEWORKS, reachable: true },
     },
     {
       name: 'shared-kernel-only-through-public-api',
@@ -235,19 +205,6 @@ module.exports = {
       severity: 'error',
       from: { path: '^libs/[^/]+/src/application/' },
       to: { path: '^libs/[^/]+/src/infrastructure/' },
-    },
-    {
-      name: 'application-reaches-no-http',
-      comment:
-        'Not even through another module: no file under application/ may reach http/ (controllers, DTOs, presenters) ' +
-        'of any context by any path — a resource declaration names its DTOs, so a use case that imports a declaration ' +
-        'reaches them, and so does one that imports another context\'s index.ts (its module names its controllers). Use ' +
-        'cases depend on ports (their own, or another context\'s through @estate/<context>/ports); the module binds ' +
-        "what composes DTOs and schemas. (The kernel is reached through its one index.ts, which names its HTTP faces " +
-        'too; its resources/http is not a context\'s http/ and not meant here.)',
-      severity: 'error',
-      from: { path: '^libs/[^/]+/src/application/' },
-      to: { path: `^libs/${CONTEXTS}/src/http/`, reachable: true },
     },
     {
       name: 'not-to-unresolvable',

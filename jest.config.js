@@ -17,8 +17,6 @@ module.exports = {
     '^@estate/shared-kernel/domain$': '<rootDir>/libs/shared-kernel/src/platform/domain',
     '^@estate/shared-kernel/operator$': '<rootDir>/libs/shared-kernel/src/platform/operator',
     '^@estate/(case|assets|court|closing|discovery|transfers|comms|webhooks|documents|verifications|people|accounting)$': '<rootDir>/libs/$1/src',
-    '^@estate/(case|assets|documents|court|closing|discovery)/ports$': '<rootDir>/libs/$1/src/ports',
-    '^@estate/(accounting|court)/rules$': '<rootDir>/libs/$1/src/rules',
   },
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * Architecture check (part of `npm run arch`): the contexts as a whole, which dependency-cruiser's per-file rules do
  * not see (docs/decisions/0069-dependencies-run-one-way.md).
@@ -8,6 +7,9 @@
  * - A context (and a test) reaches another only through its `index.ts`.
  * - A use case reaches no HTTP layer through its own context (through another context's face it may reach that
  *   context's module, which names its controllers: that is the composition, not a dependency of the use case).
+ * - Domain code reaches no framework (Nest, MikroORM, Express) through its own context or the kernel: it imports its
+ *   own domain, the kernel's framework-free face, and where it applies another context's published rules (the
+ *   catalogue of asset kinds, the classification of a transaction), that context's face.
  *
  * Prints the contexts' graph and the count of cross-context imports by face; exits 1 on a finding.
  */
@@ -35,6 +37,28 @@ function contextOf(path) {
 }
 
 const isFace = (path) => /^libs\/[^/]+\/src\/index\.ts$/.test(path);
+
+/** Nest, MikroORM and Express, as dependency-cruiser resolves them (or names them when it cannot). */
+const FRAMEWORKS = /(^|\/)node_modules\/(@nestjs\/|@mikro-orm\/|(@types\/)?express(-serve-static-core)?\/)|^(@nestjs|@mikro-orm)\/|^express(\/|$)/;
+
+/** Breadth-first through the file's own context and the kernel: the first import `forbidden` says it must not reach. */
+function firstForbidden(source, forbidden, byModule) {
+  const own = contextOf(source) ?? KERNEL;
+  const seen = new Set([source]);
+  const queue = [source];
+  while (queue.length > 0) {
+    const current = byModule.get(queue.shift());
+    for (const dependency of current?.dependencies ?? []) {
+      const target = dependency.resolved;
+      if (seen.has(target)) continue;
+      seen.add(target);
+      const context = contextOf(target) ?? KERNEL;
+      if (forbidden(target, context, own)) return { target, via: current.source };
+      if (target.startsWith('libs/') && (context === own || context === KERNEL)) queue.push(target);
+    }
+  }
+  return undefined;
+}
 
 /** Strongly connected components of more than one node (Tarjan), each a cycle between contexts. */
 function cyclesOf(graph) {
@@ -71,8 +95,8 @@ function cyclesOf(graph) {
   return cycles;
 }
 
-function main() {
-  const modules = cruise();
+/** What the check finds in dependency-cruiser's modules: the problems, the graph of contexts, the imports by face. */
+function contextFindings(modules) {
   const problems = [];
   const graph = new Map();
   const examples = new Map();
@@ -107,30 +131,32 @@ function main() {
     );
   }
 
-  // A use case reaches no HTTP through its own context: walk each application file's imports, not crossing into
-  // another context's face, and look for an http/ folder.
-  for (const module of modules.filter((candidate) => /^libs\/[^/]+\/src\/application\//.test(candidate.source))) {
-    const own = contextOf(module.source) ?? KERNEL;
-    const seen = new Set([module.source]);
-    const queue = [module.source];
-    while (queue.length > 0) {
-      const current = byModule.get(queue.shift());
-      for (const dependency of current?.dependencies ?? []) {
-        const target = dependency.resolved;
-        if (seen.has(target) || !target.startsWith('libs/')) continue;
-        const context = contextOf(target) ?? KERNEL;
-        if (context !== own && context !== KERNEL) continue;
-        seen.add(target);
-        if (context === own && /^libs\/[^/]+\/src\/http\//.test(target)) {
-          problems.push(`${module.source} reaches ${target} (through ${current.source}): a use case takes plain input and reaches no controller or DTO`);
-          queue.length = 0;
-          break;
-        }
-        queue.push(target);
-      }
+  // Walk each use case's and each domain file's imports through its own context and the kernel (not into another
+  // context's face), looking for what it must not reach.
+  const walks = [
+    {
+      from: /^libs\/[^/]+\/src\/application\//,
+      forbidden: (target, context, own) => context === own && /^libs\/[^/]+\/src\/http\//.test(target),
+      why: 'a use case takes plain input and reaches no controller or DTO',
+    },
+    {
+      from: /^libs\/[^/]+\/src\/(platform\/)?domain\//,
+      forbidden: (target) => FRAMEWORKS.test(target),
+      why: "domain code is framework-free: it imports its own domain and the kernel's face @estate/shared-kernel/domain",
+    },
+  ];
+  for (const walk of walks) {
+    for (const module of modules.filter((candidate) => walk.from.test(candidate.source))) {
+      const finding = firstForbidden(module.source, walk.forbidden, byModule);
+      if (finding) problems.push(`${module.source} reaches ${finding.target} (through ${finding.via}): ${walk.why}`);
     }
   }
 
+  return { problems, graph, byFace };
+}
+
+function main() {
+  const { problems, graph, byFace } = contextFindings(cruise());
   const order = [...graph.keys()].sort();
   console.log(`contexts (${order.length}), each with what it imports:`);
   for (const context of order) console.log(`  ${context} → ${[...graph.get(context)].sort().join(', ') || '(none)'}`);
@@ -142,4 +168,6 @@ function main() {
   console.log('✔ no cycle between contexts; every context and test reaches another through its index.ts');
 }
 
-main();
+if (require.main === module) main();
+
+module.exports = { contextFindings, cyclesOf };

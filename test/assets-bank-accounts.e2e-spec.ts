@@ -1,6 +1,6 @@
 import type { Response } from 'supertest';
 import { representationOf } from '@estate/shared-kernel';
-import { bankAccountResource } from '../libs/assets/src/resources/bank-account.resource';
+import { bankAccountResource } from '@estate/assets';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 

@@ -1,5 +1,5 @@
 import { representationOf } from '@estate/shared-kernel';
-import { institutionContactResource } from '../libs/assets/src/resources/institution-contact.resource';
+import { institutionContactResource } from '@estate/assets';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 import { ACCOUNT_KINDS, FINANCIAL_ACCOUNT_ID_MESSAGE, newRecordOf, OTHER_KINDS } from './support/account-fixtures';

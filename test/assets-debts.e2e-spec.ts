@@ -1,9 +1,9 @@
 import type { Response } from 'supertest';
 import { representationOf } from '@estate/shared-kernel';
-import { debtResource } from '../libs/assets/src/resources/debt.resource';
+import { debtResource } from '@estate/assets';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
-import { DEBT_TYPES } from '../libs/assets/src/domain/debt-vocabulary';
+import { DEBT_TYPES } from '@estate/assets';
 
 const UNKNOWN_CASE = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
 const UNKNOWN_ID = '01BX5ZZKBKACTAV9WEVGEMMVRZ';

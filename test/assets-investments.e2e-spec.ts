@@ -1,4 +1,4 @@
-import { investmentAccountResource } from '../libs/assets/src/resources/investment-account.resource';
+import { investmentAccountResource } from '@estate/assets';
 import { representationOf } from '@estate/shared-kernel';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';

@@ -1,4 +1,4 @@
-import { lifeInsurancePolicyResource } from '../libs/assets/src/resources/life-insurance-policy.resource';
+import { lifeInsurancePolicyResource } from '@estate/assets';
 import { representationOf } from '@estate/shared-kernel';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';

@@ -1,4 +1,4 @@
-import { realEstateValuationResource } from '../libs/assets/src/resources/real-estate-valuation.resource';
+import { realEstateValuationResource } from '@estate/assets';
 import { representationOf } from '@estate/shared-kernel';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';

@@ -1,4 +1,4 @@
-import { retirementAccountResource } from '../libs/assets/src/resources/retirement-account.resource';
+import { retirementAccountResource } from '@estate/assets';
 import { representationOf } from '@estate/shared-kernel';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';

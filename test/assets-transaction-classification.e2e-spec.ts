@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { ACCOUNTING_CATEGORIES, CATEGORY_RULES, defaultAccountingCategory, PROCEEDS_RELATED_TYPES } from '@estate/accounting/rules';
+import { ACCOUNTING_CATEGORIES, CATEGORY_RULES, defaultAccountingCategory, PROCEEDS_RELATED_TYPES } from '@estate/assets';
 import { AchReturnIntake, TransferProcessor } from '@estate/transfers';
 import { Migration20261201160000_transaction_classification as ClassificationMigration } from '../apps/api/src/database/migrations/Migration20261201160000_transaction_classification';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';

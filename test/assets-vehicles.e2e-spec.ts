@@ -1,4 +1,4 @@
-import { vehicleResource } from '../libs/assets/src/resources/vehicle.resource';
+import { vehicleResource } from '@estate/assets';
 import { representationOf } from '@estate/shared-kernel';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';

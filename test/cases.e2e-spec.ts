@@ -1,5 +1,5 @@
 import { representationOf } from '@estate/shared-kernel';
-import { caseRecord } from '../libs/case/src/resources/case-record';
+import { caseRecord } from '@estate/case';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 

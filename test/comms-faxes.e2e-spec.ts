@@ -1,5 +1,5 @@
 import { FaxProvider, FaxTransmissionProcessor } from '@estate/comms';
-import { SimulatedFaxProvider } from '../libs/comms/src/infrastructure/fax/simulated-fax-provider';
+import { SimulatedFaxProvider } from '@estate/comms';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';
 import { JPEG, pdfBytes, PNG, tiffBytes, upload } from './support/document-files';
 import { overrideEnv } from './support/env';

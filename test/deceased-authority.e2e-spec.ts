@@ -1,5 +1,5 @@
 import { representationOf } from '@estate/shared-kernel';
-import { deceasedResource } from '../libs/case/src/resources/deceased.resource';
+import { deceasedResource } from '@estate/case';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { detailFields, expectError } from './support/api-assertions';
 

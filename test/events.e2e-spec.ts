@@ -1,6 +1,6 @@
 import { EventOutbox, UnitOfWork } from '@estate/shared-kernel';
 import { TransferProcessor } from '@estate/transfers';
-import { DeadlineEventScheduler } from '../libs/court/src/application/deadline-event-scheduler';
+import { DeadlineEventScheduler } from '@estate/court';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { expectError } from './support/api-assertions';
 import { overrideEnv } from './support/env';

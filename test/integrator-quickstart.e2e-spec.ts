@@ -12,8 +12,8 @@ import { overrideEnv } from './support/env';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { eventually, WebhookReceiver } from './support/webhook-receiver';
 import { pdfBytes } from './support/document-files';
-import { ACCOUNTING_CSV_HEADER } from '../libs/accounting/src/domain/accounting-csv';
-import { INVENTORY_CSV_HEADER } from '../libs/assets/src/domain/estate-inventory';
+import { ACCOUNTING_CSV_HEADER } from '@estate/accounting';
+import { INVENTORY_CSV_HEADER } from '@estate/assets';
 
 const ROOT = resolve(__dirname, '..');
 const CLIENT_SCRIPT = join(ROOT, 'scripts/openapi/integrator-quickstart.ts');

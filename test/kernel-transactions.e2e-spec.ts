@@ -1,7 +1,7 @@
 import { OptimisticLockError } from '@mikro-orm/core';
 import { ConflictError, NotFoundError, SingletonRecords, UnitOfWork } from '@estate/shared-kernel';
 import { AuthorityChanges } from '@estate/case';
-import { authorityResource } from '../libs/case/src/resources/authority.resource';
+import { authorityResource } from '@estate/case';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
 /**

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { findRecords, parseListQuery, runListQuery, UnitOfWork } from '@estate/shared-kernel';
 import { Client } from 'pg';
-import { personResource } from '../libs/case/src/persons/person.resource';
+import { personResource } from '@estate/case';
 import { ListStatements } from '../libs/shared-kernel/src/resources/pagination/list-statement';
 import { recordColumns } from '../libs/shared-kernel/src/platform/persistence/record-columns';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';

@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { SIMULATED_EMAIL_OUTCOMES } from '../libs/comms/src/infrastructure/email/simulated-email-provider';
-import { SIMULATED_RETURNS } from '../libs/transfers/src/infrastructure/ach/simulated-ach-network';
+import { SIMULATED_EMAIL_OUTCOMES } from '@estate/comms';
+import { SIMULATED_RETURNS } from '@estate/transfers';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { REFERENCE_TAG_ORDER } from '../apps/api/src/api-document';
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -1,7 +1,7 @@
 import { EntityManager, RequestContext } from '@mikro-orm/postgresql';
 import { CaseProbateState, NotarizationSteps } from '@estate/documents';
-import { jurisdictionRules } from '../libs/court/src/infrastructure/reference-data/jurisdiction-rules.loader';
-import type { ShippedCounty } from '../libs/court/src/domain/probate-case';
+import { jurisdictionRules } from '@estate/court';
+import type { ShippedCounty } from '@estate/court';
 import { detailFields, detailReasons, expectError } from './support/api-assertions';
 import { pdfBytes, upload } from './support/document-files';
 import { overrideEnv } from './support/env';

@@ -1,6 +1,6 @@
 import { UnitOfWorkInterceptor } from '../libs/shared-kernel/src/platform/idempotency/unit-of-work.interceptor';
 import { BodyValidationPipe } from '../libs/shared-kernel/src/resources/validation/body-validation.pipe';
-import { UploadInterceptor } from '../libs/documents/src/http/upload.interceptor';
+import { UploadInterceptor } from '@estate/documents';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
 
 /**

@@ -1,4 +1,4 @@
-import { caseRecord } from '../../libs/case/src/resources/case-record';
+import { caseRecord } from '@estate/case';
 import { ISO_UTC } from '../support/contract-checks';
 import { describeDeclaredOrganizationContract } from '../support/declared-organization-contracts';
 

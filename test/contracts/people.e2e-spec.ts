@@ -1,4 +1,4 @@
-import { proUserRecord } from '../../libs/people/src/resources/pro-user-record';
+import { proUserRecord } from '@estate/people';
 import { describeDeclaredContracts } from '../support/declared-contracts';
 import { describeDeclaredOrganizationContract } from '../support/declared-organization-contracts';
 

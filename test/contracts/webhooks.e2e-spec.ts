@@ -1,4 +1,4 @@
-import { webhookEndpointRecord } from '../../libs/webhooks/src/resources/webhook-endpoint.record';
+import { webhookEndpointRecord } from '@estate/webhooks';
 import { describeDeclaredOrganizationContract } from '../support/declared-organization-contracts';
 
 describeDeclaredOrganizationContract(webhookEndpointRecord, {

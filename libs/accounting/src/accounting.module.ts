@@ -1,22 +1,11 @@
 import { Module, OnModuleInit } from '@nestjs/common';
-import {
-  AssetsModule,
-  bankAccountResource,
-  businessResource,
-  financialAccountResource,
-  investmentAccountResource,
-  lifeInsurancePolicyResource,
-  realEstatePropertyResource,
-  realEstateValuationResource,
-  retirementAccountResource,
-  vehicleResource,
-} from '@estate/assets';
+import { ASSET_KINDS, assetKindDeclaration, AssetsModule } from '@estate/assets';
 import { CaseDeletionParticipants, CaseModule } from '@estate/case';
 import { DocumentsModule } from '@estate/documents';
 import { ClosingModule } from '@estate/closing';
 import { CourtModule } from '@estate/court';
-import { DiscoveryModule, unclaimedPropertyResource } from '@estate/discovery';
-import { CaseResource, RecordDeletionVetoes, registerErrorCodes } from '@estate/shared-kernel';
+import { DiscoveryModule } from '@estate/discovery';
+import { RecordDeletionVetoes, registerErrorCodes } from '@estate/shared-kernel';
 import { AccountingComputations } from './application/accounting-computations';
 import { AccountingSources } from './application/accounting-sources';
 import { CarriedRecords } from './application/carried-records';
@@ -25,7 +14,6 @@ import { AccountingPdf } from './application/ports/accounting-pdf.port';
 import { AccountingStore } from './application/ports/accounting-store.port';
 import { SettleAccounting } from './application/settle-accounting.service';
 import { SettledAccountings } from './application/settled-accountings.service';
-import type { PropertyKind } from './domain/probate-property';
 import { AccountingReplies } from './http/accounting-replies';
 import { SettledAccountingLocation } from './http/accountings.controller';
 import { ACCOUNTING_PARTS } from './accounting.parts';
@@ -45,20 +33,6 @@ registerErrorCodes({
       'The account cannot be settled: it does not balance (one detail per unreconciled item with an effect), or, for a final account, a creditor claim is still open or a distribution planned or approved (one detail per record).',
   },
 });
-
-/** The records an account carries, by the resource whose `DELETE` the latest settled accounting vetoes. */
-const CARRIED: ReadonlyArray<[CaseResource<any>, PropertyKind]> = [
-  [bankAccountResource, 'bank_account'],
-  [investmentAccountResource, 'investment_account'],
-  [retirementAccountResource, 'retirement_account'],
-  [lifeInsurancePolicyResource, 'life_insurance_policy'],
-  [realEstatePropertyResource, 'real_estate_property'],
-  [realEstateValuationResource, 'real_estate'],
-  [vehicleResource, 'vehicle'],
-  [financialAccountResource, 'financial_account'],
-  [businessResource, 'business'],
-  [unclaimedPropertyResource, 'unclaimed_property'],
-];
 
 /**
  * The court accounting context (contract-extensions §16): the live account, settled accountings and their formats.
@@ -90,7 +64,8 @@ export class AccountingModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    for (const [resource, kind] of CARRIED) this.vetoes.register(resource, (record) => this.carried.assertNotCarried(record.caseId, kind, record.id));
+    // An account carries records of every kind of asset: the latest settled accounting vetoes deleting one it carries.
+    for (const kind of ASSET_KINDS) this.vetoes.register(assetKindDeclaration(kind), (record) => this.carried.assertNotCarried(record.caseId, kind, record.id));
     // A deleted case's accountings go with its other records.
     this.deletion.register({ beforeCaseDeleted: (caseId) => this.store.eraseCase(caseId) });
   }

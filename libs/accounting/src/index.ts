@@ -7,12 +7,9 @@ import { ACCOUNTING_PARTS } from './accounting.parts';
 export { AccountingModule } from './accounting.module';
 /** Its ORM mappings, gathered from its folder. */
 export const ACCOUNTING_ENTITIES = ACCOUNTING_PARTS.entities;
-export * from './domain/accounting-category';
 export * from './domain/accounting-records';
-export * from './domain/accounting-money';
 export * from './domain/calendar-day';
-export * from './domain/probate-property';
-export * from './domain/disposals';
+export * from './domain/property-refs';
 export * from './domain/estate-property';
 export * from './domain/accounting-period';
 export * from './domain/accounting-lines';
@@ -23,3 +20,4 @@ export * from './domain/accounting-schemes';
 export * from './domain/accounting-document';
 export * from './domain/accounting-csv';
 export * from './domain/settled-accounting';
+export { ACCOUNTING_CSV_HEADER } from './domain/accounting-csv';

@@ -18,4 +18,7 @@ export { financialAccountResource } from './resources/financial-account.resource
 export { bankAccountBeneficiaryResource, financialAccountBeneficiaryResource } from './resources/account-beneficiary.resource';
 export { realEstatePropertyResource } from './resources/real-estate-property.resource';
 export { businessResource } from './resources/business.resource';
+export { assetKindDeclaration } from './resources/asset-kind-declarations';
 export * from './ports';
+export { DEBT_TYPES } from './domain/debt-vocabulary';
+export { INVENTORY_CSV_HEADER } from './domain/estate-inventory';

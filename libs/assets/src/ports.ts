@@ -1,8 +1,7 @@
 /**
- * What other contexts' use cases may know of the assets context (`@estate/assets/ports`): its ports (abstract
- * classes, bound by AssetsModule), the data they carry and the bank-account vocabulary and policy. No module,
- * controller or declaration is reachable from here, so a use case that imports it reaches no HTTP layer (rule
- * application-reaches-no-http). Module files and the app import `@estate/assets`, which re-exports this face.
+ * What other contexts may know of the assets context beside its module and declarations: its ports (abstract classes,
+ * bound by AssetsModule) and the data they carry. Re-exported by index.ts, the context's one face (`@estate/assets`;
+ * docs/decisions/0069-dependencies-run-one-way.md).
  */
 export { BankAccounts } from './application/bank-accounts.port';
 export type { AccountBalances, BankAccountSnapshot, IneligibilityExplanation } from './application/bank-accounts.port';
@@ -30,7 +29,33 @@ export { PROPERTY_OWNERSHIP_TYPES, NON_PROBATE_OWNERSHIP_TYPES } from './domain/
 export type { PropertyOwnershipType } from './domain/real-estate-property-vocabulary';
 export { PaidUnclaimedProperties } from './application/ports/paid-unclaimed-property.port';
 export type { PaidUnclaimedPropertyReader } from './application/ports/paid-unclaimed-property.port';
-export type { PaidUnclaimedProperty } from './domain/estate-inventory';
-/** The probate rules the inventory and the court accounting share (contract-extensions §16.3: one notion of probate property). */
-export { accountPassesBy, ASSET_KINDS, named as namedBeneficiariesPassBy, propertyPassesBy } from './domain/estate-inventory';
-export type { PassesBy } from './domain/estate-inventory';
+export type { PaidUnclaimedProperty } from './domain/unclaimed-property';
+/**
+ * The catalogue of asset kinds, which the inventory, the distributions and the court accounting read: each kind's
+ * passage (contract-extensions §16.3: one notion of probate property), its lines, its carry value and disposal, and
+ * the records a court account reads of it.
+ */
+export {
+  ASSET_CATALOGUE,
+  ASSET_KINDS,
+  assetKindName,
+  CLOSABLE_ASSET_KINDS,
+  DISTRIBUTABLE_ASSET_KINDS,
+  accountedAssetsOf,
+  cashRuling,
+  noAssetRecords,
+  propertyRuling,
+} from './domain/asset-kinds';
+export type { AccountedAsset, AccountRecordSets, AssetKind } from './domain/asset-kinds';
+export type * from './domain/accounted-assets';
+export { latestValuation } from './domain/asset-carry';
+export type { CarrySource, PropertyRuling } from './domain/asset-carry';
+export { businessDisposal, claimPaidDisposal, proceedsDisposal, realEstatePropertyDisposal, vehicleDisposal } from './domain/asset-disposals';
+export { valuationParcels } from './domain/real-estate-valuation';
+/**
+ * How a transaction is classified in the court's account (contract-extensions §16.2): the category table, the defaults
+ * and the related records a category takes. They live where transactions are written; the accounting reads them.
+ */
+export * from './domain/transaction-classification';
+/** Amounts as records and ledgers give them, and the exact share of a value (contract-extensions §16.1). */
+export * from './domain/money';

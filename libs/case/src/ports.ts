@@ -1,8 +1,7 @@
 /**
- * What other contexts' use cases may know of the case context (`@estate/case/ports`): its ports (abstract classes,
- * bound by CaseModule), the data they carry and the case vocabulary. No module, controller or declaration is reachable
- * from here, so a use case that imports it reaches no HTTP layer (rule application-reaches-no-http). Module files and
- * the app import `@estate/case`, which re-exports this face.
+ * What other contexts may know of the case context beside its module and declarations: its ports (abstract classes,
+ * bound by CaseModule) and the data they carry. Re-exported by index.ts, the context's one face (`@estate/case`;
+ * docs/decisions/0069-dependencies-run-one-way.md).
  */
 export { CaseDeletionParticipant, CaseDeletionParticipants } from './application/case-deletion';
 export { CasePendingSearches } from './application/ports/pending-searches.port';

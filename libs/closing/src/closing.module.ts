@@ -1,13 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
-import {
-  AssetsModule,
-  bankAccountResource,
-  financialAccountResource,
-  institutionContactResource,
-  investmentAccountResource,
-  lifeInsurancePolicyResource,
-  retirementAccountResource,
-} from '@estate/assets';
+import { assetKindDeclaration, AssetsModule, CLOSABLE_ASSET_KINDS, institutionContactResource } from '@estate/assets';
 import { CaseModule } from '@estate/case';
 import { CourtModule } from '@estate/court';
 import { CaseResourceModule, RecordDeletionVetoes, registerErrorCodes } from '@estate/shared-kernel';
@@ -97,8 +89,8 @@ export class ClosingModule implements OnModuleInit {
     // of the kernel is its veto registry; this "veto" never refuses.
     this.vetoes.register(institutionContactResource, (record) => this.contacts.release(record.caseId, record.id));
     // Nor can the account of an open closure request be deleted (409 invalid_state naming the request, §15.1).
-    for (const accounts of [bankAccountResource, financialAccountResource, investmentAccountResource, retirementAccountResource, lifeInsurancePolicyResource]) {
-      this.vetoes.register(accounts, (record) => this.closureRequests.accountLeaving(record.caseId, record.id));
+    for (const kind of CLOSABLE_ASSET_KINDS) {
+      this.vetoes.register(assetKindDeclaration(kind), (record) => this.closureRequests.accountLeaving(record.caseId, record.id));
     }
   }
 }

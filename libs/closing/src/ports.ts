@@ -1,9 +1,9 @@
 /**
- * What other contexts' use cases may know of the closing context (`@estate/closing/ports`): its ports (abstract
- * classes, bound by ClosingModule) and the data they carry. No module, controller or declaration is reachable from
- * here (rule application-reaches-no-http). The transfers context answers `ClosureTransfers` and tells
- * `ClosureTransferOutcomes` (contract-extensions §15.1); the court accounting reads the distributions through
- * `DistributionAccountReader` (§16). Module files and the app import `@estate/closing`.
+ * What other contexts may know of the closing context beside its module and declarations: its ports (abstract
+ * classes, bound by ClosingModule) and the data they carry. Re-exported by index.ts, the context's one face
+ * (`@estate/closing`; docs/decisions/0069-dependencies-run-one-way.md). The transfers context answers
+ * `ClosureTransfers` and tells `ClosureTransferOutcomes` (contract-extensions §15.1); the court accounting reads the
+ * distributions through `DistributionAccountReader` (§16).
  */
 export { ClosureTransfers } from './application/ports/closure-transfers.port';
 export type { ClosureTransferCancellation, ClosureTransferDesk, ClosureTransferRequest, RequestedClosureTransfer } from './application/ports/closure-transfers.port';

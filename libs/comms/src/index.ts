@@ -11,3 +11,5 @@ export { CallSummarizer } from './application/ports/call-summarizer.port';
 export { faxResource } from './resources/fax.resource';
 export { FaxTransmissionProcessor } from './application/fax-transmission-processor';
 export { FaxProvider } from './application/ports/fax-provider.port';
+export { SimulatedFaxProvider } from './infrastructure/fax/simulated-fax-provider';
+export { SIMULATED_EMAIL_OUTCOMES } from './infrastructure/email/simulated-email-provider';

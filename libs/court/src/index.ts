@@ -11,3 +11,8 @@ export { ProbateForms } from './application/ports/probate-forms.port';
 export { ProbateReference } from './application/probate-reference.service';
 export { estateEinResource } from './resources/estate-ein.resource';
 export * from './ports';
+export { FINAL_CLAIM_STATUSES } from './domain/creditor-claim';
+export type { ClaimStatus } from './domain/probate-vocabulary';
+export { jurisdictionRules } from './infrastructure/reference-data/jurisdiction-rules.loader';
+export type { ShippedCounty } from './domain/probate-case';
+export { DeadlineEventScheduler } from './application/deadline-event-scheduler';

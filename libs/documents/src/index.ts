@@ -9,3 +9,6 @@ export { NotarizationSteps } from './application/notarization-steps';
 export { NotaryProvider } from './application/notary-provider.port';
 export * from './ports';
 export { statementResource } from './resources/statement.resource';
+export { UploadInterceptor } from './http/upload.interceptor';
+export { DocumentStorage } from './application/document-storage.port';
+export { PROMOTE_QUEUE, REMOVE_QUEUE, S3DocumentStorage } from './infrastructure/storage/s3-document-storage';

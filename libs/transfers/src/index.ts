@@ -9,3 +9,4 @@ export { AchReturnIntake } from './application/ach-return-intake';
 export { FundsHold } from './application/funds-hold';
 export { AchNetwork } from './application/ports/ach-network.port';
 export type { AchAcceptance, AchEntry, AchReturnNotice } from './application/ports/ach-network.port';
+export { SIMULATED_RETURNS } from './infrastructure/ach/simulated-ach-network';

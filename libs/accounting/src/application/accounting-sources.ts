@@ -1,11 +1,11 @@
 import { EntityManager, IsolationLevel } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { AccountableAssets, AccountableAssetRecords } from '@estate/assets/ports';
-import { AccountParties, CaseAccountParties } from '@estate/case/ports';
-import { AccountDistribution, DistributionAccountReader } from '@estate/closing/ports';
-import { ProbateAccountRecords, ProbateAccountRecordsReader } from '@estate/court/ports';
-import { AccountUnclaimedProperty, UnclaimedPropertyAccountReader } from '@estate/discovery/ports';
-import { CaseStatementClosings } from '@estate/documents/ports';
+import { AccountableAssets, AccountableAssetRecords } from '@estate/assets';
+import { AccountParties, CaseAccountParties } from '@estate/case';
+import { AccountDistribution, DistributionAccountReader } from '@estate/closing';
+import { ProbateAccountRecords, ProbateAccountRecordsReader } from '@estate/court';
+import { AccountUnclaimedProperty, UnclaimedPropertyAccountReader } from '@estate/discovery';
+import { CaseStatementClosings } from '@estate/documents';
 import { UnitOfWork } from '@estate/shared-kernel';
 import type { CaptionSources } from '../domain/accounting-document';
 import type { AccountingRecords } from '../domain/accounting-records';
@@ -76,21 +76,11 @@ interface EstateRecords {
 
 function recordsOf(assets: AccountableAssetRecords, statements: AccountingRecords['statements'], probate: ProbateAccountRecords, estate: EstateRecords): AccountingRecords {
   return {
-    bankAccounts: assets.bankAccounts,
-    transactions: assets.transactions,
+    ...assets,
     statements,
-    investmentAccounts: assets.investmentAccounts,
-    retirementAccounts: assets.retirementAccounts,
-    lifeInsurancePolicies: assets.lifeInsurancePolicies,
-    realEstateProperties: assets.realEstateProperties,
-    valuations: assets.valuations,
-    vehicles: assets.vehicles,
-    financialAccounts: assets.financialAccounts,
-    businesses: assets.businesses,
     unclaimedProperty: estate.unclaimedProperty,
     distributions: estate.distributions,
     creditorClaims: probate.creditorClaims,
-    debts: assets.debts,
   };
 }
 

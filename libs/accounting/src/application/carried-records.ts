@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConflictError } from '@estate/shared-kernel';
-import type { PropertyKind } from '../domain/probate-property';
+import type { PropertyKind } from '../domain/property-refs';
 import { AccountingStore } from './ports/accounting-store.port';
 
 /**

@@ -1,5 +1,5 @@
 import { type Cents, centsOf, centsToNumber } from '@estate/shared-kernel/domain';
-import type { AccountingCategory } from './accounting-category';
+import type { AccountingCategory, CarrySource } from '@estate/assets';
 import type { PreviousAccounting } from './accounting-input';
 import {
   type AccountingComputation,
@@ -17,7 +17,7 @@ import {
 } from './accounting-lines';
 import type { CalendarDate } from './accounting-records';
 import { type AccountingScheme, categoryLetter, scheduleLetter } from './accounting-schemes';
-import type { CarrySource, PropertyKind } from './probate-property';
+import type { PropertyKind } from './property-refs';
 
 /**
  * Contract-extensions §16.8: the accounting as JSON (the `data` object of `{data}`). Money becomes JSON numbers once,

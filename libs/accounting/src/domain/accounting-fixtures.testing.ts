@@ -1,15 +1,13 @@
-import type { AccountingCategory, TransactionRelatedType } from './accounting-category';
 import type {
   AccountingBankAccount,
   AccountingBusiness,
-  AccountingCreditorClaim,
-  AccountingDistribution,
+  AccountingCategory,
   AccountingRealEstateProperty,
-  AccountingTransaction,
   AccountingUnclaimedProperty,
   AccountingVehicle,
-  Money,
-} from './accounting-records';
+  TransactionRelatedType,
+} from '@estate/assets';
+import type { AccountingCreditorClaim, AccountingDistribution, AccountingTransaction, Money } from './accounting-records';
 
 /** Record builders for the accounting's unit tests: every field §16 reads, with plain defaults. */
 export const at = (date: string): Date => new Date(`${date}T12:00:00.000Z`);

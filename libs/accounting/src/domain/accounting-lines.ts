@@ -1,8 +1,8 @@
 import type { Cents } from '@estate/shared-kernel/domain';
-import type { AccountingCategory } from './accounting-category';
+import type { AccountingCategory, CarrySource } from '@estate/assets';
 import type { Counted } from './accounting-period';
 import type { CalendarDate } from './accounting-records';
-import type { CarrySource, PropertyKind } from './probate-property';
+import type { PropertyKind } from './property-refs';
 
 /**
  * What an accounting computes (contract-extensions §16.5–§16.6), before any scheme's letters or JSON: the line shapes

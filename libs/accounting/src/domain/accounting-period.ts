@@ -1,7 +1,7 @@
 import { DomainError, type ErrorDetail } from '@estate/shared-kernel/domain';
 import type { CalendarDate } from './accounting-records';
 import { dayAfter } from './calendar-day';
-import { type PropertyKind, type PropertyRef, propertyKey } from './probate-property';
+import { type PropertyKind, type PropertyRef, propertyKey } from './property-refs';
 
 /**
  * Contract-extensions §16.4: the period an account covers, and what it counts. The first account starts on the date of

@@ -1,5 +1,5 @@
 import { type Cents, sumCents } from '@estate/shared-kernel/domain';
-import { type AccountingCategory, CATEGORY_RULES, DISBURSEMENT_CATEGORIES } from './accounting-category';
+import { type AccountingCategory, CATEGORY_RULES, DISBURSEMENT_CATEGORIES } from '@estate/assets';
 import type { AccountingComputation, ScheduleKey } from './accounting-lines';
 
 /**

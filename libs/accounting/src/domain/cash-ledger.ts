@@ -1,8 +1,7 @@
 import { type Cents, centsOf, sumCents } from '@estate/shared-kernel/domain';
-import { CATEGORY_RULES, type CategoryDestination } from './accounting-category';
+import { CATEGORY_RULES, type CategoryDestination, centsOr0 } from '@estate/assets';
 import type { AccountingInput } from './accounting-input';
 import type { CashReconciliationRow, PropertyLine, ReportedSource } from './accounting-lines';
-import { centsOr0 } from './accounting-money';
 import { CountedBefore, isPriorPeriod } from './accounting-period';
 import type { AccountingTransaction } from './accounting-records';
 

@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { type Cents, centsOf, centsToText, sumCents } from '@estate/shared-kernel/domain';
-import { type AccountingCategory, DISBURSEMENT_CATEGORIES, RECEIPT_CATEGORIES } from './accounting-category';
+import { type AccountingCategory, DISBURSEMENT_CATEGORIES, RECEIPT_CATEGORIES, shareOf } from '@estate/assets';
 import { at, bankAccount, business, claim, distribution, property, transaction, unclaimed, vehicle } from './accounting-fixtures.testing';
 import type { AccountingInput } from './accounting-input';
 import type { AccountingComputation, UnreconciledKind } from './accounting-lines';
-import { shareOf } from './accounting-money';
 import { NOTHING_COUNTED, countedFlowKey } from './accounting-period';
 import { type AccountingRecords, type AccountingTransaction, noRecords } from './accounting-records';
 import { computeAccounting } from './court-accounting';

@@ -1,5 +1,5 @@
 import { type Cents, sumCents } from '@estate/shared-kernel/domain';
-import { ACCOUNTING_CATEGORIES, type AccountingCategory } from './accounting-category';
+import { ACCOUNTING_CATEGORIES, type AccountingCategory } from '@estate/assets';
 import { type AccountingInput, byDateCreationId, ledgersOf } from './accounting-input';
 import type {
   AccountingComputation,
@@ -17,7 +17,7 @@ import { type CarriedCash, type CountedTransaction, cashLedger } from './cash-le
 import { enteringProperty } from './entering-property';
 import { estateAssets } from './estate-property';
 import { liabilityLines } from './liabilities-memo';
-import { kindRank, propertyKey } from './probate-property';
+import { kindRank, propertyKey } from './property-refs';
 import { propertyRemovals } from './property-removals';
 import { unreconciledItems } from './reconciliation';
 

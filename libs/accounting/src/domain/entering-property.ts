@@ -1,12 +1,12 @@
 import { type Cents, sumCents } from '@estate/shared-kernel/domain';
 import { type AccountingInput } from './accounting-input';
 import type { PropertyLine, UnreconciledItem } from './accounting-lines';
-import { centsOr0 } from './accounting-money';
+import { type AccountingBankAccount, cashRuling, centsOr0, type PropertyRuling } from '@estate/assets';
 import { CountedBefore } from './accounting-period';
-import type { AccountingBankAccount, AccountingTransaction, CalendarDate } from './accounting-records';
+import type { AccountingTransaction, CalendarDate } from './accounting-records';
 import { utcDateOf } from './calendar-day';
 import type { EstateAsset } from './estate-property';
-import { type PropertyRef, type PropertyRuling, bankAccountRuling, propertyKey } from './probate-property';
+import { type PropertyRef, propertyKey } from './property-refs';
 
 /**
  * Contract-extensions §16.3–§16.5: the property an account starts with (beginning) and what it receives during the
@@ -63,7 +63,7 @@ function firstAccount(input: AccountingInput, assets: readonly EstateAsset[], le
   const entering: EnteringProperty = { beginning: [], additional: [], folded: [], currencyItems: [] };
   for (const account of creationOrder(input.records.bankAccounts)) {
     const throughDeath = (ledgers.get(account.id) ?? []).filter((transaction) => transaction.date <= input.dateOfDeath);
-    const ruling = bankAccountRuling(account, sumOf(throughDeath));
+    const ruling = cashRuling(account, sumOf(throughDeath));
     if (!ruling.probate) continue;
     if (account.currency !== ACCOUNT_CURRENCY) {
       entering.currencyItems.push(currencyItem(account, ruling));
@@ -100,7 +100,7 @@ function laterAccount(
     const ref: PropertyRef = { kind: 'bank_account', id: account.id };
     if (known(ref)) continue;
     const beforePeriod = (ledgers.get(account.id) ?? []).filter((transaction) => transaction.date <= previousTo && !counted.hasFlow({ type: 'transaction', kind: null, id: transaction.id }));
-    const ruling = bankAccountRuling(account, sumOf(beforePeriod));
+    const ruling = cashRuling(account, sumOf(beforePeriod));
     const found = utcDateOf(account.createdAt);
     if (!ruling.probate || found > input.to) continue;
     if (account.currency !== ACCOUNT_CURRENCY) {

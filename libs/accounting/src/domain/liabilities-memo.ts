@@ -1,9 +1,9 @@
 import { maskSensitive } from '@estate/shared-kernel/domain';
 import type { LiabilityLine, PropertyLine } from './accounting-lines';
-import { centsOr0 } from './accounting-money';
+import { centsOr0 } from '@estate/assets';
 import type { AccountingCreditorClaim, AccountingDebt } from './accounting-records';
 import type { EstateAsset } from './estate-property';
-import { propertyKey } from './probate-property';
+import { propertyKey } from './property-refs';
 
 /**
  * Contract-extensions §16.5, liabilities (memo): what the estate owes as recorded when computed, never deducted (§16.3,

@@ -1,22 +1,44 @@
 import { centsOf } from '@estate/shared-kernel/domain';
-import { ADDRESS, at, bankAccount, business, property, unclaimed, vehicle } from './accounting-fixtures.testing';
-import { divideRoundingHalfAway, shareOf } from './accounting-money';
-import type { AccountingInvestmentAccount, AccountingValuation } from './accounting-records';
 import {
-  bankAccountRuling,
-  businessRuling,
-  financialAccountRuling,
-  investmentAccountRuling,
+  type AccountingBankAccount,
+  type AccountingBusiness,
+  type AccountingFinancialAccount,
+  type AccountingInvestmentAccount,
+  type AccountingLifeInsurancePolicy,
+  type AccountingRealEstateProperty,
+  type AccountingRetirementAccount,
+  type AccountingUnclaimedProperty,
+  type AccountingValuation,
+  type AccountingVehicle,
+  businessDisposal,
+  cashRuling,
+  claimPaidDisposal,
+  divideRoundingHalfAway,
   latestValuation,
-  lifeInsurancePolicyRuling,
-  realEstateParcelRuling,
-  realEstatePropertyRuling,
-  retirementAccountRuling,
-  unclaimedPropertyRuling,
+  proceedsDisposal,
+  propertyRuling,
+  realEstatePropertyDisposal,
+  shareOf,
   valuationParcels,
-  vehicleRuling,
-} from './probate-property';
-import { businessDisposal, claimPaidDisposal, proceedsDisposal, realEstatePropertyDisposal, vehicleDisposal } from './disposals';
+  vehicleDisposal,
+} from '@estate/assets';
+import { ADDRESS, at, bankAccount, business, property, unclaimed, vehicle } from './accounting-fixtures.testing';
+
+/*
+ * The accounting's view of each kind of asset (contract-extensions §16.3, §16.5), as the catalogue of asset kinds
+ * rules it: whether a record is probate property, its carry value and its disposal.
+ */
+const bankAccountRuling = (account: AccountingBankAccount, ledgerThroughDeath: bigint) => cashRuling(account, ledgerThroughDeath);
+const withValuations = (valuations: readonly AccountingValuation[] = []) => ({ valuations });
+const investmentAccountRuling = (account: AccountingInvestmentAccount) => propertyRuling('investment_account', account, withValuations());
+const retirementAccountRuling = (account: AccountingRetirementAccount) => propertyRuling('retirement_account', account, withValuations());
+const lifeInsurancePolicyRuling = (policy: AccountingLifeInsurancePolicy) => propertyRuling('life_insurance_policy', policy, withValuations());
+const realEstatePropertyRuling = (house: AccountingRealEstateProperty, valuations: readonly AccountingValuation[]) => propertyRuling('real_estate_property', house, withValuations(valuations));
+const realEstateParcelRuling = (parcel: readonly AccountingValuation[]) => propertyRuling('real_estate', parcel, withValuations(parcel));
+const vehicleRuling = (car: AccountingVehicle) => propertyRuling('vehicle', car, withValuations());
+const financialAccountRuling = (account: AccountingFinancialAccount) => propertyRuling('financial_account', account, withValuations());
+const businessRuling = (interest: AccountingBusiness) => propertyRuling('business', interest, withValuations());
+const unclaimedPropertyRuling = (found: AccountingUnclaimedProperty) => propertyRuling('unclaimed_property', found, withValuations());
 
 const c = (amount: string): bigint => centsOf(amount) as bigint;
 

@@ -4,7 +4,7 @@ import type { DisposalLine, DistributionLine, PropertyLine } from './accounting-
 import { CountedBefore, type CountedFlow, isPriorPeriod } from './accounting-period';
 import type { AccountingDistribution, CalendarDate } from './accounting-records';
 import type { EstateAsset } from './estate-property';
-import { PROPERTY_KINDS, type PropertyKind, propertyKey } from './probate-property';
+import { PROPERTY_KINDS, type PropertyKind, propertyKey } from './property-refs';
 
 /**
  * Contract-extensions §16.5: what takes carried property out of the account during the period — a disposal (at its

@@ -1,7 +1,7 @@
 import { type Cents, centsToText } from '@estate/shared-kernel/domain';
 import type { CashReconciliationRow, UnreconciledItem } from './accounting-lines';
 import { UNRECONCILED_KINDS } from './accounting-lines';
-import { centsOr0 } from './accounting-money';
+import { centsOr0 } from '@estate/assets';
 import type { AccountingCreditorClaim, AccountingTransaction, CalendarDate } from './accounting-records';
 import type { CountedTransaction } from './cash-ledger';
 import type { CountedDisposal } from './property-removals';

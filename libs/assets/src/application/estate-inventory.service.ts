@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CaseDeceasedDates, CaseEstateValues } from '@estate/case/ports';
+import { CaseDeceasedDates, CaseEstateValues } from '@estate/case';
 import { buildEstateInventory, EstateInventory } from '../domain/estate-inventory';
 import { EstateRecords } from './ports/estate-records.port';
 

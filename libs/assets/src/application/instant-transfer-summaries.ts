@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, RecordDerivation } from '@estate/shared-kernel';
-import { CaseAuthorityLevels } from '@estate/case/ports';
+import { CaseAuthorityLevels } from '@estate/case';
 import type { InstantTransferAccount } from '../domain/bank-account';
 import { decideInstantTransferEligibility, EligibilityFacts, IneligibilityReason } from '../domain/instant-transfer-eligibility';
 import { BankAccountRevisions } from './ports/bank-account-revisions.port';

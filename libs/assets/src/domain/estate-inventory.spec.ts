@@ -1,4 +1,5 @@
-import { buildEstateInventory, chosenValuation, estateValueBracket, InventoryInput, inventoryCsvRows, inventoryJson } from './estate-inventory';
+import { buildEstateInventory, estateValueBracket, InventoryInput, inventoryCsvRows, inventoryJson } from './estate-inventory';
+import { chosenValuation } from './inventory-lines';
 
 const at = (day: number) => new Date(Date.UTC(2026, 0, day));
 const ADDRESS = { address1: '12 Elm Street', address2: null, city: 'Springfield', state: 'IL', zip: '62701' };
@@ -18,7 +19,7 @@ function input(overrides: Partial<InventoryInput> = {}): InventoryInput {
     realEstateProperties: [],
     financialAccounts: [],
     businesses: [],
-    paidUnclaimedProperty: [],
+    unclaimedProperty: [],
     ...overrides,
   };
 }
@@ -283,7 +284,7 @@ describe('the kinds of contract-extensions §12 in the inventory', () => {
           { id: 'venmo', accountKind: 'payment_app', institutionName: 'Venmo', accountNumber: null, ownershipType: 'pod_payable_on_death', balance: 120, dateOfDeathValue: null, createdAt: at(2) },
         ] as InventoryInput['financialAccounts'],
         businesses: [{ id: 'shop', businessName: 'Doe Hardware LLC', ownershipPercentage: 50, interestValue: 62_500.25, createdAt: at(1) }] as InventoryInput['businesses'],
-        paidUnclaimedProperty: [{ id: 'uncashed', holderName: 'Ohio Power', propertyType: 'utility_deposit', state: 'OH', claimNumber: 'OH-77', claimPaidAmount: 210.1, createdAt: at(1) }],
+        unclaimedProperty: [{ id: 'uncashed', holderName: 'Ohio Power', propertyType: 'utility_deposit', state: 'OH', claimNumber: 'OH-77', claimPaidAmount: 210.1, createdAt: at(1) }],
       }),
     );
     const json = inventoryJson(inventory) as any;

@@ -71,3 +71,33 @@ export function realEstateEquity(estimatedValue: number | null, mortgage: number
   const liensTotal = sumCents((liens ?? []).map((lien) => centsOf(lien.amount ?? null) ?? 0n));
   return value - (centsOf(mortgage) ?? 0n) - liensTotal;
 }
+
+/** What tells one parcel known only by valuations from another, and orders its valuations. */
+export type ParcelValuation = Pick<RealEstateValuationFacts, 'id' | 'parcelNumber' | 'createdAt'> & {
+  propertyId?: string | null;
+  propertyAddress: Pick<Address, 'address1' | 'address2' | 'city' | 'state' | 'zip'>;
+};
+
+/** One parcel known only by valuations (no `property_id`): valuations of one parcel number, else of one address. */
+function parcelKey(valuation: ParcelValuation): string {
+  if (valuation.parcelNumber) return `parcel:${valuation.parcelNumber.trim().toLowerCase()}`;
+  const address = valuation.propertyAddress;
+  return ['address', address.address1, address.address2 ?? '', address.city, address.state, address.zip].map((part) => part.trim().toLowerCase()).join('|');
+}
+
+const byCreation = <T extends { createdAt: Date; id: string }>(a: T, b: T): number =>
+  a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * The valuations of each parcel without a property, parcels in the order of their earliest valuation, each in creation
+ * order. A valuation of a recorded property is an opinion of that property's value, not a parcel of its own.
+ */
+export function valuationParcels<V extends ParcelValuation>(valuations: readonly V[]): V[][] {
+  const parcels = new Map<string, V[]>();
+  for (const valuation of valuations.filter((v) => !v.propertyId).sort(byCreation)) {
+    const parcel = parcels.get(parcelKey(valuation));
+    if (parcel) parcel.push(valuation);
+    else parcels.set(parcelKey(valuation), [valuation]);
+  }
+  return [...parcels.values()];
+}

@@ -1,4 +1,4 @@
-import type { AccountingCategory, TransactionRelatedType, WrittenBy } from '@estate/accounting/rules';
+import type { AccountingCategory, TransactionRelatedType, WrittenBy } from './transaction-classification';
 import type { CaseRecord } from '@estate/shared-kernel/domain';
 
 /**

@@ -2,16 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { findRecords, PlainQuery } from '@estate/shared-kernel';
 import { AccountableAssetRecords, AccountableAssets, LedgerTransactionFacts } from '../application/ports/accountable-assets.port';
-import { bankAccountResource } from '../resources/bank-account.resource';
-import { businessResource } from '../resources/business.resource';
 import { debtResource } from '../resources/debt.resource';
-import { financialAccountResource } from '../resources/financial-account.resource';
-import { investmentAccountResource } from '../resources/investment-account.resource';
-import { lifeInsurancePolicyResource } from '../resources/life-insurance-policy.resource';
-import { realEstatePropertyResource } from '../resources/real-estate-property.resource';
-import { realEstateValuationResource } from '../resources/real-estate-valuation.resource';
-import { retirementAccountResource } from '../resources/retirement-account.resource';
-import { vehicleResource } from '../resources/vehicle.resource';
+import { keptAssetRecords } from './kept-asset-records';
 
 const HOLD_ACCOUNTS = 'select id from bank_accounts where case_id = $1 order by id for share';
 
@@ -54,20 +46,11 @@ export class OrmAccountableAssets extends AccountableAssets {
 
   async ofCase(caseId: string, options: { holdAccounts?: boolean } = {}): Promise<AccountableAssetRecords> {
     if (options.holdAccounts) await this.sql.rows(HOLD_ACCOUNTS, [caseId]);
-    const scope = { caseId };
     // Sequential on purpose: one transaction runs one statement at a time.
-    const bankAccounts = await findRecords(this.em, bankAccountResource.schema, [scope]);
+    const assets = await keptAssetRecords(this.em, caseId);
     const transactions = (await this.sql.rows<LedgerRow>(LEDGER, [caseId], { prepared: true })).map(ledgerFacts);
-    const investmentAccounts = await findRecords(this.em, investmentAccountResource.schema, [scope]);
-    const retirementAccounts = await findRecords(this.em, retirementAccountResource.schema, [scope]);
-    const lifeInsurancePolicies = await findRecords(this.em, lifeInsurancePolicyResource.schema, [scope]);
-    const realEstateProperties = await findRecords(this.em, realEstatePropertyResource.schema, [scope]);
-    const valuations = await findRecords(this.em, realEstateValuationResource.schema, [scope]);
-    const vehicles = await findRecords(this.em, vehicleResource.schema, [scope]);
-    const financialAccounts = await findRecords(this.em, financialAccountResource.schema, [scope]);
-    const businesses = await findRecords(this.em, businessResource.schema, [scope]);
-    const debts = await findRecords(this.em, debtResource.schema, [scope]);
-    return { bankAccounts, transactions, investmentAccounts, retirementAccounts, lifeInsurancePolicies, realEstateProperties, valuations, vehicles, financialAccounts, businesses, debts };
+    const debts = await findRecords(this.em, debtResource.schema, [{ caseId }]);
+    return { ...assets, transactions, debts };
   }
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PaidUnclaimedProperties, PaidUnclaimedPropertyReader } from '../application/ports/paid-unclaimed-property.port';
-import type { PaidUnclaimedProperty } from '../domain/estate-inventory';
+import type { PaidUnclaimedProperty } from '../domain/unclaimed-property';
 
 /** The assets' side of `PaidUnclaimedProperties`: the reader the probate context registers; none, nothing paid. */
 @Injectable()

@@ -4,15 +4,16 @@ import {
   defaultAccountingCategory,
   defaultRelatedType,
   type WrittenBy,
-} from '@estate/accounting/rules';
+} from '../domain/transaction-classification';
 import { type CaseResource, declaredCaseResources, type ErrorDetail, findRecords, type JsonObject, referenceProblems, type WriteContext } from '@estate/shared-kernel';
 import type { TransactionFacts } from '../domain/transaction';
 
 /**
  * The classification of a transaction for the court accounting (contract-extensions §16.2), applied where
  * transactions are written. The rules themselves (the category table, the defaults, the related types a category
- * takes) are the accounting context's; this file only feeds them a transaction and checks what needs the database:
- * that the related record exists in the case.
+ * takes) are framework-free, in `domain/transaction-classification.ts`, beside the transaction, where the accounting
+ * reads them; this file only feeds them a transaction and checks what needs the database: that the related record
+ * exists in the case.
  */
 
 /** The service's own writer, as its adapters hand a row to the writer (never a client field: the DTO refuses it). */

@@ -1,4 +1,4 @@
-import { ACCOUNTING_CATEGORIES, CATEGORY_RULES, CLIENT_RELATED_TYPES, type CategorySign, TRANSACTION_RELATED_TYPES, type WrittenBy } from '@estate/accounting/rules';
+import { ACCOUNTING_CATEGORIES, CATEGORY_RULES, CLIENT_RELATED_TYPES, type CategorySign, TRANSACTION_RELATED_TYPES, type WrittenBy } from '../domain/transaction-classification';
 import { caseResource, field, ResourceRecord, WriteContext } from '@estate/shared-kernel';
 import { EstateLedgerBalances } from '../application/estate-ledger-balances';
 import type { TransactionFacts } from '../domain/transaction';

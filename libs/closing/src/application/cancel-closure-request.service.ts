@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ClosableAccounts } from '@estate/assets/ports';
+import { ClosableAccounts } from '@estate/assets';
 import { currentActor, SingleResource } from '@estate/shared-kernel';
 import { ClosureRequestWrites } from './closure-request-writes';
 import { ClosureTransfers } from './ports/closure-transfers.port';

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { ClosableAccounts } from '@estate/assets/ports';
+import { ClosableAccounts } from '@estate/assets';
 import { CaseResource, InjectResource } from '@estate/shared-kernel';
 import type { ClosureRequest } from '../domain/closure-request';
 import { ClosurePlanWrites } from './closure-plan-writes';

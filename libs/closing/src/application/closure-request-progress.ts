@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { ClosableAccounts } from '@estate/assets/ports';
+import { ClosableAccounts } from '@estate/assets';
 import { CaseResource, CaseResourceReader, ConflictError, InjectResource, ResourceEvents, subjectOf } from '@estate/shared-kernel';
 import type { ClosureRequest } from '../domain/closure-request';
 import type { ClosurePlan } from '../domain/closure-step';

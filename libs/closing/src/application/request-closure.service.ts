@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
-import { ClosableAccounts } from '@estate/assets/ports';
+import { ClosableAccounts } from '@estate/assets';
 import { CaseResource, CreateUseCase, currentActor, InjectResource, JsonObject, SingleResource, ValidationFailedError, writableFieldsOf } from '@estate/shared-kernel';
 import { ClosableAccountFacts, ClosureRequest, ClosureRequestBody, closureStepsFor } from '../domain/closure-request';
 import type { ClosureStep, ClosureStepFields } from '../domain/closure-step';

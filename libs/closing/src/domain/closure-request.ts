@@ -1,3 +1,4 @@
+import { assetKindName } from '@estate/assets';
 import type { CaseRecord } from '@estate/shared-kernel/domain';
 import { ConflictError, ErrorDetail } from '@estate/shared-kernel/domain';
 import type { ClosureStep } from './closure-step';
@@ -31,14 +32,6 @@ export interface ClosureRequestBody {
   notes?: string | null;
 }
 
-/** The names of the account kinds in messages. */
-const KIND_NAMES: Readonly<Record<ClosureAccountType, string>> = {
-  bank_account: 'bank account',
-  investment_account: 'investment account',
-  retirement_account: 'retirement account',
-  life_insurance_policy: 'life insurance policy',
-  financial_account: 'financial account',
-};
 
 /** Titles keep to the 200 characters of a step's `title`: the institution's name gives way. */
 const MAX_INSTITUTION_IN_TITLE = 100;
@@ -134,7 +127,7 @@ export class ClosureRequest implements CaseRecord {
    */
   static refusals(body: ClosureRequestBody, account: ClosableAccountFacts | null): ErrorDetail[] {
     const problems: ErrorDetail[] = [];
-    const kind = KIND_NAMES[body.account_type];
+    const kind = assetKindName(body.account_type);
     if (body.method === 'instant_transfer' && body.account_type !== 'bank_account') {
       problems.push({ field: 'method', message: `instant_transfer closes bank accounts only; a ${kind} is closed by the standard method`, reason: 'rule' });
     }

@@ -1,3 +1,5 @@
+import { CLOSABLE_ASSET_KINDS } from '@estate/assets';
+
 /** Value sets of closure steps (contract §3.1) and closure requests (contract-extensions §15.1). */
 
 export const CLOSURE_STEP_STATUSES = ['not_started', 'in_progress', 'waiting', 'blocked', 'completed', 'skipped'] as const;
@@ -12,8 +14,8 @@ export type ClosureRequestStatus = (typeof CLOSURE_REQUEST_STATUSES)[number];
 /** A request in one of these is open: the account cannot get another (`409 closure_request_exists`). */
 export const OPEN_CLOSURE_REQUEST_STATUSES: readonly ClosureRequestStatus[] = ['requested', 'in_progress'];
 
-/** §15.1: the kinds of account a closure request closes. */
-export const CLOSURE_ACCOUNT_TYPES = ['bank_account', 'investment_account', 'retirement_account', 'life_insurance_policy', 'financial_account'] as const;
+/** §15.1: the kinds of account a closure request closes, as the catalogue of asset kinds says. */
+export const CLOSURE_ACCOUNT_TYPES = CLOSABLE_ASSET_KINDS;
 export type ClosureAccountType = (typeof CLOSURE_ACCOUNT_TYPES)[number];
 
 /** §15.1: `instant_transfer` (bank accounts only) also moves the money by a §8 transfer. */

@@ -1,5 +1,5 @@
 import { centsOf, centsToText, DomainError, sumCents, type Cents, type ErrorDetail } from '@estate/shared-kernel/domain';
-import { FINAL_CLAIM_STATUSES, type ClaimStatus } from '@estate/court/rules';
+import { FINAL_CLAIM_STATUSES, type ClaimStatus } from '@estate/court';
 import type { Distribution } from './distribution';
 import { PRIORITY_OVER_CLAIMS } from './distribution-vocabulary';
 

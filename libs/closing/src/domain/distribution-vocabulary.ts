@@ -1,3 +1,5 @@
+import { DISTRIBUTABLE_ASSET_KINDS } from '@estate/assets';
+
 /** The value sets of distributions (contract-extensions §12.7). */
 export const DISTRIBUTION_TYPES = ['specific_bequest', 'pecuniary_bequest', 'residuary', 'family_allowance', 'homestead_allowance', 'exempt_property'] as const;
 export type DistributionType = (typeof DISTRIBUTION_TYPES)[number];
@@ -8,7 +10,8 @@ export type DistributionStage = (typeof DISTRIBUTION_STAGES)[number];
 export const DISTRIBUTION_KINDS = ['cash', 'in_kind'] as const;
 export type DistributionKind = (typeof DISTRIBUTION_KINDS)[number];
 
-export const DISTRIBUTION_ASSET_TYPES = ['real_estate_property', 'vehicle', 'investment_account', 'business', 'financial_account', 'personal_property', 'other'] as const;
+/** What an in-kind distribution gives: a record of a kind the catalogue of asset kinds lets it give, or a thing without one. */
+export const DISTRIBUTION_ASSET_TYPES = [...DISTRIBUTABLE_ASSET_KINDS, 'personal_property', 'other'] as const;
 export type DistributionAssetType = (typeof DISTRIBUTION_ASSET_TYPES)[number];
 
 /** Asset types with no record of their own: `asset_id` stays null. */

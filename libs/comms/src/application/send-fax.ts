@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
-import { InstitutionContacts } from '@estate/assets/ports';
-import { CaseDocuments } from '@estate/documents/ports';
+import { InstitutionContacts } from '@estate/assets';
+import { CaseDocuments } from '@estate/documents';
 import { AggregateWrites, CaseResource, CreateUseCase, currentActor, InjectResource, JsonObject, SingleResource, UnitOfWork } from '@estate/shared-kernel';
 import { Fax, FaxRecipientContact, FaxRequest } from '../domain/fax';
 import { CommsConfig } from './comms-config';

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { AppConfig, CaseResource, CaseResourceReader, Clock, EventOutbox, InjectResource, JobQueue, runAsSystem, UnitOfWork } from '@estate/shared-kernel';
-import { LiveCases } from '@estate/case/ports';
+import { LiveCases } from '@estate/case';
 import { ProbateDeadline } from '../domain/probate-deadline';
 
 const DEADLINE_EVENTS_QUEUE = 'deadline-events';

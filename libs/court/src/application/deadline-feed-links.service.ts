@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
 import { Clock, LinkSigner, NotFoundError, parseListQuery, plainRows, ResourceList, runListQuery, UnitOfWork } from '@estate/shared-kernel';
-import { LiveCases } from '@estate/case/ports';
+import { LiveCases } from '@estate/case';
 import { DeadlineFeedLink } from '../domain/deadline-feed-link';
 import { deadlineFeedLinkOf } from '../resources/deadline-feed-link.record';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CaseDocuments, documentIdsProblems } from '@estate/documents/ports';
+import { CaseDocuments, documentIdsProblems } from '@estate/documents';
 import { ErrorDetail, ValidationFailedError } from '@estate/shared-kernel';
 import { ProbateForms } from './ports/probate-forms.port';
 

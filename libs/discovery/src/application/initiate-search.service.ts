@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
-import { CaseBusinesses } from '@estate/assets/ports';
-import { CaseIdentitySubjects } from '@estate/case/ports';
+import { CaseBusinesses } from '@estate/assets';
+import { CaseIdentitySubjects } from '@estate/case';
 import { AggregateWrites, CaseResource, ConflictError, ErrorDetail, InjectResource, SingleResource, ValidationFailedError } from '@estate/shared-kernel';
 import { BUSINESS_SEARCH_TYPE, OPEN_SEARCH_STATUSES, SearchType } from '../domain/search-vocabulary';
 import { Search } from '../domain/search';

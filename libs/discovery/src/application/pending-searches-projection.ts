@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CasePendingSearches, PendingSearches } from '@estate/case/ports';
+import { CasePendingSearches, PendingSearches } from '@estate/case';
 import { UnitOfWork } from '@estate/shared-kernel';
 import { SEARCH_TYPES } from '../domain/search-vocabulary';
 import { CaseSearchTallies, CaseSearchTally } from './ports/case-search-tallies.port';

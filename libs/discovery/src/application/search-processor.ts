@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { CaseIdentitySubjects } from '@estate/case/ports';
+import { CaseIdentitySubjects } from '@estate/case';
 import { CaseResource, InjectResource, ProviderProcessor, ProviderProcessorSteps, ProviderSteps } from '@estate/shared-kernel';
 import type { Search } from '../domain/search';
 import { PendingSearchesProjection } from './pending-searches-projection';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { CaseDocuments, documentIdsProblems } from '@estate/documents/ports';
+import { CaseDocuments, documentIdsProblems } from '@estate/documents';
 import { CaseResource, InjectResource, JsonObject, referenceProblems, ValidationFailedError } from '@estate/shared-kernel';
 import type { UnclaimedProperty } from '../domain/unclaimed-property';
 

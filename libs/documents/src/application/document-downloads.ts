@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { CaseResource, CaseResourceReader, Clock, InjectResource, LinkSigner, NotFoundError, plainRows, Scope } from '@estate/shared-kernel';
-import { LiveCases } from '@estate/case/ports';
+import { LiveCases } from '@estate/case';
 import type { StoredDocument } from '../domain/document';
 import { DocumentStorage } from './document-storage.port';
 

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { plainRows } from '@estate/shared-kernel';
-import { CaseDeletionParticipant } from '@estate/case/ports';
+import { CaseDeletionParticipant } from '@estate/case';
 import { DocumentStorage } from './document-storage.port';
 
 /**

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { StatementClosing } from '@estate/assets/ports';
+import type { StatementClosing } from '@estate/assets';
 import { PlainQuery } from '@estate/shared-kernel';
 import { centsOf, centsToNumber } from '@estate/shared-kernel/domain';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LiveCases } from '@estate/case/ports';
+import { LiveCases } from '@estate/case';
 import { reachesCase } from '../domain/case-reach';
 import { PeopleStore } from './ports/people-store.port';
 

@@ -1,7 +1,7 @@
 import { RequestContext } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { ClosureTransferOutcomes } from '@estate/closing/ports';
+import { ClosureTransferOutcomes } from '@estate/closing';
 import { AppConfig, CaseResource, CaseResourceReader, Clock, InjectResource, JobQueue, ResourceEvents, runAsSystem, subjectOf, UnitOfWork } from '@estate/shared-kernel';
 import { Transfer } from '../domain/transfer';
 import { AchNetwork, AchReturnNotice } from './ports/ach-network.port';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { BankAccounts } from '@estate/assets/ports';
-import { ClosureTransferOutcomes } from '@estate/closing/ports';
+import { BankAccounts } from '@estate/assets';
+import { ClosureTransferOutcomes } from '@estate/closing';
 import { assertIfMatch, CaseResource, CaseResourceReader, Clock, InjectResource, NotFoundError, ResourceEvents, SingleResource, subjectOf, UnitOfWork } from '@estate/shared-kernel';
 import type { Transfer } from '../domain/transfer';
 import { TransferRepository } from './ports/transfer-repository.port';

@@ -1,4 +1,4 @@
-import type { ClosureTransferOutcome } from '@estate/closing/ports';
+import type { ClosureTransferOutcome } from '@estate/closing';
 import type { Transfer } from '../domain/transfer';
 
 /**

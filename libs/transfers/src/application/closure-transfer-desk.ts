@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { BankAccounts } from '@estate/assets/ports';
-import { ClosureTransferCancellation, ClosureTransferDesk as Desk, ClosureTransferRequest, RequestedClosureTransfer } from '@estate/closing/ports';
+import { BankAccounts } from '@estate/assets';
+import { ClosureTransferCancellation, ClosureTransferDesk as Desk, ClosureTransferRequest, RequestedClosureTransfer } from '@estate/closing';
 import { centsOf, centsToNumber } from '@estate/shared-kernel/domain';
 import { TransferNotAllowed } from '../domain/transfer.errors';
 import { CancelTransfer } from './cancel-transfer.service';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
-import { BankAccounts } from '@estate/assets/ports';
+import { BankAccounts } from '@estate/assets';
 import { CaseResource, CaseResourceReader, Clock, CreateUseCase, ErrorDetail, InjectResource, JsonObject, ResourceEvents, SingleResource, subjectOf, UnitOfWork, ValidationFailedError } from '@estate/shared-kernel';
 import { Transfer } from '../domain/transfer';
 import { TransferNotAllowed } from '../domain/transfer.errors';

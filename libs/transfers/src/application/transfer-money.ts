@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AccountBalances, BankAccounts, LedgerEntries } from '@estate/assets/ports';
+import { AccountBalances, BankAccounts, LedgerEntries } from '@estate/assets';
 import { newYorkDate } from '../domain/banking-days';
 import type { Transfer } from '../domain/transfer';
 import { releaseAccount } from './cancel-transfer.service';

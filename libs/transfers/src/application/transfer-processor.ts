@@ -1,8 +1,8 @@
 import { RequestContext } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { BankAccounts, BankAccountSnapshot } from '@estate/assets/ports';
-import { ClosureTransferOutcomes } from '@estate/closing/ports';
+import { BankAccounts, BankAccountSnapshot } from '@estate/assets';
+import { ClosureTransferOutcomes } from '@estate/closing';
 import { AppConfig, CaseResource, CaseResourceReader, Clock, InjectResource, JobQueue, ResourceEvents, runAsSystem, subjectOf, UnitOfWork } from '@estate/shared-kernel';
 import { expectedSettlementDate, traceNumber } from '../domain/banking-days';
 import { Transfer } from '../domain/transfer';

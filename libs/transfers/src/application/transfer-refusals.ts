@@ -1,5 +1,5 @@
-import type { BankAccountSnapshot, IneligibilityExplanation } from '@estate/assets/ports';
-import { MAX_INSTANT_TRANSFER_AMOUNT } from '@estate/assets/ports';
+import type { BankAccountSnapshot, IneligibilityExplanation } from '@estate/assets';
+import { MAX_INSTANT_TRANSFER_AMOUNT } from '@estate/assets';
 import type { ErrorDetail } from '@estate/shared-kernel';
 
 const money = (amount: number) => amount.toFixed(2);

@@ -1,7 +1,7 @@
 import { FlushMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { ExecutorIdentity, IdentityStatus } from '@estate/case/ports';
+import { ExecutorIdentity, IdentityStatus } from '@estate/case';
 import { CaseResource, InjectResource } from '@estate/shared-kernel';
 import type { IdentityVerification } from '../domain/identity-verification';
 import type { VerificationStatus } from '../domain/verification-vocabulary';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CaseIdentitySubjects, IdentitySubject } from '@estate/case/ports';
+import { CaseIdentitySubjects, IdentitySubject } from '@estate/case';
 import { CaseResource, InjectResource, ProviderProcessor, ProviderProcessorSteps, ProviderSteps } from '@estate/shared-kernel';
 import { IdentityVerification } from '../domain/identity-verification';
 import { CHECKS_OF_METHOD } from '../domain/verification-vocabulary';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
-import { CaseIdentitySubjects } from '@estate/case/ports';
+import { CaseIdentitySubjects } from '@estate/case';
 import {
   AggregateWrites,
   CaseResource,

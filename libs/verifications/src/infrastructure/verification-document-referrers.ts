@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { DocumentReferrer, DocumentReferrers } from '@estate/documents/ports';
+import { DocumentReferrer, DocumentReferrers } from '@estate/documents';
 import { identityVerificationResource } from '../resources/identity-verification.resource';
 
 /**

@@ -1,6 +1,6 @@
 import type { ListPage, ListQuery } from '@estate/shared-kernel';
 import type { Counted } from '../../domain/accounting-period';
-import type { PropertyRef } from '../../domain/probate-property';
+import type { PropertyRef } from '../../domain/property-refs';
 import type { AccountingSummaryRecord, SettledAccountingRecord } from '../../resources/settled-accounting-record';
 
 /** A settled accounting without its document: enough to place the next period and know what was counted. */

@@ -1,9 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { visibleProperties } from '@estate/shared-kernel';
-import { ACCOUNTING_CATEGORIES } from '../../domain/accounting-category';
+import { ACCOUNTING_CATEGORIES } from '@estate/assets';
 import { UNRECONCILED_KINDS } from '../../domain/accounting-lines';
 import { ACCOUNTING_SCHEMES } from '../../domain/accounting-schemes';
-import { PROPERTY_KINDS } from '../../domain/probate-property';
+import { PROPERTY_KINDS } from '../../domain/property-refs';
 import { AccountingSummaryTotalsView } from '../../resources/accounting-summary-totals';
 import { accountingSummaryRecord, presentSettledFields, settledAccountingRecord } from '../../resources/settled-accounting-record';
 

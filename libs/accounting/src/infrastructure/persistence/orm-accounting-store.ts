@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { findRecords, ListPage, ListQuery, PlainQuery, runListQuery } from '@estate/shared-kernel';
 import { AccountingStore, SettledHead } from '../../application/ports/accounting-store.port';
 import type { Counted } from '../../domain/accounting-period';
-import type { PropertyRef } from '../../domain/probate-property';
+import type { PropertyRef } from '../../domain/property-refs';
 import type { AccountingSummaryRecord, SettledAccountingRecord } from '../../resources/settled-accounting-record';
 import { AccountingSummaryRowSchema, SettledAccountingSchema } from './accounting.schemas';
 

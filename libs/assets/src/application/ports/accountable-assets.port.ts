@@ -1,14 +1,6 @@
-import type { BankAccountFacts } from '../../domain/bank-account';
-import type { BusinessFacts } from '../../domain/business';
+import type { KeptRecordSets } from '../../domain/asset-kinds';
 import type { DebtFacts } from '../../domain/debt';
-import type { FinancialAccountFacts } from '../../domain/financial-account';
-import type { InvestmentAccountFacts } from '../../domain/investment-account';
-import type { LifeInsurancePolicyFacts } from '../../domain/life-insurance-policy';
-import type { RealEstatePropertyFacts } from '../../domain/real-estate-property';
-import type { RealEstateValuationFacts } from '../../domain/real-estate-valuation';
-import type { RetirementAccountFacts } from '../../domain/retirement-account';
 import type { TransactionFacts } from '../../domain/transaction';
-import type { VehicleFacts } from '../../domain/vehicle';
 
 /**
  * A transaction as the court accounting reads it (contract-extensions §16.2): the ledger facts, `amount` as exact
@@ -18,21 +10,15 @@ export type LedgerTransactionFacts = Pick<TransactionFacts, 'id' | 'bankAccountI
   amount: string;
 };
 
-/** Every asset and liability of a case that an account of the estate reads, as the assets context keeps them. */
-export interface AccountableAssetRecords {
-  bankAccounts: readonly BankAccountFacts[];
+/**
+ * Every asset and liability of a case that an account of the estate reads, as the assets context keeps them: its
+ * records of each kind of the catalogue this context declares (asset-kinds.ts), the ledger and the debts.
+ */
+export type AccountableAssetRecords = KeptRecordSets & {
   /** The transactions of the case's bank accounts (those of a deleted account are audit records, left out). */
   transactions: readonly LedgerTransactionFacts[];
-  investmentAccounts: readonly InvestmentAccountFacts[];
-  retirementAccounts: readonly RetirementAccountFacts[];
-  lifeInsurancePolicies: readonly LifeInsurancePolicyFacts[];
-  realEstateProperties: readonly RealEstatePropertyFacts[];
-  valuations: readonly RealEstateValuationFacts[];
-  vehicles: readonly VehicleFacts[];
-  financialAccounts: readonly FinancialAccountFacts[];
-  businesses: readonly BusinessFacts[];
   debts: readonly DebtFacts[];
-}
+};
 
 /**
  * Port of the assets context for the court accounting (contract-extensions §16): the case's records as data, read in

@@ -1,5 +1,7 @@
-/** The kinds of account an automated closure closes (contract-extensions §15.1). */
-export type ClosableAccountKind = 'bank_account' | 'investment_account' | 'retirement_account' | 'life_insurance_policy' | 'financial_account';
+import type { ClosableAssetKind } from '../../domain/asset-kinds';
+
+/** The kinds of account an automated closure closes (contract-extensions §15.1): those the catalogue gives closure rules. */
+export type ClosableAccountKind = ClosableAssetKind;
 
 /** An account of the case as a closure request reads it. */
 export interface ClosableAccountSnapshot {

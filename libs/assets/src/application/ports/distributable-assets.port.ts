@@ -1,5 +1,7 @@
-/** The kinds of asset records a distribution in kind may give (contract-extensions §12.7's `asset_type`s with a record). */
-export type DistributableAssetKind = 'real_estate_property' | 'vehicle' | 'investment_account' | 'business' | 'financial_account';
+import type { DistributableAssetKind } from '../../domain/asset-kinds';
+
+/** The kinds a distribution in kind may give: those the catalogue of asset kinds gives distribution rules. */
+export type { DistributableAssetKind };
 
 /** An asset of the case as a distribution reads it. */
 export interface DistributableAsset {

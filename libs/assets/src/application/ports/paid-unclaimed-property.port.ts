@@ -1,4 +1,4 @@
-import type { PaidUnclaimedProperty } from '../../domain/estate-inventory';
+import type { PaidUnclaimedProperty } from '../../domain/unclaimed-property';
 
 export type PaidUnclaimedPropertyReader = (caseId: string) => Promise<PaidUnclaimedProperty[]>;
 

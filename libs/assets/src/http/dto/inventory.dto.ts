@@ -1,5 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ASSET_KINDS, ESTATE_VALUE_BRACKETS, PASSES_BY, VALUE_SOURCES } from '../../domain/estate-inventory';
+import { ASSET_KINDS } from '../../domain/asset-kinds';
+import { ESTATE_VALUE_BRACKETS } from '../../domain/estate-inventory';
+import { VALUE_SOURCES } from '../../domain/inventory-lines';
+import { PASSES_BY } from '../../domain/passage';
 
 const ITEM_KINDS = [...ASSET_KINDS, 'debt'];
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LedgerEntries, DistributableAssets, type DistributableAssetKind } from '@estate/assets/ports';
+import { LedgerEntries, DistributableAssets, type DistributableAssetKind } from '@estate/assets';
 import { AggregateWrites, CaseResource, currentActor, InjectResource, RemoveUseCase, SingleResource, ValidationFailedError } from '@estate/shared-kernel';
 import type { Distribution } from '../../domain/distribution';
 import { EstateHoldingsCheck } from './estate-holdings';

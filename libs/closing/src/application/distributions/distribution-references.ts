@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { BankAccounts, DistributableAssets, type DistributableAssetKind } from '@estate/assets/ports';
-import { CasePersons } from '@estate/case/ports';
+import { BankAccounts, DistributableAssets, type DistributableAssetKind } from '@estate/assets';
+import { CasePersons } from '@estate/case';
 import { ErrorDetail, InjectResource, referenceProblems, toCamelCase, ValidationFailedError, writableDocument, writableFieldsOf, type CaseResource } from '@estate/shared-kernel';
 import { Distribution, DistributionFields, kindProblems } from '../../domain/distribution';
 import type { DistributionAssetType, DistributionKind } from '../../domain/distribution-vocabulary';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { BankAccounts, DistributableAssets, type DistributableAssetKind } from '@estate/assets/ports';
-import { EstateClaims } from '@estate/court/ports';
+import { BankAccounts, DistributableAssets, type DistributableAssetKind } from '@estate/assets';
+import { EstateClaims } from '@estate/court';
 import type { Distribution } from '../../domain/distribution';
 import { distributionRefusals, DistributionNotAllowed, EstateHoldings } from '../../domain/distribution-allowance';
 import { DistributionCommitments } from '../ports/distribution-commitments.port';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DocumentReferrer, DocumentReferrers } from '@estate/documents/ports';
+import { DocumentReferrer, DocumentReferrers } from '@estate/documents';
 import { PlainQuery } from '@estate/shared-kernel';
 
 const FAXES_NAMING_DOCUMENT = 'select id from faxes where case_id = $1 and document_ids @> $2::jsonb order by id';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CaseIdentitySubjects, type IdentitySubject } from '@estate/case/ports';
+import { CaseIdentitySubjects, type IdentitySubject } from '@estate/case';
 import { EstatePartiesReader } from '../../application/ports/estate-parties.port';
 import type { EstateParties } from '../../domain/estate-ein';
 

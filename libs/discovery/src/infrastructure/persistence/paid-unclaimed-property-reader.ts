@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { findRecords } from '@estate/shared-kernel';
-import type { PaidUnclaimedProperty } from '@estate/assets/ports';
+import type { PaidUnclaimedProperty } from '@estate/assets';
 import { unclaimedPropertyResource } from '../../resources/unclaimed-property.resource';
 
 /** The paid unclaimed-property claims of a case, for the estate inventory (contract-extensions §12.5), on the caller's unit of work. */

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ListPage, ListQuery, RecordFields, runListQuery } from '@estate/shared-kernel';
-import { LiveCases } from '@estate/case/ports';
+import { LiveCases } from '@estate/case';
 import { ActiveTransferRef, OverdueTransfer, TransferRepository } from '../../application/ports/transfer-repository.port';
 import { Transfer } from '../../domain/transfer';
 import { TransferEvent } from '../../domain/transfer-event';

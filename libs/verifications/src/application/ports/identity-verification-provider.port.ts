@@ -1,4 +1,4 @@
-import type { IdentitySubject } from '@estate/case/ports';
+import type { IdentitySubject } from '@estate/case';
 import type { CheckStatus, FailureCode, VerificationCheck, VerificationMethod, VerificationSubject } from '../../domain/verification-vocabulary';
 
 /**

@@ -1,17 +1,22 @@
 import { type Cents, sumCents } from '@estate/shared-kernel/domain';
-import { centsOr0, shareOf } from './accounting-money';
 import type {
   AccountingBusiness,
+  AccountingFinancialAccount,
+  AccountingInvestmentAccount,
   AccountingRealEstateProperty,
-  AccountingTransaction,
+  AccountingRetirementAccount,
   AccountingVehicle,
-  CalendarDate,
-  Money,
-} from './accounting-records';
+  Encumbrance,
+} from './accounted-assets';
+import { centsOr0, type Money, shareOf } from './money';
+
+/** A calendar date, `YYYY-MM-DD`. */
+type CalendarDate = string;
 
 /**
- * Contract-extensions §16.5: when a carried asset leaves the account by disposal, and at what proceeds. One rule per
- * kind. An in-kind distribution is not a disposal (§12.7 moves the asset; the distributions schedule takes it out).
+ * Contract-extensions §16.5: when a carried asset leaves the account by disposal, and at what proceeds, one rule per
+ * kind (the catalogue of asset kinds names each); and what encumbers it, for the liabilities memo. An in-kind
+ * distribution is not a disposal (§12.7 moves the asset; the distributions schedule takes it out).
  */
 export interface Disposal {
   date: CalendarDate;
@@ -44,19 +49,33 @@ export function claimPaidDisposal(record: { claimPaidDate: CalendarDate | null; 
   return record.claimPaidDate === null ? null : { date: record.claimPaidDate, proceeds: centsOr0(record.claimPaidAmount) };
 }
 
-/** The status that, with an `asset_proceeds` transaction naming the account, disposes of it. */
-export const ACCOUNT_DISPOSED_STATUS = {
-  investment_account: 'liquidated',
-  retirement_account: 'completed',
-  financial_account: 'closed',
-} as const;
+/** An `asset_proceeds` transaction naming an account: its date and amount. */
+export type Proceeds = ReadonlyArray<{ date: CalendarDate; amount: Money }>;
 
 /**
  * An investment (`liquidated`), retirement (`completed`) or financial account (`closed`): disposed of once it has that
  * status and an `asset_proceeds` transaction names it; dated by the latest such transaction, at their sum.
  */
-export function proceedsDisposal(disposedStatus: boolean, proceeds: ReadonlyArray<Pick<AccountingTransaction, 'date' | 'amount'>>): Disposal | null {
+export function proceedsDisposal(disposedStatus: boolean, proceeds: Proceeds): Disposal | null {
   if (!disposedStatus || proceeds.length === 0) return null;
   const date = proceeds.reduce((latest, transaction) => (transaction.date > latest ? transaction.date : latest), proceeds[0].date);
   return { date, proceeds: sumCents(proceeds.map((transaction) => centsOr0(transaction.amount))) };
 }
+
+export const investmentAccountDisposal = (account: Pick<AccountingInvestmentAccount, 'transferStatus'>, proceeds: Proceeds): Disposal | null =>
+  proceedsDisposal(account.transferStatus === 'liquidated', proceeds);
+
+export const retirementAccountDisposal = (account: Pick<AccountingRetirementAccount, 'distributionStatus'>, proceeds: Proceeds): Disposal | null =>
+  proceedsDisposal(account.distributionStatus === 'completed', proceeds);
+
+export const financialAccountDisposal = (account: Pick<AccountingFinancialAccount, 'status'>, proceeds: Proceeds): Disposal | null =>
+  proceedsDisposal(account.status === 'closed', proceeds);
+
+/** The sum of the terms that are set, or `null` when none is (a record without any encumbrance recorded). */
+export function encumbranceOf(terms: ReadonlyArray<Money | null | undefined>): Cents | null {
+  const set = terms.filter((term): term is Money => term !== null && term !== undefined);
+  return set.length === 0 ? null : sumCents(set.map(centsOr0));
+}
+
+/** The amounts of liens, as terms of an encumbrance. */
+export const liensOf = (liens: readonly Encumbrance[]): Array<Money | null | undefined> => liens.map((lien) => lien.amount);

@@ -7,7 +7,7 @@ import {
   defaultAccountingCategory,
   defaultRelatedType,
   signAllowed,
-} from './accounting-category';
+} from './transaction-classification';
 
 describe('§16.2 the category table', () => {
   it('has a rule for every category: receipts ≥ 0, disbursements and distribution ≤ 0, asset_proceeds ≥ 0, transfer either sign', () => {

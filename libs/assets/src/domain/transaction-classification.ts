@@ -1,5 +1,6 @@
 import { type ErrorDetail, centsOf } from '@estate/shared-kernel/domain';
-import type { Money } from './accounting-money';
+import { PROCEEDS_ASSET_KINDS, type ProceedsAssetKind } from './asset-kinds';
+import type { Money } from './money';
 
 /**
  * Contract-extensions §16.2: what each transaction is in the court's account. The table (category → allowed sign →
@@ -65,18 +66,12 @@ export const CATEGORY_RULES: Readonly<Record<AccountingCategory, CategoryRule>> 
 export const RECEIPT_CATEGORIES = ACCOUNTING_CATEGORIES.filter((category) => CATEGORY_RULES[category].goesTo === 'receipts');
 export const DISBURSEMENT_CATEGORIES = ACCOUNTING_CATEGORIES.filter((category) => CATEGORY_RULES[category].goesTo === 'disbursements');
 
-/** The kinds of record an `asset_proceeds` transaction may name (§16.2): the assets that can be disposed of. */
-export const PROCEEDS_RELATED_TYPES = [
-  'real_estate_property',
-  'vehicle',
-  'business',
-  'life_insurance_policy',
-  'investment_account',
-  'retirement_account',
-  'financial_account',
-  'unclaimed_property',
-] as const;
-export type ProceedsRelatedType = (typeof PROCEEDS_RELATED_TYPES)[number];
+/**
+ * The kinds of record an `asset_proceeds` transaction may name (§16.2): the assets that can be disposed of, as the
+ * catalogue of asset kinds says, in §16.2's order.
+ */
+export const PROCEEDS_RELATED_TYPES = PROCEEDS_ASSET_KINDS;
+export type ProceedsRelatedType = ProceedsAssetKind;
 
 /** Every `related_type` a transaction can carry: what a client may name, and what the service writes itself. */
 export const TRANSACTION_RELATED_TYPES = [...PROCEEDS_RELATED_TYPES, 'claim', 'debt', 'transfer', 'distribution'] as const;

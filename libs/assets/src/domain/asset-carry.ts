@@ -1,6 +1,4 @@
-import { accountPassesBy, ASSET_KINDS, namedBeneficiariesPassBy, propertyPassesBy, type PassesBy } from '@estate/assets/ports';
 import { type Cents, centsOf, maskSensitive, sumCents } from '@estate/shared-kernel/domain';
-import { shareOf } from './accounting-money';
 import type {
   AccountingBankAccount,
   AccountingBusiness,
@@ -12,19 +10,17 @@ import type {
   AccountingUnclaimedProperty,
   AccountingValuation,
   AccountingVehicle,
-  Money,
   PostalAddress,
-} from './accounting-records';
+} from './accounted-assets';
+import { type Money, shareOf } from './money';
+import type { PassesBy } from './passage';
 
 /**
- * Contract-extensions §16.3: which records are probate property, and the value at which each enters the account (its
- * carry value, fixed from then on). One ruling per kind, each a pure function of the record, so the estate inventory
- * can adopt the same probate rules when it lists §12's kinds (§16.3: "the inventory adopts the same rules").
+ * Contract-extensions §16.3: the value at which each kind of record enters the court's account (its carry value, fixed
+ * from then on) and how its line names it. One rule per kind, each a pure function of the record; the catalogue of
+ * asset kinds (asset-kinds.ts) names each kind's rule, and adds whether the record is probate property by the kind's
+ * passage (passage.ts), the rule the estate inventory applies too (§16.3: "the inventory adopts the same rules").
  */
-
-/** The kinds of probate property, in §16.3's order (also of property lines, §16.8): the inventory's own list. */
-export const PROPERTY_KINDS = ASSET_KINDS;
-export type PropertyKind = (typeof PROPERTY_KINDS)[number];
 
 /** The field a carry value was taken from; `none` when the record has none (the value is then 0.00). */
 export type CarrySource =
@@ -39,37 +35,26 @@ export type CarrySource =
   | 'claim_paid_amount'
   | 'none';
 
-/** Why a record passes outside probate (the inventory's vocabulary, plus `life_estate` of §12.4). */
-/** The inventory's own: the inventory and the accounting share one notion of probate property (§16.3). */
-export type { PassesBy };
-
 export interface CarryValue {
   carryValue: Cents;
   carrySource: CarrySource;
+}
+
+/** How an account's line shows a record, and the value it is carried at. */
+export interface CarriedLine extends CarryValue {
+  description: string;
+  /** Masked account, policy or vehicle number, the parcel number, the state's property id; `null` when none. */
+  reference: string | null;
 }
 
 /**
  * A record as probate property: whether it is (`passesBy` says why not, when it passes outside the estate), its carry
  * value, and how a line shows it.
  */
-export interface PropertyRuling extends CarryValue {
+export interface PropertyRuling extends CarriedLine {
   probate: boolean;
   passesBy: PassesBy | null;
-  description: string;
-  /** Masked account, policy or vehicle number, the parcel number, the state's property id; `null` when none. */
-  reference: string | null;
 }
-
-/** A kind and id: how a record is named in the account and in what it counted. */
-export interface PropertyRef {
-  kind: PropertyKind;
-  id: string;
-}
-
-export const propertyKey = (ref: PropertyRef): string => `${ref.kind}:${ref.id}`;
-
-/** The order of §16.3's table, for sorting property lines. */
-export const kindRank = (kind: PropertyKind): number => PROPERTY_KINDS.indexOf(kind);
 
 /** The first of the candidates that is set, with the field it came from; none → 0.00 `none`. */
 export function firstCarry(...candidates: Array<[Money | null | undefined, CarrySource]>): CarryValue {
@@ -81,31 +66,14 @@ export function firstCarry(...candidates: Array<[Money | null | undefined, Carry
 }
 
 const masked = (value: string | null | undefined): string | null => (value ? maskSensitive(value) : null);
-const namedBeneficiaries = namedBeneficiariesPassBy;
-const ruling = (passesBy: PassesBy | null, carry: CarryValue, description: string, reference: string | null): PropertyRuling => ({
-  probate: passesBy === null,
-  passesBy,
-  ...carry,
-  description,
-  reference,
-});
-
-/** The inventory's rule for bank accounts: by ownership type, and a `trust_account` passes by its trust. */
-export function bankAccountPassesBy(account: Pick<AccountingBankAccount, 'ownershipType' | 'accountType'>): PassesBy | null {
-  return accountPassesBy(account.ownershipType, account.accountType);
-}
+const line = (carry: CarryValue, description: string, reference: string | null): CarriedLine => ({ ...carry, description, reference });
 
 /**
  * Cash: carried at the sum of its transactions dated on or before the date of death (`ledgerThroughDeath`, the
  * caller's sum; the balance at death is recorded as a transaction of that day).
  */
-export function bankAccountRuling(account: AccountingBankAccount, ledgerThroughDeath: Cents): PropertyRuling {
-  return ruling(
-    bankAccountPassesBy(account),
-    { carryValue: ledgerThroughDeath, carrySource: 'transactions' },
-    `${account.institutionName} ${account.accountType}`,
-    masked(account.accountNumber),
-  );
+export function bankAccountCarry(account: AccountingBankAccount, ledgerThroughDeath: Cents): CarriedLine {
+  return line({ carryValue: ledgerThroughDeath, carrySource: 'transactions' }, `${account.institutionName} ${account.accountType}`, masked(account.accountNumber));
 }
 
 /** Σ holdings' `market_value`, or `null` when no holding has one. */
@@ -114,21 +82,21 @@ export function holdingsMarketValue(holdings: AccountingInvestmentAccount['holdi
   return values.length === 0 ? null : sumCents(values);
 }
 
-export function investmentAccountRuling(account: AccountingInvestmentAccount): PropertyRuling {
+/** The date-of-death value, else the balance, else the holdings' market values, else none. */
+export function investmentAccountCarry(account: AccountingInvestmentAccount): CarriedLine {
   const given = firstCarry([account.dateOfDeathValue, 'date_of_death_value'], [account.balance, 'balance']);
   const holdings = holdingsMarketValue(account.holdings);
   const carry: CarryValue = given.carrySource === 'none' && holdings !== null ? { carryValue: holdings, carrySource: 'holdings_market_value' } : given;
-  return ruling(namedBeneficiaries(account.beneficiaries), carry, `${account.custodianName} ${account.accountType}`, masked(account.accountNumber));
+  return line(carry, `${account.custodianName} ${account.accountType}`, masked(account.accountNumber));
 }
 
-export function retirementAccountRuling(account: AccountingRetirementAccount): PropertyRuling {
-  return ruling(namedBeneficiaries(account.beneficiaries), firstCarry([account.balance, 'balance']), `${account.custodianName} ${account.accountType}`, masked(account.accountNumber));
+export function retirementAccountCarry(account: AccountingRetirementAccount): CarriedLine {
+  return line(firstCarry([account.balance, 'balance']), `${account.custodianName} ${account.accountType}`, masked(account.accountNumber));
 }
 
 /** Carried at the death benefit: the payout is a disposal (§16.5), not a second value. */
-export function lifeInsurancePolicyRuling(policy: AccountingLifeInsurancePolicy): PropertyRuling {
-  return ruling(
-    namedBeneficiaries(policy.beneficiaries),
+export function lifeInsurancePolicyCarry(policy: AccountingLifeInsurancePolicy): CarriedLine {
+  return line(
     firstCarry([policy.deathBenefit, 'death_benefit']),
     [policy.carrierName, policy.policyType].filter(Boolean).join(' '),
     masked(policy.policyNumber),
@@ -156,35 +124,13 @@ export function latestValuation<V extends Pick<AccountingValuation, 'status' | '
  * (`date_of_death_value`, else `latest_valuation.estimated_value`, else `estimated_value`) × `ownership_percentage` / 100.
  * `valuations` are the property's own (`propertyId` = its id).
  */
-export function realEstatePropertyRuling(property: AccountingRealEstateProperty, valuations: readonly AccountingValuation[]): PropertyRuling {
+export function realEstatePropertyCarry(property: AccountingRealEstateProperty, valuations: readonly AccountingValuation[]): CarriedLine {
   const whole = firstCarry([property.dateOfDeathValue, 'date_of_death_value'], [latestValuation(valuations)?.estimatedValue, 'latest_valuation'], [property.estimatedValue, 'estimated_value']);
-  return ruling(
-    propertyPassesBy(property.ownershipType),
+  return line(
     { carryValue: shareOf(whole.carryValue, property.ownershipPercentage), carrySource: whole.carrySource },
     `${addressLine(property.address)} (${property.propertyType})`,
     property.parcelNumber,
   );
-}
-
-/** One parcel known only by valuations (no `property_id`): valuations of one parcel number, else of one address. */
-function parcelKey(valuation: AccountingValuation): string {
-  if (valuation.parcelNumber) return `parcel:${valuation.parcelNumber.trim().toLowerCase()}`;
-  const address = valuation.propertyAddress;
-  return ['address', address.address1, address.address2 ?? '', address.city, address.state, address.zip].map((part) => part.trim().toLowerCase()).join('|');
-}
-
-const byCreation = <T extends { createdAt: Date; id: string }>(a: T, b: T): number =>
-  a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-/** The valuations of each parcel without a property, in creation order; the parcel's `id` is its earliest valuation's. */
-export function valuationParcels(valuations: readonly AccountingValuation[]): AccountingValuation[][] {
-  const parcels = new Map<string, AccountingValuation[]>();
-  for (const valuation of [...valuations].filter((v) => v.propertyId === null).sort(byCreation)) {
-    const parcel = parcels.get(parcelKey(valuation));
-    if (parcel) parcel.push(valuation);
-    else parcels.set(parcelKey(valuation), [valuation]);
-  }
-  return [...parcels.values()];
 }
 
 /**
@@ -203,20 +149,19 @@ export function chosenParcelValuation(parcel: readonly AccountingValuation[]): A
 }
 
 /** Always probate; at the chosen valuation's `estimated_value` (gross). Cannot be sold (§16.3). */
-export function realEstateParcelRuling(parcel: readonly AccountingValuation[]): PropertyRuling {
+export function realEstateParcelCarry(parcel: readonly AccountingValuation[]): CarriedLine {
   const chosen = chosenParcelValuation(parcel);
   const shown = chosen ?? parcel[parcel.length - 1];
-  return ruling(null, firstCarry([chosen?.estimatedValue, 'estimated_value']), `${addressLine(shown.propertyAddress)} (${shown.propertyType})`, shown.parcelNumber);
+  return line(firstCarry([chosen?.estimatedValue, 'estimated_value']), `${addressLine(shown.propertyAddress)} (${shown.propertyType})`, shown.parcelNumber);
 }
 
 /** Always probate; at gross `estimated_value` (the lien payoff goes to the liabilities memo). */
-export function vehicleRuling(vehicle: AccountingVehicle): PropertyRuling {
-  return ruling(null, firstCarry([vehicle.estimatedValue, 'estimated_value']), `${vehicle.year} ${vehicle.make} ${vehicle.model}`, masked(vehicle.vin));
+export function vehicleCarry(vehicle: AccountingVehicle): CarriedLine {
+  return line(firstCarry([vehicle.estimatedValue, 'estimated_value']), `${vehicle.year} ${vehicle.make} ${vehicle.model}`, masked(vehicle.vin));
 }
 
-export function financialAccountRuling(account: AccountingFinancialAccount): PropertyRuling {
-  return ruling(
-    accountPassesBy(account.ownershipType ?? null),
+export function financialAccountCarry(account: AccountingFinancialAccount): CarriedLine {
+  return line(
     firstCarry([account.dateOfDeathValue, 'date_of_death_value'], [account.balance, 'balance']),
     `${account.institutionName} ${account.accountKind}`,
     masked(account.accountNumber),
@@ -230,22 +175,15 @@ export function interestValue(business: Pick<AccountingBusiness, 'estimatedValue
 }
 
 /** Always probate; at `interest_value`. No EIN in any line (§16.8). */
-export function businessRuling(business: AccountingBusiness): PropertyRuling {
+export function businessCarry(business: AccountingBusiness): CarriedLine {
   const value = interestValue(business);
-  return ruling(null, value === null ? { carryValue: 0n, carrySource: 'none' } : { carryValue: value, carrySource: 'interest_value' }, business.businessName, null);
+  return line(value === null ? { carryValue: 0n, carrySource: 'none' } : { carryValue: value, carrySource: 'interest_value' }, business.businessName, null);
 }
 
 /**
- * Probate property once the claim is `paid`, at `claim_paid_amount`; before that it is not the estate's yet
- * (`probate` false, no `passesBy`). It is only ever additional property, never beginning property (§16.3, 4).
+ * At `claim_paid_amount`: probate property once the claim is `paid` (its passage), only ever additional property, never
+ * beginning property (§16.3, 4).
  */
-export function unclaimedPropertyRuling(property: AccountingUnclaimedProperty): PropertyRuling {
-  const paid = property.claimStatus === 'paid';
-  return {
-    probate: paid,
-    passesBy: null,
-    ...firstCarry([property.claimPaidAmount, 'claim_paid_amount']),
-    description: `${property.holderName} ${property.propertyType} (${property.state})`,
-    reference: property.statePropertyId,
-  };
+export function unclaimedPropertyCarry(property: AccountingUnclaimedProperty): CarriedLine {
+  return line(firstCarry([property.claimPaidAmount, 'claim_paid_amount']), `${property.holderName} ${property.propertyType} (${property.state})`, property.statePropertyId);
 }
