@@ -6,6 +6,7 @@ import { InstantTransferSummaries } from './application/instant-transfer-summari
 import { EstateLedgerBalances } from './application/estate-ledger-balances';
 import { OrmBankAccounts } from './infrastructure/orm-bank-accounts';
 import { EstateInventoryService } from './application/estate-inventory.service';
+import { EstateInventoryTotals } from './application/ports/estate-totals.port';
 import { EstateRecords } from './application/ports/estate-records.port';
 import { PaidUnclaimedProperties } from './application/ports/paid-unclaimed-property.port';
 import { RegisteredPaidUnclaimedProperties } from './infrastructure/registered-paid-unclaimed-properties';
@@ -36,6 +37,7 @@ import { RegisteredStatementClosings } from './infrastructure/registered-stateme
   controllers: ASSETS_PARTS.controllers,
   providers: [
     EstateInventoryService,
+    { provide: EstateInventoryTotals, useExisting: EstateInventoryService },
     { provide: EstateRecords, useClass: OrmEstateRecords },
     { provide: PaidUnclaimedProperties, useClass: RegisteredPaidUnclaimedProperties },
     InstantTransferSummaries,
@@ -52,7 +54,7 @@ import { RegisteredStatementClosings } from './infrastructure/registered-stateme
     { provide: ClosableAccounts, useClass: OrmClosableAccounts },
     { provide: CaseBusinesses, useClass: OrmCaseBusinesses },
   ],
-  exports: [BankAccounts, LedgerEntries, InstitutionContacts, DistributableAssets, StatementClosings, PaidUnclaimedProperties, ClosableAccounts, CaseBusinesses, AccountableAssets],
+  exports: [BankAccounts, LedgerEntries, InstitutionContacts, DistributableAssets, StatementClosings, PaidUnclaimedProperties, ClosableAccounts, CaseBusinesses, AccountableAssets, EstateInventoryTotals],
 })
 export class AssetsModule implements OnModuleInit {
   constructor(

@@ -59,3 +59,6 @@ export { valuationParcels } from './domain/real-estate-valuation';
 export * from './domain/transaction-classification';
 /** Amounts as records and ledgers give them, and the exact share of a value (contract-extensions §16.1). */
 export * from './domain/money';
+/** The inventory's totals as of a date (the court's heirship and death taxes read the gross estate). */
+export { EstateInventoryTotals } from './application/ports/estate-totals.port';
+export type { EstateTotals } from './application/ports/estate-totals.port';

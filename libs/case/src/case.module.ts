@@ -8,7 +8,17 @@ import { CaseDeletionParticipants, CaseDeletionRegistry } from './application/ca
 import { CasesService } from './application/cases.service';
 import { CasePendingSearches } from './application/ports/pending-searches.port';
 import { AuthorityChangeListeners, AuthorityChanges } from './application/ports/authority-changes.port';
-import { CaseAccountParties, CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues, CaseIdentitySubjects, CaseLettersDates, CasePersons } from './application/ports/case-facts.port';
+import {
+  CaseAccountParties,
+  CaseAuthorityLevels,
+  CaseDeceasedDates,
+  CaseDeceasedResidences,
+  CaseEstateValues,
+  CaseFamilies,
+  CaseIdentitySubjects,
+  CaseLettersDates,
+  CasePersons,
+} from './application/ports/case-facts.port';
 import { ExecutorIdentity } from './application/ports/executor-identity.port';
 import { ExecutorIdentityRecords } from './application/executor-identity-records';
 import { CaseOwnershipAdapter } from './infrastructure/case-ownership.adapter';
@@ -50,6 +60,8 @@ import { PlainLiveCases } from './infrastructure/persistence/plain-live-cases';
     { provide: CaseIdentitySubjects, useExisting: OrmCaseFacts },
     { provide: CaseAccountParties, useExisting: OrmCaseFacts },
     { provide: CasePersons, useExisting: OrmCaseFacts },
+    { provide: CaseFamilies, useExisting: OrmCaseFacts },
+    { provide: CaseDeceasedResidences, useExisting: OrmCaseFacts },
     ExecutorIdentityRecords,
     { provide: ExecutorIdentity, useExisting: ExecutorIdentityRecords },
     { provide: CaseOwnership, useClass: CaseOwnershipAdapter },
@@ -62,6 +74,8 @@ import { PlainLiveCases } from './infrastructure/persistence/plain-live-cases';
     CreateGoal,
     ReviseGoal,
   ],
-  exports: [CaseOwnership, CaseDeletionParticipants, CasePendingSearches, AuthorityChanges, CaseAuthorityLevels, CaseDeceasedDates, CaseLettersDates, CaseEstateValues, CaseIdentitySubjects, CasePersons, CaseAccountParties, ExecutorIdentity, CaseReach, LiveCases],
+  exports: [CaseOwnership, CaseDeletionParticipants, CasePendingSearches, AuthorityChanges, CaseAuthorityLevels, CaseDeceasedDates, CaseLettersDates, CaseEstateValues, CaseIdentitySubjects, CasePersons, CaseAccountParties, ExecutorIdentity, CaseReach, LiveCases,
+    // The court's heirship reads the family and the deceased's residence (contract-extensions §17.3).
+    CaseFamilies, CaseDeceasedResidences],
 })
 export class CaseModule {}

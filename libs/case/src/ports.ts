@@ -8,8 +8,18 @@ export { CasePendingSearches } from './application/ports/pending-searches.port';
 export type { PendingSearches } from './application/ports/pending-searches.port';
 export { AuthorityChanges } from './application/ports/authority-changes.port';
 export type { AuthorityChangeListener } from './application/ports/authority-changes.port';
-export { CaseAccountParties, CaseAuthorityLevels, CaseDeceasedDates, CaseEstateValues, CaseIdentitySubjects, CaseLettersDates, CasePersons } from './application/ports/case-facts.port';
-export type { AccountParties, CasePerson, IdentitySubject } from './application/ports/case-facts.port';
+export {
+  CaseAccountParties,
+  CaseAuthorityLevels,
+  CaseDeceasedDates,
+  CaseDeceasedResidences,
+  CaseEstateValues,
+  CaseFamilies,
+  CaseIdentitySubjects,
+  CaseLettersDates,
+  CasePersons,
+} from './application/ports/case-facts.port';
+export type { AccountParties, CasePerson, FamilyMember, IdentitySubject } from './application/ports/case-facts.port';
 export { ExecutorIdentity } from './application/ports/executor-identity.port';
 export type { ExecutorIdentitySource } from './application/ports/executor-identity.port';
 export { CaseReach } from './application/ports/case-reach.port';

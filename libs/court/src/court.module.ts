@@ -3,6 +3,11 @@ import { COURT_PARTS } from './court.parts';
 import { DeadlineEventScheduler } from './application/deadline-event-scheduler';
 import { CaseResourceModule, registerErrorCodes } from '@estate/shared-kernel';
 import { CaseModule } from '@estate/case';
+import { AssetsModule } from '@estate/assets';
+import { EstateDomicile } from './application/estate-domicile';
+import { EstateHeirship } from './application/estate-heirship.service';
+import { IntestacyRuleBook } from './application/ports/intestacy-rules.port';
+import { FileIntestacyRules } from './infrastructure/reference-data/file-intestacy-rules';
 import { CreateDeadline } from './application/create-deadline.service';
 import { DeadlineFeed } from './application/deadline-feed.service';
 import { DeadlineFeedLinks } from './application/deadline-feed-links.service';
@@ -53,6 +58,8 @@ registerErrorCodes({
   imports: [
     CaseModule,
     DocumentsModule,
+    // The heirship divides the inventory's gross probate assets (contract-extensions §17.3).
+    AssetsModule,
     CaseResourceModule.forResources([probateDeadlineResource, creditorClaimResource, probateCaseResource, filingResource, estateEinResource]),
   ],
   controllers: COURT_PARTS.controllers,
@@ -69,6 +76,9 @@ registerErrorCodes({
     { provide: LettersDates, useClass: LettersDatesAdapter },
     { provide: JurisdictionRuleBook, useClass: FileJurisdictionRules },
     { provide: ProbateReferenceFiles, useClass: FileProbateReference },
+    { provide: IntestacyRuleBook, useClass: FileIntestacyRules },
+    EstateDomicile,
+    EstateHeirship,
     ProbateReference,
     EstateEinDefaults,
     { provide: EstatePartiesReader, useClass: EstatePartiesAdapter },
@@ -91,6 +101,7 @@ export class CourtModule implements OnModuleInit {
   constructor(
     private readonly ruleBook: JurisdictionRuleBook,
     private readonly referenceFiles: ProbateReferenceFiles,
+    private readonly intestacy: IntestacyRuleBook,
     private readonly probateStates: CaseProbateState,
     private readonly probateCases: ProbateCaseStates,
     private readonly documentReferences: DocumentReferences,
@@ -102,6 +113,8 @@ export class CourtModule implements OnModuleInit {
     this.ruleBook.rules();
     // So does a broken forms catalogue (§10.3).
     this.referenceFiles.forms();
+    // And the compiled intestacy rules the heirship interprets (contract-extensions §17.3).
+    this.intestacy.rules();
     // A notarization asks for a notary commissioned in the probate case's state (contract-extensions §11.4).
     this.probateStates.answerWith((caseId) => this.probateCases.stateOf(caseId));
     // A document a filing names cannot be deleted (409 document_in_use naming the filing).

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CaseDeceasedDates, CaseEstateValues } from '@estate/case';
 import { buildEstateInventory, EstateInventory } from '../domain/estate-inventory';
 import { EstateRecords } from './ports/estate-records.port';
+import { EstateInventoryTotals, EstateTotals } from './ports/estate-totals.port';
 
 /**
  * The estate inventory of a case (issue 8): loads the records through the port, reads the case's own
@@ -10,7 +11,7 @@ import { EstateRecords } from './ports/estate-records.port';
  * without `as_of` it is taken at the deceased's `date_of_death`, and only when that is not known either at no date.
  */
 @Injectable()
-export class EstateInventoryService {
+export class EstateInventoryService implements EstateInventoryTotals {
   constructor(
     private readonly records: EstateRecords,
     private readonly estateValues: CaseEstateValues,
@@ -21,5 +22,10 @@ export class EstateInventoryService {
     const recordedEstateValue = await this.estateValues.estateValueOf(caseId);
     const records = await this.records.load(caseId, asOf ?? (await this.deceasedDates.dateOfDeathOf(caseId)));
     return buildEstateInventory({ ...records, recordedEstateValue });
+  }
+
+  async totalsOf(caseId: string, asOf: string | null): Promise<EstateTotals> {
+    const inventory = await this.inventoryOf(caseId, asOf);
+    return { asOf: inventory.asOf, grossProbateAssets: inventory.totals.grossProbateAssets, nonProbateAssets: inventory.totals.nonProbateAssets };
   }
 }

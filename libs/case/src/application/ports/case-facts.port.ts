@@ -1,4 +1,4 @@
-import type { AuthorityLevel, EstateValue } from '../../domain/case-vocabulary';
+import type { AuthorityLevel, EstateValue, FamilySide, Kinship } from '../../domain/case-vocabulary';
 
 /*
  * The narrow reads other contexts get of a case (issue 17): each answers plain data for a case id, in the caller's
@@ -69,4 +69,30 @@ export interface AccountParties {
 /** Who an account of the estate names: no SSN or any other identifier, only names, the date of death and the role. */
 export abstract class CaseAccountParties {
   abstract partiesOf(caseId: string): Promise<AccountParties>;
+}
+
+/** A person of the case as intestate succession reads them (contract-extensions §17.3). */
+export interface FamilyMember {
+  id: string;
+  /** First, middle and last name and suffix, as written to people. */
+  fullName: string;
+  kinship: Kinship | null;
+  throughPersonId: string | null;
+  descendantOfSpouse: boolean | null;
+  spouseHasOtherDescendants: boolean | null;
+  side: FamilySide | null;
+  isDeceased: boolean;
+}
+
+/**
+ * The persons of a case in the order they were created, read in one statement: one snapshot, so a computation never
+ * sees half of a family a concurrent write is changing (court: heirship).
+ */
+export abstract class CaseFamilies {
+  abstract familyOf(caseId: string): Promise<FamilyMember[]>;
+}
+
+/** The state of the deceased's last residence (`address.state`), or `null` (court: the domicile when no probate case says). */
+export abstract class CaseDeceasedResidences {
+  abstract residenceStateOf(caseId: string): Promise<string | null>;
 }

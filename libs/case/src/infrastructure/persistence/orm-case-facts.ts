@@ -1,20 +1,23 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '@estate/shared-kernel';
+import { findRecords, NotFoundError } from '@estate/shared-kernel';
 import {
   AccountParties,
   CaseAccountParties,
   CaseAuthorityLevels,
   CaseDeceasedDates,
+  CaseDeceasedResidences,
+  CaseFamilies,
   CaseEstateValues,
   CaseIdentitySubjects,
   CaseLettersDates,
   CasePerson,
   CasePersons,
+  FamilyMember,
   IdentitySubject,
 } from '../../application/ports/case-facts.port';
 import { Authority } from '../../domain/authority';
-import type { AuthorityLevel, EstateValue } from '../../domain/case-vocabulary';
+import type { AuthorityLevel, EstateValue, FamilySide, Kinship } from '../../domain/case-vocabulary';
 import { Deceased } from '../../domain/deceased';
 import { deceasedResource } from '../../resources/deceased.resource';
 import { executorResource } from '../../resources/executor.resource';
@@ -26,7 +29,9 @@ import { personResource } from '../../persons/person.resource';
  * full load of the same case a half-filled entity.
  */
 @Injectable()
-export class OrmCaseFacts implements CaseAuthorityLevels, CaseDeceasedDates, CaseLettersDates, CaseEstateValues, CaseIdentitySubjects, CasePersons, CaseAccountParties {
+export class OrmCaseFacts
+  implements CaseAuthorityLevels, CaseDeceasedDates, CaseLettersDates, CaseEstateValues, CaseIdentitySubjects, CasePersons, CaseAccountParties, CaseFamilies, CaseDeceasedResidences
+{
   constructor(private readonly em: EntityManager) {}
 
   /** The authority level on the unit of work: the caller's transaction sees the authority it is changing. */
@@ -60,8 +65,28 @@ export class OrmCaseFacts implements CaseAuthorityLevels, CaseDeceasedDates, Cas
   async personOf(caseId: string, personId: string): Promise<CasePerson | null> {
     const person = await this.em.findOne(personResource.schema, { caseId, id: personId });
     if (!person) return null;
-    const fullName = [person.firstName, person.middleName, person.lastName, person.suffix].filter(Boolean).join(' ');
-    return { id: person.id, fullName, isBeneficiary: person.isBeneficiary, isDeceased: person.isDeceased };
+    return { id: person.id, fullName: fullNameOf(person), isBeneficiary: person.isBeneficiary, isDeceased: person.isDeceased };
+  }
+
+  /** One plain statement, no entity: the rows as they stood when it ran. Ties of a millisecond fall to the id. */
+  async familyOf(caseId: string): Promise<FamilyMember[]> {
+    const persons = await findRecords(this.em, personResource.schema, [{ caseId }], { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return persons.map((person) => ({
+      id: person.id,
+      fullName: fullNameOf(person),
+      kinship: (person.kinship ?? null) as Kinship | null,
+      throughPersonId: person.throughPersonId ?? null,
+      descendantOfSpouse: person.descendantOfSpouse ?? null,
+      spouseHasOtherDescendants: person.spouseHasOtherDescendants ?? null,
+      side: (person.side ?? null) as FamilySide | null,
+      isDeceased: person.isDeceased === true,
+    }));
+  }
+
+  /** The whole record (see `deceasedOf`); only its address's state leaves. */
+  async residenceStateOf(caseId: string): Promise<string | null> {
+    const deceased = await this.em.findOne(deceasedResource.schema, { caseId });
+    return deceased?.address?.state ?? null;
   }
 
   /** Whole records too (see `deceasedOf`); only names, the date of death and the role leave. */
@@ -82,6 +107,10 @@ export class OrmCaseFacts implements CaseAuthorityLevels, CaseDeceasedDates, Cas
     if (!row) throw new NotFoundError('case');
     return row.estate_value;
   }
+}
+
+function fullNameOf(person: { firstName: string; middleName: string | null; lastName: string; suffix: string | null }): string {
+  return [person.firstName, person.middleName, person.lastName, person.suffix].filter(Boolean).join(' ');
 }
 
 function subjectOf(person: Omit<IdentitySubject, 'dateOfDeath'>): Omit<IdentitySubject, 'dateOfDeath'> {

@@ -132,6 +132,9 @@ type NeverNull<O> = O extends { required: true }
       ? true
       : false;
 
+/** A boolean's options as stored: `default: false` added, unless the declaration states `default: undefined`. */
+type BooleanDefault<O> = O extends { default: undefined } ? O : O & { default: false };
+
 export type FieldKind =
   | 'string' | 'text' | 'email' | 'ein' | 'enum' | 'enumArray' | 'stringArray' | 'integer' | 'number' | 'money' | 'boolean' | 'date' | 'dateTime'
   | 'object' | 'objectArray' | 'reference';
@@ -220,8 +223,9 @@ export const field = {
   integer: <const O extends NumberOptions>(options: O = {} as O) => define<number, O>('integer', IntegerField(options), { type: 'integer' }, options),
   number: <const O extends NumberOptions & { maxDecimals?: number }>(options: O = {} as O) => define<number, O>('number', NumberField(options), { type: 'double' }, options),
   money: <const O extends CommonOptions & { min?: number }>(options: O = {} as O) => define<number, O>('money', MoneyField(options), { type: MoneyType }, options),
+  /** `false` when unset, unless declared `default: undefined`: then `null`, a fact not known yet. */
   boolean: <const O extends CommonOptions>(options: O = {} as O) =>
-    define<boolean, O & { default: false }>('boolean', BooleanField(options), { type: 'boolean' }, { default: false, ...options } as O & { default: false }),
+    define<boolean, BooleanDefault<O>>('boolean', BooleanField(options), { type: 'boolean' }, { default: false, ...options } as BooleanDefault<O>),
   date: <const O extends CommonOptions>(options: O = {} as O) => define<string, O>('date', DateField(options), { type: CalendarDateType }, options),
   dateTime: <const O extends CommonOptions>(options: O = {} as O) =>
     define<Date, O>('dateTime', DateTimeField(options), { type: 'Date', columnType: 'timestamptz(3)' }, options),
