@@ -19,6 +19,9 @@ describeDeclaredContracts('case', {
         },
       },
     },
+    // Each kinship fact belongs to one kind of relative (§17.3) and holds only beside its kinship, which a merge patch
+    // of the contract clears: the facts stay out of its bodies (test/case-persons.e2e-spec.ts tests the rules).
+    person: { ruled: ['descendant_of_spouse', 'spouse_has_other_descendants', 'side'] },
     // `full_name` defaults to the given names in order when a body leaves it out.
     deceased: { derived: (body) => ('full_name' in body ? {} : { full_name: [body.first_name, body.middle_name, body.last_name].filter(Boolean).join(' ') }) },
     // `letters_type` defaults from the role, the bond to not_required and is_professional to false; `identity_status`

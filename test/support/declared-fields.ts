@@ -66,9 +66,17 @@ export function outsideTheKind(definition: FieldDefinition): Array<{ value: unkn
   }
 }
 
-/** What a create gives the body fields it leaves out where their column has a default (beyond `false` and `[]`, which the contracts assume), then `given`. */
+/**
+ * What a create gives the body fields it leaves out where their column has a default (beyond `false` and `[]`, which
+ * the contracts assume), `null` for a boolean declared without one (a fact not known yet), then `given`.
+ */
 export function declaredDefaults(entries: readonly Entry[], given: Body = {}): Body {
   return {
+    ...Object.fromEntries(
+      entries
+        .filter(([, definition]) => !definition.readOnly && definition.kind === 'boolean' && definition.column.default === undefined)
+        .map(([field]) => [field, null]),
+    ),
     ...Object.fromEntries(
       entries
         .filter(([, definition]) => !definition.readOnly && definition.column.default !== undefined && definition.column.default !== false && !Array.isArray(definition.column.default))

@@ -63,3 +63,27 @@ export const GOAL_STATUSES = ['pending', 'in_progress', 'completed', 'skipped'] 
 export const GOAL_CATEGORIES = ['probate', 'financial', 'property', 'tax', 'family', 'administrative', 'other'] as const;
 export type GoalStatus = (typeof GOAL_STATUSES)[number];
 export type GoalCategory = (typeof GOAL_CATEGORIES)[number];
+
+/**
+ * Contract-extensions §17.3: a person's kinship to the deceased, as intestate succession orders heirs (the relationship
+ * stays free text beside it), and the side of the family a grandparent, an aunt or uncle or a first cousin is on.
+ */
+export const KINSHIPS = [
+  'spouse',
+  'child',
+  'grandchild',
+  'great_grandchild',
+  'parent',
+  'sibling',
+  'half_sibling',
+  'niece_or_nephew',
+  'grandparent',
+  'aunt_or_uncle',
+  'first_cousin',
+  'other_relative',
+  'not_related',
+] as const;
+export const FAMILY_SIDES = ['maternal', 'paternal'] as const;
+
+export type Kinship = (typeof KINSHIPS)[number];
+export type FamilySide = (typeof FAMILY_SIDES)[number];

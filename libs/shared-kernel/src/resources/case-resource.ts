@@ -101,6 +101,9 @@ export type ReferenceTarget = () => CaseResource<any>;
  * A declaration's `references`: per JSON field, the kind of record it names, or a list of kinds when any of them will
  * do (contract-extensions §12.1: a `financial_account_id` names an account of one of six kinds).
  */
+/** OpenAPI examples of a request body, by name. */
+export type NamedExamples = Readonly<Record<string, { summary: string; value: JsonObject }>>;
+
 export type DeclaredReferences = Readonly<Record<string, ReferenceTarget | readonly ReferenceTarget[]>>;
 
 export interface CaseResourceDeclaration<T extends CaseRecord> {
@@ -187,6 +190,12 @@ export interface CaseResourceDeclaration<T extends CaseRecord> {
    * fields, `full` every writable one but references, which must name records that exist.
    */
   examples?: { minimal: JsonObject; full: JsonObject };
+  /**
+   * Named request examples of its create and patch routes in the OpenAPI document, where the fields' examples alone
+   * would not show how they go together (a grandchild names the child it descends through); by default one of each is
+   * composed from the fields' examples.
+   */
+  requestExamples?: { create?: NamedExamples; patch?: NamedExamples };
   /** Its fields as declared (by property), when it declares them (`fields: {…}`): kinds, read-only, examples. */
   fields?: FieldMap;
 }
