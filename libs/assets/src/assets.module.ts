@@ -7,6 +7,7 @@ import { EstateLedgerBalances } from './application/estate-ledger-balances';
 import { OrmBankAccounts } from './infrastructure/orm-bank-accounts';
 import { EstateInventoryService } from './application/estate-inventory.service';
 import { EstateRecords } from './application/ports/estate-records.port';
+import { EstateInventoryTotals } from './application/ports/estate-inventory-totals.port';
 import { PaidUnclaimedProperties } from './application/ports/paid-unclaimed-property.port';
 import { RegisteredPaidUnclaimedProperties } from './infrastructure/registered-paid-unclaimed-properties';
 import { OrmEstateRecords } from './infrastructure/orm-estate-records';
@@ -51,8 +52,14 @@ import { RegisteredStatementClosings } from './infrastructure/registered-stateme
     { provide: StatementClosings, useClass: RegisteredStatementClosings },
     { provide: ClosableAccounts, useClass: OrmClosableAccounts },
     { provide: CaseBusinesses, useClass: OrmCaseBusinesses },
+    // The court weighs the gross estate at the date of death against the estate tax exclusions.
+    {
+      provide: EstateInventoryTotals,
+      useFactory: (inventories: EstateInventoryService): EstateInventoryTotals => ({ totalsAt: async (caseId, asOf) => (await inventories.inventoryOf(caseId, asOf)).totals }),
+      inject: [EstateInventoryService],
+    },
   ],
-  exports: [BankAccounts, LedgerEntries, InstitutionContacts, DistributableAssets, StatementClosings, PaidUnclaimedProperties, ClosableAccounts, CaseBusinesses, AccountableAssets],
+  exports: [BankAccounts, LedgerEntries, InstitutionContacts, DistributableAssets, StatementClosings, PaidUnclaimedProperties, ClosableAccounts, CaseBusinesses, AccountableAssets, EstateInventoryTotals],
 })
 export class AssetsModule implements OnModuleInit {
   constructor(

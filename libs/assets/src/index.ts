@@ -19,3 +19,4 @@ export { bankAccountBeneficiaryResource, financialAccountBeneficiaryResource } f
 export { realEstatePropertyResource } from './resources/real-estate-property.resource';
 export { businessResource } from './resources/business.resource';
 export * from './ports';
+export { EstateInventoryTotals } from './application/ports/estate-inventory-totals.port';

@@ -3,6 +3,10 @@ import { COURT_PARTS } from './court.parts';
 import { DeadlineEventScheduler } from './application/deadline-event-scheduler';
 import { CaseResourceModule, registerErrorCodes } from '@estate/shared-kernel';
 import { CaseModule } from '@estate/case';
+import { AssetsModule } from '@estate/assets';
+import { GrossEstates, SurvivingRelatives } from './application/ports/estate-tax-facts.port';
+import { InventoryGrossEstates } from './infrastructure/persistence/gross-estates.adapter';
+import { CaseSurvivingRelatives } from './infrastructure/persistence/surviving-relatives.adapter';
 import { CreateDeadline } from './application/create-deadline.service';
 import { DeadlineFeed } from './application/deadline-feed.service';
 import { DeadlineFeedLinks } from './application/deadline-feed-links.service';
@@ -52,6 +56,7 @@ registerErrorCodes({
 @Module({
   imports: [
     CaseModule,
+    AssetsModule,
     DocumentsModule,
     CaseResourceModule.forResources([probateDeadlineResource, creditorClaimResource, probateCaseResource, filingResource, estateEinResource]),
   ],
@@ -67,6 +72,8 @@ registerErrorCodes({
     DeadlineEventScheduler,
     { provide: DeceasedDates, useClass: DeceasedDatesAdapter },
     { provide: LettersDates, useClass: LettersDatesAdapter },
+    { provide: GrossEstates, useClass: InventoryGrossEstates },
+    { provide: SurvivingRelatives, useClass: CaseSurvivingRelatives },
     { provide: JurisdictionRuleBook, useClass: FileJurisdictionRules },
     { provide: ProbateReferenceFiles, useClass: FileProbateReference },
     ProbateReference,

@@ -14,7 +14,7 @@ import {
   IdentitySubject,
 } from '../../application/ports/case-facts.port';
 import { Authority } from '../../domain/authority';
-import type { AuthorityLevel, EstateValue } from '../../domain/case-vocabulary';
+import type { AuthorityLevel, EstateValue, Kinship } from '../../domain/case-vocabulary';
 import { Deceased } from '../../domain/deceased';
 import { deceasedResource } from '../../resources/deceased.resource';
 import { executorResource } from '../../resources/executor.resource';
@@ -59,9 +59,12 @@ export class OrmCaseFacts implements CaseAuthorityLevels, CaseDeceasedDates, Cas
 
   async personOf(caseId: string, personId: string): Promise<CasePerson | null> {
     const person = await this.em.findOne(personResource.schema, { caseId, id: personId });
-    if (!person) return null;
-    const fullName = [person.firstName, person.middleName, person.lastName, person.suffix].filter(Boolean).join(' ');
-    return { id: person.id, fullName, isBeneficiary: person.isBeneficiary, isDeceased: person.isDeceased };
+    return person && casePersonOf(person);
+  }
+
+  async personsOf(caseId: string): Promise<CasePerson[]> {
+    const persons = await this.em.find(personResource.schema, { caseId }, { orderBy: { id: 'asc' } });
+    return persons.map(casePersonOf);
   }
 
   /** Whole records too (see `deceasedOf`); only names, the date of death and the role leave. */
@@ -87,4 +90,9 @@ export class OrmCaseFacts implements CaseAuthorityLevels, CaseDeceasedDates, Cas
 function subjectOf(person: Omit<IdentitySubject, 'dateOfDeath'>): Omit<IdentitySubject, 'dateOfDeath'> {
   const { firstName, middleName, lastName, dateOfBirth, ssn, address } = person;
   return { firstName, middleName, lastName, dateOfBirth, ssn, address };
+}
+
+function casePersonOf(person: { id: string; firstName: string; middleName?: string | null; lastName: string; suffix?: string | null; isBeneficiary: boolean; isDeceased: boolean; kinship?: string | null }): CasePerson {
+  const fullName = [person.firstName, person.middleName, person.lastName, person.suffix].filter(Boolean).join(' ');
+  return { id: person.id, fullName, isBeneficiary: person.isBeneficiary, isDeceased: person.isDeceased, kinship: (person.kinship ?? null) as Kinship | null };
 }
