@@ -94,7 +94,7 @@ export function federalReturnDecision(
   const exclusionWords = `the basic exclusion amount for deaths in ${year}, ${dollars(threshold)} (${exclusion.citation})`;
   const exclusionCaution = exclusion.verified ? [] : [summaryCaution('The exclusion amount', exclusion.citation)];
   if (estate.grossEstate >= threshold) {
-    return { made: true, title: template.title, notes: [`The return is due because ${gross.slice(0, -1)} is at least ${exclusionWords}.`, ...exclusionCaution] };
+    return { made: true, title: template.title, notes: [`The return is due because ${gross} is at least ${exclusionWords}.`, ...exclusionCaution] };
   }
   if (estate.spouseSurvives) {
     const late = federal.portability.late_election;
@@ -102,7 +102,7 @@ export function federalReturnDecision(
       made: true,
       title: `${template.title}, electing portability for the surviving spouse`,
       notes: [
-        `No tax return is required (${gross.slice(0, -1)} is below ${exclusionWords}), but a spouse survives: this return elects portability of the deceased spouse's unused exclusion amount to the survivor (${federal.portability.citation}).`,
+        `No tax return is required (${gross} is below ${exclusionWords}), but a spouse survives: this return elects portability of the deceased spouse's unused exclusion amount to the survivor (${federal.portability.citation}).`,
         `${late.citation} allows the election up to ${periodWords(late.within)} after death (by ${periodAfter(dateOfDeath, late.within)}); the due date stays ${periodWords(federal.return_due)} after death.`,
         ...(late.verified ? [] : [summaryCaution('The late-election period', late.citation)]),
       ],
@@ -134,7 +134,7 @@ function stateEstateTax(state: StateRules, dateOfDeath: CalendarDate, estate: Es
   }
   const form = tax.form ? ` Form: ${tax.form}.` : '';
   const due = `The ${state.name} estate tax return is due ${periodWords(rule)} after the decedent's death.${form}`;
-  const gross = `the gross estate at the date of death, ${dollars(estate.grossEstate)}`;
+  const gross = `the gross estate at the date of death, ${dollars(estate.grossEstate)},`;
   const ruleCaution = rule.verified ? [] : [summaryCaution('The period', rule.citation)];
   if (!exemption || exemption.amount === null) {
     const how = exemption?.amount_rule ? ` (${exemption.amount_rule})` : '';
