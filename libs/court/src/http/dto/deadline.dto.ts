@@ -80,9 +80,9 @@ export class SkippedDeadlineView {
   @ApiProperty({ type: String, nullable: true, description: 'The body field that gives the missing date; null when no date is missing.', example: 'letters_issued_date' })
   needs: string | null;
   @ApiProperty({ type: SkippedDeadlineRuleView, description: 'The rule that counts from the missing date, or that sets the return left out.' }) rule: SkippedDeadlineRuleView;
-  @ApiProperty({ type: 'number', required: false, description: 'A tax return left out by its threshold: the gross estate at the date of death, in US dollars.', example: 812000 })
+  @ApiProperty({ type: 'number', required: false, description: 'The gross estate at the date of death, in US dollars, for a tax return left out by its threshold; absent otherwise.', example: 812000 })
   gross_estate?: number;
-  @ApiProperty({ type: 'number', required: false, description: 'A tax return left out by its threshold: the exclusion or exemption, in US dollars.', example: 15000000 })
+  @ApiProperty({ type: 'number', required: false, description: 'The exclusion or exemption, in US dollars, for a tax return left out by its threshold; absent otherwise.', example: 15000000 })
   threshold?: number;
   @ApiProperty({
     description: 'What is missing, in words.',

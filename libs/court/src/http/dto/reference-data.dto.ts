@@ -225,7 +225,7 @@ export class ExtensionView {
   @ApiProperty({ enum: ['days', 'months'], description: 'Unit of the extension.', example: 'months' }) unit: string;
   @ApiProperty({ description: 'The form that asks for it.', example: '4768' }) form: string;
   @ApiProperty({ description: 'Whether it is granted on filing the form by the due date.', example: true }) automatic: boolean;
-  @ApiProperty({ description: 'The law that gives it.', example: '26 U.S.C. §6081; 26 C.F.R. §20.6081-1' }) citation: string;
+  @ApiProperty({ description: 'The law that gives it.', example: '26 U.S.C. §6081' }) citation: string;
   @ApiProperty({ description: VERIFIED, example: true }) verified: boolean;
   @ApiProperty({ type: String, nullable: true, description: NOTES, example: 'An extension of time to pay is separate (§6161).' }) notes: string | null;
 }
@@ -248,7 +248,7 @@ export class LateElectionView {
 export class PortabilityView {
   @ApiProperty({ description: 'The rule, in words.', example: "The executor may elect to pass the decedent's unused exclusion amount to the surviving spouse on a timely filed Form 706." })
   rule: string;
-  @ApiProperty({ description: 'The law that gives it.', example: '26 U.S.C. §2010(c)(4)-(5)(A); 26 C.F.R. §20.2010-2(a)(1)' }) citation: string;
+  @ApiProperty({ description: 'The law that gives it.', example: '26 U.S.C. §2010(c)(4)-(5)(A)' }) citation: string;
   @ApiProperty({ description: VERIFIED, example: true }) verified: boolean;
   @ApiProperty({ type: LateElectionView, description: 'The simplified late election.' }) late_election: LateElectionView;
 }
