@@ -31,6 +31,7 @@ describe('probate deadlines (e2e)', () => {
     expect(res.status).toBe(201);
     return res.body.data.id;
   }
+  const newCaseOf = newCase;
 
   async function createDeadline(caseId: string, body: Record<string, unknown>): Promise<Record<string, any>> {
     const res = await t.http().post(`/v1/cases/${caseId}/probate/deadlines`).set(owner.auth).send(body);
@@ -117,6 +118,14 @@ describe('probate deadlines (e2e)', () => {
 
   describe('POST …/probate/deadlines/generate', () => {
     const generate = (caseId: string, body: Record<string, unknown>) => t.http().post(`/v1/cases/${caseId}/probate/deadlines/generate`).set(owner.auth).send(body);
+    const addPerson = async (caseId: string, body: Record<string, unknown>) =>
+      (await t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).send({ last_name: 'Okafor', relationship: 'relative', ...body }).expect(201)).body.data;
+    /** A case whose estate files Form 706 whatever its assets: a spouse survives, to elect portability. */
+    const newCase = async (caller: TestCaller = owner, body: Record<string, unknown> = {}): Promise<string> => {
+      const caseId = await newCaseOf(caller, body);
+      await addPerson(caseId, { first_name: 'Samuel', kinship: 'spouse' });
+      return caseId;
+    };
 
     it('generates the standard deadlines from the jurisdiction rules, each with its rule, rolled off weekends and holidays', async () => {
       const caseId = await newCase();
@@ -185,7 +194,8 @@ describe('probate deadlines (e2e)', () => {
       const illinoisByKey = Object.fromEntries((illinois.body.data as any[]).map((d) => [d.rule.key, d]));
       expect(illinoisByKey.creditor_claim_period).toMatchObject({ due_date: '2026-10-20', rule: { source: 'state', citation: '755 ILCS 5/18-3(a)' } });
       expect(illinoisByKey.creditor_claim_bar).toMatchObject({ due_date: '2028-03-13', title: 'Creditor claims barred 24 months after death', rule: { source: 'state' } });
-      for (const deadline of illinois.body.data as any[]) expect(deadline.description).not.toMatch(/Uniform Probate Code's default|published summary/);
+      // (Form 706 here elects portability: its late-election period, from a summary of Rev. Proc. 2022-32, says so.)
+      for (const deadline of (illinois.body.data as any[]).filter((d) => d.rule.key !== 'form_706')) expect(deadline.description).not.toMatch(/Uniform Probate Code's default|published summary/);
       // A state's rule taken from a summary of its statute says so (Alaska's claim period).
       const alaska = await generate(await newCase(), { date_of_death: '2026-03-13', appointment_date: '2026-04-02', state: 'AK', first_publication_date: '2026-04-20' });
       const alaskaPeriod = (alaska.body.data as any[]).find((d) => d.rule.key === 'creditor_claim_period');
@@ -322,6 +332,104 @@ describe('probate deadlines (e2e)', () => {
       expect(detailFields(manual)).toEqual(['due_date']);
       expectError(await t.http().get(`/v1/cases/${caseId}/inventory?as_of=9999-12-31`).set(owner.auth), 400, 'bad_request');
       expect((await t.http().get(`/v1/cases/${caseId}/inventory?as_of=2199-12-31`).set(owner.auth)).status).toBe(200);
+    });
+  });
+
+  describe('the returns due at death (contract-extensions §17.2)', () => {
+    const generate = (caseId: string, body: Record<string, unknown>) => t.http().post(`/v1/cases/${caseId}/probate/deadlines/generate`).set(owner.auth).send(body);
+    const addPerson = async (caseId: string, body: Record<string, unknown>) =>
+      (await t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).send({ last_name: 'Okafor', relationship: 'relative', ...body }).expect(201)).body.data;
+    const addAccount = async (caseId: string, balance: number) =>
+      (
+        await t
+          .http()
+          .post(`/v1/cases/${caseId}/bank-accounts`)
+          .set(owner.auth)
+          .send({ institution_name: 'First Prairie Bank', account_type: 'checking', ownership_type: 'individual', account_number: '000123456789', current_balance: balance })
+          .expect(201)
+      ).body.data;
+    const setBalance = (caseId: string, accountId: string, balance: number) =>
+      t.http().patch(`/v1/cases/${caseId}/bank-accounts/${accountId}`).set(owner.auth).send({ current_balance: balance }).expect(200);
+    const keysOf = (res: { body: { data: any[] } }) => res.body.data.map((d) => d.rule.key).sort();
+    const skippedOf = (res: { body: { meta: { skipped: any[] } } }, key: string) => res.body.meta.skipped.find((skipped) => skipped.key === key);
+    const massachusetts = { date_of_death: '2026-03-13', appointment_date: '2026-04-02', state: 'MA' };
+
+    it('weighs the gross estate: Form 706 and the Massachusetts return left out below 15,000,000.00 and 2,000,000.00, added and dropped as the inventory changes; a completed one stays', async () => {
+      const caseId = await newCase();
+      const empty = await generate(caseId, massachusetts);
+      expect(empty.status).toBe(200);
+      // Massachusetts's claim period runs from death (Mass. Gen. Laws ch. 190B, § 3-803(a)).
+      expect(keysOf(empty)).toEqual(['creditor_claim_bar', 'creditor_claim_period', 'final_form_1040', 'form_1041', 'inventory']);
+      expect(skippedOf(empty, 'form_706')).toMatchObject({ type: 'tax_return', reason: 'below_exclusion', needs: null, gross_estate: 0, threshold: 15000000, rule: { source: 'federal' } });
+      expect(skippedOf(empty, 'form_706').message).toContain('below the basic exclusion amount for deaths in 2026, 15,000,000.00');
+      expect(skippedOf(empty, 'state_estate_tax_return')).toMatchObject({ reason: 'below_exemption', gross_estate: 0, threshold: 2000000, rule: { source: 'state' } });
+
+      // 2,500,000.00 in an account of the deceased alone: the Massachusetts return, due 9 months after death; still no Form 706.
+      const account = await addAccount(caseId, 2500000);
+      const taxed = await generate(caseId, massachusetts);
+      expect(keysOf(taxed)).toEqual(['creditor_claim_bar', 'creditor_claim_period', 'final_form_1040', 'form_1041', 'inventory', 'state_estate_tax_return']);
+      const stateReturn = taxed.body.data.find((d: any) => d.rule.key === 'state_estate_tax_return');
+      expect(stateReturn).toMatchObject({ type: 'tax_return', title: 'Massachusetts estate tax return', due_date: '2026-12-14', status: 'upcoming', rule: { source: 'state', from: 'date_of_death' } });
+      expect(stateReturn.description).toContain('2,500,000.00');
+      expect(stateReturn.description).toContain('published summary');
+      expect(skippedOf(taxed, 'state_estate_tax_return')).toBeUndefined();
+      expect(skippedOf(taxed, 'form_706')).toMatchObject({ gross_estate: 2500000 });
+
+      // Below the exemption again: the open return is dropped (and gone from the table).
+      await setBalance(caseId, account.id, 1500000);
+      const dropped = await generate(caseId, massachusetts);
+      expect(keysOf(dropped)).not.toContain('state_estate_tax_return');
+      expect(skippedOf(dropped, 'state_estate_tax_return')).toMatchObject({ gross_estate: 1500000 });
+      expect(await t.sql('select id from probate_deadlines where id = $1', [stateReturn.id])).toEqual([]);
+
+      // Due again, then completed: a later run below the exemption keeps it as history.
+      await setBalance(caseId, account.id, 2000000);
+      const again = await generate(caseId, massachusetts);
+      const returned = again.body.data.find((d: any) => d.rule.key === 'state_estate_tax_return');
+      expect(returned.id).not.toBe(stateReturn.id);
+      await t.http().patch(`/v1/cases/${caseId}/probate/deadlines/${returned.id}`).set(owner.auth).send({ completed_date: '2026-11-30' }).expect(200);
+      await setBalance(caseId, account.id, 10);
+      const kept = await generate(caseId, massachusetts);
+      expect(kept.body.data.find((d: any) => d.rule.key === 'state_estate_tax_return')).toMatchObject({ id: returned.id, status: 'completed' });
+
+      // A surviving spouse: Form 706 to elect portability, its title saying so; the due date stays 9 months.
+      await addPerson(caseId, { first_name: 'Samuel', kinship: 'spouse' });
+      const portability = await generate(caseId, massachusetts);
+      const form706 = portability.body.data.find((d: any) => d.rule.key === 'form_706');
+      expect(form706).toMatchObject({ type: 'tax_return', title: 'Federal estate tax return (Form 706), electing portability for the surviving spouse', due_date: '2026-12-14' });
+      expect(form706.description).toContain('Rev. Proc. 2022-32');
+      expect(skippedOf(portability, 'form_706')).toBeUndefined();
+    });
+
+    it('Oregon taxes from 1,000,000.00; the domicile defaults to the deceased’s address when neither the body nor a probate case gives one', async () => {
+      const caseId = await newCase(owner, { deceased: { first_name: 'Ada', last_name: 'Okafor', date_of_death: '2026-03-13', address: { address1: '1 Main St', city: 'Salem', state: 'OR', zip: '97301' } } });
+      await addAccount(caseId, 1000000);
+      const res = await generate(caseId, { appointment_date: '2026-04-02' });
+      expect(res.body.data.find((d: any) => d.rule.key === 'state_estate_tax_return')).toMatchObject({ title: 'Oregon estate tax return', due_date: '2026-12-14' });
+    });
+
+    it("Pennsylvania's inheritance tax: the return and the 5 % discount date when a beneficiary is outside the exempt classes, left out when only the spouse inherits", async () => {
+      const pennsylvania = { date_of_death: '2026-03-13', appointment_date: '2026-04-02', state: 'PA' };
+      const spouseOnly = await newCase();
+      await addPerson(spouseOnly, { first_name: 'Samuel', kinship: 'spouse', is_beneficiary: true });
+      const exempt = await generate(spouseOnly, pennsylvania);
+      expect(keysOf(exempt)).not.toContain('state_inheritance_tax_return');
+      expect(skippedOf(exempt, 'state_inheritance_tax_return')).toMatchObject({ reason: 'no_taxable_beneficiary' });
+      // A spouse survives: Form 706 elects portability (no assets).
+      expect(keysOf(exempt)).toContain('form_706');
+
+      await addPerson(spouseOnly, { first_name: 'Grace', kinship: 'child', descendant_of_spouse: true, is_beneficiary: true });
+      await addPerson(spouseOnly, { first_name: 'Tunde', is_beneficiary: true });
+      const taxed = await generate(spouseOnly, pennsylvania);
+      const byKey = Object.fromEntries((taxed.body.data as any[]).map((d) => [d.rule.key, d]));
+      expect(byKey.state_inheritance_tax_return).toMatchObject({ type: 'tax_return', title: 'Pennsylvania inheritance tax return', due_date: '2026-12-14' });
+      expect(byKey.state_inheritance_tax_return.description).toContain('Grace Okafor (child)');
+      expect(byKey.state_inheritance_tax_return.description).toContain('Tunde Okafor (kinship not recorded)');
+      expect(byKey.state_inheritance_tax_return.description).toContain('published summary');
+      // 3 months after death is Saturday 2026-06-13 → Monday 2026-06-15.
+      expect(byKey.state_inheritance_tax_discount).toMatchObject({ type: 'tax_return', due_date: '2026-06-15', rule: { computed_date: '2026-06-13' } });
+      expect(byKey.state_inheritance_tax_discount.title).toContain('5 % discount');
+      expect(skippedOf(taxed, 'state_inheritance_tax_return')).toBeUndefined();
     });
   });
 

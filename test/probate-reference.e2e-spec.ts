@@ -73,6 +73,64 @@ describe('probate reference data and forms (e2e)', () => {
     });
   });
 
+  describe('death taxes, intestacy and the federal values (§17.1)', () => {
+    it('a state with an estate tax: its exemption by date of death, its return, each cited and flagged', async () => {
+      const res = await get('/v1/probate/states/MA', member);
+      expectReference(res, RULES_TAG);
+      expect(res.body.data.death_taxes).toMatchObject({
+        estate_tax: {
+          exemptions: [{ amount: 2000000, effective_from: '2023-01-01', effective_to: null, citation: expect.stringContaining('c. 65C'), verified: false }],
+          return_due: { amount: 9, unit: 'months', from: 'date_of_death', source: 'state', verified: false },
+          form: 'M-706',
+        },
+        inheritance_tax: null,
+      });
+      expect((await get('/v1/probate/states/OR')).body.data.death_taxes.estate_tax.exemptions[0]).toMatchObject({ amount: 1000000 });
+      // No estate or inheritance tax: both null.
+      expect((await get('/v1/probate/states/FL')).body.data.death_taxes).toMatchObject({ estate_tax: null, inheritance_tax: null });
+    });
+
+    it("a state with an inheritance tax: its classes (with the kinships each holds), its return and Pennsylvania's early-payment discount", async () => {
+      const pa = (await get('/v1/probate/states/PA')).body.data.death_taxes.inheritance_tax;
+      expect(pa.classes.find((entry: any) => entry.class === 'spouse')).toMatchObject({ rate: '0%', exempt: true, kinships: ['spouse'] });
+      expect(pa.classes.find((entry: any) => entry.class === 'lineal')).toMatchObject({ rate: '4.5%', exempt: false, kinships: expect.arrayContaining(['child']) });
+      expect(pa).toMatchObject({ return_due: { amount: 9, unit: 'months', from: 'date_of_death' }, early_payment_discount: { percent: 5, within: { amount: 3, unit: 'months' }, verified: false } });
+    });
+
+    it('every state carries its intestacy; small-estate thresholds ship for 49 states, each with verified', async () => {
+      const ny = (await get('/v1/probate/states/NY')).body.data.intestacy;
+      expect(ny).toMatchObject({ community_property: false, representation: { method: 'per_capita_at_each_generation', citation: 'N.Y. EPTL §§4-1.1, 1-2.16', verified: true }, order: { complete: true } });
+      expect(ny.spouse_share).toContainEqual(expect.objectContaining({ when: 'all_descendants_shared_spouse_has_no_others', share: 'first 50000 plus 1/2 of the residue', verified: true, disputed: false }));
+      expect((await get('/v1/probate/states/CA')).body.data.intestacy.community_property).toBe(true);
+      // A disputed value ships unverified, with the other value in its note.
+      const minnesota = (await get('/v1/probate/states/MN')).body.data.intestacy.spouse_share.find((share: any) => share.disputed);
+      expect(minnesota).toMatchObject({ verified: false, notes: expect.stringContaining('Also reported') });
+      const states = (await get('/v1/probate/states?per_page=100')).body.data as any[];
+      expect(states.filter((state) => state.small_estate_thresholds !== null)).toHaveLength(49);
+      expect(states.every((state) => state.intestacy && state.death_taxes)).toBe(true);
+      expect(states.find((state) => state.code === 'AK').small_estate_thresholds).toEqual([
+        { amount: 50000, effective_from: null, effective_to: null, citation: 'Alaska Stat. § 13.16.680', verified: false },
+      ]);
+    });
+
+    it('GET /v1/probate/federal answers the basic exclusion by year of death, Form 706 and its extension, portability', async () => {
+      const res = await get('/v1/probate/federal', member);
+      expectReference(res, RULES_TAG);
+      expect(res.body.data.basic_exclusion_amounts.map((entry: any) => [entry.year, entry.amount, entry.verified])).toEqual([
+        [2025, 13990000, false],
+        [2026, 15000000, true],
+      ]);
+      expect(res.body.data.basic_exclusion_amounts[1].citation).toContain('Pub. L. 119-21');
+      expect(res.body.data).toMatchObject({
+        form: '706',
+        return_due: { amount: 9, unit: 'months', from: 'date_of_death', source: 'federal', verified: true },
+        extension: { amount: 6, unit: 'months', form: '4768', automatic: true },
+        portability: { late_election: { within: { amount: 5, unit: 'years' }, citation: expect.stringContaining('Rev. Proc. 2022-32') } },
+      });
+      expect(res.body.data.sources.length).toBeGreaterThan(0);
+    });
+  });
+
   describe('counties (§10.4)', () => {
     it.each([
       ['CA', 58, '06'],
@@ -215,6 +273,8 @@ describe('probate reference data and forms (e2e)', () => {
       ['put', '/v1/probate/forms/CA-DE-111'],
       ['delete', '/v1/probate/forms/CA-DE-111'],
       ['post', '/v1/probate/states/CA/forms'],
+      ['post', '/v1/probate/federal'],
+      ['delete', '/v1/probate/federal'],
     ] as const)('%s %s is 405 method_not_allowed with Allow', async (method, path) => {
       const res = await t.http()[method](path).set(owner.auth).send({});
       expectError(res, 405, 'method_not_allowed');
@@ -223,6 +283,7 @@ describe('probate reference data and forms (e2e)', () => {
 
     it('needs authentication', async () => {
       expectError(await t.http().get('/v1/probate/states'), 401, 'unauthorized');
+      expectError(await t.http().get('/v1/probate/federal'), 401, 'unauthorized');
     });
   });
 });

@@ -8,6 +8,9 @@ import { EstateDomicile } from './application/estate-domicile';
 import { EstateHeirship } from './application/estate-heirship.service';
 import { IntestacyRuleBook } from './application/ports/intestacy-rules.port';
 import { FileIntestacyRules } from './infrastructure/reference-data/file-intestacy-rules';
+import { GrossEstates, SurvivingRelatives } from './application/ports/estate-tax-facts.port';
+import { InventoryGrossEstates } from './infrastructure/persistence/gross-estates.adapter';
+import { CaseSurvivingRelatives } from './infrastructure/persistence/surviving-relatives.adapter';
 import { CreateDeadline } from './application/create-deadline.service';
 import { DeadlineFeed } from './application/deadline-feed.service';
 import { DeadlineFeedLinks } from './application/deadline-feed-links.service';
@@ -57,9 +60,10 @@ registerErrorCodes({
 @Module({
   imports: [
     CaseModule,
-    DocumentsModule,
-    // The heirship divides the inventory's gross probate assets (contract-extensions §17.3).
+    // The heirship divides the inventory's gross probate assets (contract-extensions §17.3); the death taxes weigh the
+    // gross estate (§17.2).
     AssetsModule,
+    DocumentsModule,
     CaseResourceModule.forResources([probateDeadlineResource, creditorClaimResource, probateCaseResource, filingResource, estateEinResource]),
   ],
   controllers: COURT_PARTS.controllers,
@@ -74,6 +78,8 @@ registerErrorCodes({
     DeadlineEventScheduler,
     { provide: DeceasedDates, useClass: DeceasedDatesAdapter },
     { provide: LettersDates, useClass: LettersDatesAdapter },
+    { provide: GrossEstates, useClass: InventoryGrossEstates },
+    { provide: SurvivingRelatives, useClass: CaseSurvivingRelatives },
     { provide: JurisdictionRuleBook, useClass: FileJurisdictionRules },
     { provide: ProbateReferenceFiles, useClass: FileProbateReference },
     { provide: IntestacyRuleBook, useClass: FileIntestacyRules },

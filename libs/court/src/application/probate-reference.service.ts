@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type FilterSpecs, NotFoundError, pageModeMeta, parseListQuery, ResourceList, SingleResource } from '@estate/shared-kernel';
 import { STATE_CODES } from '@estate/shared-kernel/domain';
-import type { County, StateRules } from '../domain/jurisdiction-rules';
+import type { County, FederalEstateTax, StateRules } from '../domain/jurisdiction-rules';
 import { FORM_PURPOSES, formServesState, type ProbateForm } from '../domain/probate-form';
 import { ProbateReferenceFiles } from './ports/probate-reference-files.port';
 
@@ -42,6 +42,12 @@ export class ProbateReference {
   state(code: string): SingleResource<StateRules> {
     const { sha256 } = this.files.jurisdictions();
     return new SingleResource(this.stateOf(code), tagOf(sha256));
+  }
+
+  /** The federal estate tax values: the basic exclusion by year of death, Form 706 and its extension, portability. */
+  federal(): SingleResource<FederalEstateTax> {
+    const { content, sha256 } = this.files.jurisdictions();
+    return new SingleResource(content.federal, tagOf(sha256));
   }
 
   counties(code: string, query: Record<string, unknown>): ResourceList<County> {

@@ -1,7 +1,11 @@
 import { addDays, addMonths, CalendarDate, fromParts, partsOf } from './calendar-date';
 import { rollToBusinessDay } from './federal-holidays';
-import type { DeadlineRule, DeadlineTemplate, JurisdictionRules, RuleEvent, RuleSource } from './jurisdiction-rules';
-import type { DeadlineType } from './probate-vocabulary';
+import { deathTaxDeadlines, federalReturnDecision, type EstateTaxFacts } from './death-tax-deadlines';
+import type { GeneratedDeadline, GeneratedDeadlines, SkippedDeadline } from './generated-deadline';
+import type { DeadlineRule, DeadlineTemplate, JurisdictionRules, RuleEvent } from './jurisdiction-rules';
+
+export type { DeadlineRuleRef, GeneratedDeadline, GeneratedDeadlines, SkippedDeadline } from './generated-deadline';
+export type { EstateTaxFacts } from './death-tax-deadlines';
 
 /** What the estate's dates are: the generator's body (contract §3.2 "Deadline generator"). */
 export interface EstateDates {
@@ -13,6 +17,11 @@ export interface EstateDates {
   firstPublicationDate?: CalendarDate | null;
   /** USPS code; absent, the Uniform Probate Code's rules stand. */
   state?: string | null;
+  /**
+   * Where the deceased was domiciled, whose taxes at death apply: the body's `state`, else the probate case's, else the
+   * deceased's address's (absent: no state's taxes are looked at).
+   */
+  domicile?: string | null;
 }
 
 /** The field of the generator's body that gives each event's date: what a deadline left out needs. */
@@ -38,44 +47,6 @@ const HOW_TO_GIVE: Readonly<Record<string, string>> = {
   letters_issued_date: "send letters_issued_date, or record it on the executor (the executor's letters_issued_date)",
   first_publication_date: 'send first_publication_date once the notice to creditors is published',
 };
-
-/** Where a generated deadline came from: shown on the deadline as its `rule`. */
-export interface DeadlineRuleRef {
-  key: string;
-  citation: string;
-  source: RuleSource;
-  /** The date the rule counted from, and which event that was. */
-  from: RuleEvent;
-  from_date: CalendarDate;
-  /** The date the rule gives before a weekend or federal holiday moved it to the next business day. */
-  computed_date: CalendarDate;
-}
-
-export interface GeneratedDeadline {
-  key: string;
-  type: DeadlineType;
-  title: string;
-  description: string;
-  dueDate: CalendarDate;
-  rule: DeadlineRuleRef;
-}
-
-/** A deadline left out because the date its rule counts from is not known yet (the answer's `meta.skipped`). */
-export interface SkippedDeadline {
-  key: string;
-  type: DeadlineType;
-  title: string;
-  reason: 'start_date_unknown';
-  /** The body field that would give the missing date (`letters_issued_date`). */
-  needs: string;
-  rule: { citation: string; source: RuleSource; from: RuleEvent };
-  message: string;
-}
-
-export interface GeneratedDeadlines {
-  deadlines: GeneratedDeadline[];
-  skipped: SkippedDeadline[];
-}
 
 function eventDate(event: RuleEvent, dates: EstateDates): CalendarDate | null {
   switch (event) {
@@ -155,9 +126,11 @@ function cautionsOf(rule: DeadlineRule, rules: JurisdictionRules, state: string 
  * The standard deadlines of an estate, every one from the jurisdiction file's templates and rules (no rule is a code
  * branch here). A template whose rule counts from an event whose date is not known yet (a claim period without a
  * first publication, California's without the letters) is left out and named in `skipped` with the date it needs.
- * Every due date on a weekend or federal holiday rolls to the next business day.
+ * Form 706 is made only when due or to elect portability, and the domicile's estate and inheritance tax returns only
+ * when the estate owes them (death-tax-deadlines.ts); what is not made is named in `skipped` with why. Every due date
+ * on a weekend or federal holiday rolls to the next business day.
  */
-export function generateDeadlines(dates: EstateDates, rules: JurisdictionRules): GeneratedDeadlines {
+export function generateDeadlines(dates: EstateDates, rules: JurisdictionRules, estate: EstateTaxFacts): GeneratedDeadlines {
   const generated: GeneratedDeadline[] = [];
   const skipped: SkippedDeadline[] = [];
   for (const template of rules.deadline_templates) {
@@ -167,17 +140,28 @@ export function generateDeadlines(dates: EstateDates, rules: JurisdictionRules):
       skipped.push(skippedFor(template, rule));
       continue;
     }
+    let title = withPeriod(template.title, rule);
+    let notes: string[] = [];
+    if (template.condition === 'federal_estate_tax_return') {
+      const decision = federalReturnDecision(template, dates.dateOfDeath, estate, rules);
+      if (!decision.made) {
+        skipped.push(decision.skipped);
+        continue;
+      }
+      ({ title, notes } = decision);
+    }
     const computed = dateOf(rule, from);
     generated.push({
       key: template.key,
       type: template.type,
-      title: withPeriod(template.title, rule),
-      description: [`${withPeriod(template.description, rule)} Rule: ${rule.citation}.`, ...cautionsOf(rule, rules, dates.state)].join(' '),
+      title,
+      description: [`${withPeriod(template.description, rule)}`, ...notes, `Rule: ${rule.citation}.`, ...cautionsOf(rule, rules, dates.state)].join(' '),
       dueDate: rollToBusinessDay(computed),
       rule: { key: template.key, citation: rule.citation, source: rule.source, from: rule.from, from_date: from, computed_date: computed },
     });
   }
-  return { deadlines: generated, skipped };
+  const taxes = deathTaxDeadlines(dates.domicile ?? null, dates.dateOfDeath, estate, rules);
+  return { deadlines: [...generated, ...taxes.deadlines], skipped: [...skipped, ...taxes.skipped] };
 }
 
 export function isKnownState(rules: JurisdictionRules, code: string): boolean {

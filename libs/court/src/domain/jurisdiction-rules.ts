@@ -47,6 +47,88 @@ export interface DeadlineTemplate {
    */
   rule_from?: 'upc_defaults' | 'state_or_upc_defaults';
   rule_name?: StateRuleName;
+  /** `federal_estate_tax_return`: made only when the return is due or elects portability (the gross estate decides). */
+  condition?: 'federal_estate_tax_return';
+}
+
+/** `{amount, effective_from, effective_to}`: the entry whose dates contain the date of death applies. */
+export interface DatedAmount {
+  amount: number | null;
+  effective_from: string | null;
+  effective_to: string | null;
+  citation: string;
+  verified: boolean;
+}
+
+/** A state's estate tax: the exemption by date of death and when the return is due. */
+export interface EstateTax {
+  exemptions: Array<DatedAmount & { amount_rule: string | null; notes: string | null }>;
+  return_due: PeriodRule | null;
+  form: string | null;
+  notes: string | null;
+}
+
+/** A class of beneficiaries of an inheritance tax, with the kinships (contract-extensions §17.3) it holds. */
+export interface InheritanceTaxClass {
+  class: string;
+  who: string;
+  rate: string;
+  exemption: string | null;
+  /** Whether a transfer to this class is wholly exempt. */
+  exempt: boolean;
+  kinships: string[];
+  verified: boolean;
+  notes: string | null;
+}
+
+export interface InheritanceTax {
+  classes: InheritanceTaxClass[];
+  return_due: PeriodRule | null;
+  early_payment_discount: { percent: number; within: { amount: number; unit: 'days' | 'months' | 'years'; from: RuleEvent }; citation: string; verified: boolean } | null;
+  citation: string;
+  verified: boolean;
+  notes: string | null;
+}
+
+export interface DeathTaxes {
+  estate_tax: EstateTax | null;
+  inheritance_tax: InheritanceTax | null;
+  notes: string | null;
+}
+
+interface CitedRule {
+  citation: string | null;
+  verified: boolean;
+  notes: string | null;
+}
+
+/** The state's intestate succession as researched (the heirship rules are compiled from the same research). */
+export interface Intestacy {
+  follows_upc_article_ii: boolean;
+  community_property: boolean;
+  spouse_share: Array<CitedRule & { when: string; share: string; applies_to: string; disputed: boolean }>;
+  representation: CitedRule & { method: string | null; statutory_term: string | null };
+  order: CitedRule & { order: string[]; complete: boolean };
+  adjusted_amounts: Array<Record<string, number | string | boolean | null>>;
+  notes: string | null;
+}
+
+/** The federal estate tax values: the basic exclusion by year of death, Form 706 and its extension, portability. */
+export interface FederalEstateTax {
+  form: string;
+  basic_exclusion_amounts: Array<DatedAmount & { year: number; amount: number; notes: string | null }>;
+  return_due: PeriodRule;
+  return_due_notes: string | null;
+  extension: { amount: number; unit: 'days' | 'months'; form: string; automatic: boolean; citation: string; verified: boolean; notes: string | null };
+  filing_threshold: { rule: string; citation: string; verified: boolean };
+  portability: {
+    rule: string;
+    citation: string;
+    verified: boolean;
+    late_election: { within: { amount: number; unit: 'days' | 'months' | 'years'; from: RuleEvent }; rule: string; citation: string; verified: boolean; notes: string | null };
+  };
+  notes: string | null;
+  sources: Array<{ citation: string; url: string }>;
 }
 
 export interface StateRules {
@@ -57,10 +139,12 @@ export interface StateRules {
   counties_shipped: boolean;
   probate_types: string[] | null;
   court_name_pattern: string | null;
-  small_estate_thresholds: Array<{ amount: number; effective_from: string | null; effective_to: string | null; citation: string }> | null;
+  small_estate_thresholds: Array<DatedAmount & { amount: number }> | null;
   inventory_due: PeriodRule | null;
   creditor_claim_period: PeriodRule | null;
   creditor_claim_outside_limit: PeriodRule | null;
+  death_taxes: DeathTaxes;
+  intestacy: Intestacy;
   sources: Array<{ citation: string; url: string }>;
   last_reviewed: string | null;
 }
@@ -69,6 +153,7 @@ export interface JurisdictionRules {
   version: string;
   upc_defaults: Record<StateRuleName, PeriodRule>;
   deadline_templates: DeadlineTemplate[];
+  federal: FederalEstateTax;
   states: StateRules[];
   /** Where every county value comes from (`fields` of the counties of `states`). */
   county_sources: Array<{ states: string[]; fields: string[]; citation: string; url: string }>;

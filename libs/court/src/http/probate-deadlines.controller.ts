@@ -33,12 +33,17 @@ export class ProbateDeadlinesController extends CaseResourceController(probateDe
     summary: 'Generate the standard deadlines',
     description:
       'Creates the estate\'s standard deadlines (Forms 706, 1040 and 1041, the ' +
-      'creditor claim period and bar, the inventory) from the committed jurisdiction rules, each with the rule it came from; a due date on a ' +
+      'creditor claim period and bar, the inventory, the domicile\'s estate and inheritance tax returns) from the committed jurisdiction rules, each with the rule it came from; a due date on a ' +
       'weekend or federal holiday rolls to the next business day. A state\'s own rule counts from its own start (California\'s claim period from ' +
       'the letters, Prob. Code §9100); the Uniform Probate Code\'s stands in only where the state records none, and its deadline says so. ' +
       'A deadline whose start date is not known yet (the letters, a first publication) is left out and named in `meta.skipped` with the date it ' +
-      'needs. Running it again creates no duplicates; changed inputs reschedule the generated deadlines that are not completed. Answers every ' +
-      'generated deadline of the case, by due date.',
+      'needs. Form 706 is made only when the gross estate (the inventory\'s probate and non-probate assets at the date of death) reaches the ' +
+      'basic exclusion amount of the year of death, or, below it, to elect portability when a person with kinship `spouse` survives (its title ' +
+      'says so). The domicile (`state`, else the probate case\'s, else the deceased\'s address\'s) adds its estate tax return when the gross ' +
+      'estate reaches its exemption for the date of death, and its inheritance tax return when a living beneficiary is outside the exempt ' +
+      'classes (with the early-payment discount date where the state gives one). A return not made is named in `meta.skipped` with the reason. ' +
+      'Running it again creates no duplicates; changed inputs reschedule the generated deadlines that are not completed, and drop the tax ' +
+      'returns no longer due unless completed. Answers every generated deadline of the case, by due date.',
   })
   @ApiBody({ type: GenerateDeadlinesBody })
   @ApiIdempotencyKey()

@@ -5,7 +5,7 @@ import { ApiData, ApiErrors, DescribedTag, DEFAULT_PER_PAGE, GuestReads, MAX_PER
 import { STATE_CODES } from '@estate/shared-kernel/domain';
 import { ProbateReference } from '../application/probate-reference.service';
 import { FORM_PURPOSES } from '../domain/probate-form';
-import { ProbateCountyView, ProbateFormView, ProbateStateView } from './dto/reference-data.dto';
+import { FederalEstateTaxView, ProbateCountyView, ProbateFormView, ProbateStateView } from './dto/reference-data.dto';
 
 const CACHE = 'private, max-age=3600';
 const STATE = ApiParam({ name: 'state', description: 'Upper-case USPS code of the state (or `DC`); anything else is 404.', schema: { type: 'string', pattern: '^[A-Z]{2}$' }, example: 'CA' });
@@ -39,7 +39,10 @@ function ApiReferenceList(model: Type) {
  * (§10.3). Any authenticated user may read them, guests included; every other method is `405 method_not_allowed`.
  */
 @GuestReads()
-@DescribedTag('probate reference', 'Probate reference data shipped with the service: the states with their probate rules and thresholds, their counties and courts, and the catalogue of court forms.')
+@DescribedTag(
+  'probate reference',
+  'Probate reference data shipped with the service: the states with their probate rules, thresholds, taxes at death and intestate succession, the federal estate tax values, their counties and courts, and the catalogue of court forms.',
+)
 @Controller('v1/probate')
 export class ProbateReferenceController {
   constructor(private readonly reference: ProbateReference) {}
@@ -55,12 +58,29 @@ export class ProbateReferenceController {
 
   @Get('states/:state')
   @Header('Cache-Control', CACHE)
-  @ApiOperation({ operationId: 'getProbateState', summary: 'Read a state', description: "A state's probate rules, thresholds and sources." })
+  @ApiOperation({
+    operationId: 'getProbateState',
+    summary: 'Read a state',
+    description: "A state's probate rules, thresholds, taxes at death, intestate succession and sources; every researched value with its citation and `verified`.",
+  })
   @STATE
   @ApiData(ProbateStateView)
   @ApiErrors(400, 404)
   state(@Param('state') state: string): SingleResource {
     return this.reference.state(state);
+  }
+
+  @Get('federal')
+  @Header('Cache-Control', CACHE)
+  @ApiOperation({
+    operationId: 'getFederalEstateTax',
+    summary: 'Read the federal estate tax values',
+    description: 'The basic exclusion amount by year of death (Form 706 is due when the gross estate reaches it), when Form 706 is due and its extension, and portability for a surviving spouse.',
+  })
+  @ApiData(FederalEstateTaxView)
+  @ApiErrors(400)
+  federal(): SingleResource {
+    return this.reference.federal();
   }
 
   @Get('states/:state/counties')

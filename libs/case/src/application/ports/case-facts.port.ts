@@ -53,11 +53,17 @@ export interface CasePerson {
   fullName: string;
   isBeneficiary: boolean;
   isDeceased: boolean;
+  /** Their kinship to the deceased (contract-extensions §17.3), `null` until set. */
+  kinship: Kinship | null;
 }
 
-/** A person of the case, or `null` when the case has no such person (probate: distributions). */
+/**
+ * A person of the case, or `null` when the case has no such person (probate: distributions); and every person of the
+ * case (the court: who survives, for the death taxes).
+ */
 export abstract class CasePersons {
   abstract personOf(caseId: string, personId: string): Promise<CasePerson | null>;
+  abstract personsOf(caseId: string): Promise<CasePerson[]>;
 }
 
 /** The deceased and the personal representative as a court account is captioned (contract-extensions §16.8). */

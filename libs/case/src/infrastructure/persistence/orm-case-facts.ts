@@ -64,8 +64,12 @@ export class OrmCaseFacts
 
   async personOf(caseId: string, personId: string): Promise<CasePerson | null> {
     const person = await this.em.findOne(personResource.schema, { caseId, id: personId });
-    if (!person) return null;
-    return { id: person.id, fullName: fullNameOf(person), isBeneficiary: person.isBeneficiary, isDeceased: person.isDeceased };
+    return person && casePersonOf(person);
+  }
+
+  async personsOf(caseId: string): Promise<CasePerson[]> {
+    const persons = await this.em.find(personResource.schema, { caseId }, { orderBy: { id: 'asc' } });
+    return persons.map(casePersonOf);
   }
 
   /** One plain statement, no entity: the rows as they stood when it ran. Ties of a millisecond fall to the id. */
@@ -116,4 +120,9 @@ function fullNameOf(person: { firstName: string; middleName: string | null; last
 function subjectOf(person: Omit<IdentitySubject, 'dateOfDeath'>): Omit<IdentitySubject, 'dateOfDeath'> {
   const { firstName, middleName, lastName, dateOfBirth, ssn, address } = person;
   return { firstName, middleName, lastName, dateOfBirth, ssn, address };
+}
+
+function casePersonOf(person: { id: string; firstName: string; middleName?: string | null; lastName: string; suffix?: string | null; isBeneficiary: boolean; isDeceased: boolean; kinship?: string | null }): CasePerson {
+  const fullName = [person.firstName, person.middleName, person.lastName, person.suffix].filter(Boolean).join(' ');
+  return { id: person.id, fullName, isBeneficiary: person.isBeneficiary, isDeceased: person.isDeceased, kinship: (person.kinship ?? null) as Kinship | null };
 }

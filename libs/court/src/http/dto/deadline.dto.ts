@@ -40,7 +40,9 @@ export class GenerateDeadlinesBody {
     max: 2,
     pattern: /^[A-Z]{2}$/,
     patternMessage: '$property must be a USPS state code in capitals, e.g. CA',
-    description: "USPS code of the probate state; each rule it records applies, counted from its own start, else the Uniform Probate Code's.",
+    description:
+      "USPS code of the probate state; each rule it records applies, counted from its own start, else the Uniform Probate Code's. Also the " +
+      "domicile whose estate and inheritance taxes are weighed; without it, the probate case's state, else the deceased's address's.",
     example: 'CA',
   })
   state?: string | null;
@@ -65,10 +67,23 @@ export class SkippedDeadlineView {
   @ApiProperty({ description: 'The generator template.', example: 'creditor_claim_period' }) key: string;
   @ApiProperty({ enum: ['tax_return', 'creditor_notice', 'inventory'], description: 'The kind of deadline it would be.', example: 'creditor_notice' }) type: string;
   @ApiProperty({ description: 'Its title.', example: 'Creditor claim period ends' }) title: string;
-  @ApiProperty({ enum: ['start_date_unknown'], description: '`start_date_unknown`: the date its rule counts from is not known yet.', example: 'start_date_unknown' })
+  @ApiProperty({
+    enum: ['start_date_unknown', 'below_exclusion', 'below_exemption', 'no_taxable_beneficiary', 'due_date_not_recorded'],
+    description:
+      '`start_date_unknown`: the date its rule counts from is not known yet; `below_exclusion`: Form 706, the gross estate is below the basic ' +
+      'exclusion amount of the year of death and no surviving spouse elects portability; `below_exemption`: the gross estate is below the ' +
+      "domicile's estate tax exemption; `no_taxable_beneficiary`: every beneficiary is in an exempt class of the domicile's inheritance tax; " +
+      '`due_date_not_recorded`: the return may be owed but no period for it is recorded.',
+    example: 'start_date_unknown',
+  })
   reason: string;
-  @ApiProperty({ description: 'The body field that gives the missing date.', example: 'letters_issued_date' }) needs: string;
-  @ApiProperty({ type: SkippedDeadlineRuleView, description: 'The rule that counts from the missing date.' }) rule: SkippedDeadlineRuleView;
+  @ApiProperty({ type: String, nullable: true, description: 'The body field that gives the missing date; null when no date is missing.', example: 'letters_issued_date' })
+  needs: string | null;
+  @ApiProperty({ type: SkippedDeadlineRuleView, description: 'The rule that counts from the missing date, or that sets the return left out.' }) rule: SkippedDeadlineRuleView;
+  @ApiProperty({ type: 'number', required: false, description: 'The gross estate at the date of death, in US dollars, for a tax return left out by its threshold; absent otherwise.', example: 812000 })
+  gross_estate?: number;
+  @ApiProperty({ type: 'number', required: false, description: 'The exclusion or exemption, in US dollars, for a tax return left out by its threshold; absent otherwise.', example: 15000000 })
+  threshold?: number;
   @ApiProperty({
     description: 'What is missing, in words.',
     example:

@@ -10,6 +10,36 @@ describe('the jurisdiction file', () => {
     expect(rules.upc_defaults.creditor_claim_outside_limit).toMatchObject({ amount: 12, unit: 'months', from: 'date_of_death' });
   });
 
+  it('carries the research whole: small-estate thresholds for 49 states, death taxes, intestacy and the federal values, each cited and flagged', () => {
+    const rules = jurisdictionRules();
+    const state = (code: string) => rules.states.find((entry) => entry.code === code)!;
+    expect(rules.states.filter((entry) => entry.small_estate_thresholds !== null)).toHaveLength(49);
+    // Pinned (§10.4) values stand: California's three thresholds, not the research's one.
+    expect(state('CA').small_estate_thresholds?.map((entry) => entry.amount)).toEqual([166250, 184500, 208850]);
+    expect(state('TX').small_estate_thresholds).toEqual([{ amount: 75000, effective_from: null, effective_to: null, citation: 'Tex. Estates Code §205.001', verified: true }]);
+    // secondary → verified false.
+    expect(state('AK').small_estate_thresholds).toEqual([expect.objectContaining({ amount: 50000, verified: false })]);
+    const withEstateTax = rules.states.filter((entry) => entry.death_taxes.estate_tax).map((entry) => entry.code);
+    expect(withEstateTax).toEqual(['CT', 'DC', 'HI', 'IL', 'ME', 'MD', 'MA', 'MN', 'NY', 'OR', 'RI', 'VT', 'WA']);
+    expect(rules.states.filter((entry) => entry.death_taxes.inheritance_tax).map((entry) => entry.code)).toEqual(['KY', 'MD', 'NE', 'NJ', 'PA']);
+    expect(state('MA').death_taxes.estate_tax?.exemptions[0]).toMatchObject({ amount: 2000000, verified: false });
+    expect(state('PA').death_taxes.inheritance_tax?.early_payment_discount).toMatchObject({ percent: 5, within: { amount: 3, unit: 'months' } });
+    // No source, no value: DC's 2026 exclusion stays null.
+    expect(state('DC').death_taxes.estate_tax?.exemptions.find((entry) => entry.effective_from === '2026-01-01')?.amount).toBeNull();
+    // A disputed value ships unverified with its note.
+    const disputed = state('MN').intestacy.spouse_share.filter((share) => share.disputed);
+    expect(disputed.length).toBeGreaterThan(0);
+    for (const share of disputed) expect(share).toMatchObject({ verified: false, notes: expect.stringContaining('Also reported') });
+    expect(rules.states.every((entry) => entry.intestacy.spouse_share.length > 0)).toBe(true);
+    expect(rules.federal.basic_exclusion_amounts.map((entry) => [entry.year, entry.amount])).toEqual([
+      [2025, 13990000],
+      [2026, 15000000],
+    ]);
+    expect(rules.federal.extension).toMatchObject({ amount: 6, unit: 'months', form: '4768' });
+    // Every source address is cited in the state's sources.
+    for (const entry of rules.states) expect(entry.sources.every((source) => /^https?:\/\//.test(source.url) && source.citation.length > 0)).toBe(true);
+  });
+
   it('refuses a broken file, naming the problem', () => {
     const broken = structuredClone(jurisdictionRules()) as unknown as Record<string, any>;
     broken.states[0].inventory_due = { amount: 3, unit: 'weeks', from: 'appointment', citation: 'x', source: 'state', verified: true };
@@ -38,6 +68,13 @@ describe('the jurisdiction file', () => {
     ['counties_shipped without counties', (file: Record<string, any>) => (file.states.find((state: any) => state.code === 'TX').counties_shipped = true), /counties_shipped: true for TX/],
     ['a county named with "County"', (file: Record<string, any>) => (file.counties[0].name = 'Alameda County'), /counties\/0\/name/],
     ['a made-up phone format', (file: Record<string, any>) => (file.counties[0].court_phone = 'call us'), /counties\/0\/court_phone/],
+    ['a threshold without its verified flag', (file: Record<string, any>) => delete file.states[0].small_estate_thresholds[0].verified, /states\/0\/small_estate_thresholds\/0 must have required property 'verified'/],
+    ['a state without death_taxes', (file: Record<string, any>) => delete file.states[1].death_taxes, /states\/1 must have required property 'death_taxes'/],
+    ['an estate tax exemption as text', (file: Record<string, any>) => (file.states.find((state: any) => state.code === 'MA').death_taxes.estate_tax.exemptions[0].amount = '2,000,000'), /death_taxes\/estate_tax\/exemptions\/0\/amount/],
+    ['an inheritance tax class of an unknown kinship', (file: Record<string, any>) => file.states.find((state: any) => state.code === 'PA').death_taxes.inheritance_tax.classes[0].kinships.push('cousin'), /inheritance_tax\/classes\/0\/kinships/],
+    ['a representation method out of the list', (file: Record<string, any>) => (file.states[0].intestacy.representation.method = 'by_guess'), /intestacy\/representation\/method/],
+    ['no federal values', (file: Record<string, any>) => delete file.federal, /must have required property 'federal'/],
+    ['a federal exclusion without a year', (file: Record<string, any>) => delete file.federal.basic_exclusion_amounts[0].year, /federal\/basic_exclusion_amounts\/0 must have required property 'year'/],
   ])('refuses %s, naming the file and the problem', (_what, breakIt, message) => {
     const broken = structuredClone(jurisdictionRules()) as unknown as Record<string, any>;
     breakIt(broken);
@@ -48,7 +85,9 @@ describe('the jurisdiction file', () => {
 
 describe('generateDeadlines', () => {
   const rules = jurisdictionRules();
-  const generated = (state: string | undefined, extra: Record<string, string> = {}) => generateDeadlines({ dateOfDeath: '2026-03-13', appointmentDate: '2026-04-02', state, ...extra }, rules);
+  // An estate above the 2026 federal basic exclusion, so that Form 706 is due; no state's taxes (no domicile).
+  const estate = { grossEstate: 20_000_000_00n, spouseSurvives: false, beneficiaries: [] };
+  const generated = (state: string | undefined, extra: Record<string, string> = {}) => generateDeadlines({ dateOfDeath: '2026-03-13', appointmentDate: '2026-04-02', state, ...extra }, rules, estate);
   const dueOf = (state: string | undefined, key: string, extra: Record<string, string> = {}) => generated(state, extra).deadlines.find((deadline) => deadline.key === key);
   const skippedOf = (state: string | undefined, extra: Record<string, string> = {}) => generated(state, extra).skipped.map((skipped) => [skipped.key, skipped.needs]);
   // Letters issued a week after the appointment.
@@ -74,7 +113,7 @@ describe('generateDeadlines', () => {
   });
 
   it('rolls a due date off a federal holiday: 60 days after 2026-05-04 is the observed Independence Day', () => {
-    const deadline = generateDeadlines({ dateOfDeath: '2026-03-13', appointmentDate: '2026-05-04', lettersIssuedDate: '2026-05-04', state: 'FL' }, rules).deadlines.find((d) => d.key === 'inventory');
+    const deadline = generateDeadlines({ dateOfDeath: '2026-03-13', appointmentDate: '2026-05-04', lettersIssuedDate: '2026-05-04', state: 'FL' }, rules, estate).deadlines.find((d) => d.key === 'inventory');
     expect(deadline).toMatchObject({ dueDate: '2026-07-06', rule: { computed_date: '2026-07-03', source: 'state', citation: 'Fla. Prob. R. 5.340(a)' } });
   });
 
@@ -126,7 +165,7 @@ describe('generateDeadlines', () => {
   });
 
   it('gives every deadline its type, title, description and the rule it came from', () => {
-    for (const deadline of generateDeadlines({ dateOfDeath: '2026-03-13', appointmentDate: '2026-04-02', lettersIssuedDate: '2026-04-09', state: 'CA' }, rules).deadlines) {
+    for (const deadline of generateDeadlines({ dateOfDeath: '2026-03-13', appointmentDate: '2026-04-02', lettersIssuedDate: '2026-04-09', state: 'CA' }, rules, estate).deadlines) {
       expect(deadline.title.length).toBeGreaterThan(0);
       expect(deadline.description).toContain(deadline.rule.citation);
       expect(['tax_return', 'creditor_notice', 'inventory']).toContain(deadline.type);
