@@ -152,7 +152,7 @@ describe('transfer steps as jobs: backoff, a terminal state, no starvation (e2e)
     const jobs = t.app.get(JobQueue);
     expect([...(await jobs.liveKeys('transfer-step', [lost.id, kept.id]))]).toEqual([kept.id]);
 
-    await t.app.get(UnitOfWork).run((em) => jobs.enqueue(em, 'transfer-sweep', {}));
+    await t.app.get(UnitOfWork).run(() => jobs.enqueue('transfer-sweep', {}));
     expect(await jobs.runDue('transfer-sweep', 5)).toBe(1);
     expect([...(await jobs.liveKeys('transfer-step', [lost.id, kept.id]))].sort()).toEqual([lost.id, kept.id].sort());
     expect(await stepJobs(kept.id)).toBe('1');
