@@ -181,8 +181,8 @@ describe('the job queue moves from pg-boss 10 to pg-boss 12 without losing a job
     const jobs = service.app.get(JobQueue);
     const uow = service.app.get(UnitOfWork);
     for (let sent = 0; sent < 2; sent++) {
-      await uow.run((em) => jobs.enqueue(em, 'transfer-step', { transferId: 'no-such-transfer', status: 'requested' }, { singletonKey: 'no-such-transfer' }));
-      await uow.run((em) => jobs.enqueue(em, 'transfer-sweep', {}, { singletonKey: 'same' }));
+      await uow.run(() => jobs.enqueue('transfer-step', { transferId: 'no-such-transfer', status: 'requested' }, { singletonKey: 'no-such-transfer' }));
+      await uow.run(() => jobs.enqueue('transfer-sweep', {}, { singletonKey: 'same' }));
     }
     expect((await db.query(`select name, count(*)::int as n from pgboss.job where name in ('transfer-step', 'transfer-sweep') and state = 'created' group by name order by name`)).rows).toEqual([
       { name: 'transfer-step', n: 1 },

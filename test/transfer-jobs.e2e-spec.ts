@@ -152,12 +152,45 @@ describe('transfer steps as jobs: backoff, a terminal state, no starvation (e2e)
     const jobs = t.app.get(JobQueue);
     expect([...(await jobs.liveKeys('transfer-step', [lost.id, kept.id]))]).toEqual([kept.id]);
 
-    await t.app.get(UnitOfWork).run((em) => jobs.enqueue(em, 'transfer-sweep', {}));
+    await t.app.get(UnitOfWork).run(() => jobs.enqueue('transfer-sweep', {}));
     expect(await jobs.runDue('transfer-sweep', 5)).toBe(1);
     expect([...(await jobs.liveKeys('transfer-step', [lost.id, kept.id]))].sort()).toEqual([lost.id, kept.id].sort());
     expect(await stepJobs(kept.id)).toBe('1');
     await processor.drain();
     expect((await statusOf(quiet, caseId, lost.id)).status).toBe('settled');
+  });
+
+  it('a job is written in the transaction the caller runs in, found without being handed over: gone with its rollback, kept with its commit, at once outside one', async () => {
+    const jobs = t.app.get(JobQueue);
+    const uow = t.app.get(UnitOfWork);
+    // Not due for an hour, and naming no transfer: nothing here works them.
+    const later = { startAfter: new Date(Date.now() + 3_600_000) };
+    const job = (key: string) => ({ transferId: key, status: 'requested' });
+    const written = async (...keys: string[]) =>
+      (await t.sql<{ key: string }>(`select singleton_key as key from pgboss.job where name = 'transfer-step' and singleton_key = any($1) order by 1`, [keys])).map((row) => row.key);
+    const failure = new Error('the change fails after its enqueues');
+
+    await expect(
+      uow.run(async () => {
+        await jobs.enqueue('transfer-step', job('rolled-back'), { ...later, singletonKey: 'rolled-back' });
+        await jobs.enqueueMany('transfer-step', [{ data: job('rolled-back-many'), singletonKey: 'rolled-back-many', ...later }]);
+        // Written in the transaction, not on the pool: not seen from outside before the commit.
+        expect(await written('rolled-back', 'rolled-back-many')).toEqual([]);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect(await written('rolled-back', 'rolled-back-many')).toEqual([]);
+
+    await uow.run(async () => {
+      await jobs.enqueue('transfer-step', job('committed'), { ...later, singletonKey: 'committed' });
+      await jobs.enqueueMany('transfer-step', [{ data: job('committed-many'), singletonKey: 'committed-many', ...later }]);
+    });
+    expect(await written('committed', 'committed-many')).toEqual(['committed', 'committed-many']);
+
+    // Outside any transaction (a start-up's enqueue): on the pool, at once.
+    await jobs.enqueue('transfer-step', job('no-transaction'), { ...later, singletonKey: 'no-transaction' });
+    expect(await written('no-transaction')).toEqual(['no-transaction']);
+    await t.sql(`delete from pgboss.job where name = 'transfer-step' and singleton_key = any($1)`, [['committed', 'committed-many', 'no-transaction']]);
   });
 
   it('a queue the code defines but no migration created stops the start-up, naming it (pg-boss would refuse its jobs)', async () => {

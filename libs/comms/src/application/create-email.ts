@@ -23,9 +23,9 @@ export class CreateEmail implements CreateUseCase {
   execute(scope: { caseId: string } & Record<string, string>, body: JsonObject): Promise<SingleResource> {
     const from = body.from ?? this.config.senderAddress;
     return this.uow.run(
-      async (em) => {
+      async () => {
         const created = await this.writer.create(this.resource, scope, { ...body, from });
-        await this.delivery.scheduleFirst(em, { id: (created.data as { id: string }).id }, this.clock.now());
+        await this.delivery.scheduleFirst({ id: (created.data as { id: string }).id }, this.clock.now());
         return created;
       },
       { caseId: scope.caseId },

@@ -28,7 +28,7 @@ export class SendFax implements CreateUseCase {
   execute(scope: { caseId: string }, body: JsonObject): Promise<SingleResource> {
     const request = body as unknown as FaxRequest;
     return this.uow.run(
-      async (em) => {
+      async () => {
         let queued: Fax | undefined;
         const created = await this.writes.add(this.resource, scope, async (clock) => {
           const documents = await this.documents.describe(scope.caseId, request.document_ids);
@@ -38,7 +38,7 @@ export class SendFax implements CreateUseCase {
           queued = Fax.queue(origin, request, { documents, contact }, clock.now());
           return queued;
         });
-        await this.transmission.scheduleFirst(em, queued!, queued!.queuedAt);
+        await this.transmission.scheduleFirst(queued!, queued!.queuedAt);
         return created;
       },
       { caseId: scope.caseId },

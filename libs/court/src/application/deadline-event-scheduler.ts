@@ -52,7 +52,7 @@ export class DeadlineEventScheduler implements OnModuleInit, OnApplicationBootst
   /** The catch-up run at start-up, as a job (so one process takes it, and only where scheduled work runs). */
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.jobs === 'off' || this.config.scheduler === 'off') return;
-    await this.jobs.enqueue(this.em.fork(), DEADLINE_EVENTS_QUEUE, {}, { singletonKey: 'start-up' });
+    await this.jobs.enqueue(DEADLINE_EVENTS_QUEUE, {}, { singletonKey: 'start-up' });
   }
 
   /** Emits what is due and not yet sent; answers how many events it wrote. */

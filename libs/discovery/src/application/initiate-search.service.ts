@@ -55,7 +55,7 @@ export class InitiateSearch {
         const now = clock.now();
         const ein = business ? business.ein : (body.parameters?.business_ein ?? null);
         const search = Search.initiate(ulid(), scope.caseId, body.type, searchParametersOf(body.parameters, person, business), ein, now);
-        await this.processor.scheduleFirst(em, search, now);
+        await this.processor.scheduleFirst(search, now);
         return search;
       }),
     );

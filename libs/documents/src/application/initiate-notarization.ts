@@ -23,7 +23,7 @@ export class InitiateNotarization implements CreateUseCase {
       if (problems.length > 0) throw new ValidationFailedError(problems);
       const now = clock.now();
       const notarization = Notarization.initiate(ulid(), scope.caseId, body as unknown as NotarizationRequest, currentActor().id, now);
-      await this.steps.scheduleFirst(em, notarization, now);
+      await this.steps.scheduleFirst(notarization, now);
       return notarization;
     });
   }

@@ -40,8 +40,8 @@ export class InvitationMailer implements OnModuleInit {
     });
   }
 
-  enqueue(em: EntityManager, invitationId: string): Promise<void> {
-    return this.jobs.enqueue(em, INVITATION_EMAIL_QUEUE, { invitation_id: invitationId }, { singletonKey: invitationId });
+  enqueue(invitationId: string): Promise<void> {
+    return this.jobs.enqueue(INVITATION_EMAIL_QUEUE, { invitation_id: invitationId }, { singletonKey: invitationId });
   }
 
   /** Runs the due jobs now, in this process (tests); answers how many ran. */

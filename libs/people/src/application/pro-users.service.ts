@@ -130,7 +130,7 @@ export class ProUsers {
         outcome: null,
         createdAt: now,
       });
-      await this.mailer.enqueue(em, invitationId);
+      await this.mailer.enqueue(invitationId);
       return { data: { ...presentProUser(user), invitation_code: code }, etag: etagOfProUser(user) };
     });
   }

@@ -51,7 +51,7 @@ export interface ProviderStepsDefinition<T extends ProviderTrackedRecord> {
 /** A provider-advanced resource's steps: scheduled in the caller's transaction, run by the job queue. */
 export interface ProviderStepQueue<T extends ProviderTrackedRecord> {
   /** Schedules the record's next step, `PROVIDER_STEP_DELAY_MS` after `now` or at `notBefore` if later. */
-  schedule(em: EntityManager, record: Pick<T, 'id' | 'status'>, now: Date, notBefore?: Date | null): Promise<void>;
+  schedule(record: Pick<T, 'id' | 'status'>, now: Date, notBefore?: Date | null): Promise<void>;
   /** Runs the due steps now, in this process (tests and tools, with `PROVIDER_PROCESSOR=off`); answers how many ran. */
   runDue(limit?: number): Promise<number>;
 }
@@ -96,23 +96,23 @@ export class ProviderSteps {
       handle: (job) => RequestContext.create(this.em, () => runAsSystem(definition.actor, () => this.step(definition, job))),
       onExhausted: (job) =>
         RequestContext.create(this.em, () =>
-          this.uow.run((em) => {
+          this.uow.run(() => {
             const later = new Date(this.clock.now().getTime() + AFTER_EXHAUSTED_MS);
-            return this.jobs.enqueue(em, definition.queue, job, { startAfter: later, singletonKey: job.id });
+            return this.jobs.enqueue(definition.queue, job, { startAfter: later, singletonKey: job.id });
           }),
         ),
     });
     return {
-      schedule: (em, record, now, notBefore) => this.schedule(em, definition.queue, record, now, notBefore),
+      schedule: (record, now, notBefore) => this.schedule(definition.queue, record, now, notBefore),
       runDue: (limit = 50) => this.jobs.runDue(definition.queue, limit),
     };
   }
 
-  private schedule(em: EntityManager, queue: string, record: { id: string; status: string }, now: Date, notBefore?: Date | null): Promise<void> {
+  private schedule(queue: string, record: { id: string; status: string }, now: Date, notBefore?: Date | null): Promise<void> {
     const afterDelay = now.getTime() + this.settings.stepDelayMs;
     const startAfter = new Date(Math.max(afterDelay, notBefore?.getTime() ?? 0));
     const job: ProviderStepJob = { id: record.id, status: record.status };
-    return this.jobs.enqueue(em, queue, job, { startAfter, singletonKey: record.id });
+    return this.jobs.enqueue(queue, job, { startAfter, singletonKey: record.id });
   }
 
   private step<T extends ProviderTrackedRecord>(definition: ProviderStepsDefinition<T>, job: ProviderStepJob): Promise<void> {
@@ -132,13 +132,13 @@ export class ProviderSteps {
       const before = this.reader.view(resource, record);
       if (!(await definition.advance(record, now))) {
         // Nothing new: ask again later without touching the record's version (its ETag stays).
-        await this.schedule(em, definition.queue, record, now, new Date(now.getTime() + RECHECK_MS));
+        await this.schedule(definition.queue, record, now, new Date(now.getTime() + RECHECK_MS));
         return;
       }
       record.updatedAt = now;
       await em.flush();
       await this.events.changed(em, subjectOf(resource, record), before, this.reader.view(resource, record));
-      if (record.nextCheckAt !== null) await this.schedule(em, definition.queue, record, now, record.nextCheckAt);
+      if (record.nextCheckAt !== null) await this.schedule(definition.queue, record, now, record.nextCheckAt);
     });
   }
 }
@@ -195,8 +195,8 @@ export abstract class ProviderProcessor<T extends ProviderTrackedRecord> impleme
   }
 
   /** Schedules a new record's first step, in the transaction that stores it. */
-  scheduleFirst(em: EntityManager, record: { id: string }, now: Date): Promise<void> {
-    return this.defined().schedule(em, { id: record.id, status: this.firstStatus }, now);
+  scheduleFirst(record: { id: string }, now: Date): Promise<void> {
+    return this.defined().schedule({ id: record.id, status: this.firstStatus }, now);
   }
 
   /** Runs the due steps now (at most `limit`); answers how many jobs ran. */

@@ -80,8 +80,8 @@ export class AchReturnIntake implements OnModuleInit {
    * return of the transfer (a simulator's test value), at the moment it is due and at least once a second after that
    * until it has been applied (contract §8, test mode). A real network announces none: one poll, then the minute's.
    */
-  async watch(em: EntityManager, transfer: Transfer): Promise<void> {
-    await this.enqueueFor(em, transfer.id, this.clock.now());
+  async watch(transfer: Transfer): Promise<void> {
+    await this.enqueueFor(transfer.id, this.clock.now());
   }
 
   /** Runs the due per-transfer polls now, in this process (tests and tools, with the processor off). */
@@ -96,12 +96,12 @@ export class AchReturnIntake implements OnModuleInit {
     const now = this.clock.now().getTime();
     // Not due yet: when it is. Due and still not applied (the transfer not yet in transit): again within a second.
     const next = due.getTime() > now ? due : new Date(now + DUE_RETURN_POLL_MS);
-    await RequestContext.create(this.em, () => this.uow.run((em) => this.enqueueFor(em, transferId, next)));
+    await RequestContext.create(this.em, () => this.uow.run(() => this.enqueueFor(transferId, next)));
   }
 
-  private enqueueFor(em: EntityManager, transferId: string, startAfter: Date): Promise<void> {
+  private enqueueFor(transferId: string, startAfter: Date): Promise<void> {
     const job: ReturnDueJob = { transferId };
-    return this.jobs.enqueue(em, ACH_RETURN_DUE_QUEUE, job, { startAfter, singletonKey: transferId });
+    return this.jobs.enqueue(ACH_RETURN_DUE_QUEUE, job, { startAfter, singletonKey: transferId });
   }
 
   /** One poll: every return reported so far (up to a batch), applied and acknowledged; answers how many were applied. */

@@ -60,9 +60,9 @@ export class FundsHold implements OnModuleInit {
   }
 
   /** In the settling transaction: the job that ends the hold (none when the hold had no length). */
-  async schedule(em: EntityManager, transfer: Transfer): Promise<void> {
+  async schedule(transfer: Transfer): Promise<void> {
     if (!transfer.fundsHeld()) return;
-    await this.enqueue(em, transfer.id, transfer.fundsAvailableAt!);
+    await this.enqueue(transfer.id, transfer.fundsAvailableAt!);
   }
 
   /** Runs the due release jobs now, in this process (tests and tools, with the processor off); answers how many ran. */
@@ -75,18 +75,18 @@ export class FundsHold implements OnModuleInit {
       runAsSystem('transfer_processor', async () => {
         // Asked outside the transaction: the network is another system.
         const announced = await this.ach.announcedReturnAt(job.transferId);
-        await this.uow.run(async (em) => {
+        await this.uow.run(async () => {
           const transfer = await this.transfers.holdForStep(job.transferId);
           // Returned, released by an earlier run, or never held: nothing to do.
           if (!transfer || !transfer.fundsHeld()) return;
           const now = this.clock.now();
           if (announced) {
             const due = Math.max(announced.getTime(), now.getTime());
-            await this.enqueue(em, transfer.id, new Date(due + RECHECK_AFTER_RETURN_MS));
+            await this.enqueue(transfer.id, new Date(due + RECHECK_AFTER_RETURN_MS));
             return;
           }
           // Early (a clock behind the queue's): again when the hold ends.
-          if (!transfer.releaseFunds(now)) return this.enqueue(em, transfer.id, transfer.fundsAvailableAt!);
+          if (!transfer.releaseFunds(now)) return this.enqueue(transfer.id, transfer.fundsAvailableAt!);
           await this.money.releaseHold(transfer);
           await this.transfers.save(transfer);
         });
@@ -94,8 +94,8 @@ export class FundsHold implements OnModuleInit {
     );
   }
 
-  private enqueue(em: EntityManager, transferId: string, startAfter: Date): Promise<void> {
+  private enqueue(transferId: string, startAfter: Date): Promise<void> {
     const job: FundsReleaseJob = { transferId };
-    return this.jobs.enqueue(em, FUNDS_RELEASE_QUEUE, job, { startAfter, singletonKey: transferId });
+    return this.jobs.enqueue(FUNDS_RELEASE_QUEUE, job, { startAfter, singletonKey: transferId });
   }
 }

@@ -71,7 +71,7 @@ export class RequestTransfer implements CreateUseCase {
           this.clock.now(),
         );
         await this.transfers.save(transfer);
-        await this.steps.scheduleNext(em, transfer);
+        await this.steps.scheduleNext(transfer);
         await this.accounts.setActiveTransfer(scope.caseId, source.id, transfer.id);
         const presented = this.reader.present(this.resource, transfer);
         await this.events.created(em, subjectOf(this.resource, scope), presented.data as Record<string, unknown>);

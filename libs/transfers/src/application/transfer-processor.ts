@@ -95,11 +95,11 @@ export class TransferProcessor implements OnModuleInit {
       await this.transfers.save(transfer);
       // Each move is told as transfer.status_changed, like a cancellation through the API (contract §14.1).
       await this.events.changed(em, subjectOf(this.resource, transfer), before, this.reader.view(this.resource, transfer));
-      await this.steps.scheduleNext(em, transfer);
+      await this.steps.scheduleNext(transfer);
       if (job.status === 'in_transit' && transfer.status === 'settled') {
         // The hold's end, and the poll for a return the network may have announced (contract §8).
-        await this.hold.schedule(em, transfer);
-        await this.returns.watch(em, transfer);
+        await this.hold.schedule(transfer);
+        await this.returns.watch(transfer);
       }
       // Settled or rejected: a closure request that made the transfer hears of it in this transaction (§15.1).
       const outcome = transfer.status !== job.status ? closureOutcomeOf(transfer) : null;
@@ -140,10 +140,10 @@ export class TransferProcessor implements OnModuleInit {
     const live = await this.jobs.liveKeys(TRANSFER_STEP_QUEUE, overdue.map((transfer) => transfer.id));
     const missing = overdue.filter((transfer) => !live.has(transfer.id));
     if (missing.length === 0) return;
-    await this.uow.run(async (em) => {
+    await this.uow.run(async () => {
       for (const transfer of missing) {
         const job: TransferStepJob = { transferId: transfer.id, status: transfer.status };
-        await this.jobs.enqueue(em, TRANSFER_STEP_QUEUE, job, { singletonKey: transfer.id });
+        await this.jobs.enqueue(TRANSFER_STEP_QUEUE, job, { singletonKey: transfer.id });
       }
     });
     this.logger.warn({ count: missing.length }, 'overdue transfers had no step job; enqueued');

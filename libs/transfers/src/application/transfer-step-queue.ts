@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { JobQueue } from '@estate/shared-kernel';
 import type { Transfer } from '../domain/transfer';
@@ -20,9 +19,9 @@ export interface TransferStepJob {
 export class TransferStepQueue {
   constructor(private readonly jobs: JobQueue) {}
 
-  async scheduleNext(em: EntityManager, transfer: Transfer): Promise<void> {
+  async scheduleNext(transfer: Transfer): Promise<void> {
     if (transfer.nextStepAt === null) return;
     const job: TransferStepJob = { transferId: transfer.id, status: transfer.status };
-    await this.jobs.enqueue(em, TRANSFER_STEP_QUEUE, job, { startAfter: transfer.nextStepAt, singletonKey: transfer.id });
+    await this.jobs.enqueue(TRANSFER_STEP_QUEUE, job, { startAfter: transfer.nextStepAt, singletonKey: transfer.id });
   }
 }

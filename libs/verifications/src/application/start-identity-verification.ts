@@ -60,7 +60,7 @@ export class StartIdentityVerification implements CreateUseCase {
         now,
       );
       await this.projection.handOver(verification);
-      await this.processor.scheduleFirst(em, verification, now);
+      await this.processor.scheduleFirst(verification, now);
       return verification;
     });
   }

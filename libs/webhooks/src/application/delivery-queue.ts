@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { JobQueue } from '@estate/shared-kernel';
 
@@ -15,9 +14,8 @@ export interface DeliveryJob {
 export class DeliveryQueue {
   constructor(private readonly jobs: JobQueue) {}
 
-  enqueue(em: EntityManager, deliveryIds: readonly string[], startAfter?: Date): Promise<void> {
+  enqueue(deliveryIds: readonly string[], startAfter?: Date): Promise<void> {
     return this.jobs.enqueueMany(
-      em,
       WEBHOOK_DELIVERY_QUEUE,
       deliveryIds.map((deliveryId) => ({ data: { deliveryId } satisfies DeliveryJob, singletonKey: deliveryId, startAfter })),
     );

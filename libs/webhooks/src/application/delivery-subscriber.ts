@@ -20,7 +20,7 @@ export class DeliverySubscriber implements EventSubscriber {
 
   joinEvent(event: StoredEvent): EventStatementPart | undefined {
     if (event.type === PING_EVENT) return undefined;
-    return { ...this.store.fanOutAlong(event), joined: (em, deliveryIds) => this.deliveries.enqueue(em, deliveryIds) };
+    return { ...this.store.fanOutAlong(event), joined: (deliveryIds) => this.deliveries.enqueue(deliveryIds) };
   }
 
   async caseEventsErasing(_em: EntityManager, caseId: string): Promise<void> {

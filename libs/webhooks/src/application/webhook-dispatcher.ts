@@ -88,7 +88,7 @@ export class WebhookDispatcher implements OnModuleInit {
     const live = await this.jobs.liveKeys(WEBHOOK_DELIVERY_QUEUE, overdue);
     const missing = overdue.filter((id) => !live.has(id));
     if (missing.length === 0) return;
-    await this.uow.run((em) => this.deliveries.enqueue(em, missing));
+    await this.uow.run(() => this.deliveries.enqueue(missing));
     this.logger.warn({ count: missing.length }, 'overdue webhook deliveries had no job; enqueued');
   }
 
@@ -140,7 +140,7 @@ export class WebhookDispatcher implements OnModuleInit {
     }
     await this.uow.run(async (em) => {
       if (!(await this.store.recordAttempt(claim, { status, attempt, nextAttemptAt, now }))) return;
-      if (status === 'pending') return this.deliveries.enqueue(em, [claim.delivery.id], nextAttemptAt ?? now);
+      if (status === 'pending') return this.deliveries.enqueue([claim.delivery.id], nextAttemptAt ?? now);
       // The endpoint row under lock: its failure count and status move one delivery at a time.
       const current = await this.store.findEndpoint(endpoint.organizationId, endpoint.id, true);
       if (!current) return;

@@ -166,7 +166,7 @@ export class WebhookEndpoints {
         object: presentEndpoint(endpoint),
       });
       if (!event) throw new Error('ping event not written');
-      await this.deliveries.enqueue(em, [await this.store.insertDelivery(endpoint.id, event)]);
+      await this.deliveries.enqueue([await this.store.insertDelivery(endpoint.id, event)]);
       return presentEvent(event);
     });
   }
@@ -183,7 +183,7 @@ export class WebhookEndpoints {
 
   /** A finished delivery goes back to `pending`, due at once; a pending one cannot be retried (409 invalid_state). */
   async retry(organizationId: string, endpointId: string, deliveryId: string): Promise<Record<string, unknown>> {
-    return this.uow.run(async (em) => {
+    return this.uow.run(async () => {
       await this.load(organizationId, endpointId, false);
       const delivery = await this.store.findDelivery(endpointId, deliveryId, true);
       if (!delivery) throw new NotFoundError('delivery');
@@ -192,7 +192,7 @@ export class WebhookEndpoints {
       }
       const now = this.clock.now();
       await this.store.requeue(delivery.id, now);
-      await this.deliveries.enqueue(em, [delivery.id], now);
+      await this.deliveries.enqueue([delivery.id], now);
       return presentDelivery({ ...delivery, status: 'pending', nextAttemptAt: now, updatedAt: now });
     });
   }

@@ -82,7 +82,7 @@ export class S3DocumentStorage extends DocumentStorage implements OnModuleInit, 
         ServerSideEncryption: 'AES256',
       }),
     );
-    await this.jobs.enqueue(this.em, PROMOTE_QUEUE, { document_id: documentId });
+    await this.jobs.enqueue(PROMOTE_QUEUE, { document_id: documentId });
   }
 
   async open(documentId: string): Promise<Readable> {
@@ -98,7 +98,7 @@ export class S3DocumentStorage extends DocumentStorage implements OnModuleInit, 
   }
 
   async discard(documentIds: readonly string[]): Promise<void> {
-    await this.jobs.enqueueMany(this.em, REMOVE_QUEUE, documentIds.map((documentId) => ({ data: { document_id: documentId } })));
+    await this.jobs.enqueueMany(REMOVE_QUEUE, documentIds.map((documentId) => ({ data: { document_id: documentId } })));
   }
 
   /** Renames a committed upload's temporary key; a second run finds it gone and does nothing. */

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { ulid } from 'ulid';
@@ -46,7 +45,7 @@ export class CollaboratorInvitationCodes {
     return new Date(now.getTime() + this.config.invitationTtlSeconds * 1000);
   }
 
-  async issue(em: EntityManager, collaborator: Collaborator, now: Date): Promise<string> {
+  async issue(collaborator: Collaborator, now: Date): Promise<string> {
     await this.store.closeCollaboratorInvitations(collaborator.caseId, collaborator.email, now);
     const code = newInvitationCode();
     const invitationId = ulid();
@@ -65,7 +64,7 @@ export class CollaboratorInvitationCodes {
       outcome: null,
       createdAt: now,
     });
-    await this.mailer.enqueue(em, invitationId);
+    await this.mailer.enqueue(invitationId);
     return code;
   }
 }
@@ -129,7 +128,7 @@ export class CreateCollaborator implements CreateUseCase {
         createdAt: now,
         updatedAt: now,
       });
-      code = await this.codes.issue(em, collaborator, now);
+      code = await this.codes.issue(collaborator, now);
       return collaborator;
     });
     return withCode(presented, code);
@@ -191,7 +190,7 @@ export class ResendCollaboratorInvitation {
       scope,
       id,
       ifMatch,
-      async (collaborator, clock, em) => {
+      async (collaborator, clock) => {
         if (!collaborator.mayResend()) {
           const message = `A ${collaborator.status} collaborator's invitation cannot be sent again; only a pending or expired one can.`;
           throw new ConflictError('invalid_state', message, [{ field: 'status', message, reason: 'conflict' }]);
@@ -199,7 +198,7 @@ export class ResendCollaboratorInvitation {
         const now = clock.now();
         collaborator.invitationExpiresAt = this.codes.expiryFrom(now);
         collaborator.updatedAt = now;
-        code = await this.codes.issue(em, collaborator, now);
+        code = await this.codes.issue(collaborator, now);
       },
       { lock: true },
     );

@@ -71,8 +71,8 @@ export interface EventStatementPart {
   readonly key: string;
   text(param: (n: number) => string): string;
   readonly values: readonly unknown[];
-  /** Given the ids the part returned, in the same transaction, after the statement. */
-  joined(em: EntityManager, ids: readonly string[]): Promise<void>;
+  /** Given the ids the part returned, in the same transaction (the one it runs in), after the statement. */
+  joined(ids: readonly string[]): Promise<void>;
 }
 
 /** Whoever acts on events inside the transaction that writes them (webhook deliveries, one row per endpoint). */
@@ -131,7 +131,7 @@ export class EventOutbox {
         if (along) throw along.failed();
         return undefined;
       }
-      for (const [index, part] of parts.entries()) await part.joined(em, row[`part${index}`] as string[]);
+      for (const [index, part] of parts.entries()) await part.joined(row[`part${index}`] as string[]);
     } else {
       const inserted = along
         ? await transactionRows<{ id: string }>(em, this.alongText(along.text, along.values.length), [...along.values, ...values])

@@ -1,5 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-
 /**
  * A queue of background work: its name, its retry policy, and the switch that lets a process work it. Retries are for
  * a handler that threw (a crash, a database error, a bug): each try waits `retryDelaySeconds × 2^n` (pg-boss's
@@ -36,14 +34,15 @@ export interface EnqueueOptions {
 }
 
 /**
- * The job queue's port. `enqueue` writes the job in the caller's transaction (`em`), so the job exists exactly when the
- * change that calls for it commits.
+ * The job queue's port. `enqueue` writes the job in the transaction the caller runs in (the unit of work's, found by
+ * the adapter, not handed over), so the job exists exactly when the change that calls for it commits; called outside
+ * any transaction, the job is written at once.
  */
 export abstract class JobQueue {
-  abstract enqueue(em: EntityManager, queue: string, data: JobData, options?: EnqueueOptions): Promise<void>;
+  abstract enqueue(queue: string, data: JobData, options?: EnqueueOptions): Promise<void>;
 
-  /** Several jobs of one queue in one statement, in the caller's transaction. */
-  abstract enqueueMany(em: EntityManager, queue: string, jobs: ReadonlyArray<{ data: JobData } & EnqueueOptions>): Promise<void>;
+  /** Several jobs of one queue in one statement, in the caller's transaction (or at once, outside one). */
+  abstract enqueueMany(queue: string, jobs: ReadonlyArray<{ data: JobData } & EnqueueOptions>): Promise<void>;
 
   /** Which of these singleton keys have a job of the queue waiting, backing off or running (a sweep skips them). */
   abstract liveKeys(queue: string, keys: readonly string[]): Promise<Set<string>>;

@@ -1,5 +1,4 @@
-import { MikroORM } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { PgBoss, type JobWithMetadata } from 'pg-boss';
 import { AppConfig } from '../config/app-config';
@@ -33,7 +32,7 @@ type FetchedJob = JobWithMetadata<JobData>;
 /**
  * The job queue on pg-boss 12, in the service's own PostgreSQL (schema `pgboss`). pg-boss claims jobs with
  * `SKIP LOCKED`, retries with exponential backoff, runs cron schedules once across processes and expires jobs whose
- * process died. Jobs are written by the caller's transaction; pg-boss's own small pool only reads its queues, fetches
+ * process died. Jobs are written by the transaction the caller runs in; pg-boss's own small pool only reads its queues, fetches
  * and completes. A process works the queues whose switch is on (all of them under `npm run worker`), none with
  * `JOBS=off`, and the cron queues only with `SCHEDULER` on.
  */
@@ -48,12 +47,17 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
   private bootstrapped = false;
   private stopping = false;
 
+  /**
+   * `em` is the ORM's global entity manager, which each call resolves to the caller's own: inside `em.transactional`
+   * (every unit of work) to that transaction's (MikroORM's TransactionContext comes first), outside any transaction to
+   * one that has none. So a job is written in the transaction the caller runs in, or on the pool outside one.
+   */
   constructor(
     private readonly config: AppConfig,
-    private readonly orm: MikroORM,
+    private readonly em: EntityManager,
   ) {
     super();
-    this.orm.em.getEventManager().registerSubscriber({
+    this.em.getEventManager().registerSubscriber({
       afterTransactionCommit: ({ transaction }) => this.wakeWorkersOf(transaction as object | undefined),
     });
   }
@@ -64,25 +68,25 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
     if (this.bootstrapped) void this.startQueues([definition]);
   }
 
-  async enqueue(em: EntityManager, queue: string, data: JobData, options: EnqueueOptions = {}): Promise<void> {
+  async enqueue(queue: string, data: JobData, options: EnqueueOptions = {}): Promise<void> {
     const boss = await this.started();
-    await boss.send(queue, data, { db: transactionSql(em), startAfter: options.startAfter, singletonKey: options.singletonKey });
-    this.wakeWhenCommitted(em, queue, options.startAfter);
+    await boss.send(queue, data, { db: transactionSql(this.em), startAfter: options.startAfter, singletonKey: options.singletonKey });
+    this.wakeWhenCommitted(queue, options.startAfter);
   }
 
-  async enqueueMany(em: EntityManager, queue: string, jobs: ReadonlyArray<{ data: JobData } & EnqueueOptions>): Promise<void> {
+  async enqueueMany(queue: string, jobs: ReadonlyArray<{ data: JobData } & EnqueueOptions>): Promise<void> {
     if (jobs.length === 0) return;
     const rows = jobs.map((job) => ({ data: job.data, startAfter: job.startAfter, singletonKey: job.singletonKey }));
-    await (await this.started()).insert(queue, rows, { db: transactionSql(em) });
+    await (await this.started()).insert(queue, rows, { db: transactionSql(this.em) });
     const earliest = Math.min(...jobs.map((job) => job.startAfter?.getTime() ?? 0));
-    this.wakeWhenCommitted(em, queue, new Date(earliest));
+    this.wakeWhenCommitted(queue, new Date(earliest));
   }
 
   /** A job due now wakes this process's worker of its queue once the transaction that wrote it commits. */
-  private wakeWhenCommitted(em: EntityManager, queue: string, startAfter: Date | undefined): void {
+  private wakeWhenCommitted(queue: string, startAfter: Date | undefined): void {
     const due = startAfter === undefined || startAfter.getTime() <= Date.now();
     if (!due || !this.workers.has(queue)) return;
-    const transaction = em.getTransactionContext() as object | undefined;
+    const transaction = this.em.getTransactionContext() as object | undefined;
     if (!transaction) return this.wake(queue);
     const queues = this.wakeAfterCommit.get(transaction) ?? new Set<string>();
     queues.add(queue);
@@ -92,7 +96,7 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
   async liveKeys(queue: string, keys: readonly string[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
     // One placeholder a key: the ORM's query formatting spreads an array into a list, which `any(?)` would not take.
-    const rows = await this.orm.em.getConnection().execute<Array<{ key: string }>>(
+    const rows = await this.em.getConnection().execute<Array<{ key: string }>>(
       `select distinct singleton_key as key from ${JOB_SCHEMA}.job where name = ? and singleton_key in (${keys.map(() => '?').join(', ')}) and state < 'completed'`,
       [queue, ...keys],
     );
@@ -122,7 +126,7 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
   async assertQueuesExist(): Promise<void> {
     const names = [...this.definitions.keys()];
     if (names.length === 0) return;
-    const rows = await this.orm.em.getConnection().execute<Array<{ name: string }>>(
+    const rows = await this.em.getConnection().execute<Array<{ name: string }>>(
       `select name from ${JOB_SCHEMA}.queue where name in (${names.map(() => '?').join(', ')})`,
       names,
     );
