@@ -55,7 +55,8 @@ async function main() {
   require('reflect-metadata');
   const { createApp } = requireBuilt('apps/api/src/create-app.js');
   const { applyMigrations } = requireBuilt('apps/api/src/database/migrate.js');
-  const { loadAppConfig, IdentityService, PlainQuery } = requireBuilt('libs/shared-kernel/src/index.js');
+  const { loadAppConfig, PlainQuery } = requireBuilt('libs/shared-kernel/src/index.js');
+  const { OperatorEnrolment } = requireBuilt('libs/people/src/index.js');
   const { AccountingSources } = requireBuilt('libs/accounting/src/application/accounting-sources.js');
   const { AccountingComputations } = requireBuilt('libs/accounting/src/application/accounting-computations.js');
   const { AccountingPdf } = requireBuilt('libs/accounting/src/application/ports/accounting-pdf.port.js');
@@ -78,7 +79,7 @@ async function main() {
     // The in-process timings run for seconds between HTTP requests: keep the client's idle connection open meanwhile.
     app.getHttpServer().keepAliveTimeout = 120_000;
     const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
-    const identity = new IdentityService(app.get(EntityManager).fork());
+    const identity = new OperatorEnrolment(app.get(EntityManager).fork());
     const invitation = await identity.invite(`bench-${randomBytes(4).toString('hex')}@bench.example.test`, 'enterprise', `bench-${Date.now()}`);
     const headers = { authorization: `Bearer ${invitation.token}`, 'content-type': 'application/json' };
     const send = async (method, path, body, status = 201) =>

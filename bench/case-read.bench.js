@@ -216,7 +216,8 @@ async function main() {
   const sql = countStatements();
   const { createApp } = requireBuilt('apps/api/src/create-app.js');
   const { applyMigrations } = requireBuilt('apps/api/src/database/migrate.js');
-  const { loadAppConfig, IdentityService } = requireBuilt('libs/shared-kernel/src/index.js');
+  const { loadAppConfig } = requireBuilt('libs/shared-kernel/src/index.js');
+  const { OperatorEnrolment } = requireBuilt('libs/people/src/index.js');
   const { EntityManager } = require('@mikro-orm/postgresql');
   const { Pool } = require('pg');
 
@@ -258,7 +259,7 @@ async function main() {
     const idle = process.memoryUsage();
     const idleRss = idle.rss;
 
-    const identity = new IdentityService(app.get(EntityManager).fork());
+    const identity = new OperatorEnrolment(app.get(EntityManager).fork());
     const invitation = await identity.invite(`bench-${randomBytes(4).toString('hex')}@bench.example.test`, 'enterprise', `bench-${Date.now()}`);
     const headers = { authorization: `Bearer ${invitation.token}`, 'content-type': 'application/json' };
 

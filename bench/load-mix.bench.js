@@ -139,7 +139,8 @@ async function appSections(sections, settings) {
   require('reflect-metadata');
   const { createApp } = h.requireBuilt('apps/api/src/create-app.js');
   const { applyMigrations } = h.requireBuilt('apps/api/src/database/migrate.js');
-  const { loadAppConfig, IdentityService } = h.requireBuilt('libs/shared-kernel/src/index.js');
+  const { loadAppConfig } = h.requireBuilt('libs/shared-kernel/src/index.js');
+  const { OperatorEnrolment } = h.requireBuilt('libs/people/src/index.js');
   const { EntityManager } = require('@mikro-orm/postgresql');
   const { Pool } = require('pg');
 
@@ -173,7 +174,7 @@ async function appSections(sections, settings) {
 
     // Fixtures: one case with its authority and estate account, 20 debts, one source account per write connection
     // (one active transfer per account) each with a transaction, 20 deadlines, and one transfer for the read mix.
-    const identity = new IdentityService(app.get(EntityManager).fork());
+    const identity = new OperatorEnrolment(app.get(EntityManager).fork());
     const invitation = await identity.invite(`load-${randomBytes(4).toString('hex')}@bench.example.test`, 'enterprise', `load-${Date.now()}`);
     const auth = `Bearer ${invitation.token}`;
     const headers = { authorization: auth, 'content-type': 'application/json' };

@@ -59,7 +59,8 @@ async function main() {
   require('reflect-metadata');
   const { createApp } = requireBuilt('apps/api/src/create-app.js');
   const { applyMigrations } = requireBuilt('apps/api/src/database/migrate.js');
-  const { loadAppConfig, IdentityService } = requireBuilt('libs/shared-kernel/src/index.js');
+  const { loadAppConfig } = requireBuilt('libs/shared-kernel/src/index.js');
+  const { OperatorEnrolment } = requireBuilt('libs/people/src/index.js');
   const { encodeCursor } = requireBuilt('libs/shared-kernel/src/resources/pagination/cursor.js');
   const { EntityManager } = require('@mikro-orm/postgresql');
   const { Client } = require('pg');
@@ -83,7 +84,7 @@ async function main() {
     await app.listen(0, '127.0.0.1');
     const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
 
-    const identity = new IdentityService(app.get(EntityManager).fork());
+    const identity = new OperatorEnrolment(app.get(EntityManager).fork());
     const invitation = await identity.invite(`bench-${randomBytes(4).toString('hex')}@bench.example.test`, 'enterprise', `bench-${Date.now()}`);
     const headers = { authorization: `Bearer ${invitation.token}`, 'content-type': 'application/json' };
     const caseId = (await expectJson(await fetch(`${base}/v1/cases`, { method: 'POST', headers, body: '{}' }), 201, 'create case')).data.id;

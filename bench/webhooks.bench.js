@@ -96,7 +96,8 @@ async function main() {
   const { Client } = require('pg');
   const { createApp } = requireBuilt('apps/api/src/create-app.js');
   const { applyMigrations } = requireBuilt('apps/api/src/database/migrate.js');
-  const { loadAppConfig, IdentityService } = requireBuilt('libs/shared-kernel/src/index.js');
+  const { loadAppConfig } = requireBuilt('libs/shared-kernel/src/index.js');
+  const { OperatorEnrolment } = requireBuilt('libs/people/src/index.js');
   const { PgBossJobQueue } = requireBuilt('libs/shared-kernel/src/index.js');
   const { EntityManager } = require('@mikro-orm/postgresql');
 
@@ -120,7 +121,7 @@ async function main() {
     app = await createApp(config);
     await app.listen(0, '127.0.0.1');
     const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
-    const identity = new IdentityService(app.get(EntityManager).fork());
+    const identity = new OperatorEnrolment(app.get(EntityManager).fork());
     const organization = async (endpoints) => {
       const invitation = await identity.invite(`bench-${randomBytes(4).toString('hex')}@bench.example.test`, 'enterprise', `bench-${randomBytes(4).toString('hex')}`);
       const headers = { authorization: `Bearer ${invitation.token}`, 'content-type': 'application/json' };

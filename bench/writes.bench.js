@@ -214,7 +214,8 @@ async function passMode(passName) {
   const sql = countStatements();
   const { createApp } = h.requireBuilt('apps/api/src/create-app.js');
   const { applyMigrations } = h.requireBuilt('apps/api/src/database/migrate.js');
-  const { loadAppConfig, IdentityService } = h.requireBuilt('libs/shared-kernel/src/index.js');
+  const { loadAppConfig } = h.requireBuilt('libs/shared-kernel/src/index.js');
+  const { OperatorEnrolment } = h.requireBuilt('libs/people/src/index.js');
   const { EntityManager } = require('@mikro-orm/postgresql');
   const { Pool } = require('pg');
   const { ulid } = require('ulid');
@@ -241,7 +242,7 @@ async function passMode(passName) {
     const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
 
     // Fixtures: one case per connection, each with a person to patch and enough pending claims to move.
-    const identity = new IdentityService(app.get(EntityManager).fork());
+    const identity = new OperatorEnrolment(app.get(EntityManager).fork());
     const invitation = await identity.invite(`writes-${randomBytes(4).toString('hex')}@bench.example.test`, 'enterprise', `writes-${Date.now()}`);
     const auth = `Bearer ${invitation.token}`;
     const headers = { authorization: auth, 'content-type': 'application/json' };

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { DETAIL_REASONS, IdentityService } from '@estate/shared-kernel';
+import { DETAIL_REASONS } from '@estate/shared-kernel';
+import { OperatorEnrolment } from '@estate/people';
 import { createTestApp, TestApp } from './support/test-app';
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
@@ -42,7 +43,7 @@ describe('HTTP contract (e2e)', () => {
       const caller = await t.invite();
       await t.http().get('/v1/cases').set(caller.auth).expect(200);
       const [user] = await t.sql<{ email: string }>('select email from users where id = $1', [caller.userId]);
-      await new IdentityService(t.app.get(EntityManager).fork()).revoke(user.email);
+      await new OperatorEnrolment(t.app.get(EntityManager).fork()).revoke(user.email);
       const res = await t.http().get('/v1/cases').set(caller.auth);
       expect(res.status).toBe(401);
       const stored = await t.sql<{ token_hash: string }>('select t.token_hash from access_tokens t where t.user_id = $1', [caller.userId]);

@@ -4,7 +4,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
 import { PgBoss } from 'pg-boss';
 import request from 'supertest';
-import { IdentityService, JobQueue, loadAppConfig, UnitOfWork } from '@estate/shared-kernel';
+import { JobQueue, loadAppConfig, UnitOfWork } from '@estate/shared-kernel';
+import { OperatorEnrolment } from '@estate/people';
 import { createApp } from '../apps/api/src/create-app';
 import { committedMigrations } from '../apps/api/src/database/migrations';
 import { baseOrmConfig, NO_ENTITIES } from '../apps/api/src/database/orm-options';
@@ -197,7 +198,7 @@ describe('the job queue moves from pg-boss 10 to pg-boss 12 without losing a job
     databases.push(name);
     const before = await startApp(url, { TRANSFER_PROCESSOR: 'off', TRANSFER_STEP_DELAY_MS: '0' });
     apps.push(before);
-    const identity = new IdentityService(before.app.get(EntityManager).fork());
+    const identity = new OperatorEnrolment(before.app.get(EntityManager).fork());
     const invitation = await identity.invite(`upgrade-${randomBytes(4).toString('hex')}@example.test`, 'enterprise', `org-${randomBytes(6).toString('hex')}`);
     const auth = { Authorization: `Bearer ${invitation.token}` };
     const account = { institution_name: 'First Prairie Bank', institution_routing_number: '071000013', account_type: 'checking', ownership_type: 'individual', status: 'open', available_balance: 1000, current_balance: 1000 };

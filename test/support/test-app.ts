@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { AppConfig, IdentityService, loadAppConfig, OrgRole, Tier } from '@estate/shared-kernel';
+import { AppConfig, loadAppConfig, OrgRole, Tier } from '@estate/shared-kernel';
+import { OperatorEnrolment } from '@estate/people';
 import { createApp } from '../../apps/api/src/create-app';
 import { cloneTemplateDatabase, dropDatabase, TEST_TEMPLATE_ENV, withAdminClient } from './test-database';
 import { Client } from 'pg';
@@ -80,7 +81,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     http: () => request(app.getHttpServer()),
     async invite(tier: Tier = 'enterprise', organizationName?: string) {
       invited += 1;
-      const identity = new IdentityService(app.get(EntityManager).fork());
+      const identity = new OperatorEnrolment(app.get(EntityManager).fork());
       const email = `user${invited}-${randomBytes(4).toString('hex')}@example.test`;
       const invitation = await identity.invite(email, tier, organizationName ?? `org-${randomBytes(6).toString('hex')}`);
       return {
@@ -93,7 +94,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async join(of: TestCaller, role: OrgRole) {
       invited += 1;
       const [organization] = (await sqlClient.query('select name, tier from organizations where id = $1', [of.organizationId])).rows as Array<{ name: string; tier: Tier }>;
-      const identity = new IdentityService(app.get(EntityManager).fork());
+      const identity = new OperatorEnrolment(app.get(EntityManager).fork());
       const email = `${role}${invited}-${randomBytes(4).toString('hex')}@example.test`;
       const invitation = await identity.invite(email, organization.tier, organization.name, role);
       return { token: invitation.token, organizationId: invitation.organization_id, userId: invitation.user_id, auth: { Authorization: `Bearer ${invitation.token}` } };

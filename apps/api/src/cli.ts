@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { IdentityService, InvitationRefused, ORG_ROLES, OrgRole, TIERS, Tier } from '@estate/shared-kernel/operator';
+import { ORG_ROLES, OrgRole, TIERS, Tier } from '@estate/shared-kernel/operator';
 import { baseOrmConfig, NO_ENTITIES } from './database/orm-options';
 import { exitWith, prepareRuntime } from './runtime';
 import { runtimeVersion } from './runtime-version';
@@ -13,6 +13,9 @@ const USAGE = `usage:
   npm run cli -- revoke --email E [--json]`;
 
 class UsageError extends Error {}
+
+/** A command the people context refused (an unknown user, an organization of another tier): exit 2, as a usage error. */
+class CommandRefused extends Error {}
 
 /** The operator CLI (contract §9): invitation-only access; the token is printed once and never stored in clear. */
 async function main(argv: string[]): Promise<void> {
@@ -28,10 +31,12 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'invite' && !TIERS.includes(values.tier as Tier)) throw new UsageError(`--tier must be pro or enterprise\n${USAGE}`);
   if (values.role !== undefined && (command !== 'invite' || !ORG_ROLES.includes(values.role as OrgRole))) throw new UsageError(`--role must be owner, admin or member (invite only)\n${USAGE}`);
 
+  // Loaded only when a command runs: `--version` and a usage error answer without the contexts (issue 7).
+  const { operatorEnrolment, InvitationRefused } = require('./operator-commands') as typeof import('./operator-commands');
   const runtime = await prepareRuntime({ migrate: true });
   const orm = await MikroORM.init(baseOrmConfig(runtime.config.databaseUrl, NO_ENTITIES, { poolMax: 2 }));
   try {
-    const identity = new IdentityService(orm.em.fork());
+    const identity = operatorEnrolment(orm.em.fork());
     if (command === 'invite') {
       const invitation = await identity.invite(values.email, values.tier as Tier, values.org, values.role as OrgRole | undefined);
       process.stdout.write(
@@ -43,6 +48,8 @@ async function main(argv: string[]): Promise<void> {
       const revoked = await identity.revoke(values.email);
       process.stdout.write(values.json ? JSON.stringify({ email: values.email, revoked_tokens: revoked }) + '\n' : `revoked ${revoked} token(s) of ${values.email}\n`);
     }
+  } catch (error) {
+    throw error instanceof InvitationRefused ? new CommandRefused(error.message) : error;
   } finally {
     await orm.close(true);
     await runtime.stop();
@@ -50,7 +57,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof InvitationRefused || (error as { code?: string })?.code?.startsWith?.('ERR_PARSE_ARGS')) {
+  if (error instanceof UsageError || error instanceof CommandRefused || (error as { code?: string })?.code?.startsWith?.('ERR_PARSE_ARGS')) {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(2);
   }

@@ -5,3 +5,5 @@ export { PeopleModule } from './people.module';
 export const PEOPLE_ENTITIES = PEOPLE_PARTS.entities;
 export { InvitationMailer, INVITATION_EMAIL_QUEUE } from './application/invitation-mailer';
 export { proUserRecord } from './resources/pro-user-record';
+export { OperatorEnrolment, InvitationRefused } from './infrastructure/persistence/operator-enrolment';
+export type { OperatorInvitation } from './infrastructure/persistence/operator-enrolment';

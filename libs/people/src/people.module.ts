@@ -2,7 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { PEOPLE_PARTS } from './people.parts';
 import { CaseModule, CaseReach } from '@estate/case';
 import { CommsModule } from '@estate/comms';
-import { CaseResourceModule, registerErrorCodes } from '@estate/shared-kernel';
+import { CaseResourceModule, PrincipalDirectory, registerErrorCodes } from '@estate/shared-kernel';
 import {
   CollaboratorInvitationCodes,
   CreateCollaborator,
@@ -23,6 +23,7 @@ import { ProUsers } from './application/pro-users.service';
 import { PrincipalChangesAfterCommit } from './infrastructure/principal-changes.adapter';
 import { CommsInvitationEmails } from './infrastructure/comms-invitation-emails';
 import { SqlPeopleStore } from './infrastructure/persistence/people.store';
+import { SqlPrincipalDirectory } from './infrastructure/persistence/sql-principal-directory';
 import { CaseReachability } from './application/case-reachability';
 
 registerErrorCodes({
@@ -38,8 +39,9 @@ registerErrorCodes({
 /**
  * The people bounded context (issue 22, contract-extensions §13): the organization's members and their roles, the
  * one-time invitation codes (sent through the comms context's e-mail port) and `/v1/me`. It maps the identity tables
- * (users, from their declaration; organizations; access tokens); the kernel's authentication reads them in plain
- * statements, and the principal carries the role, so the kernel's guards and other contexts read it there.
+ * (users, from their declaration; organizations; access tokens) and answers the kernel's `PrincipalDirectory` (who
+ * holds a token, in plain statements); the principal carries the role, so the kernel's guards and other contexts read
+ * it there. The operator's invitation and revocation (`OperatorEnrolment`) are its too.
  */
 @Module({
   imports: [CaseModule, CommsModule, CaseResourceModule.forResources([collaboratorResource])],
@@ -47,6 +49,8 @@ registerErrorCodes({
   providers: [
     { provide: PeopleConfig, useFactory: () => loadPeopleConfig(process.env) },
     { provide: PeopleStore, useClass: SqlPeopleStore },
+    // The kernel's authentication asks it who holds a token (found at the first request, as CaseOwnership is).
+    { provide: PrincipalDirectory, useClass: SqlPrincipalDirectory },
     { provide: InvitationEmails, useClass: CommsInvitationEmails },
     { provide: PrincipalChanges, useClass: PrincipalChangesAfterCommit },
     ProUsers,

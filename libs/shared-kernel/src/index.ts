@@ -2,6 +2,7 @@ export * from './platform/access/case-access';
 export * from './platform/auth/access-token';
 export * from './platform/auth/org-role';
 export * from './platform/auth/identity.service';
+export * from './platform/auth/principal-directory';
 export * from './platform/auth/principal';
 export * from './resources/conditional/etag';
 export * from './resources/conditional/if-match.decorator';

@@ -36,8 +36,6 @@ import { FixedWindowRedisStorage } from './platform/throttling/fixed-window.stor
 import { SharedCounterStorage } from './platform/throttling/shared-counter.storage';
 import { InvalidationFeed } from './platform/invalidation/invalidation-feed';
 import { PrincipalCache, UnknownTokenCache } from './platform/auth/principal-cache';
-import { GrantsVersions } from './platform/auth/grants-versions';
-import { PlainGrantsVersions } from './platform/persistence/plain-grants-versions';
 import { FailedAuthLimiter } from './platform/throttling/failed-auth-limiter';
 import { AuthenticationFailures } from './platform/auth/authentication-failures';
 import { PlainQuery } from './platform/persistence/plain-query';
@@ -102,7 +100,6 @@ export class SharedKernelModule implements OnApplicationShutdown, NestModule {
         FailedAuthLimiter,
         { provide: AuthenticationFailures, useExisting: FailedAuthLimiter },
         PlainQuery,
-        { provide: GrantsVersions, useClass: PlainGrantsVersions },
         IdentityService,
         LastSeen,
         IdempotencyStore,

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { IdentityService, Invitation } from '@estate/shared-kernel';
+import { OperatorEnrolment, OperatorInvitation } from '@estate/people';
 
 export const DEMO_EMAIL = 'demo@estate-desk.local';
 const DEMO_ORGANIZATION = 'Demo Estate Law LLP';
@@ -132,8 +132,8 @@ async function keptToken(tokenFile: string | undefined, baseUrl: string): Promis
 
 /** Mints a demo token (creating the demo user on a first start) and keeps it in `tokenFile`, readable by its owner only. */
 async function mintToken(em: EntityManager, tokenFile: string | undefined): Promise<string> {
-  const identity = new IdentityService(em.fork());
-  const invitation: Invitation = await identity.invite(DEMO_EMAIL, 'enterprise', DEMO_ORGANIZATION);
+  const enrolment = new OperatorEnrolment(em.fork());
+  const invitation: OperatorInvitation = await enrolment.invite(DEMO_EMAIL, 'enterprise', DEMO_ORGANIZATION);
   if (tokenFile) {
     mkdirSync(dirname(tokenFile), { recursive: true });
     writeFileSync(tokenFile, `${invitation.token}\n`, { mode: 0o600 });

@@ -4,7 +4,7 @@ import { InvalidatedCache } from '../invalidation/invalidated-cache';
 import { InvalidationFeed, InvalidationSubscriber } from '../invalidation/invalidation-feed';
 import type { Principal } from './principal';
 
-/** Payload of the triggers on access_tokens, users and organizations (migration 20261123100000). */
+/** Payload of the people context's triggers on its members, tokens and organizations (migration 20261123100000). */
 export const PRINCIPALS_CHANGED = 'principals';
 
 /** A cached principal with the version of its user's grants it was loaded at (migration 20261202120000). */
