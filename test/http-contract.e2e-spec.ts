@@ -269,8 +269,8 @@ describe('HTTP contract (e2e)', () => {
       const paths = Object.keys(res.body.paths);
       expect(paths).toEqual(expect.arrayContaining(Object.keys(expected)));
       // Every other path lies below a case, or is one of the organization-level groups of contract §14 (events, webhooks),
-      // or a private calendar address or signed download link (its signed token is its credential), or the shipped probate reference data and forms (§10.3–§10.4).
-      for (const path of paths) if (!(path in expected)) expect(path).toMatch(/^\/v1\/(cases\/\{case_id\}\/[a-z]|events(\/|$)|webhook-endpoints(\/|$)|pro-users(\/|$)|me$|invitations\/(accept|decline)$|probate\/(states|forms)(\/|$)|(deadline-feeds|document-downloads)\/\{token\}$)/);
+      // or a private calendar address or signed download link (its signed token is its credential), or the shipped probate reference data, forms and federal values (§10.3–§10.4, §17.1).
+      for (const path of paths) if (!(path in expected)) expect(path).toMatch(/^\/v1\/(cases\/\{case_id\}\/[a-z]|events(\/|$)|webhook-endpoints(\/|$)|pro-users(\/|$)|me$|invitations\/(accept|decline)$|probate\/(states|forms|federal)(\/|$)|(deadline-feeds|document-downloads)\/\{token\}$)/);
       for (const [path, methods] of Object.entries(expected)) {
         expect(Object.keys(res.body.paths[path]).sort()).toEqual([...methods].sort());
         for (const method of methods) {
