@@ -3,6 +3,7 @@ import { accountingCaption, accountingDocument } from '../../domain/accounting-d
 import { bankAccount, property, transaction } from '../../domain/accounting-fixtures.testing';
 import { NOTHING_COUNTED } from '../../domain/accounting-period';
 import { noRecords } from '../../domain/accounting-records';
+import { accountingReport } from '../../domain/accounting-report';
 import { computeAccounting } from '../../domain/court-accounting';
 import { accountingCsvRows, spreadsheetText } from '../../domain/accounting-csv';
 import { accountingPdfDefinition, amountText, ordinalWord, roleTitle } from './accounting-pdf-layout';
@@ -38,7 +39,8 @@ function document(status: 'live' | 'settled') {
     status === 'live'
       ? ({ status: 'live', computedAt: new Date('2026-07-05T09:00:00Z') } as const)
       : ({ status: 'settled', id: '01JACCOUNTING0000000000001', sequence: 1, isFinal: true, createdAt: new Date('2026-07-05T10:00:00Z'), createdBy: 'user' } as const);
-  return accountingDocument({ computation, caption, scheme: 'ca', identity });
+  const report = accountingReport({ computation, scheme: 'ca', claims: [], distributions: [], bond: null, earlier: [] });
+  return accountingDocument({ computation, caption, scheme: 'ca', identity, report });
 }
 
 describe('the accounting as CSV lines (contract-extensions §16.8)', () => {
