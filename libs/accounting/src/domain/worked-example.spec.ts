@@ -10,6 +10,7 @@ import type { AccountingScheme } from './accounting-schemes';
 import { letteredTotals } from './accounting-schemes';
 import { computeAccounting } from './court-accounting';
 import { settlementRefusals } from './settlement';
+import { accountingCsvRows } from './accounting-csv';
 
 /** Contract-extensions §16.9, reproduced to the cent. */
 const c = (amount: string): bigint => centsOf(amount) as bigint;
@@ -300,6 +301,31 @@ describe('§16.9 worked example: accounting 1, 2026-01-10 to 2026-06-30', () => 
     const stored = accountingDocument({ computation: accounting, caption, scheme: 'ca', identity, report: reportOf(accounting) });
     expect(relettered(stored, 'ny').report).toEqual(ny);
     expect(relettered(relettered(stored, 'ny'), 'ca').report).toEqual(stored.report);
+  });
+
+  it('the report in the CSV: after the summary, the rows before it unchanged', () => {
+    const identity = { status: 'settled' as const, id: 'acc-1', sequence: 1, isFinal: false, createdAt: new Date('2026-07-05T10:00:00Z'), createdBy: 'user-1' };
+    const document = accountingDocument({ computation: accounting, caption, scheme: 'ca', identity, report: reportOf(accounting) });
+    const rows = accountingCsvRows(document);
+    const firstReport = rows.findIndex((row) => row[0].startsWith('report_'));
+    expect(rows.slice(0, firstReport)).toEqual(accountingCsvRows({ ...document, report: null }));
+    expect(rows[firstReport - 1]).toEqual(['summary', '', '', '', '', '', '', 'difference', '', '', '0.00', '']);
+    expect(rows.slice(firstReport)).toEqual([
+      ['report_claims', '', '2026-02-01', 'claim', 'card-bank', 'Card Bank', '', 'paid', '', '', '3200.00', ''],
+      ['report_claims', '', '2026-06-01', 'claim_resolution', 'card-bank', 'Card Bank', '', 'paid', '', '', '3200.00', ''],
+      ['report_claims', '', '2026-02-01', 'claim', 'city-hospital', 'City Hospital', '', 'pending', '', '', '1150.00', ''],
+      ['report_claims', '', '', '', '', '', '', 'filed', '', '', '4350.00', ''],
+      ['report_claims', '', '', '', '', '', '', 'allowed', '', '', '3200.00', ''],
+      ['report_claims', '', '', '', '', '', '', 'rejected', '', '', '0.00', ''],
+      ['report_claims', '', '', '', '', '', '', 'paid', '', '', '3200.00', ''],
+      ['report_compensation', '', '', '', '', '', '', 'base', '', '', '462406.20', ''],
+      ['report_compensation', '', '', '', '', '', 'Cal. Prob. Code §10800', 'personal_representative', '', '', '12248.12', ''],
+      ['report_compensation', '', '', '', '', '', 'Cal. Prob. Code §10810', 'attorney', '', '', '12248.12', ''],
+      ['report_bond', '', '', 'bond', '', 'Prairie Surety Co.', 'PS-2026-00417', 'posted', '', '', '250000.00', ''],
+      ['report_closing', '', '', '', '', 'false', '', 'closable', '', '', '', ''],
+      ['report_closing', '', '', '', '', '', '', 'property_on_hand_end', '', '', '323706.20', ''],
+      ['report_closing', '', '', '', 'city-hospital', "City Hospital's claim is pending", '', 'claim_open', '', '', '', ''],
+    ]);
   });
 
   it('closable once City Hospital’s claim is rejected: nothing left but the ending property', () => {
