@@ -48,6 +48,8 @@ import { ProbateAccountRecordsReader } from './application/ports/probate-account
 import { OrmProbateAccountRecords } from './infrastructure/persistence/orm-probate-account-records';
 import { EstateClaims } from './application/ports/estate-claims.port';
 import { OrmEstateClaims } from './infrastructure/persistence/orm-estate-claims';
+import { CaseSettledAccountings } from './application/ports/settled-accountings.port';
+import { RegisteredSettledAccountings } from './infrastructure/registered-settled-accountings';
 
 registerErrorCodes({
   probate_case_required: { status: 409, explanation: 'The case has no probate case; create it with `PUT /v1/cases/{case_id}/probate` first.' },
@@ -96,12 +98,13 @@ registerErrorCodes({
     { provide: ProbateAccountRecordsReader, useClass: OrmProbateAccountRecords },
     { provide: EstateClaims, useClass: OrmEstateClaims },
     FilingDocumentReferrers,
+    { provide: CaseSettledAccountings, useClass: RegisteredSettledAccountings },
     // The filings' form rule reads the §10.3 catalogue.
     { provide: ProbateForms, useFactory: (reference: ProbateReference): ProbateForms => ({ exists: async (formId, state) => reference.formExists(formId, state) }), inject: [ProbateReference] },
   ],
   // The distributions weigh the creditor claims (contract-extensions §12.7); the court accounting reads the probate
-  // case and the claims (§16).
-  exports: [EstateClaims, ProbateAccountRecordsReader],
+  // case and the claims (§16), and answers which settled accountings a filing may name (§16.10).
+  exports: [EstateClaims, ProbateAccountRecordsReader, CaseSettledAccountings],
 })
 export class CourtModule implements OnModuleInit {
   constructor(

@@ -8,4 +8,7 @@
 export { EstateClaims } from './application/ports/estate-claims.port';
 export type { ClaimOnEstate } from './application/ports/estate-claims.port';
 export { ProbateAccountRecordsReader } from './application/ports/probate-account-records.port';
+/** A filing of type `accounting` names a settled accounting (§16.10): the accounting context answers which exist. */
+export { CaseSettledAccountings } from './application/ports/settled-accountings.port';
+export type { SettledAccountingFinder } from './application/ports/settled-accountings.port';
 export type { AccountCreditorClaim, ProbateAccountRecords, ProbateCaption } from './application/ports/probate-account-records.port';
