@@ -192,6 +192,17 @@ describe('probate filings (e2e, contract-extensions §10.2)', () => {
       expect((await post(caseId, { filing_type: 'accounting', title: 'Account' }).expect(201)).body.data.accounting_id).toBeNull();
     });
 
+    it('the accounting a filing names cannot be deleted (409 invalid_state naming the filing); once released it can', async () => {
+      const { caseId, accountingId } = await caseWithSettledAccounting();
+      const id = (await post(caseId, { filing_type: 'accounting', title: 'Account', accounting_id: accountingId }).expect(201)).body.data.id;
+      const refusedDelete = await t.http().delete(`/v1/cases/${caseId}/accountings/1`).set(owner.auth);
+      expectError(refusedDelete, 409, 'invalid_state');
+      expect(detailFields(refusedDelete)).toEqual([`filing:${id}`]);
+      expect(await t.sql('select id from accountings where case_id = $1', [caseId])).toEqual([{ id: accountingId }]);
+      await patch(caseId, id, { accounting_id: null }).expect(200);
+      await t.http().delete(`/v1/cases/${caseId}/accountings/1`).set(owner.auth).expect(204);
+    });
+
     it('422 on accounting_id when it names no settled accounting, another case’s, or is not a ULID; nothing written', async () => {
       const { caseId } = await caseWithSettledAccounting();
       const other = await caseWithSettledAccounting();

@@ -259,14 +259,18 @@ export class AccountingsController {
     operationId: 'deleteAccounting',
     summary: 'Delete the latest settled accounting',
     description:
-      'Only the latest settled accounting can be deleted (`409 invalid_state` for another); what it counted is counted again by the next computation. ' +
-      '`If-Match` matches any of its ETags.',
+      'Only the latest settled accounting can be deleted (`409 invalid_state` for another, and while a filing names it in `accounting_id`); ' +
+      'what it counted is counted again by the next computation. `If-Match` matches any of its ETags.',
   })
   @CASE_PARAM
   @SEQUENCE_PARAM
   @ApiIfMatch()
   @ApiDeleted()
-  @ApiErrors(404, { status: 409, code: 'invalid_state', message: 'only the latest accounting (2) can be deleted' })
+  @ApiErrors(
+    404,
+    { status: 409, code: 'invalid_state', message: 'only the latest accounting (2) can be deleted' },
+    { status: 409, code: 'invalid_state', message: 'accounting 1 is named by a filing; release it there first (accounting_id: null)' },
+  )
   async remove(@Param('case_id') caseId: string, @Param('sequence') sequence: string, @IfMatch() ifMatch: string | undefined, @Req() req: Request): Promise<void> {
     assertCaseAccessChecked(req);
     await this.settled.remove(caseId, sequence, ifMatch);
