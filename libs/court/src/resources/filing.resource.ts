@@ -68,7 +68,7 @@ export const filingResource = caseResource({
   statusChanged: true,
   requestExamples: {
     create: {
-      required: { summary: 'the required fields', value: { filing_type: 'petition', title: 'Petition for Probate' } },
+      example: { summary: 'the required fields', value: { filing_type: 'petition', title: 'Petition for Probate' } },
       accounting: {
         summary: 'the first account, naming the settled accounting it files (GET …/accountings)',
         value: { filing_type: 'accounting', title: 'First Account and Report of Executor', accounting_id: '01JBX8Q9W4M8Z7T3K2N5R6P0AB' },

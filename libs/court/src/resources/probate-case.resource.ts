@@ -85,7 +85,7 @@ export const probateCaseResource = singletonResource({
   tag: 'probate',
   examples: {
     replace: {
-      required: { summary: 'the required fields', value: { state: 'CA', probate_type: 'formal' } },
+      example: { summary: 'the required fields', value: { state: 'CA', probate_type: 'formal' } },
       pleading: {
         summary: 'what a California pleading prints: the attorney block with its address, the hearing date, time and department',
         value: {
@@ -108,6 +108,7 @@ export const probateCaseResource = singletonResource({
       },
     },
     patch: {
+      example: { summary: 'change one field', value: { state: 'CA' } },
       hearing: { summary: 'the hearing set: date, time (HH:MM, 24-hour) and department', value: { next_hearing_date: '2027-01-12', hearing_time: '08:30', hearing_department: '11' } },
       attorney_suite: { summary: "one line of the attorney's address (the others kept)", value: { attorney: { address: { address2: 'Suite 2200' } } } },
     },
