@@ -91,7 +91,45 @@ describe('probate case (e2e, contract-extensions §10.1)', () => {
     const res = await put(caseId, { ...MINIMAL, attorney: { name: 'Dana Reyes', email: 'not-an-address' }, case_number: 'x'.repeat(101), estate_value_at_filing: -1 });
     await refused(res, ['attorney.email', 'case_number', 'estate_value_at_filing']);
     const ok = await put(caseId, { ...MINIMAL, attorney: { email: 'dana@example.com' } });
-    expect(ok.body.data.attorney).toEqual({ name: null, firm: null, bar_number: null, email: 'dana@example.com', phone: null });
+    expect(ok.body.data.attorney).toEqual({ name: null, firm: null, bar_number: null, email: 'dana@example.com', phone: null, address: null });
+  });
+
+  it('attorney.address is an address object: stored and read back; each member checked as every address is (contract-extensions §16.10)', async () => {
+    const caseId = await newCase();
+    const address = { address1: '350 S Grand Ave', address2: 'Suite 2100', city: 'Los Angeles', state: 'CA', zip: '90071' };
+    const attorney = { name: 'Dana Reyes', firm: 'Okafor & Reyes LLP', bar_number: '284117', email: 'dana@example.com', phone: '+1 213 555 0172', address };
+    const created = await put(caseId, { ...MINIMAL, attorney }).expect(201);
+    expect(created.body.data.attorney).toEqual(attorney);
+    expect((await row(caseId))?.attorney).toMatchObject({ address });
+    await refused(await put(caseId, { ...MINIMAL, attorney: { name: 'Dana Reyes', address: { address1: '350 S Grand Ave', city: 'Los Angeles', state: 'ca', zip: '9007' } } }), [
+      'attorney.address.state',
+      'attorney.address.zip',
+    ]);
+    await refused(await put(caseId, { ...MINIMAL, attorney: { address: { city: 'Los Angeles', state: 'CA', zip: '90071' } } }), ['attorney.address.address1']);
+    await refused(await put(caseId, { ...MINIMAL, attorney: { address: 'Los Angeles' } }), ['attorney.address']);
+    // A merge patch changes one member of the address and keeps the others.
+    const patched = await patch(caseId, { attorney: { address: { address2: null } } }).expect(200);
+    expect(patched.body.data.attorney.address).toEqual({ ...address, address2: null });
+    expect((await patch(caseId, { attorney: { address: null } }).expect(200)).body.data.attorney.address).toBeNull();
+    // The merged address is checked whole: a patch bringing one member where none is stored is refused.
+    await refused(await patch(caseId, { attorney: { address: { city: 'Pasadena', zip: '91101' } } }), ['attorney.address.address1', 'attorney.address.state']);
+    expect((await row(caseId))?.attorney.address ?? null).toBeNull();
+  });
+
+  it('hearing_time is HH:MM on a 24-hour clock; hearing_department at most 20 characters (contract-extensions §16.10)', async () => {
+    const caseId = await newCase();
+    const created = await put(caseId, { ...MINIMAL, next_hearing_date: '2027-01-12', hearing_time: '08:30', hearing_department: '11' }).expect(201);
+    expect(created.body.data).toMatchObject({ next_hearing_date: '2027-01-12', hearing_time: '08:30', hearing_department: '11' });
+    expect(await row(caseId)).toMatchObject({ hearing_time: '08:30', hearing_department: '11' });
+    expect((await patch(caseId, { hearing_time: '23:59', hearing_department: 'Dept. 9 (Probate)' }).expect(200)).body.data).toMatchObject({ hearing_time: '23:59', hearing_department: 'Dept. 9 (Probate)' });
+    for (const time of ['24:00', '8:30', '08:60', '08:30:00', '0830', '8.30 am', 930]) {
+      const res = await patch(caseId, { hearing_time: time });
+      await refused(res, ['hearing_time']);
+    }
+    await refused(await patch(caseId, { hearing_department: 'x'.repeat(21) }), ['hearing_department']);
+    await refused(await put(caseId, { ...MINIMAL, hearing_time: '25:00', hearing_department: 'y'.repeat(21) }), ['hearing_time', 'hearing_department']);
+    expect(await row(caseId)).toMatchObject({ hearing_time: '23:59', hearing_department: 'Dept. 9 (Probate)' });
+    expect((await patch(caseId, { hearing_time: null, hearing_department: null }).expect(200)).body.data).toMatchObject({ hearing_time: null, hearing_department: null });
   });
 
   it('walks not_filed → filed → open → closed, each move needing its fields; status_changed events; closed is final', async () => {

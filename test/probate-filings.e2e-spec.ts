@@ -172,6 +172,69 @@ describe('probate filings (e2e, contract-extensions §10.2)', () => {
     expect((await eventTypes(caseId)).filter((type) => type === 'filing.deleted')).toHaveLength(2);
   });
 
+  describe('accounting_id (contract-extensions §16.10)', () => {
+    /** A case whose deceased died on 2026-01-10, with a probate case and accounting 1 settled through that day. */
+    async function caseWithSettledAccounting(): Promise<{ caseId: string; accountingId: string }> {
+      const caseId = (await t.http().post('/v1/cases').set(owner.auth).send({ deceased: { first_name: 'John', last_name: 'Doe', date_of_death: '2026-01-10' } }).expect(201)).body.data.id;
+      await t.http().put(`/v1/cases/${caseId}/probate`).set(owner.auth).send(PROBATE).expect(201);
+      const accountingId = (await t.http().post(`/v1/cases/${caseId}/accountings`).set(owner.auth).send({ to: '2026-01-10' }).expect(201)).body.data.id;
+      return { caseId, accountingId };
+    }
+
+    it('a filing of type accounting names a settled accounting of its case: stored, read back, patched away', async () => {
+      const { caseId, accountingId } = await caseWithSettledAccounting();
+      const created = await post(caseId, { filing_type: 'accounting', title: 'First Account and Report of Executor', accounting_id: accountingId }).expect(201);
+      expect(created.body.data).toMatchObject({ filing_type: 'accounting', accounting_id: accountingId });
+      expect(await row(created.body.data.id)).toMatchObject({ accounting_id: accountingId });
+      expect((await t.http().get(`${base(caseId)}/${created.body.data.id}`).set(owner.auth).expect(200)).body.data.accounting_id).toBe(accountingId);
+      expect((await patch(caseId, created.body.data.id, { accounting_id: null }).expect(200)).body.data.accounting_id).toBeNull();
+      // Without one, an accounting filing is as before.
+      expect((await post(caseId, { filing_type: 'accounting', title: 'Account' }).expect(201)).body.data.accounting_id).toBeNull();
+    });
+
+    it('the accounting a filing names cannot be deleted (409 invalid_state naming the filing); once released it can', async () => {
+      const { caseId, accountingId } = await caseWithSettledAccounting();
+      const id = (await post(caseId, { filing_type: 'accounting', title: 'Account', accounting_id: accountingId }).expect(201)).body.data.id;
+      const refusedDelete = await t.http().delete(`/v1/cases/${caseId}/accountings/1`).set(owner.auth);
+      expectError(refusedDelete, 409, 'invalid_state');
+      expect(detailFields(refusedDelete)).toEqual([`filing:${id}`]);
+      expect(await t.sql('select id from accountings where case_id = $1', [caseId])).toEqual([{ id: accountingId }]);
+      await patch(caseId, id, { accounting_id: null }).expect(200);
+      await t.http().delete(`/v1/cases/${caseId}/accountings/1`).set(owner.auth).expect(204);
+    });
+
+    it('422 on accounting_id when it names no settled accounting, another case’s, or is not a ULID; nothing written', async () => {
+      const { caseId } = await caseWithSettledAccounting();
+      const other = await caseWithSettledAccounting();
+      const before = await t.sql('select id from probate_filings where case_id = $1', [caseId]);
+      const refusedWith = async (accountingId: unknown) => {
+        const res = await post(caseId, { filing_type: 'accounting', title: 'Account', accounting_id: accountingId });
+        expect(detailReasons(res)).toEqual([['accounting_id', expect.any(String)]]);
+        await refused(res, ['accounting_id']);
+      };
+      await refusedWith('01JBX8Q9W4M8Z7T3K2N5R6P0AB');
+      await refusedWith(other.accountingId);
+      await refusedWith('not-a-ulid');
+      await refusedWith(42);
+      expect(await t.sql('select id from probate_filings where case_id = $1', [caseId])).toEqual(before);
+      // A patch naming another case's accounting is refused too, and the filing stays as it was.
+      const id = (await post(caseId, { filing_type: 'accounting', title: 'Account' }).expect(201)).body.data.id;
+      await refused(await patch(caseId, id, { accounting_id: other.accountingId }), ['accounting_id']);
+      expect(await row(id)).toMatchObject({ accounting_id: null });
+    });
+
+    it('422 on accounting_id when the filing’s type is not accounting, on create and when a patch changes the type', async () => {
+      const { caseId, accountingId } = await caseWithSettledAccounting();
+      const res = await post(caseId, { ...DRAFT, accounting_id: accountingId });
+      expect(detailReasons(res)).toEqual([['accounting_id', 'rule']]);
+      await refused(res, ['accounting_id']);
+      const id = (await post(caseId, { filing_type: 'accounting', title: 'Account', accounting_id: accountingId }).expect(201)).body.data.id;
+      await refused(await patch(caseId, id, { filing_type: 'petition' }), ['accounting_id']);
+      expect(await row(id)).toMatchObject({ filing_type: 'accounting', accounting_id: accountingId });
+      expect((await patch(caseId, id, { filing_type: 'petition', accounting_id: null }).expect(200)).body.data).toMatchObject({ filing_type: 'petition', accounting_id: null });
+    });
+  });
+
   it('an idempotent retry of POST creates once', async () => {
     const caseId = await newCase();
     const key = `filing-${caseId}`;

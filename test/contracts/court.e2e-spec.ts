@@ -6,8 +6,9 @@ describeDeclaredContracts('court', {
   beyond: {
     // The aggregate files a claim pending when the body leaves status out; the column has no default.
     'creditor claim': { defaults: { status: 'pending' } },
-    // Each status past draft needs documents of the case, which the examples cannot name.
-    filing: { defaults: { status: 'draft' }, ruled: ['status', 'document_ids'], needs: [probateCaseResource] },
+    // Each status past draft needs documents of the case, which the examples cannot name; accounting_id names a settled
+    // accounting of the case (and only on an accounting filing), which the contract's case has none of.
+    filing: { defaults: { status: 'draft' }, ruled: ['status', 'document_ids', 'accounting_id'], needs: [probateCaseResource] },
     // A completion date completes a deadline and clearing it reopens one (#14); the filter matches the status as read,
     // so the rows get theirs from the body. Overdue (open, past its due date) is the deadline's own rule, in its suite.
     'probate deadline': {

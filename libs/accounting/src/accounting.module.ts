@@ -3,7 +3,7 @@ import { ASSET_KINDS, assetKindDeclaration, AssetsModule } from '@estate/assets'
 import { CaseDeletionParticipants, CaseModule } from '@estate/case';
 import { DocumentsModule } from '@estate/documents';
 import { ClosingModule } from '@estate/closing';
-import { CourtModule } from '@estate/court';
+import { CaseSettledAccountings, CourtModule } from '@estate/court';
 import { DiscoveryModule } from '@estate/discovery';
 import { RecordDeletionVetoes, registerErrorCodes } from '@estate/shared-kernel';
 import { AccountingComputations } from './application/accounting-computations';
@@ -61,6 +61,7 @@ export class AccountingModule implements OnModuleInit {
     private readonly carried: CarriedRecords,
     private readonly deletion: CaseDeletionParticipants,
     private readonly store: AccountingStore,
+    private readonly filedAccountings: CaseSettledAccountings,
   ) {}
 
   onModuleInit(): void {
@@ -68,5 +69,7 @@ export class AccountingModule implements OnModuleInit {
     for (const kind of ASSET_KINDS) this.vetoes.register(assetKindDeclaration(kind), (record) => this.carried.assertNotCarried(record.caseId, kind, record.id));
     // A deleted case's accountings go with its other records.
     this.deletion.register({ beforeCaseDeleted: (caseId) => this.store.eraseCase(caseId) });
+    // A filing of type accounting names one of the case's settled accountings (contract-extensions §16.10).
+    this.filedAccountings.answerWith(async (caseId, accountingId) => (await this.store.headsOf(caseId)).some((head) => head.id === accountingId));
   }
 }

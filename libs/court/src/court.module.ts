@@ -48,6 +48,10 @@ import { ProbateAccountRecordsReader } from './application/ports/probate-account
 import { OrmProbateAccountRecords } from './infrastructure/persistence/orm-probate-account-records';
 import { EstateClaims } from './application/ports/estate-claims.port';
 import { OrmEstateClaims } from './infrastructure/persistence/orm-estate-claims';
+import { CaseSettledAccountings } from './application/ports/settled-accountings.port';
+import { RegisteredSettledAccountings } from './infrastructure/registered-settled-accountings';
+import { AccountingFilings } from './application/ports/accounting-filings.port';
+import { SqlAccountingFilings } from './infrastructure/persistence/sql-accounting-filings';
 
 registerErrorCodes({
   probate_case_required: { status: 409, explanation: 'The case has no probate case; create it with `PUT /v1/cases/{case_id}/probate` first.' },
@@ -96,12 +100,14 @@ registerErrorCodes({
     { provide: ProbateAccountRecordsReader, useClass: OrmProbateAccountRecords },
     { provide: EstateClaims, useClass: OrmEstateClaims },
     FilingDocumentReferrers,
+    { provide: CaseSettledAccountings, useClass: RegisteredSettledAccountings },
+    { provide: AccountingFilings, useClass: SqlAccountingFilings },
     // The filings' form rule reads the §10.3 catalogue.
     { provide: ProbateForms, useFactory: (reference: ProbateReference): ProbateForms => ({ exists: async (formId, state) => reference.formExists(formId, state) }), inject: [ProbateReference] },
   ],
   // The distributions weigh the creditor claims (contract-extensions §12.7); the court accounting reads the probate
-  // case and the claims (§16).
-  exports: [EstateClaims, ProbateAccountRecordsReader],
+  // case and the claims (§16), answers which settled accountings a filing may name and asks which filings name one (§16.10).
+  exports: [EstateClaims, ProbateAccountRecordsReader, CaseSettledAccountings, AccountingFilings],
 })
 export class CourtModule implements OnModuleInit {
   constructor(

@@ -8,4 +8,9 @@
 export { EstateClaims } from './application/ports/estate-claims.port';
 export type { ClaimOnEstate } from './application/ports/estate-claims.port';
 export { ProbateAccountRecordsReader } from './application/ports/probate-account-records.port';
+/** A filing of type `accounting` names a settled accounting (§16.10): the accounting context answers which exist. */
+export { CaseSettledAccountings } from './application/ports/settled-accountings.port';
+export type { SettledAccountingFinder } from './application/ports/settled-accountings.port';
+/** …and a settled accounting a filing names cannot be deleted: the court says which filings name it. */
+export { AccountingFilings } from './application/ports/accounting-filings.port';
 export type { AccountCreditorClaim, ProbateAccountRecords, ProbateCaption } from './application/ports/probate-account-records.port';

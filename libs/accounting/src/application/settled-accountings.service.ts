@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { AccountingFilings } from '@estate/court';
 import { ListPage, NotFoundError, parseListQuery, PreconditionFailedError, ResourceEvents, UnitOfWork } from '@estate/shared-kernel';
+import { storedDocument } from '../domain/accounting-document';
 import { ACCOUNTING_SCHEMES } from '../domain/accounting-schemes';
-import { assertDeletable } from '../domain/settlement';
+import { assertDeletable, assertNotFiled } from '../domain/settlement';
 import { ACCOUNTING_FORMATS, accountingEtag } from '../domain/settled-accounting';
 import { accountingSummaryOf, type SettledAccountingRecord } from '../resources/settled-accounting-record';
 import { ACCOUNTING_EVENT_KEY } from './settle-accounting.service';
@@ -25,8 +27,8 @@ function assertMatchesAny(ifMatch: string | undefined, id: string): void {
 
 /**
  * The settled accountings of a case (contract-extensions §16.7): listed as summaries, read one by its sequence, and
- * the latest deleted (its flows counted again by the next computation), `accounting.deleted` told in the same
- * transaction.
+ * the latest deleted (its flows counted again by the next computation) unless a filing names it, `accounting.deleted`
+ * told in the same transaction.
  */
 @Injectable()
 export class SettledAccountings {
@@ -34,6 +36,7 @@ export class SettledAccountings {
     private readonly store: AccountingStore,
     private readonly uow: UnitOfWork,
     private readonly events: ResourceEvents,
+    private readonly filings: AccountingFilings,
   ) {}
 
   async list(caseId: string, rawQuery: Record<string, unknown>): Promise<ListPage<Record<string, unknown>>> {
@@ -45,7 +48,7 @@ export class SettledAccountings {
   async read(caseId: string, sequence: string): Promise<SettledAccountingRecord> {
     const found = SEQUENCE.test(sequence) ? await this.store.bySequence(caseId, Number(sequence)) : null;
     if (!found) throw new NotFoundError('accounting');
-    return found;
+    return { ...found, document: storedDocument(found.document) };
   }
 
   remove(caseId: string, sequence: string, ifMatch: string | undefined): Promise<void> {
@@ -55,6 +58,7 @@ export class SettledAccountings {
         assertMatchesAny(ifMatch, accounting.id);
         const heads = await this.store.headsOf(caseId);
         assertDeletable(accounting.sequence, heads[heads.length - 1].sequence);
+        assertNotFiled(accounting.sequence, await this.filings.namingAccounting(caseId, accounting.id));
         await this.store.remove(accounting);
         await this.events.deleted(em, { key: ACCOUNTING_EVENT_KEY, caseId }, accountingSummaryOf(accounting));
       },

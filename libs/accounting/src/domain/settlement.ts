@@ -54,6 +54,17 @@ export function assertNotClosedByFinal(latest: { sequence: number; isFinal: bool
   }
 }
 
+/** A settled accounting a filing names (`accounting_id`) stays: `409 invalid_state`, one detail per filing. */
+export function assertNotFiled(sequence: number, filingIds: readonly string[]): void {
+  if (filingIds.length === 0) return;
+  const message = `accounting ${sequence} is named by ${filingIds.length === 1 ? 'a filing' : `${filingIds.length} filings`}; release it there first (accounting_id: null)`;
+  throw new ConflictError(
+    'invalid_state',
+    message,
+    filingIds.map((id) => ({ field: `filing:${id}`, message: `filing ${id} names accounting ${sequence}`, reason: 'conflict' as const })),
+  );
+}
+
 /** Only the latest settled accounting may be deleted (`409 invalid_state` otherwise); its flows are then uncounted. */
 export function assertDeletable(sequence: number, latestSequence: number): void {
   if (sequence !== latestSequence) {

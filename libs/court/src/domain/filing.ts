@@ -1,6 +1,6 @@
 import type { CaseRecord, ErrorDetail } from '@estate/shared-kernel/domain';
 import { ValidationFailedError } from '@estate/shared-kernel/domain';
-import type { FilingStatus } from './probate-court-vocabulary';
+import type { FilingStatus, FilingType } from './probate-court-vocabulary';
 
 /**
  * The moves of §10.2 as data: `draft` → `filed` → `accepted` | `rejected`; `rejected` → `filed` (a re-filing);
@@ -23,6 +23,9 @@ export const DELETABLE_FILING_STATUSES: readonly FilingStatus[] = ['draft', 'wit
  */
 export type FilingFields = { status?: FilingStatus | null; documentIds?: readonly string[] | null } & Readonly<Record<string, unknown>>;
 
+/** The one type of filing that may name a settled accounting (`accounting_id`, contract-extensions §16.10). */
+export const ACCOUNTING_FILING_TYPE: FilingType = 'accounting';
+
 /** The dates of past facts (§10.0). */
 const PAST_FACT_DATES = ['filed_date', 'response_date'] as const;
 
@@ -30,8 +33,8 @@ const blank = (value: unknown) => value === null || value === undefined || (type
 
 /**
  * A document of the probate case filed with (or prepared for) the court (aggregate): its status moves and what each
- * needs. It names the fields its rules read and write — the status, the dates, the rejection reason and the documents;
- * its other fields (declared with the resource) are stored as given.
+ * needs. It names the fields its rules read and write — the type, the status, the dates, the rejection reason, the
+ * documents and the accounting it files; its other fields (declared with the resource) are stored as given.
  */
 export class Filing implements CaseRecord {
   id: string;
@@ -44,6 +47,9 @@ export class Filing implements CaseRecord {
   responseDate: string | null;
   rejectionReason: string | null;
   documentIds: string[];
+  filingType: FilingType;
+  /** The settled accounting an `accounting` filing files (checked to be the case's by `FilingReferences`). */
+  accountingId: string | null;
 
   /** A new filing in any status its fields support (`draft` by default): a filing made before the estate was entered. */
   static prepare(id: string, caseId: string, fields: FilingFields, now: Date, today: string): Filing {
@@ -105,6 +111,9 @@ export class Filing implements CaseRecord {
     }
     if (status === 'accepted' || status === 'rejected') need('response_date', this.responseDate);
     if (status === 'rejected') need('rejection_reason', this.rejectionReason);
+    if (!blank(this.accountingId) && this.filingType !== ACCOUNTING_FILING_TYPE) {
+      problems.push({ field: 'accounting_id', message: `only a filing of type ${ACCOUNTING_FILING_TYPE} names an accounting; this one is ${this.filingType}`, reason: 'rule' });
+    }
     if (this.filedDate !== null && this.responseDate !== null && this.responseDate < this.filedDate) {
       problems.push({ field: 'response_date', message: 'response_date must not be before filed_date', reason: 'range' });
     }

@@ -37,6 +37,9 @@ const PAST_FACT_DATES = ['filed_date', 'opened_date', 'closed_date'] as const;
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
+/** The members every address has (the address object's required ones). */
+const ADDRESS_MEMBERS = ['address1', 'city', 'state', 'zip'] as const;
+
 /**
  * The probate case (contract-extensions §10.1): the court proceeding of a case, at most one per case. A plain record
  * whose rules check the status against the move list and what each status needs, the state and probate type against
@@ -89,7 +92,23 @@ export class ProbateCase {
       }
     }
     problems.push(...ProbateCase.statusNeeds(document, status, probateType));
+    problems.push(...ProbateCase.attorneyAddressProblems(document));
     return problems;
+  }
+
+  /**
+   * A merge patch may bring one member of the attorney's address (the body checks each member it sends); the merged
+   * address must still be whole, as a `PUT` body's is.
+   */
+  private static attorneyAddressProblems(document: Record<string, unknown>): ErrorDetail[] {
+    const attorney = document.attorney as { address?: Record<string, unknown> | null } | null | undefined;
+    const address = attorney?.address;
+    if (address === null || address === undefined || typeof address !== 'object') return [];
+    return ADDRESS_MEMBERS.filter((member) => text(address[member]) === null).map((member) => ({
+      field: `attorney.address.${member}`,
+      message: `attorney.address.${member} is required: the merged address must be whole`,
+      reason: 'required' as const,
+    }));
   }
 
   /**

@@ -52,10 +52,27 @@ export const filingResource = caseResource({
       example: ['01JBX8Q9W4M8Z7T3K2N5R6P0DC'],
     }),
     hearingDate: field.date({ description: 'Day of the hearing set on it.', example: '2026-11-16' }),
+    accountingId: field.string({
+      min: 26,
+      max: 26,
+      description:
+        'Only on a filing of type accounting (else 422): the settled accounting it files, an `id` of `GET /v1/cases/{case_id}/accountings` of this case (else 422). ' +
+        'A live accounting has no id: settle the account first, then file its PDF.',
+      example: '01JBX8Q9W4M8Z7T3K2N5R6P0AB',
+    }),
     notes: field.text({ column: { type: 'text' }, description: 'Free-text notes.', example: 'Filed through the Los Angeles e-filing portal.' }),
   },
   filters: { filing_type: FILING_TYPES, status: FILING_STATUSES },
   sorts: ['created_at', 'filed_date'],
   tag: 'probate',
   statusChanged: true,
+  requestExamples: {
+    create: {
+      example: { summary: 'the required fields', value: { filing_type: 'petition', title: 'Petition for Probate' } },
+      accounting: {
+        summary: 'the first account, naming the settled accounting it files (GET …/accountings)',
+        value: { filing_type: 'accounting', title: 'First Account and Report of Executor', accounting_id: '01JBX8Q9W4M8Z7T3K2N5R6P0AB' },
+      },
+    },
+  },
 });

@@ -1,7 +1,7 @@
-import { AddressDto, ConflictError, field, singletonResource } from '@estate/shared-kernel';
+import { AddressDto, ConflictError, field, NestedField, singletonResource } from '@estate/shared-kernel';
 import { ProbateCase, ProbateJurisdictions, ShippedCounty } from '../domain/probate-case';
 import { PROBATE_CASE_STATUSES, PROBATE_TYPES } from '../domain/probate-court-vocabulary';
-import { ProbateAttorneyDto } from '../http/dto/probate-case.dto';
+import { PatchProbateAttorneyBody, ProbateAttorneyDto } from '../http/dto/probate-case.dto';
 import { filingResource } from './filing.resource';
 import { jurisdictionRules } from '../infrastructure/reference-data/jurisdiction-rules.loader';
 
@@ -63,14 +63,56 @@ export const probateCaseResource = singletonResource({
     closedDate: field.date({ description: 'Day the case was closed or dismissed; not before opened_date (or filed_date), not after today.', example: '2026-11-20' }),
     judgeName: field.string({ description: 'The judge or commissioner assigned.', example: 'Hon. Maria Chen' }),
     nextHearingDate: field.date({ description: 'Day of the next hearing.', example: '2027-01-12' }),
+    hearingTime: field.string({
+      min: 5,
+      max: 5,
+      pattern: /^([01]\d|2[0-3]):[0-5]\d$/,
+      patternMessage: '$property must be a time of day as HH:MM, 24-hour, e.g. 08:30 or 13:45',
+      description: 'Time of the next hearing, HH:MM on a 24-hour clock (the court’s local time).',
+      example: '08:30',
+    }),
+    hearingDepartment: field.string({ max: 20, description: 'The department (courtroom) that hears it, as the court names it.', example: '11' }),
     willAdmitted: field.boolean({ description: 'Whether the court admitted the will; false when unset.', example: true }),
     estateValueAtFiling: field.money({ min: 0, description: 'Value of the estate stated in the petition.', example: 845000 }),
-    attorney: field.object(() => ProbateAttorneyDto, { description: 'The attorney of record.' }),
+    attorney: field.object(() => ProbateAttorneyDto, {
+      description: 'The attorney of record.',
+      patch: NestedField(() => PatchProbateAttorneyBody, { description: 'The attorney of record (merged member by member, its address too).' }),
+    }),
     notes: field.text({ description: 'Free-text notes.', example: 'Petition filed by the attorney through the e-filing portal.', column: { type: 'text', length: undefined } }),
   },
   deletable: true,
   statusChanged: true,
   tag: 'probate',
+  examples: {
+    replace: {
+      example: { summary: 'the required fields', value: { state: 'CA', probate_type: 'formal' } },
+      pleading: {
+        summary: 'what a California pleading prints: the attorney block with its address, the hearing date, time and department',
+        value: {
+          state: 'CA',
+          probate_type: 'formal',
+          county_fips: '06037',
+          case_number: '26STPB00123',
+          next_hearing_date: '2027-01-12',
+          hearing_time: '08:30',
+          hearing_department: '11',
+          attorney: {
+            name: 'Dana Reyes',
+            firm: 'Okafor & Reyes LLP',
+            bar_number: '284117',
+            email: 'dana.reyes@okaforreyes.example',
+            phone: '+1 213 555 0172',
+            address: { address1: '350 S Grand Ave', address2: 'Suite 2100', city: 'Los Angeles', state: 'CA', zip: '90071' },
+          },
+        },
+      },
+    },
+    patch: {
+      example: { summary: 'change one field', value: { state: 'CA' } },
+      hearing: { summary: 'the hearing set: date, time (HH:MM, 24-hour) and department', value: { next_hearing_date: '2027-01-12', hearing_time: '08:30', hearing_department: '11' } },
+      attorney_suite: { summary: "one line of the attorney's address (the others kept)", value: { attorney: { address: { address2: 'Suite 2200' } } } },
+    },
+  },
   describe: {
     read: 'The probate case: the court proceeding of this case. 404 while the case has none.',
     replace:

@@ -66,13 +66,23 @@ export abstract class CasePersons {
   abstract personsOf(caseId: string): Promise<CasePerson[]>;
 }
 
-/** The deceased and the personal representative as a court account is captioned (contract-extensions §16.8). */
+/**
+ * The deceased and the personal representative as a court account is captioned (contract-extensions §16.8), with the
+ * representative's bond as its report states it (§16.10).
+ */
 export interface AccountParties {
   deceased: { fullName: string; dateOfDeath: string | null } | null;
-  executor: { firstName: string; middleName: string | null; lastName: string; suffix: string | null; role: string } | null;
+  executor: {
+    firstName: string;
+    middleName: string | null;
+    lastName: string;
+    suffix: string | null;
+    role: string;
+    bond: { status: string; amount: number | null; suretyName: string | null; bondNumber: string | null };
+  } | null;
 }
 
-/** Who an account of the estate names: no SSN or any other identifier, only names, the date of death and the role. */
+/** Who an account of the estate names: no SSN or any other identifier, only names, the date of death, the role and the bond. */
 export abstract class CaseAccountParties {
   abstract partiesOf(caseId: string): Promise<AccountParties>;
 }
