@@ -1,4 +1,6 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { prepareDemo } from '../apps/api/src/demo/demo-data';
@@ -22,6 +24,14 @@ const binary = (res: any, callback: (error: Error | null, body: Buffer) => void)
   res.on('data', (chunk: Buffer) => chunks.push(chunk));
   res.on('end', () => callback(null, Buffer.concat(chunks)));
 };
+
+/** With ACCOUNTING_PDF_DIR set, the PDFs a person should look at are written there (docs/looking-at-the-accounting-pdf.md). */
+function keepToLookAt(name: string, bytes: Buffer): void {
+  const directory = process.env.ACCOUNTING_PDF_DIR;
+  if (!directory) return;
+  mkdirSync(directory, { recursive: true });
+  writeFileSync(join(directory, name), bytes);
+}
 
 const TODAY = new Date().toISOString().slice(0, 10);
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -422,6 +432,7 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
       expect(first.headers.etag).toBe(`"${id}.ca.pdf"`);
       expect(first.headers['content-disposition']).toBe(`attachment; filename="accounting-${example.caseId}-1.pdf"`);
       expect(Buffer.compare(first.body, second.body)).toBe(0);
+      keepToLookAt('worked-example-settled.pdf', first.body);
       const text = await pdfText(first.body);
       expect(text).not.toContain('DRAFT');
       expect(text).toContain('First Account and Report of Executor');
@@ -682,6 +693,7 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
     expect(accounts.map((account) => [account.is_estate_account, account.current_balance, account.available_balance]).sort()).toEqual([[false, 0, 0], [true, 11427.4, 11427.4]]);
     const settled = (await t.http().post(`${base}/accountings`).set(auth).send({ to: '2026-10-31' }).expect(201)).body.data;
     const pdf = (await t.http().get(`${base}/accountings/${settled.sequence}?format=pdf`).set(auth).buffer(true).parse(binary).expect(200)).body as Buffer;
+    keepToLookAt('demo-settled.pdf', pdf);
     const document = await t
       .http()
       .post(`${base}/documents`)

@@ -8,4 +8,4 @@
 export { EstateClaims } from './application/ports/estate-claims.port';
 export type { ClaimOnEstate } from './application/ports/estate-claims.port';
 export { ProbateAccountRecordsReader } from './application/ports/probate-account-records.port';
-export type { AccountCreditorClaim, ProbateAccountRecords, ProbateCaption } from './application/ports/probate-account-records.port';
+export type { AccountCreditorClaim, ProbateAccountRecords, ProbateAttorney, ProbateCaption, ProbatePaperFacts } from './application/ports/probate-account-records.port';

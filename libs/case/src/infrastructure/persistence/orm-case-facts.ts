@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { findRecords, NotFoundError } from '@estate/shared-kernel';
 import {
   AccountParties,
+  ExecutorContact,
   CaseAccountParties,
   CaseAuthorityLevels,
   CaseDeceasedDates,
@@ -101,6 +102,11 @@ export class OrmCaseFacts
       deceased: deceased && { fullName: deceased.fullName ?? Deceased.displayName(deceased.firstName, deceased.middleName, deceased.lastName), dateOfDeath: deceased.dateOfDeath ?? null },
       executor: executor && { firstName: executor.firstName, middleName: executor.middleName, lastName: executor.lastName, suffix: executor.suffix, role: executor.role },
     };
+  }
+
+  async executorContactOf(caseId: string): Promise<ExecutorContact | null> {
+    const executor = await this.em.findOne(executorResource.schema, { caseId });
+    return executor && { address: executor.address ?? null, phone: executor.phone ?? null, email: executor.email ?? null };
   }
 
   async estateValueOf(caseId: string): Promise<EstateValue | null> {
