@@ -288,9 +288,8 @@ function pleadingPaper(_page: number, size: { width: number; height: number }): 
     stack: [
       { canvas: [rule(PLEADING_LEFT - 14), rule(PLEADING_LEFT - 11), rule(size.width - PLEADING_RIGHT + 10)], absolutePosition: { x: 0, y: 0 } },
       {
-        stack: Array.from({ length: 28 }, (_, index) => ({ text: String(index + 1), alignment: 'right', lineHeight: ON_THE_LINES, fontSize: 12 })),
-        absolutePosition: { x: 40, y: PLEADING_TOP },
-        width: 34,
+        columns: [{ width: 30, stack: Array.from({ length: 28 }, (_, index) => ({ text: String(index + 1), alignment: 'right', lineHeight: ON_THE_LINES, fontSize: 12 })) }],
+        absolutePosition: { x: PLEADING_LEFT - 52, y: PLEADING_TOP },
       },
     ],
   };
@@ -322,9 +321,9 @@ function reconciliationSentence(document: AccountingDocumentJson, row: CashRecon
 /** The summary's word on the bank accounts: one sentence when each reconciles with a bank report, else one per account. */
 function reconciliationSentences(document: AccountingDocumentJson): Node[] {
   const rows = document.cash_reconciliation;
-  if (rows.length === 0) return [{ text: 'No bank account is carried.', margin: [0, 0, 0, 4] }];
-  if (rows.every((row) => row.reported_balance !== null && row.reconciled)) return [{ text: 'Every bank account reconciles with what its bank reports.', margin: [0, 0, 0, 4] }];
-  return [{ ul: rows.map((row) => reconciliationSentence(document, row)), margin: [0, 0, 0, 4] }];
+  if (rows.length === 0) return [{ text: 'No bank account is carried.', style: 'paragraph' }];
+  if (rows.every((row) => row.reported_balance !== null && row.reconciled)) return [{ text: 'Every bank account reconciles with what its bank reports.', style: 'paragraph' }];
+  return [{ ul: rows.map((row) => reconciliationSentence(document, row)), style: 'paragraph' }];
 }
 
 /** The summary of account: §1061's charges and credits under `ca`; JA-7's summary statement, section by section, under `ny`. */
@@ -352,7 +351,7 @@ function summary(document: AccountingDocumentJson): Node[] {
     ...(document.scheme === 'ny'
       ? [{ table: { widths: [40, '*', 110], body: [['', bold('Total charges'), money(s.charges.total, { bold: true })], ['', bold('Total credits'), money(s.credits.total, { bold: true })]] }, layout: 'noBorders' }]
       : []),
-    { text: balance, bold: true, margin: [0, 4, 0, 4] },
+    { text: balance, bold: true, style: 'paragraph', margin: [0, 4, 0, 4] },
     ...reconciliationSentences(document),
   ];
 }
@@ -422,14 +421,14 @@ function verification(document: AccountingDocumentJson, paper: AccountingPaper):
       text:
         `I, ${name}, am the ${role} of the ${c.estate_name ?? 'estate'}. I have read the foregoing account and report${statute} and know its contents. ` +
         'The matters stated in it are true of my own knowledge, except as to matters stated on information and belief, and as to those matters I believe them to be true.',
-      margin: [0, 4, 0, 8],
+      style: 'paragraph',
     },
-    { text: `I declare under penalty of perjury${under} that the foregoing is true and correct.`, margin: [0, 0, 0, 8] },
-    { text: `Executed on ______________________ at ${paper.placeOfExecution ?? `______________________${paper.stateName ? `, ${paper.stateName}` : ''}`}.`, margin: [0, 0, 0, 24] },
+    { text: `I declare under penalty of perjury${under} that the foregoing is true and correct.`, style: 'paragraph' },
+    { text: `Executed on ______________________ at ${paper.placeOfExecution ?? `______________________${paper.stateName ? `, ${paper.stateName}` : ''}`}.`, style: 'paragraph', margin: [0, 0, 0, 24] },
     {
       columns: [
-        { width: '*', text: name },
-        { width: 220, stack: [{ text: '________________________________', alignment: 'center' }, { text: `${name}, ${roleTitle(c.fiduciary_role)}`, alignment: 'center' }] },
+        { width: '*', stack: [{ text: name }, { text: '(printed name)', style: 'note' }] },
+        { width: 220, stack: [{ text: '________________________________', alignment: 'center' }, { text: `(signature of the ${role})`, style: 'note', alignment: 'center' }] },
       ],
     },
   ];
@@ -493,6 +492,8 @@ export function accountingPdfDefinition({ document, caseId, ordinal, paper }: Ac
           subheading: { fontSize: 12, bold: true, margin: [0, 6, 0, 2] },
           tableHeader: { bold: true },
           note: { fontSize: 12, color: '#333333' },
+          // Rules of Court 2.108: running text double-spaced, one line of text on each numbered line.
+          paragraph: { lineHeight: ON_THE_LINES },
         }
       : {
           draft: { fontSize: 14, bold: true, color: '#b00000', alignment: 'center', margin: [0, 0, 0, 8] },
@@ -502,6 +503,7 @@ export function accountingPdfDefinition({ document, caseId, ordinal, paper }: Ac
           subheading: { fontSize: 9, bold: true, margin: [0, 4, 0, 2] },
           tableHeader: { bold: true },
           note: { fontSize: 7.5, color: '#333333' },
+          paragraph: { margin: [0, 0, 0, 6] },
         },
   };
 }
