@@ -199,6 +199,58 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
       expect(res.headers.vary).toMatch(/Accept/);
     });
 
+    it('carries the report (§16.10): the claims, 12,248.12 each on a base of 462,406.20, no bond until one is recorded, not yet closable', async () => {
+      const { report } = (await t.http().get(`${example.base}/accounting?to=2026-06-30`).set(owner.auth).expect(200)).body.data;
+      expect(report).toEqual({
+        claims: {
+          lines: [
+            { id: example.cardBank, creditor: 'Card Bank', claim_date: '2026-02-01', amount: 3200, status: 'paid', resolution_amount: 3200, resolution_date: '2026-06-01' },
+            { id: example.cityHospital, creditor: 'City Hospital', claim_date: '2026-02-05', amount: 1150, status: 'pending', resolution_amount: null, resolution_date: null },
+          ],
+          totals: { filed: 4350, allowed: 3200, rejected: 0, paid: 3200 },
+        },
+        compensation: {
+          base: 462406.2,
+          personal_representative: { amount: 12248.12, citation: 'Cal. Prob. Code §10800', note: null },
+          attorney: { amount: 12248.12, citation: 'Cal. Prob. Code §10810', note: null },
+        },
+        bond: null,
+        closing: { closable: false, property_on_hand_end: 323706.2, obstacles: [{ kind: 'claim_open', related_id: example.cityHospital, message: "City Hospital's claim is pending" }] },
+      });
+      const ny = (await t.http().get(`${example.base}/accounting?to=2026-06-30&scheme=ny`).set(owner.auth).expect(200)).body.data.report;
+      expect(ny.compensation).toEqual({
+        base: 462406.2,
+        personal_representative: { amount: null, citation: 'N.Y. SCPA §2307', note: expect.stringContaining('SCPA §2307') },
+        attorney: { amount: null, citation: 'N.Y. SCPA §2110', note: expect.stringContaining('SCPA §2110') },
+      });
+
+      await t.http().patch(`${example.base}/executor`).set(owner.auth).send({ bond_status: 'posted', bond_amount: 250000, surety_name: 'Prairie Surety Co.', bond_number: 'PS-2026-00417' }).expect(200);
+      const bonded = (await t.http().get(`${example.base}/accounting?to=2026-06-30`).set(owner.auth).expect(200)).body.data.report;
+      expect(bonded.bond).toEqual({ status: 'posted', amount: 250000, surety: 'Prairie Surety Co.', bond_number: 'PS-2026-00417' });
+    });
+
+    it('the report as CSV lines after the summary', async () => {
+      const res = await t.http().get(`${example.base}/accounting?to=2026-06-30&format=csv`).set(owner.auth).expect(200);
+      const rows = parseCsv(res.text, { columns: true }) as Array<Record<string, string>>;
+      const lastSummary = rows.map((row) => row.section).lastIndexOf('summary');
+      expect(rows.slice(lastSummary + 1).map((row) => [row.section, row.kind, row.id, row.description, row.reference, row.category, row.amount])).toEqual([
+        ['report_claims', 'claim', example.cardBank, 'Card Bank', '', 'paid', '3200.00'],
+        ['report_claims', 'claim_resolution', example.cardBank, 'Card Bank', '', 'paid', '3200.00'],
+        ['report_claims', 'claim', example.cityHospital, 'City Hospital', '', 'pending', '1150.00'],
+        ['report_claims', '', '', '', '', 'filed', '4350.00'],
+        ['report_claims', '', '', '', '', 'allowed', '3200.00'],
+        ['report_claims', '', '', '', '', 'rejected', '0.00'],
+        ['report_claims', '', '', '', '', 'paid', '3200.00'],
+        ['report_compensation', '', '', '', '', 'base', '462406.20'],
+        ['report_compensation', '', '', '', 'Cal. Prob. Code §10800', 'personal_representative', '12248.12'],
+        ['report_compensation', '', '', '', 'Cal. Prob. Code §10810', 'attorney', '12248.12'],
+        ['report_bond', 'bond', '', 'Prairie Surety Co.', 'PS-2026-00417', 'posted', '250000.00'],
+        ['report_closing', '', '', 'false', '', 'closable', ''],
+        ['report_closing', '', '', '', '', 'property_on_hand_end', '323706.20'],
+        ['report_closing', '', example.cityHospital, "City Hospital's claim is pending", '', 'claim_open', ''],
+      ]);
+    });
+
     it('lists every line as §16.9 does, references masked, nothing of the SSN', async () => {
       const { schedules, cash_reconciliation: cash, text } = await t
         .http()
@@ -420,6 +472,15 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
       expect(ny.headers.etag).toBe(`"${id}.ny.json"`);
       expect(ny.body.data).toMatchObject({ scheme: 'ny', summary: json.body.data.summary });
       expect(ny.body.data.schedules.receipts.schedule).toBe('A-2');
+      // The stored report, computed at settlement; under ny its compensation names New York's statutes, on the same base.
+      expect(json.body.data.report).toMatchObject({
+        claims: { lines: [{ creditor: 'Card Bank', status: 'paid' }, { creditor: 'City Hospital', status: 'pending' }] },
+        compensation: { base: 462406.2, personal_representative: { amount: 12248.12 }, attorney: { amount: 12248.12 } },
+        bond: { status: 'posted', amount: 250000, surety: 'Prairie Surety Co.' },
+        closing: { closable: false },
+      });
+      expect(ny.body.data.report).toEqual({ ...json.body.data.report, compensation: { ...ny.body.data.report.compensation, base: 462406.2 } });
+      expect(ny.body.data.report.compensation).toMatchObject({ personal_representative: { amount: null, citation: 'N.Y. SCPA §2307' }, attorney: { amount: null, citation: 'N.Y. SCPA §2110' } });
 
       const csv = await t.http().get(`${example.base}/accountings/1?format=csv`).set(owner.auth).expect(200);
       expect(csv.headers.etag).toBe(`"${id}.ca.csv"`);
@@ -499,9 +560,22 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
     });
 
     it('the final account, once City Hospital’s claim is resolved; after it, POST is 409 invalid_state', async () => {
+      const settledJson = (await t.http().get(`${example.base}/accountings/1`).set(owner.auth).expect(200)).text;
+      const settledCsv = (await t.http().get(`${example.base}/accountings/1?format=csv`).set(owner.auth).expect(200)).text;
       await t.http().patch(`${example.base}/probate/creditor-claims/${example.cityHospital}`).set(owner.auth).send({ status: 'rejected' }).expect(200);
+      await t.http().patch(`${example.base}/executor`).set(owner.auth).send({ bond_amount: 300000 }).expect(200);
+      // Accounting 1's report was computed when it was settled: the claim rejected and the bond raised since never reach it.
+      expect((await t.http().get(`${example.base}/accountings/1`).set(owner.auth).expect(200)).text).toBe(settledJson);
+      expect((await t.http().get(`${example.base}/accountings/1?format=csv`).set(owner.auth).expect(200)).text).toBe(settledCsv);
       const final = await t.http().post(`${example.base}/accountings`).set(owner.auth).send({ to: TODAY, is_final: true }).expect(201);
       expect(final.body.data).toMatchObject({ sequence: 2, is_final: true });
+      // The final account's report: closable, the base through today still 462,406.20 (the second account added nothing).
+      expect(final.body.data.report).toMatchObject({
+        claims: { totals: { filed: 4350, allowed: 3200, rejected: 1150, paid: 3200 } },
+        compensation: { base: 462406.2, personal_representative: { amount: 12248.12 }, attorney: { amount: 12248.12 } },
+        bond: { status: 'posted', amount: 300000 },
+        closing: { closable: true, property_on_hand_end: 323706.2, obstacles: [] },
+      });
       const text = await pdfText((await t.http().get(`${example.base}/accountings/2?format=pdf`).set(owner.auth).buffer(true).parse(binary).expect(200)).body);
       expect(text).toContain('Second and Final Account and Report of Executor');
       const after = await t.http().post(`${example.base}/accountings`).set(owner.auth).send({ to: TODAY });

@@ -3,6 +3,8 @@ import { Clock } from '@estate/shared-kernel';
 import { previousAccountingOf } from '../domain/accounting-document';
 import type { AccountingComputation } from '../domain/accounting-lines';
 import { assertPeriod, DateOfDeathRequired, nextStart } from '../domain/accounting-period';
+import { type AccountingReport, accountingReport } from '../domain/accounting-report';
+import type { AccountingScheme } from '../domain/accounting-schemes';
 import { computeAccounting } from '../domain/court-accounting';
 import type { AccountingSnapshot } from './accounting-sources';
 import { AccountingStore, countedTogether } from './ports/accounting-store.port';
@@ -44,6 +46,21 @@ export class AccountingComputations {
       previous: stored ? previousAccountingOf(stored.document) : null,
       countedBefore: countedTogether(before),
       records: snapshot.records,
+    });
+  }
+
+  /**
+   * §16.10's report of a computation: the claims and distributions of the same snapshot, the executor's bond, and the
+   * compensation base through `to` (the settled accounts before this period add what each added).
+   */
+  report(snapshot: AccountingSnapshot, computation: AccountingComputation, scheme: AccountingScheme): AccountingReport {
+    return accountingReport({
+      computation,
+      scheme,
+      claims: snapshot.records.creditorClaims,
+      distributions: snapshot.records.distributions,
+      bond: snapshot.bond,
+      earlier: snapshot.settled.filter((head) => head.to < computation.from).map((head) => head.summary),
     });
   }
 }

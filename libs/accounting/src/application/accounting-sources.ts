@@ -9,6 +9,7 @@ import { CaseStatementClosings } from '@estate/documents';
 import { UnitOfWork } from '@estate/shared-kernel';
 import type { CaptionSources } from '../domain/accounting-document';
 import type { AccountingRecords } from '../domain/accounting-records';
+import type { AccountingBond } from '../domain/accounting-report';
 import { AccountingStore, SettledHead } from './ports/accounting-store.port';
 
 /** Everything one computation reads of a case, in one state. */
@@ -20,6 +21,8 @@ export interface AccountingSnapshot {
   probateState: string | null;
   /** The settled accountings, by sequence. */
   settled: SettledHead[];
+  /** The executor's bond as recorded (the report's `bond`), `null` without an executor. */
+  bond: AccountingBond | null;
 }
 
 /**
@@ -64,6 +67,7 @@ export class AccountingSources {
       caption: captionOf(probate, parties),
       probateState: probate.probateCase?.state ?? null,
       settled,
+      bond: parties.executor?.bond ?? null,
     };
   }
 }

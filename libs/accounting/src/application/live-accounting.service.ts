@@ -19,11 +19,13 @@ export class LiveAccounting {
     return this.sources.read(caseId, async (snapshot) => {
       const computation = await this.computations.compute(caseId, snapshot, asked);
       const ordinal = snapshot.settled.filter((head) => head.to < computation.from).length + 1;
+      const scheme = asked.scheme ?? defaultScheme(snapshot.probateState);
       const document = accountingDocument({
         computation,
         caption: accountingCaption(snapshot.caption),
-        scheme: asked.scheme ?? defaultScheme(snapshot.probateState),
+        scheme,
         identity: { status: 'live', computedAt: this.clock.now() },
+        report: this.computations.report(snapshot, computation, scheme),
       });
       return { document, ordinal };
     });

@@ -46,7 +46,9 @@ export class SettleAccounting {
           assertSettleable(computation, { isFinal: asked.isFinal, claims: snapshot.records.creditorClaims, distributions: snapshot.records.distributions });
           const scheme = asked.scheme ?? defaultScheme(snapshot.probateState);
           const settled = { id: ulid(), caseId, sequence: (latest?.sequence ?? 0) + 1, from: computation.from, to: computation.to, isFinal: asked.isFinal, scheme, createdAt: this.clock.now(), createdBy };
-          const document = accountingDocument({ computation, caption: accountingCaption(snapshot.caption), scheme, identity: { status: 'settled', ...settled } });
+          // The report is computed now and stored in the document: later changes to claims or the bond never reach it.
+          const report = this.computations.report(snapshot, computation, scheme);
+          const document = accountingDocument({ computation, caption: accountingCaption(snapshot.caption), scheme, identity: { status: 'settled', ...settled }, report });
           const accounting: SettledAccountingRecord = { ...settled, summary: document.summary, document, counted: computation.counted };
           await this.store.add(accounting);
           await this.events.created(em, { key: ACCOUNTING_EVENT_KEY, caseId }, accountingSummaryOf(accounting));

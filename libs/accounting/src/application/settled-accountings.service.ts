@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ListPage, NotFoundError, parseListQuery, PreconditionFailedError, ResourceEvents, UnitOfWork } from '@estate/shared-kernel';
+import { storedDocument } from '../domain/accounting-document';
 import { ACCOUNTING_SCHEMES } from '../domain/accounting-schemes';
 import { assertDeletable } from '../domain/settlement';
 import { ACCOUNTING_FORMATS, accountingEtag } from '../domain/settled-accounting';
@@ -45,7 +46,7 @@ export class SettledAccountings {
   async read(caseId: string, sequence: string): Promise<SettledAccountingRecord> {
     const found = SEQUENCE.test(sequence) ? await this.store.bySequence(caseId, Number(sequence)) : null;
     if (!found) throw new NotFoundError('accounting');
-    return found;
+    return { ...found, document: storedDocument(found.document) };
   }
 
   remove(caseId: string, sequence: string, ifMatch: string | undefined): Promise<void> {

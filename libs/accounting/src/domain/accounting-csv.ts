@@ -9,6 +9,7 @@ import type {
   TransactionLineJson,
 } from './accounting-document';
 import { CHARGE_KEYS, CREDIT_KEYS, SCHEDULE_KEYS, type ScheduleKey } from './accounting-lines';
+import type { AccountingReport, StatutoryCompensation } from './accounting-report';
 import { CASH_RECONCILIATION_LETTER, categoryLetter } from './accounting-schemes';
 
 /**
@@ -130,7 +131,47 @@ function cashLines(document: AccountingDocumentJson, row: CashReconciliationJson
   );
 }
 
-/** The accounting's lines after the header: schedules in §16.5's order, the cash reconciliation, the unreconciled items, the summary. */
+/**
+ * §16.10's report as lines, after the summary (so every line before it reads as it always did), each section named
+ * `report_…` and the columns keeping their meaning (`date` a day, `amount` money, `category` what the line is):
+ * - `report_claims`: per claim, a `claim` line (`date` claim date, `description` creditor, `category` status, `amount`
+ *   claimed) and, once resolved, a `claim_resolution` line (`date` resolution date, `amount` resolution amount); then
+ *   one line per total (`category` `filed`, `allowed`, `rejected`, `paid`);
+ * - `report_compensation`: `category` `base`, then `personal_representative` and `attorney` (`reference` the statute,
+ *   `amount` empty when there is no figure, `description` the note);
+ * - `report_bond` (only when a bond is recorded): `kind` `bond`, `category` its status, `description` the surety,
+ *   `reference` its number, `amount` its amount;
+ * - `report_closing`: `category` `closable` (`description` `true`|`false`), `property_on_hand_end` (`amount`), then one
+ *   line per obstacle (`category` its kind, `id` the record, `description` why).
+ * An accounting settled before the report existed has none of these lines.
+ */
+export function reportCsvRows(report: AccountingReport | null): Line[] {
+  if (report === null) return [];
+  const { claims, compensation, bond, closing } = report;
+  const compensationLine = (category: string, entry: StatutoryCompensation): Line =>
+    line({ section: 'report_compensation', category, reference: entry.citation, description: entry.note, amount: entry.amount });
+  return [
+    ...claims.lines.flatMap((claim) => [
+      line({ section: 'report_claims', date: claim.claim_date, kind: 'claim', id: claim.id, description: claim.creditor, category: claim.status, amount: claim.amount }),
+      ...(claim.resolution_amount === null && claim.resolution_date === null
+        ? []
+        : [line({ section: 'report_claims', date: claim.resolution_date, kind: 'claim_resolution', id: claim.id, description: claim.creditor, category: claim.status, amount: claim.resolution_amount })]),
+    ]),
+    ...(['filed', 'allowed', 'rejected', 'paid'] as const).map((total) => line({ section: 'report_claims', category: total, amount: claims.totals[total] })),
+    line({ section: 'report_compensation', category: 'base', amount: compensation.base }),
+    compensationLine('personal_representative', compensation.personal_representative),
+    compensationLine('attorney', compensation.attorney),
+    ...(bond === null ? [] : [line({ section: 'report_bond', kind: 'bond', category: bond.status, description: bond.surety, reference: bond.bond_number, amount: bond.amount })]),
+    line({ section: 'report_closing', category: 'closable', description: flag(closing.closable) }),
+    line({ section: 'report_closing', category: 'property_on_hand_end', amount: closing.property_on_hand_end }),
+    ...closing.obstacles.map((obstacle) => line({ section: 'report_closing', id: obstacle.related_id, description: obstacle.message, category: obstacle.kind })),
+  ];
+}
+
+/**
+ * The accounting's lines after the header: schedules in §16.5's order, the cash reconciliation, the unreconciled items,
+ * the summary, then the report (`reportCsvRows`).
+ */
 export function accountingCsvRows(document: AccountingDocumentJson): string[][] {
   const { schedules, summary } = document;
   const totals = [...CHARGE_KEYS.map((key) => [key, summary.charges[key]] as const), ...CREDIT_KEYS.map((key) => [key, summary.credits[key]] as const)];
@@ -144,5 +185,6 @@ export function accountingCsvRows(document: AccountingDocumentJson): string[][] 
     line({ section: 'summary', category: 'total_charges', amount: summary.charges.total }),
     line({ section: 'summary', category: 'total_credits', amount: summary.credits.total }),
     line({ section: 'summary', category: 'difference', amount: summary.difference }),
+    ...reportCsvRows(document.report ?? null),
   ];
 }

@@ -16,6 +16,7 @@ import {
   type UnreconciledKind,
 } from './accounting-lines';
 import type { CalendarDate } from './accounting-records';
+import { type AccountingReport, reportUnderScheme } from './accounting-report';
 import { type AccountingScheme, categoryLetter, scheduleLetter } from './accounting-schemes';
 import type { PropertyKind } from './property-refs';
 
@@ -195,6 +196,12 @@ export interface AccountingDocumentJson {
   schedules: SchedulesJson;
   cash_reconciliation: CashReconciliationJson[];
   unreconciled: UnreconciledJson[];
+  /**
+   * §16.10's report: claims, compensation, bond, closing. Computed with the account, and stored with a settled one, so
+   * a settled report never changes. `null` only on an accounting settled before the report existed (it was not
+   * computed then, and computing it now would read today's claims into a frozen account).
+   */
+  report: AccountingReport | null;
 }
 
 const money = centsToNumber;
@@ -328,10 +335,11 @@ export interface DocumentRequest {
   caption: AccountingCaption;
   scheme: AccountingScheme;
   identity: AccountingIdentity;
+  report: AccountingReport;
 }
 
 /** The `data` object of §16.8, in its key order. */
-export function accountingDocument({ computation, caption, scheme, identity }: DocumentRequest): AccountingDocumentJson {
+export function accountingDocument({ computation, caption, scheme, identity, report }: DocumentRequest): AccountingDocumentJson {
   const settled = identity.status === 'settled' ? identity : null;
   return {
     id: settled?.id ?? null,
@@ -349,10 +357,15 @@ export function accountingDocument({ computation, caption, scheme, identity }: D
     schedules: schedulesJson(scheme, computation),
     cash_reconciliation: computation.cashReconciliation.map(cashRow),
     unreconciled: computation.unreconciled.map(unreconciledItem),
+    report,
   };
 }
 
-/** The same stored document under another scheme: only letters change (`GET …/accountings/{sequence}?scheme=`). */
+/**
+ * The same stored document under another scheme (`GET …/accountings/{sequence}?scheme=`): letters change, and the
+ * report's compensation takes the scheme's form (California's schedule, or New York's statutes and no figure) on the
+ * same stored base; no other number changes.
+ */
 export function relettered(document: AccountingDocumentJson, scheme: AccountingScheme): AccountingDocumentJson {
   const schedules = Object.fromEntries(
     SCHEDULE_KEYS.map((key) => {
@@ -361,7 +374,13 @@ export function relettered(document: AccountingDocumentJson, scheme: AccountingS
       return [key, { ...schedule, schedule: scheduleLetter(scheme, key), ...byCategory }];
     }),
   ) as unknown as SchedulesJson;
-  return { ...document, scheme, schedules };
+  const report = document.report === undefined || document.report === null ? null : reportUnderScheme(document.report, scheme);
+  return { ...document, scheme, schedules, report };
+}
+
+/** A stored document as served: one settled before the report existed reads `report: null`. */
+export function storedDocument(document: AccountingDocumentJson): AccountingDocumentJson {
+  return { ...document, report: document.report ?? null };
 }
 
 /** The next account's beginning, read back from a stored document (its `to` and ending property, line for line). */

@@ -8,6 +8,7 @@ import { NOTHING_COUNTED, countedFlowKey } from './accounting-period';
 import { type AccountingRecords, type AccountingTransaction, noRecords } from './accounting-records';
 import { computeAccounting } from './court-accounting';
 import { previousAccountingOf, accountingDocument } from './accounting-document';
+import { accountingReport, compensationBase } from './accounting-report';
 
 /**
  * Contract-extensions §16.6 as properties: for any consistent set of records the account balances and every cash row
@@ -235,12 +236,15 @@ describe('court accounting, properties (§16.6)', () => {
           scheme: 'ca',
           caption: { court_name: null, county_name: null, state: null, case_number: null, estate_name: null, date_of_death: null, fiduciary_name: null, fiduciary_role: null },
           identity: { status: 'live', computedAt: new Date(0) },
+          report: accountingReport({ computation: first, scheme: 'ca', claims: [], distributions: [], bond: null, earlier: [] }),
         });
         const second = computeAccounting(inputOf(records, { from: day(split + 1), previous: previousAccountingOf(JSON.parse(JSON.stringify(stored))), countedBefore: first.counted }));
         for (const accounting of [first, second]) expect(effects(accounting)).toBe(accounting.summary.difference);
         expect(first.summary.difference + second.summary.difference).toBe(0n);
         expect(second.schedules.property_on_hand_beginning.total).toBe(first.schedules.property_on_hand_end.total);
         expect(second.schedules.property_on_hand_end.total).toBe(whole.schedules.property_on_hand_end.total);
+        // §16.10: the compensation base through `to` does not depend on how the period was split into accounts.
+        expect(compensationBase(second.summary, [JSON.parse(JSON.stringify(stored.summary))])).toBe(compensationBase(whole.summary, []));
         expectCashRowsClose(first, records, day(split));
         expectCashRowsClose(second, records, TO);
         const once = new Set(first.counted.flows.map(countedFlowKey));

@@ -5,9 +5,12 @@ import type { AccountingInput } from './accounting-input';
 import type { AccountingComputation } from './accounting-lines';
 import { NOTHING_COUNTED, nextStart } from './accounting-period';
 import { type AccountingRecords, noRecords } from './accounting-records';
+import { type AccountingReport, accountingReport, compensationBase } from './accounting-report';
+import type { AccountingScheme } from './accounting-schemes';
 import { letteredTotals } from './accounting-schemes';
 import { computeAccounting } from './court-accounting';
 import { settlementRefusals } from './settlement';
+import { accountingCsvRows } from './accounting-csv';
 
 /** Contract-extensions §16.9, reproduced to the cent. */
 const c = (amount: string): bigint => centsOf(amount) as bigint;
@@ -64,6 +67,12 @@ const caption = accountingCaption({
   executor: { firstName: 'Jane', middleName: null, lastName: 'Doe', suffix: null, role: 'executor' },
   deceased: { fullName: 'John Doe', dateOfDeath: '2026-01-10' },
 });
+
+/** Jane Doe's bond as the executor records it. */
+const BOND = { status: 'posted', amount: 250000, suretyName: 'Prairie Surety Co.', bondNumber: 'PS-2026-00417' };
+
+const reportOf = (computation: AccountingComputation, scheme: AccountingScheme = 'ca', recordsOf: AccountingRecords = records()): AccountingReport =>
+  accountingReport({ computation, scheme, claims: recordsOf.creditorClaims, distributions: recordsOf.distributions, bond: BOND, earlier: [] });
 
 const totals = (computation: AccountingComputation) => Object.fromEntries(Object.entries(computation.schedules).map(([key, schedule]) => [key, schedule.total]));
 
@@ -172,7 +181,7 @@ describe('§16.9 worked example: accounting 1, 2026-01-10 to 2026-06-30', () => 
 
   it('the JSON document (§16.8): numbers identical under both schemes, letters per scheme', () => {
     const identity = { status: 'settled' as const, id: 'acc-1', sequence: 1, isFinal: false, createdAt: new Date('2026-07-05T10:00:00Z'), createdBy: 'user-1' };
-    const ca = accountingDocument({ computation: accounting, caption, scheme: 'ca', identity });
+    const ca = accountingDocument({ computation: accounting, caption, scheme: 'ca', identity, report: reportOf(accounting) });
     expect(ca).toMatchObject({
       id: 'acc-1',
       sequence: 1,
@@ -206,7 +215,7 @@ describe('§16.9 worked example: accounting 1, 2026-01-10 to 2026-06-30', () => 
       carry_value: 400000,
       carry_source: 'date_of_death_value',
     });
-    const ny = accountingDocument({ computation: accounting, caption, scheme: 'ny', identity });
+    const ny = accountingDocument({ computation: accounting, caption, scheme: 'ny', identity, report: reportOf(accounting, 'ny') });
     expect(ny.summary).toEqual(ca.summary);
     expect(Object.fromEntries(Object.entries(ny.schedules).map(([key, schedule]) => [key, [schedule.schedule, schedule.total]]))).toEqual({
       property_on_hand_beginning: ['A', 412400],
@@ -236,7 +245,7 @@ describe('§16.9 worked example: accounting 1, 2026-01-10 to 2026-06-30', () => 
   });
 
   it('accounting 2 starts 2026-07-01 with a beginning of 323,706.20 and counts nothing twice', () => {
-    const stored = accountingDocument({ computation: accounting, caption, scheme: 'ca', identity: { status: 'live', computedAt: new Date() } });
+    const stored = accountingDocument({ computation: accounting, caption, scheme: 'ca', identity: { status: 'live', computedAt: new Date() }, report: reportOf(accounting) });
     expect(nextStart('2026-01-10', '2026-06-30')).toBe('2026-07-01');
     const second = computeAccounting(
       input(records(), { from: '2026-07-01', to: '2026-07-05', today: '2026-07-05', previous: previousAccountingOf(stored), countedBefore: accounting.counted }),
@@ -254,6 +263,77 @@ describe('§16.9 worked example: accounting 1, 2026-01-10 to 2026-06-30', () => 
     ]);
     expect(second.summary).toMatchObject({ balanced: true, difference: 0n, reconciled: true });
     expect(second.unreconciled).toEqual([]);
+    // The estate accounted for through 2026-07-05 is still 462,406.20: the second account added nothing.
+    expect(compensationBase(second.summary, [JSON.parse(JSON.stringify(stored.summary))])).toBe(c('462406.20'));
+  });
+
+  it('the report (§16.10): claims, compensation 12,248.12 each on a base of 462,406.20, the bond, not yet closable', () => {
+    expect(reportOf(accounting)).toEqual({
+      claims: {
+        lines: [
+          { id: 'card-bank', creditor: 'Card Bank', claim_date: '2026-02-01', amount: 3200, status: 'paid', resolution_amount: 3200, resolution_date: '2026-06-01' },
+          { id: 'city-hospital', creditor: 'City Hospital', claim_date: '2026-02-01', amount: 1150, status: 'pending', resolution_amount: null, resolution_date: null },
+        ],
+        totals: { filed: 4350, allowed: 3200, rejected: 0, paid: 3200 },
+      },
+      compensation: {
+        base: 462406.2,
+        personal_representative: { amount: 12248.12, citation: 'Cal. Prob. Code §10800', note: null },
+        attorney: { amount: 12248.12, citation: 'Cal. Prob. Code §10810', note: null },
+      },
+      bond: { status: 'posted', amount: 250000, surety: 'Prairie Surety Co.', bond_number: 'PS-2026-00417' },
+      closing: {
+        closable: false,
+        property_on_hand_end: 323706.2,
+        obstacles: [{ kind: 'claim_open', related_id: 'city-hospital', message: "City Hospital's claim is pending" }],
+      },
+    });
+  });
+
+  it('the report under ny: no compensation figure, SCPA §2307 and §2110 named; relettering a stored ca document gives the same', () => {
+    const ny = reportOf(accounting, 'ny');
+    expect(ny.compensation).toEqual({
+      base: 462406.2,
+      personal_representative: { amount: null, citation: 'N.Y. SCPA §2307', note: expect.stringContaining('§2307') },
+      attorney: { amount: null, citation: 'N.Y. SCPA §2110', note: expect.stringContaining('§2110') },
+    });
+    const identity = { status: 'settled' as const, id: 'acc-1', sequence: 1, isFinal: false, createdAt: new Date('2026-07-05T10:00:00Z'), createdBy: 'user-1' };
+    const stored = accountingDocument({ computation: accounting, caption, scheme: 'ca', identity, report: reportOf(accounting) });
+    expect(relettered(stored, 'ny').report).toEqual(ny);
+    expect(relettered(relettered(stored, 'ny'), 'ca').report).toEqual(stored.report);
+  });
+
+  it('the report in the CSV: after the summary, the rows before it unchanged', () => {
+    const identity = { status: 'settled' as const, id: 'acc-1', sequence: 1, isFinal: false, createdAt: new Date('2026-07-05T10:00:00Z'), createdBy: 'user-1' };
+    const document = accountingDocument({ computation: accounting, caption, scheme: 'ca', identity, report: reportOf(accounting) });
+    const rows = accountingCsvRows(document);
+    const firstReport = rows.findIndex((row) => row[0].startsWith('report_'));
+    expect(rows.slice(0, firstReport)).toEqual(accountingCsvRows({ ...document, report: null }));
+    expect(rows[firstReport - 1]).toEqual(['summary', '', '', '', '', '', '', 'difference', '', '', '0.00', '']);
+    expect(rows.slice(firstReport)).toEqual([
+      ['report_claims', '', '2026-02-01', 'claim', 'card-bank', 'Card Bank', '', 'paid', '', '', '3200.00', ''],
+      ['report_claims', '', '2026-06-01', 'claim_resolution', 'card-bank', 'Card Bank', '', 'paid', '', '', '3200.00', ''],
+      ['report_claims', '', '2026-02-01', 'claim', 'city-hospital', 'City Hospital', '', 'pending', '', '', '1150.00', ''],
+      ['report_claims', '', '', '', '', '', '', 'filed', '', '', '4350.00', ''],
+      ['report_claims', '', '', '', '', '', '', 'allowed', '', '', '3200.00', ''],
+      ['report_claims', '', '', '', '', '', '', 'rejected', '', '', '0.00', ''],
+      ['report_claims', '', '', '', '', '', '', 'paid', '', '', '3200.00', ''],
+      ['report_compensation', '', '', '', '', '', '', 'base', '', '', '462406.20', ''],
+      ['report_compensation', '', '', '', '', '', 'Cal. Prob. Code §10800', 'personal_representative', '', '', '12248.12', ''],
+      ['report_compensation', '', '', '', '', '', 'Cal. Prob. Code §10810', 'attorney', '', '', '12248.12', ''],
+      ['report_bond', '', '', 'bond', '', 'Prairie Surety Co.', 'PS-2026-00417', 'posted', '', '', '250000.00', ''],
+      ['report_closing', '', '', '', '', 'false', '', 'closable', '', '', '', ''],
+      ['report_closing', '', '', '', '', '', '', 'property_on_hand_end', '', '', '323706.20', ''],
+      ['report_closing', '', '', '', 'city-hospital', "City Hospital's claim is pending", '', 'claim_open', '', '', '', ''],
+    ]);
+  });
+
+  it('closable once City Hospital’s claim is rejected: nothing left but the ending property', () => {
+    const base = records();
+    const resolved = { ...base, creditorClaims: base.creditorClaims.map((entry) => (entry.id === 'city-hospital' ? { ...entry, status: 'rejected' as const, resolutionDate: '2026-06-10' } : entry)) };
+    const report = reportOf(computeAccounting(input(resolved)), 'ca', resolved);
+    expect(report.closing).toEqual({ closable: true, property_on_hand_end: 323706.2, obstacles: [] });
+    expect(report.claims.totals).toEqual({ filed: 4350, allowed: 3200, rejected: 1150, paid: 3200 });
   });
 });
 

@@ -67,6 +67,12 @@ const SCHEME_QUERY = QueryParameter({
 });
 const CSV_EXAMPLE = `${ACCOUNTING_CSV_HEADER.join(',')}\nproperty_on_hand_beginning,A,,real_estate_property,01JBX8Q9W4M8Z7T3K2N5R6P0AB,"12 Elm Street, Pasadena, CA 91101 (single_family)",,date_of_death_value,,,400000.00,\n`;
 const VARY = { description: 'Accept: the format follows it when `format` is not sent.', schema: { type: 'string' } };
+/** Where the report's lines go in the CSV (contract-extensions §16.10; `reportCsvRows`). */
+const CSV_REPORT =
+  'After the summary, the report: `report_claims` (a `claim` line per claim — date, creditor, status, amount claimed — and a `claim_resolution` line once resolved; ' +
+  'then `filed`, `allowed`, `rejected`, `paid`), `report_compensation` (`base`, `personal_representative`, `attorney`: reference the statute, amount empty without a figure, ' +
+  'description the note), `report_bond` (when recorded: category its status, description the surety, reference its number), `report_closing` (`closable` true|false in ' +
+  'description, `property_on_hand_end`, then one line per obstacle).';
 const DISPOSITION = { description: 'CSV and PDF: `attachment; filename="accounting-{case_id}-…"`.', schema: { type: 'string' } };
 
 /**
@@ -80,7 +86,7 @@ function accountingFormats(view: typeof LiveAccountingView | typeof SettledAccou
     headers: { Vary: VARY, 'Content-Disposition': DISPOSITION, ...headers } as never,
     content: {
       [MEDIA_TYPES.json]: { schema: { type: 'object', required: ['data'], properties: { data: { $ref: getSchemaPath(view) } } } },
-      [MEDIA_TYPES.csv]: { schema: { type: 'string', description: `Header: ${ACCOUNTING_CSV_HEADER.join(',')}` }, example: CSV_EXAMPLE },
+      [MEDIA_TYPES.csv]: { schema: { type: 'string', description: `Header: ${ACCOUNTING_CSV_HEADER.join(',')}. ${CSV_REPORT}` }, example: CSV_EXAMPLE },
       [MEDIA_TYPES.pdf]: { schema: { type: 'string', format: 'binary', description: 'The court-ready PDF.' } },
     },
   });

@@ -3,8 +3,11 @@ import type { Counted } from '../../domain/accounting-period';
 import type { PropertyRef } from '../../domain/property-refs';
 import type { AccountingSummaryRecord, SettledAccountingRecord } from '../../resources/settled-accounting-record';
 
-/** A settled accounting without its document: enough to place the next period and know what was counted. */
-export type SettledHead = Pick<SettledAccountingRecord, 'id' | 'sequence' | 'from' | 'to' | 'isFinal' | 'counted'>;
+/**
+ * A settled accounting without its document: enough to place the next period, know what was counted and what it added
+ * to the estate accounted for (its summary: the report's compensation base).
+ */
+export type SettledHead = Pick<SettledAccountingRecord, 'id' | 'sequence' | 'from' | 'to' | 'isFinal' | 'counted' | 'summary'>;
 
 /** The case's settled accountings (contract-extensions §16.7): the `accountings` table, in the caller's transaction. */
 export abstract class AccountingStore {

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { visibleProperties } from '@estate/shared-kernel';
 import { ACCOUNTING_CATEGORIES } from '@estate/assets';
 import { UNRECONCILED_KINDS } from '../../domain/accounting-lines';
+import { CLOSING_OBSTACLES } from '../../domain/accounting-report';
 import { ACCOUNTING_SCHEMES } from '../../domain/accounting-schemes';
 import { PROPERTY_KINDS } from '../../domain/property-refs';
 import { AccountingSummaryTotalsView } from '../../resources/accounting-summary-totals';
@@ -169,6 +170,93 @@ export class AccountingUnreconciledItemView {
   message: string;
 }
 
+const CLAIM_STATUSES = ['pending', 'accepted', 'rejected', 'paid', 'withdrawn'];
+
+export class AccountingReportClaimView {
+  @ApiProperty({ description: 'The creditor claim.', example: ULID_EXAMPLE }) id: string;
+  @ApiProperty({ description: 'The creditor.', example: 'City Hospital' }) creditor: string;
+  @ApiProperty({ format: 'date', description: 'The day it was filed.', example: '2026-02-01' }) claim_date: string;
+  @ApiProperty({ description: 'The amount claimed.', example: 1150 }) amount: number;
+  @ApiProperty({ enum: CLAIM_STATUSES, description: 'Its status when the account was computed.', example: 'pending' }) status: string;
+  @ApiProperty({ type: Number, nullable: true, description: 'The amount allowed or paid, once resolved.', example: null }) resolution_amount: number | null;
+  @ApiProperty({ type: String, format: 'date', nullable: true, description: 'The day it was resolved.', example: null }) resolution_date: string | null;
+}
+
+export class AccountingReportClaimTotalsView {
+  @ApiProperty({ description: 'Every claim’s amount claimed (withdrawn ones too: they were filed).', example: 4350 }) filed: number;
+  @ApiProperty({ description: 'Accepted and paid claims, at resolution_amount else the amount claimed.', example: 3200 }) allowed: number;
+  @ApiProperty({ description: 'Rejected claims, at the amount claimed.', example: 0 }) rejected: number;
+  @ApiProperty({ description: 'Paid claims, at resolution_amount else the amount claimed.', example: 3200 }) paid: number;
+}
+
+export class AccountingReportClaimsView {
+  @ApiProperty({ type: [AccountingReportClaimView], description: 'Every creditor claim of the case as recorded when computed, by claim date.' }) lines: AccountingReportClaimView[];
+  @ApiProperty({ type: AccountingReportClaimTotalsView, description: 'Totals filed, allowed, rejected and paid.' }) totals: AccountingReportClaimTotalsView;
+}
+
+export class AccountingStatutoryCompensationView {
+  @ApiProperty({ type: Number, nullable: true, description: 'The statutory amount; null above a base of 25,000,000.00 and under ny.', example: 12248.12 }) amount: number | null;
+  @ApiProperty({ description: 'The statute.', example: 'Cal. Prob. Code §10800' }) citation: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Why there is no amount, and who fixes it; null with an amount.', example: null }) note: string | null;
+}
+
+export class AccountingCompensationView {
+  @ApiProperty({
+    description:
+      'The estate accounted for: property on hand at the beginning of the first account plus additional property received, receipts and gains on sales, ' +
+      'less losses on sales, through `to` (every account so far).',
+    example: 462406.2,
+  })
+  base: number;
+  @ApiProperty({
+    type: AccountingStatutoryCompensationView,
+    description:
+      'Under ca, Prob. Code §10800: 4 % of the first 100,000.00, 3 % of the next 100,000.00, 2 % of the next 800,000.00, 1 % of the next 9,000,000.00, ' +
+      '0.5 % of the next 15,000,000.00, rounded half away from zero; above 25,000,000.00 null (a reasonable amount determined by the court). ' +
+      'Under ny null, naming SCPA §2307.',
+  })
+  personal_representative: AccountingStatutoryCompensationView;
+  @ApiProperty({
+    type: AccountingStatutoryCompensationView,
+    description: 'Under ca, Prob. Code §10810 (the same schedule); under ny null, naming SCPA §2110.',
+    example: { amount: 12248.12, citation: 'Cal. Prob. Code §10810', note: null },
+  })
+  attorney: AccountingStatutoryCompensationView;
+}
+
+export class AccountingBondView {
+  @ApiProperty({ enum: ['not_required', 'waived', 'required', 'posted'], description: 'The executor’s bond_status.', example: 'posted' }) status: string;
+  @ApiProperty({ type: Number, nullable: true, description: 'The bond’s amount.', example: 250000 }) amount: number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The surety.', example: 'Prairie Surety Co.' }) surety: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The bond’s number.', example: 'PS-2026-00417' }) bond_number: string | null;
+}
+
+export class AccountingClosingObstacleView {
+  @ApiProperty({ enum: CLOSING_OBSTACLES, description: 'What stands in the way: a claim not paid, rejected or withdrawn; a distribution planned or approved; a difference.', example: 'claim_open' })
+  kind: string;
+  @ApiProperty({ type: String, nullable: true, description: 'The claim, distribution or record concerned.', example: ULID_EXAMPLE }) related_id: string | null;
+  @ApiProperty({ description: 'Why.', example: "City Hospital's claim is pending" }) message: string;
+}
+
+export class AccountingClosingView {
+  @ApiProperty({
+    description:
+      'Whether the estate is in a condition to be closed: every claim paid, rejected or withdrawn, no distribution planned or approved, and the account balanced, ' +
+      'so nothing is left but the property on hand at the end — exactly what settling a final account needs.',
+    example: false,
+  })
+  closable: boolean;
+  @ApiProperty({ description: 'What is left: the property on hand at the end.', example: 323706.2 }) property_on_hand_end: number;
+  @ApiProperty({ type: [AccountingClosingObstacleView], description: 'Why it cannot be closed yet; empty when closable.' }) obstacles: AccountingClosingObstacleView[];
+}
+
+export class AccountingReportView {
+  @ApiProperty({ type: AccountingReportClaimsView, description: 'The creditor claims.' }) claims: AccountingReportClaimsView;
+  @ApiProperty({ type: AccountingCompensationView, description: 'The statutory compensation of the personal representative and the attorney.' }) compensation: AccountingCompensationView;
+  @ApiProperty({ type: AccountingBondView, nullable: true, description: 'The executor’s bond when an amount or a surety is recorded, else null.' }) bond: AccountingBondView | null;
+  @ApiProperty({ type: AccountingClosingView, description: 'Whether the estate can be closed.' }) closing: AccountingClosingView;
+}
+
 /**
  * What a live and a settled accounting both carry. The two are two schemas (`LiveAccountingView`,
  * `SettledAccountingView`), not one with nullable fields: a generated client reads a settled accounting's `id` and
@@ -185,6 +273,14 @@ abstract class AccountingDocumentView {
   @ApiProperty({ type: AccountingSchedulesView, description: 'Every schedule, by key.' }) schedules: AccountingSchedulesView;
   @ApiProperty({ type: [AccountingCashRowView], description: 'One row per carried bank account.' }) cash_reconciliation: AccountingCashRowView[];
   @ApiProperty({ type: [AccountingUnreconciledItemView], description: 'Why it does not balance or reconcile, item by item.' }) unreconciled: AccountingUnreconciledItemView[];
+  @ApiProperty({
+    type: AccountingReportView,
+    nullable: true,
+    description:
+      'The report of “Account and Report” (Cal. Prob. Code §1064): computed with the account and, for a settled one, stored with it (later changes never reach it). ' +
+      'Null only on an accounting settled before the report existed.',
+  })
+  report: AccountingReportView | null;
 }
 
 /** The accounting computed now (`GET …/accounting`): stored nowhere, so no id, no number and no author. */

@@ -7,7 +7,7 @@ import type { PropertyRef } from '../../domain/property-refs';
 import type { AccountingSummaryRecord, SettledAccountingRecord } from '../../resources/settled-accounting-record';
 import { AccountingSummaryRowSchema, SettledAccountingSchema } from './accounting.schemas';
 
-const HEADS = `select id, sequence, from_date::text as from_date, to_date::text as to_date, is_final, counted from accountings where case_id = $1 order by sequence`;
+const HEADS = `select id, sequence, from_date::text as from_date, to_date::text as to_date, is_final, counted, summary from accountings where case_id = $1 order by sequence`;
 
 /** Whether the latest accounting's ending property holds the record (`@>` on its lines: kind and id). */
 const LATEST_CARRYING = `
@@ -25,8 +25,10 @@ export class OrmAccountingStore extends AccountingStore {
   }
 
   async headsOf(caseId: string): Promise<SettledHead[]> {
-    const rows = await this.sql.rows<{ id: string; sequence: number; from_date: string; to_date: string; is_final: boolean; counted: Counted }>(HEADS, [caseId], { prepared: true });
-    return rows.map((row) => ({ id: row.id, sequence: row.sequence, from: row.from_date, to: row.to_date, isFinal: row.is_final, counted: row.counted }));
+    const rows = await this.sql.rows<{ id: string; sequence: number; from_date: string; to_date: string; is_final: boolean; counted: Counted; summary: SettledHead['summary'] }>(HEADS, [caseId], {
+      prepared: true,
+    });
+    return rows.map((row) => ({ id: row.id, sequence: row.sequence, from: row.from_date, to: row.to_date, isFinal: row.is_final, counted: row.counted, summary: row.summary }));
   }
 
   async bySequence(caseId: string, sequence: number): Promise<SettledAccountingRecord | null> {

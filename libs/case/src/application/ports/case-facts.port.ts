@@ -66,10 +66,20 @@ export abstract class CasePersons {
   abstract personsOf(caseId: string): Promise<CasePerson[]>;
 }
 
-/** The deceased and the personal representative as a court account is captioned (contract-extensions §16.8). */
+/**
+ * The deceased and the personal representative as a court account is captioned (contract-extensions §16.8), with the
+ * representative's bond as its report states it (§16.10).
+ */
 export interface AccountParties {
   deceased: { fullName: string; dateOfDeath: string | null } | null;
-  executor: { firstName: string; middleName: string | null; lastName: string; suffix: string | null; role: string } | null;
+  executor: {
+    firstName: string;
+    middleName: string | null;
+    lastName: string;
+    suffix: string | null;
+    role: string;
+    bond: { status: string; amount: number | null; suretyName: string | null; bondNumber: string | null };
+  } | null;
 }
 
 /** How a paper reaches the executor (their own block when they file in pro per, contract-extensions §16.10). */
@@ -79,7 +89,7 @@ export interface ExecutorContact {
   email: string | null;
 }
 
-/** Who an account of the estate names: no SSN or any other identifier, only names, the date of death and the role. */
+/** Who an account of the estate names: no SSN or any other identifier, only names, the date of death, the role and the bond. */
 export abstract class CaseAccountParties {
   abstract partiesOf(caseId: string): Promise<AccountParties>;
   /** The executor's address, phone and e-mail, for the paper they sign; `null` without an executor. */

@@ -100,7 +100,14 @@ export class OrmCaseFacts
     const executor = await this.em.findOne(executorResource.schema, { caseId });
     return {
       deceased: deceased && { fullName: deceased.fullName ?? Deceased.displayName(deceased.firstName, deceased.middleName, deceased.lastName), dateOfDeath: deceased.dateOfDeath ?? null },
-      executor: executor && { firstName: executor.firstName, middleName: executor.middleName, lastName: executor.lastName, suffix: executor.suffix, role: executor.role },
+      executor: executor && {
+        firstName: executor.firstName,
+        middleName: executor.middleName,
+        lastName: executor.lastName,
+        suffix: executor.suffix,
+        role: executor.role,
+        bond: { status: executor.bondStatus ?? 'not_required', amount: executor.bondAmount ?? null, suretyName: executor.suretyName ?? null, bondNumber: executor.bondNumber ?? null },
+      },
     };
   }
 
