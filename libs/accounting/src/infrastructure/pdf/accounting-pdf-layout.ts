@@ -14,6 +14,7 @@ import { CASH_COMPONENTS } from '../../domain/accounting-csv';
 import { CHARGE_KEYS, CREDIT_KEYS, type ScheduleKey } from '../../domain/accounting-lines';
 import { CASH_RECONCILIATION_LETTER, SCHEME_SECTIONS, type SchemePart } from '../../domain/accounting-schemes';
 import type { AccountingCategory } from '@estate/assets';
+import type { ReportClaim, StatutoryCompensation } from '../../domain/accounting-report';
 import type { AccountingPaper, AccountingPdfRequest, PaperParty } from '../../application/ports/accounting-pdf.port';
 import {
   bankAccountWords,
@@ -255,7 +256,7 @@ function pleadingCaption(document: AccountingDocumentJson, ordinal: number, pape
   const block = partyBlock(document, paper);
   const blockLines = [...block, ...Array.from({ length: 7 - block.length }, () => ' ')];
   const left: Node = {
-    stack: [`${c.estate_name ?? `Estate of ${BLANK}`},`, 'Deceased.', ...(c.date_of_death ? [{ text: `Date of death: ${dateInWords(c.date_of_death)}`, style: 'note' }] : [])],
+    stack: [`${c.estate_name ?? `Estate of ${BLANK}`}, Deceased.`, ...(c.date_of_death ? [{ text: `Date of death: ${dateInWords(c.date_of_death)}`, style: 'note' }] : [])],
     margin: [0, 0, 6, 6],
   };
   const right: Node = {
@@ -508,7 +509,72 @@ export function accountingPdfDefinition({ document, caseId, ordinal, paper }: Ac
   };
 }
 
-/** The Report of "Account and Report" (§16.10), after the schedules; nothing while the document carries none. */
-function reportContent(_document: AccountingDocumentJson): Node[] {
-  return [];
+const CLAIM_STATUS_WORDS: Readonly<Record<ReportClaim['status'], string>> = { pending: 'pending', accepted: 'allowed', rejected: 'rejected', paid: 'paid', withdrawn: 'withdrawn' };
+const BOND_STATUS_WORDS: Readonly<Record<string, string>> = { not_required: 'not required', waived: 'waived', required: 'required, not yet posted', posted: 'posted' };
+
+function compensationLine(who: string, compensation: StatutoryCompensation): Cell[] {
+  const basis = [compensation.citation, compensation.note].filter(Boolean).join('; ');
+  return [withNote(who, basis), compensation.amount === null ? { text: 'fixed by the court', alignment: 'right', italics: true } : money(compensation.amount)];
+}
+
+/**
+ * The Report of "Account and Report" (§16.10; Cal. Prob. Code §1064, Rules of Court 7.550), after the schedules: the
+ * creditor claims, the statutory compensation on the estate accounted for, the bond and whether the estate can be
+ * closed. Nothing on an accounting settled before the report existed.
+ */
+function reportContent(document: AccountingDocumentJson): Node[] {
+  const report = document.report;
+  if (!report) return [];
+  const role = roleTitle(document.caption.fiduciary_role);
+  const { claims, compensation, bond, closing } = report;
+  const claimRows = claims.lines.map((claim): Cell[] => [
+    withNote(claim.creditor, `filed ${dateInWords(claim.claim_date)}`),
+    money(claim.amount),
+    withNote(CLAIM_STATUS_WORDS[claim.status] ?? plainWords(claim.status), claim.resolution_date ? dateInWords(claim.resolution_date) : null),
+    money(claim.resolution_amount),
+  ]);
+  const claimTotals: Cell[][] = [
+    totalRow(4, 'Total filed', claims.totals.filed),
+    totalRow(4, 'Total allowed', claims.totals.allowed),
+    totalRow(4, 'Total rejected', claims.totals.rejected),
+    totalRow(4, 'Total paid', claims.totals.paid),
+  ];
+  const bondText = bond
+    ? [
+        `The ${role.toLowerCase()}'s bond is ${BOND_STATUS_WORDS[bond.status] ?? plainWords(bond.status)}`,
+        bond.amount === null ? null : ` in the amount of ${amountText(bond.amount)}`,
+        bond.surety ? `, with ${bond.surety} as surety` : null,
+        bond.bond_number ? ` (bond no. ${bond.bond_number})` : null,
+        '.',
+      ]
+        .filter(Boolean)
+        .join('')
+    : 'No bond is recorded.';
+  const closingText = closing.closable
+    ? `The estate is in a condition to be closed: no claim is open, no distribution is pending, and nothing remains but the property on hand at the end of the account (${amountText(closing.property_on_hand_end)}).`
+    : 'The estate is not yet in a condition to be closed:';
+  return [
+    { text: `REPORT OF ${role.toUpperCase()}`, style: 'heading', pageBreak: 'before' },
+    { text: 'Creditors’ claims', style: 'subheading' },
+    table(['*', 80, 90, 80], ['Creditor', 'Amount claimed', 'Status', 'Amount allowed or paid'], claimRows, claimRows.length === 0 ? [] : claimTotals),
+    { text: 'Compensation', style: 'subheading' },
+    {
+      table: {
+        headerRows: 0,
+        widths: ['*', 110],
+        body: [
+          ['Estate accounted for (the base of the statutory compensation)', money(compensation.base)],
+          compensationLine(`${role}'s statutory compensation`, compensation.personal_representative),
+          compensationLine("Attorney's statutory compensation", compensation.attorney),
+        ],
+      },
+      layout: 'lightHorizontalLines',
+      margin: [0, 2, 0, 8],
+    },
+    { text: 'Bond', style: 'subheading' },
+    { text: bondText, style: 'paragraph' },
+    { text: 'Closing', style: 'subheading' },
+    { text: closingText, style: 'paragraph' },
+    ...(closing.obstacles.length > 0 ? [{ ul: closing.obstacles.map((obstacle) => `${plainWords(obstacle.message)}.`), style: 'paragraph' } as Node] : []),
+  ];
 }
