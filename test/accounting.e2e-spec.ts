@@ -1,4 +1,6 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { prepareDemo } from '../apps/api/src/demo/demo-data';
@@ -22,6 +24,14 @@ const binary = (res: any, callback: (error: Error | null, body: Buffer) => void)
   res.on('data', (chunk: Buffer) => chunks.push(chunk));
   res.on('end', () => callback(null, Buffer.concat(chunks)));
 };
+
+/** With ACCOUNTING_PDF_DIR set, the PDFs a person should look at are written there (docs/looking-at-the-accounting-pdf.md). */
+function keepToLookAt(name: string, bytes: Buffer): void {
+  const directory = process.env.ACCOUNTING_PDF_DIR;
+  if (!directory) return;
+  mkdirSync(directory, { recursive: true });
+  writeFileSync(join(directory, name), bytes);
+}
 
 const TODAY = new Date().toISOString().slice(0, 10);
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -389,8 +399,8 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
         'SUPERIOR COURT OF CALIFORNIA',
         'Estate of John Doe, Deceased',
         'Case No. 26STPB00123',
-        'First Account and Report of Executor',
-        'For the period 2026-01-10 through 2026-06-30',
+        'FIRST ACCOUNT AND REPORT OF EXECUTOR',
+        'For the period January 10, 2026 through June 30, 2026',
         'Total charges',
         '462,406.20',
         'Total charges equal total credits.',
@@ -483,9 +493,10 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
       expect(first.headers.etag).toBe(`"${id}.ca.pdf"`);
       expect(first.headers['content-disposition']).toBe(`attachment; filename="accounting-${example.caseId}-1.pdf"`);
       expect(Buffer.compare(first.body, second.body)).toBe(0);
+      keepToLookAt('worked-example-settled.pdf', first.body);
       const text = await pdfText(first.body);
       expect(text).not.toContain('DRAFT');
-      expect(text).toContain('First Account and Report of Executor');
+      expect(text).toContain('FIRST ACCOUNT AND REPORT OF EXECUTOR');
       expect(text).toContain('462,406.20');
       await t.http().get(`${example.base}/accountings/1?format=pdf`).set(owner.auth).set('If-None-Match', '*').expect(304);
     });
@@ -515,7 +526,7 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
       const again = (await t.http().get(`${example.base}/accounting?from=2026-01-10&to=2026-06-30`).set(owner.auth).expect(200)).body.data;
       expect(again.summary.charges.total).toBe(462406.2);
       const title = await pdfText((await t.http().get(`${example.base}/accounting?format=pdf`).set(owner.auth).buffer(true).parse(binary).expect(200)).body);
-      expect(title).toContain('Second Account and Report of Executor');
+      expect(title).toContain('SECOND ACCOUNT AND REPORT OF EXECUTOR');
     });
 
     it('records on accounting 1’s ending property cannot be deleted (409 invalid_state naming it); what it no longer carries can', async () => {
@@ -566,7 +577,7 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
         closing: { closable: true, property_on_hand_end: 323706.2, obstacles: [] },
       });
       const text = await pdfText((await t.http().get(`${example.base}/accountings/2?format=pdf`).set(owner.auth).buffer(true).parse(binary).expect(200)).body);
-      expect(text).toContain('Second and Final Account and Report of Executor');
+      expect(text).toContain('SECOND AND FINAL ACCOUNT AND REPORT OF EXECUTOR');
       const after = await t.http().post(`${example.base}/accountings`).set(owner.auth).send({ to: TODAY });
       expectError(after, 409, 'invalid_state');
       expect(detailFields(after)).toEqual(['accounting:2']);
@@ -583,6 +594,111 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
         { sequence: 1, is_final: false },
         { sequence: 2, is_final: true },
       ]);
+    });
+  });
+
+  describe('the paper (contract-extensions §16.10): a California pleading, and words a person would write on every PDF', () => {
+    /** The PDF's text, its whitespace folded, and the number of pages its footers count. */
+    async function paperText(path: string): Promise<{ raw: string; text: string; pages: number }> {
+      const raw = await pdfText((await t.http().get(path).set(owner.auth).buffer(true).parse(binary).expect(200)).body);
+      const pages = Number(/page 1 of (\d+)/.exec(raw)?.[1] ?? 0);
+      return { raw, text: raw.replace(/\s+/g, ' '), pages };
+    }
+
+    /** What every PDF must say and must not (dates in words, no codes, every letter, the payee, the reconciliation, the report last). */
+    function expectWordsAPersonWouldWrite(text: string, letters: string[]): void {
+      expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+      for (const code of ['estate_account', 'single_family', 'date_of_death_value', 'other_receipt', 'creditor_claims', 'sale_expenses', 'real_estate_property', 'asset_proceeds']) {
+        expect({ code, found: text.includes(code) }).toEqual({ code, found: false });
+      }
+      expect(text).not.toMatch(/\btransactions\b/);
+      expect(text).not.toMatch(/\b[a-z]+_[a-z_]+\b/);
+      expect(text).toContain('January 31, 2026');
+      const at = letters.map((letter) => text.indexOf(`SCHEDULE ${letter}:`));
+      expect(at.every((index) => index >= 0)).toBe(true);
+      expect([...at].sort((a, b) => a - b)).toEqual(at);
+      for (const letter of ['E', 'H', 'L']) expect(text.slice(at[letters.indexOf(letter)])).toMatch(new RegExp(`^SCHEDULE ${letter}: [A-Za-z ()]+ None\\.`));
+      // Interest without a merchant: paid by the bank that holds the account, not by "Interest".
+      expect(text.slice(at[letters.indexOf('C')], at[letters.indexOf('D')])).toMatch(/First Bank INTEREST PAYMENT/);
+      expect(text).toContain('First Bank checking account: not reconciled: no bank statement for June 30, 2026.');
+      expect(text).toContain('First Bank estate account: reconciled with the bank statement for June 30, 2026 (323,706.20).');
+      expect(text).not.toContain('Every bank account reconciles');
+      const report = text.search(/REPORT OF EXECUTOR Creditors’ claims/);
+      expect(report).toBeGreaterThan(at[at.length - 1]);
+      expect(text.slice(report)).toMatch(/City Hospital/);
+      expect(text.indexOf('VERIFICATION')).toBeGreaterThan(report);
+    }
+
+    const CA_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M'];
+
+    it('California with an attorney of record and a hearing: 28 numbered lines on every page, the attorney block, the court from line 8, the boxed title, the footer', async () => {
+      const example = await workedExample();
+      await put(owner, `${example.base}/probate`, {
+        state: 'CA',
+        probate_type: 'formal',
+        county_fips: '06037',
+        case_number: '26STPB00123',
+        next_hearing_date: '2026-08-04',
+        attorney: { name: 'Dana Reyes', firm: 'Okafor & Reyes LLP', bar_number: '284117', email: 'dana.reyes@okaforreyes.example', phone: '+1 213 555 0172' },
+      });
+      const settled = (await t.http().post(`${example.base}/accountings`).set(owner.auth).send({ to: '2026-06-30' }).expect(201)).body.data;
+      const path = `${example.base}/accountings/${settled.sequence}?format=pdf`;
+      const bytes = (await t.http().get(path).set(owner.auth).buffer(true).parse(binary).expect(200)).body as Buffer;
+      keepToLookAt('worked-example-attorney-settled.pdf', bytes);
+      const { raw, text, pages } = await paperText(path);
+      expect(pages).toBeGreaterThan(1);
+      const lines = raw.split('\n').map((line) => line.trim());
+      for (let number = 1; number <= 28; number += 1) {
+        expect({ number, pages: lines.filter((line) => line === String(number)).length }).toEqual({ number, pages });
+      }
+      for (const expected of [
+        'Dana Reyes (State Bar No. 284117)',
+        'Okafor & Reyes LLP',
+        'Telephone: +1 213 555 0172',
+        'E-mail: dana.reyes@okaforreyes.example',
+        'Attorney for Jane Doe, Executor',
+        'SUPERIOR COURT OF CALIFORNIA, COUNTY OF LOS ANGELES',
+        'Estate of John Doe, Deceased.',
+        'Case No. 26STPB00123',
+        'FIRST ACCOUNT AND REPORT OF EXECUTOR',
+        'Hearing: August 4, 2026',
+        'For the period January 10, 2026 through June 30, 2026',
+        `page ${pages} of ${pages}`,
+        `Case ${example.caseId}`,
+        'I declare under penalty of perjury under the laws of the State of California that the foregoing is true and correct.',
+        '(printed name)',
+      ]) {
+        expect({ expected, found: text.includes(expected) }).toEqual({ expected, found: true });
+      }
+      // The footer names the paper on every page.
+      expect(raw.split('FIRST ACCOUNT AND REPORT OF EXECUTOR').length - 1).toBeGreaterThanOrEqual(pages);
+      expect(text).not.toContain('in pro per');
+      expectWordsAPersonWouldWrite(text, CA_LETTERS);
+      expect(text).toContain('Cal. Prob. Code §10800');
+      expect(text).toContain('12,248.12');
+    });
+
+    it('California without an attorney: the executor’s own block, in pro per', async () => {
+      const example = await workedExample();
+      await put(owner, `${example.base}/executor`, { first_name: 'Jane', last_name: 'Doe', role: 'executor', phone: '+1 626 555 0110', email: 'jane.doe@example.com', address: { address1: '40 Oak Avenue', city: 'Pasadena', state: 'CA', zip: '91101' } });
+      const { text } = await paperText(`${example.base}/accounting?to=2026-06-30&format=pdf`);
+      for (const expected of ['Jane Doe', '40 Oak Avenue', 'Pasadena, CA 91101', 'Telephone: +1 626 555 0110', 'E-mail: jane.doe@example.com', 'Executor, in pro per', 'at Pasadena, California.']) {
+        expect({ expected, found: text.includes(expected) }).toEqual({ expected, found: true });
+      }
+      expect(text).not.toContain('Attorney for');
+    });
+
+    it('Illinois: §16.8’s layout, the state by name, a verification citing no California law', async () => {
+      const example = await workedExample({ state: 'IL' });
+      const { raw, text } = await paperText(`${example.base}/accounting?to=2026-06-30&format=pdf`);
+      expect(text).toContain('State of Illinois');
+      expect(text).toContain('First Account and Report of Executor');
+      expect(raw.split('\n').map((line) => line.trim())).not.toContain('28');
+      const verification = text.slice(text.indexOf('VERIFICATION'));
+      expect(verification).toContain('I declare under penalty of perjury that the foregoing is true and correct.');
+      expect(verification).not.toMatch(/California|Cal\. |State of IL\b/);
+      expect(text).not.toMatch(/State of [A-Z]{2}\b/);
+      expectWordsAPersonWouldWrite(text, CA_LETTERS);
     });
   });
 
@@ -756,6 +872,13 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
     expect(accounts.map((account) => [account.is_estate_account, account.current_balance, account.available_balance]).sort()).toEqual([[false, 0, 0], [true, 11427.4, 11427.4]]);
     const settled = (await t.http().post(`${base}/accountings`).set(auth).send({ to: '2026-10-31' }).expect(201)).body.data;
     const pdf = (await t.http().get(`${base}/accountings/${settled.sequence}?format=pdf`).set(auth).buffer(true).parse(binary).expect(200)).body as Buffer;
+    keepToLookAt('demo-settled.pdf', pdf);
+    const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
+    expect(text).toContain('State of Illinois');
+    expect(text).toContain('For the period August 30, 2026 through October 31, 2026');
+    expect(text).toContain('Illini Savings Bank estate account: not reconciled: no bank statement for October 31, 2026.');
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}|\b[a-z]+_[a-z_]+\b|State of IL\b/);
+    expect(text.slice(text.indexOf('VERIFICATION'))).not.toMatch(/California/);
     const document = await t
       .http()
       .post(`${base}/documents`)

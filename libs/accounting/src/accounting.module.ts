@@ -7,6 +7,7 @@ import { CaseSettledAccountings, CourtModule } from '@estate/court';
 import { DiscoveryModule } from '@estate/discovery';
 import { RecordDeletionVetoes, registerErrorCodes } from '@estate/shared-kernel';
 import { AccountingComputations } from './application/accounting-computations';
+import { AccountingPapers } from './application/accounting-papers';
 import { AccountingSources } from './application/accounting-sources';
 import { CarriedRecords } from './application/carried-records';
 import { LiveAccounting } from './application/live-accounting.service';
@@ -45,6 +46,7 @@ registerErrorCodes({
   providers: [
     AccountingSources,
     AccountingComputations,
+    AccountingPapers,
     LiveAccounting,
     SettleAccounting,
     SettledAccountings,

@@ -19,7 +19,7 @@ export {
   CaseLettersDates,
   CasePersons,
 } from './application/ports/case-facts.port';
-export type { AccountParties, CasePerson, FamilyMember, IdentitySubject } from './application/ports/case-facts.port';
+export type { AccountParties, CasePerson, ExecutorContact, FamilyMember, IdentitySubject } from './application/ports/case-facts.port';
 export { ExecutorIdentity } from './application/ports/executor-identity.port';
 export type { ExecutorIdentitySource } from './application/ports/executor-identity.port';
 export { CaseReach } from './application/ports/case-reach.port';

@@ -13,4 +13,4 @@ export { CaseSettledAccountings } from './application/ports/settled-accountings.
 export type { SettledAccountingFinder } from './application/ports/settled-accountings.port';
 /** …and a settled accounting a filing names cannot be deleted: the court says which filings name it. */
 export { AccountingFilings } from './application/ports/accounting-filings.port';
-export type { AccountCreditorClaim, ProbateAccountRecords, ProbateCaption } from './application/ports/probate-account-records.port';
+export type { AccountCreditorClaim, ProbateAccountRecords, ProbateAttorney, ProbateCaption, ProbatePaperFacts } from './application/ports/probate-account-records.port';

@@ -23,7 +23,11 @@ export interface SchemePart {
   memo: boolean;
 }
 
-/** A lettered section as printed: its letter, heading and parts, in the scheme's order. */
+/**
+ * A lettered section as printed: its letter, heading and parts, in the scheme's order. A section with no part is one
+ * the form has and this version never fills (§16.1: a trade or business the estate runs, purchases and new
+ * investments): it is printed, reading "None", so that the letters run without a gap.
+ */
 export interface SchemeSection {
   letter: string;
   heading: string;
@@ -42,11 +46,14 @@ export const SCHEME_SECTIONS: Readonly<Record<AccountingScheme, readonly SchemeS
     section('B', 'Additional property received during the period of the account', part('additional_property_received', 'Additional property received')),
     section('C', 'Receipts during the period of the account', part('receipts', 'Receipts')),
     section('D', 'Gains on sales', part('gains_on_sales', 'Gains on sales')),
+    section('E', 'Net income from a trade or business'),
     section('F', 'Disbursements during the period of the account', part('disbursements', 'Disbursements')),
     section('G', 'Losses on sales', part('losses_on_sales', 'Losses on sales')),
+    section('H', 'Net loss from a trade or business'),
     section('I', 'Distributions', part('distributions', 'Distributions')),
     section('J', 'Property on hand at the end of the account', part('property_on_hand_end', 'Property on hand at the end of the account')),
     section('K', 'Liabilities (memo)', part('liabilities', 'Liabilities', { memo: true })),
+    section('L', 'Purchases and new investments (memo)'),
     section('M', 'Changes in form of assets (memo)', part('changes_in_form', 'Changes in form of assets', { memo: true })),
   ],
   ny: [

@@ -2,6 +2,7 @@ import { Injectable, StreamableFile } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { stringify } from 'csv-stringify/sync';
 import { BadRequestError, calendarDateProblem, ErrorDetail, ifNoneMatchHits, SingleResource } from '@estate/shared-kernel';
+import { AccountingPapers } from '../application/accounting-papers';
 import { AccountingPdf } from '../application/ports/accounting-pdf.port';
 import { ACCOUNTING_CSV_HEADER, accountingCsvRows } from '../domain/accounting-csv';
 import type { AccountingDocumentJson } from '../domain/accounting-document';
@@ -71,7 +72,10 @@ export interface Representation {
  */
 @Injectable()
 export class AccountingReplies {
-  constructor(private readonly pdf: AccountingPdf) {}
+  constructor(
+    private readonly pdf: AccountingPdf,
+    private readonly papers: AccountingPapers,
+  ) {}
 
   async send(req: Request, res: Response, representation: Representation): Promise<unknown> {
     const { document, format, etag } = representation;
@@ -90,7 +94,8 @@ export class AccountingReplies {
       res.setHeader('Content-Type', `${MEDIA_TYPES.csv}; charset=utf-8`);
       return stringify([[...ACCOUNTING_CSV_HEADER], ...accountingCsvRows(document)]);
     }
-    const bytes = await this.pdf.render({ document, caseId: representation.caseId, ordinal: representation.ordinal });
+    const paper = await this.papers.of(representation.caseId);
+    const bytes = await this.pdf.render({ document, caseId: representation.caseId, ordinal: representation.ordinal, paper });
     return new StreamableFile(bytes, { type: MEDIA_TYPES.pdf, length: bytes.length });
   }
 }

@@ -8,6 +8,10 @@ import { computeAccounting } from '../../domain/court-accounting';
 import { accountingCsvRows, spreadsheetText } from '../../domain/accounting-csv';
 import { accountingPdfDefinition, amountText, ordinalWord, roleTitle } from './accounting-pdf-layout';
 import { PdfmakeAccountingPdf } from './pdfmake-accounting-pdf';
+import { NO_PAPER } from '../../application/ports/accounting-pdf.port';
+import { bankAccountWords, dateInWords, liabilityWords, plainWords, timeInWords } from './accounting-pdf-words';
+
+const PAPER = { ...NO_PAPER, stateName: 'California' };
 
 /** A small account: cash at death, a receipt, a disbursement whose payee is hostile text, a house sold at a gain. */
 function document(status: 'live' | 'settled') {
@@ -64,20 +68,31 @@ describe('the accounting as a PDF (contract-extensions §16.8)', () => {
     expect([roleTitle('administrator_with_will_annexed'), roleTitle('executor'), roleTitle(null)]).toEqual(['Administrator with Will Annexed', 'Executor', 'Personal Representative']);
   });
 
+  it('writes dates, times and the records’ codes in words (contract-extensions §16.10)', () => {
+    expect([dateInWords('2026-06-30'), dateInWords('2026-01-01'), dateInWords(null)]).toEqual(['June 30, 2026', 'January 1, 2026', '']);
+    expect([timeInWords('09:30'), timeInWords('12:00'), timeInWords('14:05'), timeInWords('00:15')]).toEqual(['9:30 a.m.', '12:00 p.m.', '2:05 p.m.', '12:15 a.m.']);
+    expect(bankAccountWords('City National Bank estate_account')).toEqual({ institution: 'City National Bank', account: 'City National Bank estate account' });
+    expect(bankAccountWords('First Bank checking')).toEqual({ institution: 'First Bank', account: 'First Bank checking account' });
+    expect(plainWords('12 Elm Street, Pasadena, CA 91101 (single_family)')).toBe('12 Elm Street, Pasadena, CA 91101 (single-family residence)');
+    expect(plainWords('Fidelity traditional_ira; a some_new_code')).toBe('Fidelity traditional IRA; a some new code');
+    expect(liabilityWords({ kind: 'debt', description: 'Card Bank (CCP)' })).toBe('Card Bank');
+    expect(liabilityWords({ kind: 'claim', description: 'City Hospital (claim pending)' })).toBe('City Hospital (claim pending)');
+  });
+
   it('dates the file by the accounting (settled: created_at, live: computed_at) and heads a live one as a draft', () => {
-    const settled = accountingPdfDefinition({ document: document('settled'), caseId: 'case-1', ordinal: 1 });
+    const settled = accountingPdfDefinition({ document: document('settled'), caseId: 'case-1', ordinal: 1, paper: PAPER });
     expect((settled.info as { creationDate: Date }).creationDate.toISOString()).toBe('2026-07-05T10:00:00.000Z');
     expect(settled.header).toBeUndefined();
-    expect(JSON.stringify(settled.content)).toContain('First and Final Account and Report of Administrator with Will Annexed');
-    const live = accountingPdfDefinition({ document: document('live'), caseId: 'case-1', ordinal: 2 });
+    expect(JSON.stringify(settled.content)).toContain('FIRST AND FINAL ACCOUNT AND REPORT OF ADMINISTRATOR WITH WILL ANNEXED');
+    const live = accountingPdfDefinition({ document: document('live'), caseId: 'case-1', ordinal: 2, paper: PAPER });
     expect((live.info as { creationDate: Date }).creationDate.toISOString()).toBe('2026-07-05T09:00:00.000Z');
     expect(live.header).toMatchObject({ text: 'DRAFT — not settled' });
-    expect(JSON.stringify(live.content)).toContain('Second Account and Report of Administrator with Will Annexed');
+    expect(JSON.stringify(live.content)).toContain('SECOND ACCOUNT AND REPORT OF ADMINISTRATOR WITH WILL ANNEXED');
   });
 
   it('renders the same bytes every time', async () => {
     const renderer = new PdfmakeAccountingPdf();
-    const request = { document: document('settled'), caseId: 'case-1', ordinal: 1 };
+    const request = { document: document('settled'), caseId: 'case-1', ordinal: 1, paper: PAPER };
     const [first, second] = [await renderer.render(request), await renderer.render(request)];
     expect(first.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(Buffer.compare(first, second)).toBe(0);

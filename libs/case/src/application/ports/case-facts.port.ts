@@ -82,9 +82,18 @@ export interface AccountParties {
   } | null;
 }
 
+/** How a paper reaches the executor (their own block when they file in pro per, contract-extensions §16.10). */
+export interface ExecutorContact {
+  address: { address1: string; address2?: string | null; city: string; state: string; zip: string } | null;
+  phone: string | null;
+  email: string | null;
+}
+
 /** Who an account of the estate names: no SSN or any other identifier, only names, the date of death, the role and the bond. */
 export abstract class CaseAccountParties {
   abstract partiesOf(caseId: string): Promise<AccountParties>;
+  /** The executor's address, phone and e-mail, for the paper they sign; `null` without an executor. */
+  abstract executorContactOf(caseId: string): Promise<ExecutorContact | null>;
 }
 
 /** A person of the case as intestate succession reads them (contract-extensions §17.3). */

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { findRecords, NotFoundError } from '@estate/shared-kernel';
 import {
   AccountParties,
+  ExecutorContact,
   CaseAccountParties,
   CaseAuthorityLevels,
   CaseDeceasedDates,
@@ -108,6 +109,11 @@ export class OrmCaseFacts
         bond: { status: executor.bondStatus ?? 'not_required', amount: executor.bondAmount ?? null, suretyName: executor.suretyName ?? null, bondNumber: executor.bondNumber ?? null },
       },
     };
+  }
+
+  async executorContactOf(caseId: string): Promise<ExecutorContact | null> {
+    const executor = await this.em.findOne(executorResource.schema, { caseId });
+    return executor && { address: executor.address ?? null, phone: executor.phone ?? null, email: executor.email ?? null };
   }
 
   async estateValueOf(caseId: string): Promise<EstateValue | null> {
