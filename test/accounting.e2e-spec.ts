@@ -499,6 +499,17 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
       expect(text).toContain('FIRST ACCOUNT AND REPORT OF EXECUTOR');
       expect(text).toContain('462,406.20');
       await t.http().get(`${example.base}/accountings/1?format=pdf`).set(owner.auth).set('If-None-Match', '*').expect(304);
+
+      // What the paper names beside the account is frozen with it: a hearing set after settlement reaches the live
+      // account's PDF, never the settled one's bytes (its ETag says it is immutable, §16.7).
+      await t.http().patch(`${example.base}/probate`).set(owner.auth).send({ next_hearing_date: '2026-09-14', hearing_time: '08:30', hearing_department: '11' }).expect(200);
+      const later = await t.http().get(`${example.base}/accountings/1?format=pdf`).set(owner.auth).buffer(true).parse(binary).expect(200);
+      expect(later.headers.etag).toBe(`"${id}.ca.pdf"`);
+      expect(Buffer.compare(later.body, first.body)).toBe(0);
+      const live = await pdfText((await t.http().get(`${example.base}/accounting?format=pdf`).set(owner.auth).buffer(true).parse(binary).expect(200)).body);
+      expect(live).toContain('Dept. 11');
+      expect(text).not.toContain('Dept. 11');
+      await t.http().patch(`${example.base}/probate`).set(owner.auth).send({ next_hearing_date: null, hearing_time: null, hearing_department: null }).expect(200);
     });
 
     it('lists the settled accountings as summaries, in page and cursor mode', async () => {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
 import { Clock, ResourceEvents, UnitOfWork } from '@estate/shared-kernel';
 import { accountingCaption, accountingDocument } from '../domain/accounting-document';
+import { AccountingPapers } from './accounting-papers';
 import { AccountingScheme, defaultScheme } from '../domain/accounting-schemes';
 import { assertNotClosedByFinal, assertSettleable } from '../domain/settlement';
 import { accountingSummaryOf, type SettledAccountingRecord } from '../resources/settled-accounting-record';
@@ -34,6 +35,7 @@ export class SettleAccounting {
     private readonly store: AccountingStore,
     private readonly events: ResourceEvents,
     private readonly clock: Clock,
+    private readonly papers: AccountingPapers,
   ) {}
 
   execute(caseId: string, asked: SettlementAsked, createdBy: string): Promise<SettledAccountingRecord> {
@@ -49,7 +51,9 @@ export class SettleAccounting {
           // The report is computed now and stored in the document: later changes to claims or the bond never reach it.
           const report = this.computations.report(snapshot, computation, scheme);
           const document = accountingDocument({ computation, caption: accountingCaption(snapshot.caption), scheme, identity: { status: 'settled', ...settled }, report });
-          const accounting: SettledAccountingRecord = { ...settled, summary: document.summary, document, counted: computation.counted };
+          // So is what its PDF names beside the account: a settled PDF renders the same bytes every time.
+          const paper = await this.papers.of(caseId);
+          const accounting: SettledAccountingRecord = { ...settled, summary: document.summary, document, counted: computation.counted, paper };
           await this.store.add(accounting);
           await this.events.created(em, { key: ACCOUNTING_EVENT_KEY, caseId }, accountingSummaryOf(accounting));
           return accounting;

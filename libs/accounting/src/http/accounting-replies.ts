@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { stringify } from 'csv-stringify/sync';
 import { BadRequestError, calendarDateProblem, ErrorDetail, ifNoneMatchHits, SingleResource } from '@estate/shared-kernel';
 import { AccountingPapers } from '../application/accounting-papers';
-import { AccountingPdf } from '../application/ports/accounting-pdf.port';
+import { AccountingPdf, type AccountingPaper } from '../application/ports/accounting-pdf.port';
 import { ACCOUNTING_CSV_HEADER, accountingCsvRows } from '../domain/accounting-csv';
 import type { AccountingDocumentJson } from '../domain/accounting-document';
 import { ACCOUNTING_SCHEMES, AccountingScheme } from '../domain/accounting-schemes';
@@ -62,6 +62,8 @@ export interface Representation {
   fileName: string;
   /** A settled accounting's strong ETag; none for a live one. */
   etag: string | null;
+  /** What a settled accounting's PDF names beside the account, as stored when it was settled; read now when absent. */
+  paper?: AccountingPaper | null;
 }
 
 /**
@@ -94,7 +96,7 @@ export class AccountingReplies {
       res.setHeader('Content-Type', `${MEDIA_TYPES.csv}; charset=utf-8`);
       return stringify([[...ACCOUNTING_CSV_HEADER], ...accountingCsvRows(document)]);
     }
-    const paper = await this.papers.of(representation.caseId);
+    const paper = representation.paper ?? (await this.papers.of(representation.caseId));
     const bytes = await this.pdf.render({ document, caseId: representation.caseId, ordinal: representation.ordinal, paper });
     return new StreamableFile(bytes, { type: MEDIA_TYPES.pdf, length: bytes.length });
   }

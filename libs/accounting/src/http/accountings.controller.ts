@@ -249,7 +249,7 @@ export class AccountingsController {
     const scheme = query.scheme ?? accounting.scheme;
     const document = scheme === accounting.scheme ? accounting.document : relettered(accounting.document, scheme);
     const etag = accountingEtag(accounting.id, scheme, format);
-    return this.replies.send(req, res, { document, caseId, ordinal: accounting.sequence, format, fileName: `accounting-${caseId}-${accounting.sequence}`, etag });
+    return this.replies.send(req, res, { document, caseId, ordinal: accounting.sequence, format, fileName: `accounting-${caseId}-${accounting.sequence}`, etag, paper: accounting.paper });
   }
 
   @Delete(':sequence')

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { field, type FieldMap, type FieldValues, recordShape, serializeRecord, toSnakeCase } from '@estate/shared-kernel';
+import type { AccountingPaper } from '../application/ports/accounting-pdf.port';
 import type { AccountingDocumentJson } from '../domain/accounting-document';
 import type { Counted } from '../domain/accounting-period';
 import { ACCOUNTING_SCHEMES } from '../domain/accounting-schemes';
@@ -47,6 +48,10 @@ const SETTLED_ACCOUNTING_FIELDS = {
   summary: field.object(() => AccountingSummaryTotalsView, { readOnly: true, required: true, description: 'Its summary of account.' }),
   document: field.object(storedJson<AccountingDocumentJson>(), { hidden: true, required: true }),
   counted: field.object(storedJson<Counted>(), { hidden: true, required: true }),
+  // What its PDF names beside the account (the attorney or the executor in pro per, the hearing, the state), as they
+  // stood when it was settled: the PDF of a settled accounting is as immutable as its ETag says (§16.7). `null` on
+  // the accountings settled before the PDF named them, whose PDF reads them when asked for.
+  paper: field.object(storedJson<AccountingPaper>(), { hidden: true }),
   createdAt: field.dateTime({ readOnly: true, required: true, description: 'When it was settled (UTC).', example: '2026-07-05T10:00:00.000Z' }),
   createdBy: field.string({ readOnly: true, required: true, max: 26, description: 'The user who settled it.', example: '01JBX8Q9W4M8Z7T3K2N5R6P0AF', view: { type: String } }),
 };
@@ -65,7 +70,7 @@ export const settledAccountingRecord = recordShape<typeof SETTLED_ACCOUNTING_FIE
   fields: SETTLED_ACCOUNTING_FIELDS,
 });
 
-const { document: _document, counted: _counted, ...LISTED } = SETTLED_ACCOUNTING_FIELDS;
+const { document: _document, counted: _counted, paper: _paper, ...LISTED } = SETTLED_ACCOUNTING_FIELDS;
 
 /** A settled accounting as a list reads it: the same fields but the document and what it counted. */
 export type AccountingSummaryRecord = { id: string; caseId: string } & FieldValues<typeof LISTED>;
