@@ -650,7 +650,16 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
         county_fips: '06037',
         case_number: '26STPB00123',
         next_hearing_date: '2026-08-04',
-        attorney: { name: 'Dana Reyes', firm: 'Okafor & Reyes LLP', bar_number: '284117', email: 'dana.reyes@okaforreyes.example', phone: '+1 213 555 0172' },
+        hearing_time: '08:30',
+        hearing_department: '11',
+        attorney: {
+          name: 'Dana Reyes',
+          firm: 'Okafor & Reyes LLP',
+          bar_number: '284117',
+          email: 'dana.reyes@okaforreyes.example',
+          phone: '+1 213 555 0172',
+          address: { address1: '350 S Grand Ave', address2: 'Suite 2100', city: 'Los Angeles', state: 'CA', zip: '90071' },
+        },
       });
       const settled = (await t.http().post(`${example.base}/accountings`).set(owner.auth).send({ to: '2026-06-30' }).expect(201)).body.data;
       const path = `${example.base}/accountings/${settled.sequence}?format=pdf`;
@@ -665,6 +674,9 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
       for (const expected of [
         'Dana Reyes (State Bar No. 284117)',
         'Okafor & Reyes LLP',
+        '350 S Grand Ave',
+        'Suite 2100',
+        'Los Angeles, CA 90071',
         'Telephone: +1 213 555 0172',
         'E-mail: dana.reyes@okaforreyes.example',
         'Attorney for Jane Doe, Executor',
@@ -672,7 +684,7 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
         'Estate of John Doe, Deceased.',
         'Case No. 26STPB00123',
         'FIRST ACCOUNT AND REPORT OF EXECUTOR',
-        'Hearing: August 4, 2026',
+        'Hearing: August 4, 2026 8:30 a.m. Dept. 11',
         'For the period January 10, 2026 through June 30, 2026',
         `page ${pages} of ${pages}`,
         `Case ${example.caseId}`,
