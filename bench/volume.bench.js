@@ -31,7 +31,7 @@
  * or BENCH_DATABASE, is created fresh on that server and dropped afterwards; without a reachable server an embedded
  * PostgreSQL is started in a temporary directory), REDIS_URL (rate-limit counters in Redis when set), BENCH_CASES
  * (200000), BENCH_ORG_CASES (20000), BENCH_PERSONS (10), BENCH_TRANSACTIONS (100000), BENCH_SECONDS (8),
- * BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (1), BENCH_REPEAT (5 timed accounting requests and row reads, after
+ * BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (2, before each route: the first route of the empty phase otherwise pays the JIT's warm-up), BENCH_REPEAT (5 timed accounting requests and row reads, after
  * one warm-up each), BENCH_EXPLAIN (`off` skips the plans).
  *
  * Deep cursors are made as the API makes them: the list's own first `next_cursor` (which carries the list's digest
@@ -124,7 +124,7 @@ async function main() {
   const seconds = positiveInt('BENCH_SECONDS', 8);
   const connections = positiveInt('BENCH_CONNECTIONS', 50);
   const repeat = positiveInt('BENCH_REPEAT', 5);
-  const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
+  const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
   if (orgCases >= cases) throw new Error('BENCH_ORG_CASES must be fewer than BENCH_CASES');
   if (transactions < 2 * PER_PAGE) throw new Error(`BENCH_TRANSACTIONS must be at least ${2 * PER_PAGE}`);
 
