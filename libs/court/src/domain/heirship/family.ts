@@ -1,25 +1,13 @@
+import type { FamilySide, Kinship } from '@estate/case';
+
 /**
  * The deceased's family as the persons of a case describe it (contract-extensions §17.3): who survives, the lines of
  * descent the `through_person_id` links draw, and the facts a state's rules ask about. A relative the persons do not
  * record does not exist for the computation; a fact the rules need and the persons leave open is an `Unresolved`.
  */
-export const KINSHIPS = [
-  'spouse',
-  'child',
-  'grandchild',
-  'great_grandchild',
-  'parent',
-  'sibling',
-  'half_sibling',
-  'niece_or_nephew',
-  'grandparent',
-  'aunt_or_uncle',
-  'first_cousin',
-  'other_relative',
-  'not_related',
-] as const;
-export type Kinship = (typeof KINSHIPS)[number];
-export type Side = 'maternal' | 'paternal';
+// The persons' vocabulary is the case context's (their declaration validates it); the computation reads it.
+export { KINSHIPS, type Kinship } from '@estate/case';
+export type Side = FamilySide;
 export const SIDES: readonly Side[] = ['paternal', 'maternal'];
 
 /** A person of the case, with the §17.3 fields the computation reads. */
