@@ -25,8 +25,7 @@
  */
 'use strict';
 
-const { positiveInt, requireBuilt, prepareDatabase, expectJson } = require('./lib/harness');
-const { randomBytes } = require('node:crypto');
+const { positiveInt, requireBuilt, prepareDatabase, startBenchApp, expectJson } = require('./lib/harness');
 const { performance } = require('node:perf_hooks');
 
 const DATABASE = 'estate_bench_accounting';
@@ -53,35 +52,24 @@ async function main() {
   const repeat = positiveInt('BENCH_REPEAT', 15);
 
   require('reflect-metadata');
-  const { createApp } = requireBuilt('apps/api/src/create-app.js');
-  const { applyMigrations } = requireBuilt('apps/api/src/database/migrate.js');
-  const { loadAppConfig, PlainQuery } = requireBuilt('libs/shared-kernel/src/index.js');
-  const { OperatorEnrolment } = requireBuilt('libs/people/src/index.js');
+  const { PlainQuery } = requireBuilt('libs/shared-kernel/src/index.js');
   const { AccountingSources } = requireBuilt('libs/accounting/src/application/accounting-sources.js');
   const { AccountingComputations } = requireBuilt('libs/accounting/src/application/accounting-computations.js');
   const { AccountingPdf } = requireBuilt('libs/accounting/src/application/ports/accounting-pdf.port.js');
+  const { AccountingPapers } = requireBuilt('libs/accounting/src/application/accounting-papers.js');
   const { accountingDocument, accountingCaption, computeAccounting } = requireBuilt('libs/accounting/src/index.js');
-  const { EntityManager } = require('@mikro-orm/postgresql');
+  const { EntityManager, RequestContext } = require('@mikro-orm/postgresql');
   const { Client } = require('pg');
 
   const database = await prepareDatabase(DATABASE);
   let app;
+  let base;
+  let headers;
   const sql = new Client({ connectionString: database.url });
   try {
-    await applyMigrations(database.url);
     await sql.connect();
-    const config = loadAppConfig(
-      { ...process.env, LOG_LEVEL: 'silent' },
-      { databaseUrl: database.url, fieldEncryptionKey: randomBytes(32), rateLimits: { pro: 1_000_000_000, enterprise: 1_000_000_000 }, logLevel: 'silent' },
-    );
-    app = await createApp(config);
-    await app.listen(0, '127.0.0.1');
     // The in-process timings run for seconds between HTTP requests: keep the client's idle connection open meanwhile.
-    app.getHttpServer().keepAliveTimeout = 120_000;
-    const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
-    const identity = new OperatorEnrolment(app.get(EntityManager).fork());
-    const invitation = await identity.invite(`bench-${randomBytes(4).toString('hex')}@bench.example.test`, 'enterprise', `bench-${Date.now()}`);
-    const headers = { authorization: `Bearer ${invitation.token}`, 'content-type': 'application/json' };
+    ({ app, base, headers } = await startBenchApp(database.url, { keepAliveMs: 120_000 }));
     const send = async (method, path, body, status = 201) =>
       (await expectJson(await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }), status, `${method} ${path}`)).data;
 
@@ -137,13 +125,15 @@ async function main() {
     const { snapshot, computation } = await sources.read(caseId, async (s) => ({ snapshot: s, computation: await computations.compute(caseId, s, {}) }));
     const document = accountingDocument({ computation, caption: accountingCaption(snapshot.caption), scheme: 'ca', identity: { status: 'live', computedAt: new Date() } });
     const counted = computation.schedules.receipts.lines.length + computation.schedules.disbursements.lines.length + computation.schedules.changes_in_form.lines.length;
-    const bytes = await pdf.render({ document, caseId, ordinal: 2 });
+    // What the paper names beside the account (the attorney or the executor in pro per, the hearing), as a PDF reads it.
+    const paper = await RequestContext.create(app.get(EntityManager), () => app.get(AccountingPapers).of(caseId));
+    const bytes = await pdf.render({ document, caseId, ordinal: 2, paper });
 
     const read = await timed(repeat, () => sources.read(caseId, async (s) => s.records.transactions.length));
     const rowsAlone = await timed(repeat, () => plain.rows(ledger, [caseId]));
     const domain = await timed(repeat, async () => computeAccounting({ from: DATE_OF_DEATH, to: computation.to, today: computation.to, dateOfDeath: DATE_OF_DEATH, previous: null, countedBefore: { flows: [], carried: [] }, records: snapshot.records }));
     const compute = await timed(repeat, async () => expectJson(await fetch(`${base}${api}/accounting`, { headers }), 200, 'GET accounting'));
-    const render = await timed(repeat, () => pdf.render({ document, caseId, ordinal: 2 }));
+    const render = await timed(repeat, () => pdf.render({ document, caseId, ordinal: 2, paper }));
     const overHttp = await timed(repeat, async () => {
       const response = await fetch(`${base}${api}/accounting?format=pdf`, { headers });
       await response.arrayBuffer();

@@ -41,10 +41,9 @@
  */
 'use strict';
 
-const { positiveInt, requireBuilt, prepareDatabase, runChild, autocannonMode, formatTable, megabytes, ms, ratio, expectJson } = require('./lib/harness');
+const { positiveInt, requireBuilt, prepareDatabase, startBenchApp, runChild, autocannonMode, formatTable, megabytes, ms, ratio, expectJson } = require('./lib/harness');
 const { startCpuWindow, micros } = require('./lib/cpu');
 
-const { randomBytes } = require('node:crypto');
 const { cpus, loadavg } = require('node:os');
 const { performance } = require('node:perf_hooks');
 
@@ -130,34 +129,20 @@ async function main() {
 
   require('reflect-metadata');
   const capture = captureStatements();
-  const { createApp } = requireBuilt('apps/api/src/create-app.js');
-  const { applyMigrations } = requireBuilt('apps/api/src/database/migrate.js');
-  const { loadAppConfig } = requireBuilt('libs/shared-kernel/src/index.js');
-  const { OperatorEnrolment } = requireBuilt('libs/people/src/index.js');
-  const { EntityManager } = require('@mikro-orm/postgresql');
   const { Client } = require('pg');
 
   const database = await prepareDatabase(process.env.BENCH_DATABASE || 'estate_bench_volume');
   let app;
+  let config;
+  let base;
+  let headers;
   const sql = new Client({ connectionString: database.url });
   try {
-    await applyMigrations(database.url);
     await sql.connect();
-    const config = loadAppConfig(
-      { ...process.env, LOG_LEVEL: 'silent' },
-      // High enough that the benchmark measures the stack, not the 429 path.
-      { databaseUrl: database.url, fieldEncryptionKey: randomBytes(32), rateLimits: { pro: 1_000_000_000, enterprise: 1_000_000_000 }, logLevel: 'silent' },
-    );
-    app = await createApp(config);
-    await app.listen(0, '127.0.0.1');
     // The accounting and row timings run for seconds between requests: keep the client's idle connection open meanwhile.
-    app.getHttpServer().keepAliveTimeout = 120_000;
-    const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    ({ app, config, base, headers } = await startBenchApp(database.url, { keepAliveMs: 120_000 }));
 
     // ---- 1. the empty database: what the measured organization needs, through the API, and two pages of each list.
-    const identity = new OperatorEnrolment(app.get(EntityManager).fork());
-    const invitation = await identity.invite(`bench-${randomBytes(4).toString('hex')}@bench.example.test`, 'enterprise', `bench-${Date.now()}`);
-    const headers = { authorization: `Bearer ${invitation.token}`, 'content-type': 'application/json' };
     const send = async (path, body) => (await expectJson(await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) }), 201, `POST ${path}`)).data;
 
     const personsCase = (

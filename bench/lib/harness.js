@@ -153,4 +153,32 @@ async function expectJson(response, status, what) {
   return text ? JSON.parse(text) : undefined;
 }
 
-module.exports = { ROOT, DIST, positiveInt, requireBuilt, freePort, withDatabase, prepareDatabase, runChild, autocannonMode, formatTable, megabytes, ms, ratio, expectJson };
+/**
+ * The built app on a migrated scratch database, listening on a free local port, with rate limits high enough that a
+ * bench measures the stack rather than the 429 path, and a member of a new enterprise organization to call it as.
+ * `keepAliveMs` keeps an idle client connection open when a bench times work in-process between requests.
+ */
+async function startBenchApp(databaseUrl, { keepAliveMs } = {}) {
+  require('reflect-metadata');
+  const { randomBytes } = require('node:crypto');
+  const { createApp } = requireBuilt('apps/api/src/create-app.js');
+  const { applyMigrations } = requireBuilt('apps/api/src/database/migrate.js');
+  const { loadAppConfig } = requireBuilt('libs/shared-kernel/src/index.js');
+  const { OperatorEnrolment } = requireBuilt('libs/people/src/index.js');
+  const { EntityManager } = require('@mikro-orm/postgresql');
+  await applyMigrations(databaseUrl);
+  const config = loadAppConfig(
+    { ...process.env, LOG_LEVEL: 'silent' },
+    { databaseUrl, fieldEncryptionKey: randomBytes(32), rateLimits: { pro: 1_000_000_000, enterprise: 1_000_000_000 }, logLevel: 'silent' },
+  );
+  const app = await createApp(config);
+  await app.listen(0, '127.0.0.1');
+  if (keepAliveMs) app.getHttpServer().keepAliveTimeout = keepAliveMs;
+  const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  const enrolment = new OperatorEnrolment(app.get(EntityManager).fork());
+  const invitation = await enrolment.invite(`bench-${randomBytes(4).toString('hex')}@bench.example.test`, 'enterprise', `bench-${Date.now()}`);
+  const headers = { authorization: `Bearer ${invitation.token}`, 'content-type': 'application/json' };
+  return { app, config, base, headers, invitation };
+}
+
+module.exports = { ROOT, DIST, positiveInt, requireBuilt, freePort, withDatabase, prepareDatabase, startBenchApp, runChild, autocannonMode, formatTable, megabytes, ms, ratio, expectJson };
