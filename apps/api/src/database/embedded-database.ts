@@ -63,18 +63,31 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The data directory of the PostgreSQL answering on `port` with this service's credentials; undefined if none does. */
-async function dataDirectoryAt(port: number): Promise<string | undefined> {
-  const client = new Client({ connectionString: urlOf(port), connectionTimeoutMillis: 5_000 });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    const { rows } = await client.query<{ data_directory: string }>('show data_directory');
-    return rows[0]?.data_directory;
-  } catch {
-    return undefined;
-  } finally {
-    await client.end().catch(() => undefined);
+/** PostgreSQL's `cannot_connect_now`: the server is starting up, shutting down or recovering. */
+const CANNOT_CONNECT_NOW = '57P03';
+const STARTING_SERVER_PATIENCE_MS = 30_000;
+
+/**
+ * The data directory of the PostgreSQL answering on `port` with this service's credentials; undefined if none does.
+ * A server still starting up (another checkout's, started at the same moment) refuses connections for a while; it is
+ * waited for rather than taken for another program.
+ */
+export async function dataDirectoryAt(port: number, patienceMs = STARTING_SERVER_PATIENCE_MS): Promise<string | undefined> {
+  const patientUntil = Date.now() + patienceMs;
+  for (;;) {
+    const client = new Client({ connectionString: urlOf(port), connectionTimeoutMillis: 5_000 });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      const { rows } = await client.query<{ data_directory: string }>('show data_directory');
+      return rows[0]?.data_directory;
+    } catch (error) {
+      const starting = (error as { code?: string }).code === CANNOT_CONNECT_NOW;
+      if (!starting || Date.now() >= patientUntil) return undefined;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+    await new Promise((resume) => setTimeout(resume, 200));
   }
 }
 
