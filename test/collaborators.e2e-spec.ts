@@ -348,13 +348,18 @@ describe('collaborators (e2e, contract-extensions §13.1, §13.3)', () => {
 
     it('GET /v1/cases lists the organization\'s cases and those shared, filter access', async () => {
       const own = await newCase(editor);
-      const all = (await t.http().get('/v1/cases?per_page=100').set(editor.auth).expect(200)).body.data.map((c: Row) => c.id);
+      const listed = (await t.http().get('/v1/cases?per_page=100').set(editor.auth).expect(200)).body;
+      const all = listed.data.map((c: Row) => c.id);
       expect(all).toEqual(expect.arrayContaining([caseId, own]));
+      // The total counts the organization's live cases and the shared ones, each once.
+      expect(listed.meta.total_count).toBe(all.length);
+      expect((await t.http().get('/v1/cases?per_page=1').set(editor.auth).expect(200)).body.meta.total_count).toBe(all.length);
       const shared = (await t.http().get('/v1/cases?access=collaborator').set(editor.auth).expect(200)).body;
       expect(shared.data.map((c: Row) => c.id)).toEqual([caseId]);
       expect(shared.meta.total_count).toBe(1);
-      const mine = (await t.http().get('/v1/cases?access=member').set(editor.auth).expect(200)).body.data.map((c: Row) => c.id);
-      expect(mine).toEqual([own]);
+      const memberList = (await t.http().get('/v1/cases?access=member').set(editor.auth).expect(200)).body;
+      expect(memberList.data.map((c: Row) => c.id)).toEqual([own]);
+      expect(memberList.meta.total_count).toBe(1);
       expect((await t.http().get('/v1/cases?access=collaborator').set(stranger.auth).expect(200)).body.data).toEqual([]);
       expectError(await t.http().get('/v1/cases?access=guest').set(editor.auth), 400, 'bad_request');
       // A member of the owning organization sees its case as a member (the member's own list is unchanged).

@@ -44,7 +44,7 @@ export * from './resources/validation/address.dto';
 export * from './resources/validation/body-validation.pipe';
 export * from './resources/validation/fields';
 export * from './resources/pagination/list-runner';
-export type { Condition } from './resources/pagination/list-statement';
+export type { Condition, TotalExpression } from './resources/pagination/list-statement';
 export * from './resources/pagination/page-of-items';
 export * from './resources/pagination/page-meta-of';
 export * from './platform/idempotency/idempotency.store';

@@ -13,7 +13,7 @@ import {
   parseListQuery,
   Principal,
   InjectResource,
-  runListQuery,
+  ListPage,
   ResourceEvents,
   SingletonRecords,
   SingletonResource,
@@ -82,16 +82,17 @@ export class CasesService {
    * The organization's cases and those shared with the caller (contract-extensions §13.1), in one statement: the
    * shared case ids come with the principal, so no join with the collaborators is needed. `access` narrows to either.
    */
-  async list(caller: Pick<Principal, 'organizationId' | 'userId' | 'collaborations'>, rawQuery: Record<string, unknown>) {
+  async list(caller: Pick<Principal, 'organizationId' | 'userId' | 'collaborations'>, rawQuery: Record<string, unknown>): Promise<ListPage<CaseReading>> {
     const parsed = parseListQuery(rawQuery, caseRecord.listRules, ['cases', caller.organizationId, caller.userId]);
     const access = parsed.filters.find((filter) => filter.name === 'access')?.values ?? CASE_ACCESS;
     const query = { ...parsed, filters: parsed.filters.filter((filter) => filter.name !== 'access') };
-    const shared = Object.keys(caller.collaborations);
-    const reach: Array<Record<string, unknown>> = [];
-    if (access.includes('member')) reach.push({ organizationId: caller.organizationId });
-    if (access.includes('collaborator') && shared.length > 0) reach.push({ id: { $in: shared }, organizationId: { $ne: caller.organizationId } });
-    if (reach.length === 0) reach.push({ id: { $in: [] } });
-    return runListQuery(this.em, EstateCase, { $or: reach, deletedAt: null } as never, query);
+    const reach = {
+      organizationId: caller.organizationId,
+      member: access.includes('member'),
+      shared: access.includes('collaborator') ? Object.keys(caller.collaborations) : [],
+    };
+    const page = await this.reads.page(reach, query);
+    return { rows: page.rows.map((live) => this.readingWith(live.estateCase, live.pendingSearches)), meta: page.meta };
   }
 
   /** The access guard has already checked ownership; this only loads (a deleted case reads as not found). */
@@ -144,12 +145,6 @@ export class CasesService {
       },
       { caseId },
     );
-  }
-
-  /** The case as listed: list rows carry their pending searches too. */
-  async readings(cases: readonly CaseFields[]): Promise<CaseReading[]> {
-    const searchesOf = await this.reads.pendingSearchesOf(cases.map((estateCase) => estateCase.id));
-    return cases.map((estateCase) => this.readingWith(estateCase, searchesOf(estateCase.id)));
   }
 
   private async load(caseId: string): Promise<EstateCase> {

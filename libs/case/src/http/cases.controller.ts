@@ -46,7 +46,7 @@ export class CasesController {
   @ApiErrors(400)
   async list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<ResourceList> {
     const page = await this.cases.list(principal, query);
-    return new ResourceList((await this.cases.readings(page.rows)).map(caseView), page.meta);
+    return new ResourceList(page.rows.map(caseView), page.meta);
   }
 
   @Post()

@@ -5,7 +5,7 @@ import { toCamelCase } from '../naming/naming';
 import { CursorPosition } from './cursor';
 import { cursorModeMeta, pageModeMeta } from './page-meta-of';
 import { ListQuery, ReadContext } from './list-query';
-import { Condition, ListStatements, SelectOptions, TOTAL_COLUMN } from './list-statement';
+import { Condition, ListStatements, SelectOptions, TOTAL_COLUMN, TotalExpression } from './list-statement';
 import { PageMeta } from './page-meta';
 
 type Row = Record<string, unknown>;
@@ -28,9 +28,16 @@ export function listStatementsOf(columns: RecordColumns<any>): ListStatements {
  * Runs a parsed list query (filters, sort with id tie-break, page mode or keyset cursor mode, contract §4) as one
  * prepared statement on the connection the request holds, and hands back the rows as they came, with the page's meta.
  */
-export async function listRows(em: EntityManager, columns: RecordColumns<any>, conditions: readonly Condition[], query: ListQuery, context?: ReadContext): Promise<ListPage<Row>> {
+export async function listRows(
+  em: EntityManager,
+  columns: RecordColumns<any>,
+  conditions: readonly Condition[],
+  query: ListQuery,
+  context?: ReadContext,
+  total?: TotalExpression,
+): Promise<ListPage<Row>> {
   const statements = listStatementsOf(columns);
-  const { text, values } = statements.statementOf(conditions, query, context);
+  const { text, values } = statements.statementOf(conditions, query, context, total);
   const rows = await plainRows<Row>(em, text, values, { prepared: true });
 
   if (query.cursor === undefined) {

@@ -22,6 +22,13 @@ export interface Statement {
   values: unknown[];
 }
 
+/**
+ * A page's total written another way than `count(*)` of its conditions: an SQL expression of the same number (a
+ * counter kept by the database, for one), given a way to add its parameters. It runs in the page's statement, so the
+ * total and the rows are read in one snapshot.
+ */
+export type TotalExpression = (parameter: (value: unknown) => string) => string;
+
 /** The column a page's statement carries its total in; no record has a column of that name. */
 export const TOTAL_COLUMN = '__total_count';
 
@@ -70,8 +77,8 @@ export class ListStatements {
     }
   }
 
-  /** The page (or cursor page) of `query` among the rows meeting `conditions`. */
-  statementOf(conditions: readonly Condition[], query: ListQuery, context: ReadContext | undefined): Statement {
+  /** The page (or cursor page) of `query` among the rows meeting `conditions`; `total` writes page mode's total. */
+  statementOf(conditions: readonly Condition[], query: ListQuery, context: ReadContext | undefined, total?: TotalExpression): Statement {
     const parameters = new Parameters();
     const parts = conditions.map((condition) => this.condition(condition, parameters));
     for (const filter of query.filters) parts.push(this.filter(filter, context, parameters));
@@ -93,8 +100,9 @@ export class ListStatements {
     const offset = parameters.add((query.page - 1) * query.perPage);
     const page = `select * from ${this.table} where ${where} order by ${orderBy('')} limit ${limit} offset ${offset}`;
     // Unqualified column names resolve to the nearest `from`, so the count and the page share the condition's text.
+    const counted = total ? `select ${total((value) => parameters.add(value))} as "count"` : `select count(*) from ${this.table} where ${where}`;
     const text =
-      `select "page".*, "total"."count" as ${quote(TOTAL_COLUMN)} from (select count(*) from ${this.table} where ${where}) as "total" ` +
+      `select "page".*, "total"."count" as ${quote(TOTAL_COLUMN)} from (${counted}) as "total" ` +
       `left join lateral (${page}) as "page" on true order by ${orderBy('"page".')}`;
     return { text, values: parameters.values };
   }
