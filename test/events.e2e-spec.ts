@@ -5,9 +5,11 @@ import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { expectError } from './support/api-assertions';
 import { overrideEnv } from './support/env';
 
-const UNKNOWN_ID = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
-
-/** Contract §14.1–§14.3 and §14.7: every change told once, in its own transaction, readable newest first. */
+/**
+ * Contract §14.1–§14.3 and §14.7: every change told once, in its own transaction, readable newest first. What every
+ * collection promises of the feed (`GET /v1/events` and `/v1/events/{id}`: paging, sorts, each filter's bad values,
+ * unknown parameters, ETags, 404s, another organization's events) is its generated contract's (test/contracts/events).
+ */
 describe('events (e2e, contract §14)', () => {
   let t: TestApp;
   let owner: TestCaller;
@@ -132,9 +134,9 @@ describe('events (e2e, contract §14)', () => {
     }
     const all = await eventsOf(caseId);
     const newest = all[all.length - 1];
+    // The case's list shows each event as its read does (the feed's, its ETag and 404s are the contract's: test/contracts/events).
     const one = await t.http().get(`/v1/events/${newest.id}`).set(owner.auth).expect(200);
     expect(one.body.data).toEqual(newest);
-    expect(one.headers.etag).toBeDefined();
 
     expect(types((await t.http().get(`/v1/events?case_id=${caseId}&type=person.*`).set(owner.auth).expect(200)).body.data)).toEqual(Array(3).fill('person.created'));
     expect(types((await t.http().get(`/v1/events?case_id=${caseId}&type=case.created&type=person.created`).set(owner.auth).expect(200)).body.data)).toHaveLength(4);
@@ -156,9 +158,6 @@ describe('events (e2e, contract §14)', () => {
     }
     expect(walked).toEqual([...all].reverse().map((event) => event.id));
 
-    expectError(await t.http().get(`/v1/events/${newest.id}`).set(stranger.auth), 404, 'not_found');
-    expectError(await t.http().get('/v1/events/not-an-id').set(owner.auth), 404, 'not_found');
-    expectError(await t.http().get(`/v1/events/${UNKNOWN_ID}`).set(owner.auth), 404, 'not_found');
     expectError(await t.http().get(`/v1/cases/${caseId}/events`).set(stranger.auth), 404, 'not_found');
     expect((await t.http().get(`/v1/events?case_id=${caseId}`).set(stranger.auth).expect(200)).body.data).toEqual([]);
   });
@@ -220,24 +219,6 @@ describe('events (e2e, contract §14)', () => {
     await t.http().delete(`/v1/cases/${shared}/collaborators/${strangerSeat.id}`).set(owner.auth).expect(204);
     expectError(await t.http().get(`/v1/events/${sharedEvents[0].id}`).set(stranger.auth), 404, 'not_found');
     expect((await t.http().get(`/v1/events?case_id=${shared}`).set(stranger.auth).expect(200)).body.data).toEqual([]);
-  });
-
-  it.each([
-    ['type=person', 'type'],
-    ['type=Person.created', 'type'],
-    ['type=transaction.deleted', 'type'],
-    ['type=search.deleted', 'type'],
-    ['type=transfer.updated', 'type'],
-    ['type=person.*&type=shareholder.*', 'type'],
-    ['created_after=yesterday', 'created_after'],
-    ['created_before=2026-13-45T00:00:00Z', 'created_before'],
-    ['case_id=nope', 'case_id'],
-    ['cursor=abc', 'cursor'],
-    ['per_page=500', 'per_page'],
-  ])('a bad query (%s) is 400 naming %s', async (query, field) => {
-    const res = await t.http().get(`/v1/events?${query}`).set(owner.auth);
-    expectError(res, 400, 'bad_request');
-    expect(res.body.error.details.map((detail: { field: string }) => detail.field)).toContain(field);
   });
 
   it('filters by any type that exists: *, a key pattern, a status move, a scheduled type, a single one', async () => {

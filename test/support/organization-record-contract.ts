@@ -36,6 +36,7 @@ import {
   invalidCreatesOf,
   ListRequest,
   METHOD,
+  OwnFilterValues,
   PatchStep,
   recordViews,
   routesNotAllowed,
@@ -81,8 +82,19 @@ export interface OrganizationRecordContractSpec {
   sortValues?: Record<string, readonly unknown[]>;
   /** Per filter on a field, how rows get different values (by default: its samples by kind, through the body). */
   filters?: Record<string, FilterRows>;
-  /** Filters on no field of the record (the case's `access`), whose matches its own suite tests; their bad values are checked here. */
+  /**
+   * Filters whose matches its own suite tests, their bad values checked here: on no field of the record (the case's
+   * `access`), or parsed by its route's service (`{ kind: 'own' }`: the events' `type`).
+   */
   ownFilters?: readonly string[];
+  /** Per filter its route's service parses (`{ kind: 'own' }`), a value it accepts and values it refuses. */
+  ownFilterValues?: Readonly<Record<string, OwnFilterValues>>;
+  /**
+   * How one record is made where its collection has no create (an event, written by every other write): given the
+   * body a check would send, it makes the record through other calls and returns it as read back. The checks that
+   * make records then run without a create route.
+   */
+  seed?: (t: TestApp, caller: TestCaller, body: Body) => Promise<View>;
   /** Read-only fields the server recomputes on every write: a patch check takes their value as answered. */
   computed?: readonly string[];
   /** Full values of the masked fields, set on create and checked masked in every response. */
@@ -126,6 +138,11 @@ export function describeOrganizationRecordContract(spec: OrganizationRecordContr
   if (has('patch') && patches.length < 2) throw new Error(`${record.name}: spec.patches needs at least two steps`);
   if (has('patch') && !record.patch) throw new Error(`${record.name} has no merge patch to serve PATCH with`);
   for (const name of ownFilters) if (!(name in record.listRules.filters)) throw new Error(`${record.name} declares no filter ${name}`);
+  const ownKind = Object.entries(record.listRules.filters).filter(([, filter]) => !Array.isArray(filter) && (filter as { kind: string }).kind === 'own');
+  for (const [name] of ownKind) if (!ownFilters.has(name)) throw new Error(`${record.name}: the filter ${name} is parsed by its route's service; name it in spec.ownFilters`);
+  const ownFilterValues = spec.ownFilterValues ?? {};
+  /** Whether the checks can make records: by the create route, or by the seed where there is none. */
+  const makes = has('create') || spec.seed !== undefined;
 
   const collection = `/v1/${record.path}`;
   const item = (id: string) => `${collection}/${id}`;
@@ -145,6 +162,7 @@ export function describeOrganizationRecordContract(spec: OrganizationRecordContr
     const listOf = (caller: TestCaller): ListRequest => collectionOf(caller).list;
 
     async function add(caller: TestCaller = owner, body: Body = spec.create()): Promise<View> {
+      if (spec.seed) return spec.seed(t, caller, body);
       const res = await t.http().post(collection).set(caller.auth).send(body);
       // Shows the error's details when a generated body is not valid.
       expect({ status: res.status, error: res.body.error }).toEqual({ status: 201, error: undefined });
@@ -203,7 +221,7 @@ export function describeOrganizationRecordContract(spec: OrganizationRecordContr
     });
 
     it('401 unauthorized with WWW-Authenticate on every route without a token; nothing written', async () => {
-      const own = has('create') ? await add() : undefined;
+      const own = makes ? await add() : undefined;
       const before = own ? await row(own.id) : undefined;
       const count = (await rowsOf(owner)).length;
       for (const route of ALL_ROUTES.filter(has)) {
@@ -259,7 +277,7 @@ export function describeOrganizationRecordContract(spec: OrganizationRecordContr
         }
 
         it('400 bad_request naming the parameter: cursor, sort_by, sort_order, page, per_page, each filter', async () => {
-          await expectBadListParameters(listOf(owner), record.listRules, createFields);
+          await expectBadListParameters(listOf(owner), record.listRules, createFields, ownFilterValues);
         });
 
         it('400 bad_request for an unknown query parameter, naming each and the known one it most likely meant', async () => {
@@ -275,7 +293,7 @@ export function describeOrganizationRecordContract(spec: OrganizationRecordContr
           expect((await listOf(org)([['per_page', '1'], ['cursor', cursor]]).expect(200)).body.data).toHaveLength(1);
           const misuses: Array<[ListRequest, Array<[string, string]>]> = [[listOf(stranger), []]];
           const [filterName, filter] = Object.entries(record.listRules.filters)[0] ?? [];
-          if (filterName && filter) misuses.push([listOf(org), [[filterName, acceptedValue(filter)]]]);
+          if (filterName && filter) misuses.push([listOf(org), [[filterName, acceptedValue(filterName, filter, ownFilterValues)]]]);
           await expectCursorBoundToItsList(cursor, misuses);
         });
 
