@@ -37,6 +37,11 @@ export interface OrganizationRecordBeyond {
    * generated body: it makes the record through other API calls and returns it as read back.
    */
   seed?: OrganizationRecordContractSpec['seed'];
+  /**
+   * Its list per case, where its controller serves one beside the organization's (the events of one case): its path
+   * below the case, the filters it leaves out, and how a record is made in a given case.
+   */
+  perCase?: OrganizationRecordContractSpec['perCase'];
   /** Fields only a create's answer carries besides the representation (a secret shown once). */
   shownOnCreate?: readonly string[];
   /**
@@ -160,6 +165,7 @@ export function declaredOrganizationContract(record: OwnRecordShape<any>, app: (
     ownFilters,
     ...(parsedByTheRoute.length > 0 ? { ownFilterValues } : {}),
     ...(beyond.seed ? { seed: beyond.seed } : {}),
+    ...(beyond.perCase ? { perCase: beyond.perCase } : {}),
     ...(beyond.shownOnCreate ? { shownOnCreate: beyond.shownOnCreate } : {}),
     ...(beyond.presentAtStart ? { presentAtStart: true } : {}),
     ...(Object.keys(masked).length > 0 ? { masked } : {}),
