@@ -5,9 +5,12 @@ import { createTestApp, TestApp, TestCaller } from './support/test-app';
 import { expectError } from './support/api-assertions';
 import { overrideEnv } from './support/env';
 
-const UNKNOWN_ID = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
-
-/** Contract §14.1–§14.3 and §14.7: every change told once, in its own transaction, readable newest first. */
+/**
+ * Contract §14.1–§14.3 and §14.7: every change told once, in its own transaction, readable newest first. What every
+ * collection promises of the feed and of a case's events (`GET /v1/events`, `/v1/events/{id}` and
+ * `/v1/cases/{case_id}/events`: paging, sorts, each filter's bad values, unknown parameters, ETags, 404s, another
+ * organization's events and cases) is its generated contract's (test/contracts/events).
+ */
 describe('events (e2e, contract §14)', () => {
   let t: TestApp;
   let owner: TestCaller;
@@ -90,9 +93,8 @@ describe('events (e2e, contract §14)', () => {
     expect(moves).toEqual([['requested', 'verifying'], ['verifying', 'approved'], ['approved', 'submitted'], ['submitted', 'in_transit'], ['in_transit', 'settled']]);
     for (const event of told.slice(1)) expect(event.data.actor).toEqual({ type: 'system', id: 'transfer_processor' });
     expect(told.every((event) => event.data.object.id === transfer.id)).toBe(true);
-    // No transfer.updated exists (contract §14.2): not among the events, and not a type to filter by (400).
+    // No transfer.updated exists (contract §14.2): not among the events (nor a type to filter by: the contract's refusals).
     expect(types(await eventsOf(caseId))).not.toContain('transfer.updated');
-    expectError(await t.http().get(`/v1/cases/${caseId}/events?type=transfer.updated`).set(owner.auth), 400, 'bad_request');
     // Settlement's ledger rows are told as transaction.created.
     expect((await eventsOf(caseId, '&type=transaction.created')).length).toBe(2);
   });
@@ -125,41 +127,24 @@ describe('events (e2e, contract §14)', () => {
     expectError(await t.http().get(`/v1/cases/${caseId}/events`).set(owner.auth), 404, 'not_found');
   });
 
-  it('reads: one event, filters, page and cursor modes; another organization sees none of it', async () => {
+  it('reads: one event as its case lists it, filters; another organization sees none of it', async () => {
     const caseId = await newCase();
     for (let index = 0; index < 3; index++) {
       await t.http().post(`/v1/cases/${caseId}/persons`).set(owner.auth).send({ first_name: `P${index}`, last_name: 'X', relationship: 'child' }).expect(201);
     }
     const all = await eventsOf(caseId);
     const newest = all[all.length - 1];
+    // The case's list shows each event as its read does (the feed's, its ETag and 404s are the contract's: test/contracts/events).
     const one = await t.http().get(`/v1/events/${newest.id}`).set(owner.auth).expect(200);
     expect(one.body.data).toEqual(newest);
-    expect(one.headers.etag).toBeDefined();
 
     expect(types((await t.http().get(`/v1/events?case_id=${caseId}&type=person.*`).set(owner.auth).expect(200)).body.data)).toEqual(Array(3).fill('person.created'));
     expect(types((await t.http().get(`/v1/events?case_id=${caseId}&type=case.created&type=person.created`).set(owner.auth).expect(200)).body.data)).toHaveLength(4);
     const after = (await t.http().get(`/v1/events?case_id=${caseId}&created_after=${encodeURIComponent(all[0].created_at)}`).set(owner.auth).expect(200)).body.data;
     expect(after.every((event: Record<string, any>) => event.created_at > all[0].created_at)).toBe(true);
 
-    const page = await t.http().get(`/v1/cases/${caseId}/events?per_page=3`).set(owner.auth).expect(200);
-    expect(page.body.meta).toMatchObject({ page: 1, per_page: 3, total_count: 4, total_pages: 2, has_more: true, next_cursor: null });
-    expect(page.body.data[0].id).toBe(newest.id);
-
-    const walked: string[] = [];
-    let cursor = '';
-    for (let guard = 0; guard < 5; guard++) {
-      const res = await t.http().get(`/v1/cases/${caseId}/events?per_page=3&cursor=${cursor}`).set(owner.auth).expect(200);
-      walked.push(...res.body.data.map((event: Record<string, any>) => event.id));
-      expect(res.body.meta.total_count).toBeUndefined();
-      if (!res.body.meta.has_more) break;
-      cursor = res.body.meta.next_cursor;
-    }
-    expect(walked).toEqual([...all].reverse().map((event) => event.id));
-
-    expectError(await t.http().get(`/v1/events/${newest.id}`).set(stranger.auth), 404, 'not_found');
-    expectError(await t.http().get('/v1/events/not-an-id').set(owner.auth), 404, 'not_found');
-    expectError(await t.http().get(`/v1/events/${UNKNOWN_ID}`).set(owner.auth), 404, 'not_found');
-    expectError(await t.http().get(`/v1/cases/${caseId}/events`).set(stranger.auth), 404, 'not_found');
+    // A case_id of another organization's case narrows the feed to nothing (its page and cursor modes, and the case's
+    // list's, are the contract's).
     expect((await t.http().get(`/v1/events?case_id=${caseId}`).set(stranger.auth).expect(200)).body.data).toEqual([]);
   });
 
@@ -220,24 +205,6 @@ describe('events (e2e, contract §14)', () => {
     await t.http().delete(`/v1/cases/${shared}/collaborators/${strangerSeat.id}`).set(owner.auth).expect(204);
     expectError(await t.http().get(`/v1/events/${sharedEvents[0].id}`).set(stranger.auth), 404, 'not_found');
     expect((await t.http().get(`/v1/events?case_id=${shared}`).set(stranger.auth).expect(200)).body.data).toEqual([]);
-  });
-
-  it.each([
-    ['type=person', 'type'],
-    ['type=Person.created', 'type'],
-    ['type=transaction.deleted', 'type'],
-    ['type=search.deleted', 'type'],
-    ['type=transfer.updated', 'type'],
-    ['type=person.*&type=shareholder.*', 'type'],
-    ['created_after=yesterday', 'created_after'],
-    ['created_before=2026-13-45T00:00:00Z', 'created_before'],
-    ['case_id=nope', 'case_id'],
-    ['cursor=abc', 'cursor'],
-    ['per_page=500', 'per_page'],
-  ])('a bad query (%s) is 400 naming %s', async (query, field) => {
-    const res = await t.http().get(`/v1/events?${query}`).set(owner.auth);
-    expectError(res, 400, 'bad_request');
-    expect(res.body.error.details.map((detail: { field: string }) => detail.field)).toContain(field);
   });
 
   it('filters by any type that exists: *, a key pattern, a status move, a scheduled type, a single one', async () => {

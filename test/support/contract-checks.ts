@@ -219,6 +219,7 @@ export interface FilterCase {
 /** A declared filter's check: samples by kind (enum: its first three values and UNSET) unless given, and its queries. */
 export function filterCase(name: string, spec: FilterSpec, own: FilterRows = {}): FilterCase {
   const declared = normalisedFilter(spec);
+  if (declared.kind === 'own') throw new Error(`the filter ${name} is parsed by its route's service: its own suite gives its rows`);
   const field = toSnakeCase(declared.property ?? name);
   const values = 'values' in declared ? [...declared.values] : [];
   const samples: readonly Sample[] =
@@ -299,9 +300,26 @@ export async function expectFilteredLists(list: ListRequest, filters: readonly F
   }
 }
 
-/** A value each filter accepts (the first of an enum's, `true`, one letter). */
-export function acceptedValue(spec: FilterSpec): string {
+/**
+ * Of a filter its route's service parses (`{ kind: 'own' }`), whose values no kind says: one it accepts, and some it
+ * refuses (`400 bad_request` naming it), said by its contract's spec.
+ */
+export interface OwnFilterValues {
+  accepted: string;
+  refused: readonly [string, ...string[]];
+}
+
+/** The values said of an `own` filter, which its kind cannot give. */
+function ownValuesOf(name: string, own: Readonly<Record<string, OwnFilterValues>>): OwnFilterValues {
+  const values = own[name];
+  if (!values) throw new Error(`the filter ${name} is parsed by its route's service: its contract's spec says the values it accepts and refuses`);
+  return values;
+}
+
+/** A value each filter accepts (the first of an enum's, `true`, one letter, what the spec says of an `own` one). */
+export function acceptedValue(name: string, spec: FilterSpec, own: Readonly<Record<string, OwnFilterValues>> = {}): string {
   const declared = normalisedFilter(spec);
+  if (declared.kind === 'own') return ownValuesOf(name, own).accepted;
   return declared.kind === 'boolean' ? 'true' : declared.kind === 'contains_text' || declared.kind === 'equals' ? 'x' : declared.values[0];
 }
 
@@ -309,7 +327,12 @@ export function acceptedValue(spec: FilterSpec): string {
  * `400 bad_request` naming the parameter: a cursor that does not decode, `sort_by` on each body field that is no sort
  * and on no field, `sort_order`, `page`, `per_page` (1–100), each filter's bad values (alone and beside a good one).
  */
-export async function expectBadListParameters(list: ListRequest, rules: { filters: FilterSpecs; sorts: readonly string[] }, bodyFields: readonly string[]): Promise<void> {
+export async function expectBadListParameters(
+  list: ListRequest,
+  rules: { filters: FilterSpecs; sorts: readonly string[] },
+  bodyFields: readonly string[],
+  own: Readonly<Record<string, OwnFilterValues>> = {},
+): Promise<void> {
   const expectBad = async (params: Array<[string, string]>, parameter: string) => {
     const res = await list(params);
     expectError(res, 400, 'bad_request');
@@ -328,13 +351,15 @@ export async function expectBadListParameters(list: ListRequest, rules: { filter
   for (const [name, spec] of Object.entries(rules.filters)) {
     const declared = normalisedFilter(spec);
     const bad =
-      declared.kind === 'boolean'
-        ? ['yes', '1', 'TRUE']
-        : declared.kind === 'contains_text' || declared.kind === 'equals'
-          ? ['', 'x'.repeat(201)]
-          : ['maybe', '', `${declared.values[0]}_x`];
+      declared.kind === 'own'
+        ? ownValuesOf(name, own).refused
+        : declared.kind === 'boolean'
+          ? ['yes', '1', 'TRUE']
+          : declared.kind === 'contains_text' || declared.kind === 'equals'
+            ? ['', 'x'.repeat(201)]
+            : ['maybe', '', `${declared.values[0]}_x`];
     for (const value of bad) await expectBad([[name, value]], name);
-    await expectBad([[name, acceptedValue(spec)], [name, bad[0]]], name);
+    await expectBad([[name, acceptedValue(name, spec, own)], [name, bad[0]]], name);
   }
   // In cursor mode `page` is ignored, so it cannot be wrong either.
   await listed(list, [['cursor', ''], ['page', '0']]);

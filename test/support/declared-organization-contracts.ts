@@ -2,6 +2,7 @@ import { OwnRecordShape, StandardRoute } from '@estate/shared-kernel';
 import { Body, declaredDefaults, declaredInvalidCreates, entriesOf, filterColumnsOf, filteredField, objectValuesOf, outsideTheKind, patchesOf, sortSamples } from './declared-fields';
 import { overrideEnv } from './env';
 import { describeOrganizationRecordContract, OrganizationRecordContractSpec } from './organization-record-contract';
+import type { OwnFilterValues } from './contract-checks';
 import { createTestApp, TestApp } from './test-app';
 
 /**
@@ -24,8 +25,23 @@ export interface OrganizationRecordBeyond {
    * suite can give rows for: the contract checks their bad values, and names them here so none is forgotten.
    */
   ownFilters?: readonly string[];
+  /**
+   * Per filter its route's service parses (`{ kind: 'own' }`: the events' `type` patterns), a value it accepts and
+   * values it refuses, which no kind says: the contract checks them, and their matches are the own suite's.
+   */
+  ownFilterValues?: Readonly<Record<string, OwnFilterValues>>;
   /** Of the five standard routes (list, create, read, patch, delete), those its controller leaves out. */
   without?: readonly StandardRoute[];
+  /**
+   * How one record is made where the API has no create for it (an event: rows come from other writes), given the
+   * generated body: it makes the record through other API calls and returns it as read back.
+   */
+  seed?: OrganizationRecordContractSpec['seed'];
+  /**
+   * Its list per case, where its controller serves one beside the organization's (the events of one case): its path
+   * below the case, the filters it leaves out, and how a record is made in a given case.
+   */
+  perCase?: OrganizationRecordContractSpec['perCase'];
   /** Fields only a create's answer carries besides the representation (a secret shown once). */
   shownOnCreate?: readonly string[];
   /**
@@ -73,14 +89,21 @@ export function declaredOrganizationContract(record: OwnRecordShape<any>, app: (
   const ruled = new Set(beyond.ruled ?? []);
   for (const field of ruled) if (!definitionOf(field)) throw new Error(`${record.name} declares no field ${field}`);
   const { filters, sorts } = record.listRules;
-  const ownFilters = beyond.ownFilters ?? [];
-  for (const name of ownFilters) {
+  // A filter its route's service parses is the own suite's, whatever it reads: no kind says which rows it matches.
+  const parsedByTheRoute = Object.keys(filters).filter((name) => !Array.isArray(filters[name]) && (filters[name] as { kind: string }).kind === 'own');
+  const ownFilterValues = beyond.ownFilterValues ?? {};
+  for (const name of parsedByTheRoute) if (!ownFilterValues[name]) throw new Error(`${record.name}: the filter ${name} is parsed by its route; say the values it accepts and refuses in beyond.ownFilterValues`);
+  for (const name of Object.keys(ownFilterValues)) if (!parsedByTheRoute.includes(name)) throw new Error(`${record.name} declares no filter ${name} its route parses`);
+  const ownFilters = [...(beyond.ownFilters ?? []), ...parsedByTheRoute];
+  for (const name of beyond.ownFilters ?? []) {
     if (!(name in filters)) throw new Error(`${record.name} declares no filter ${name}`);
+    if (parsedByTheRoute.includes(name)) throw new Error(`${record.name}: the filter ${name} is parsed by its route, its own already`);
     if (definitionOf(filteredField(name, filters[name]))) throw new Error(`${record.name}: the filter ${name} reads a field, so the contract gives its rows their values`);
   }
   for (const [name, declared] of Object.entries(filters)) {
     if (!definitionOf(filteredField(name, declared)) && !ownFilters.includes(name)) throw new Error(`${record.name}: the filter ${name} reads no field; name it in beyond.ownFilters (its own suite gives its rows)`);
   }
+  const fieldFilters = Object.fromEntries(Object.entries(filters).filter(([name]) => !ownFilters.includes(name)));
   for (const sort of sorts) {
     if (!sort.endsWith('_at') && !definitionOf(sort)) throw new Error(`${record.name}: sort_by=${sort} names no field`);
     if (ruled.has(sort)) throw new Error(`${record.name}: sort_by=${sort} would need its values set through SQL, which the generated contract does not do`);
@@ -138,8 +161,11 @@ export function declaredOrganizationContract(record: OwnRecordShape<any>, app: (
       : [],
     computed: entries.filter(([, definition]) => definition.readOnly && !definition.hidden).map(([field]) => field),
     sortValues: Object.fromEntries(sorts.filter((sort) => !sort.endsWith('_at')).map((sort) => [sort, sortSamples(entries, sort)])),
-    filters: filterColumnsOf(filters, entries, createFields, ruled),
+    filters: filterColumnsOf(fieldFilters, entries, createFields, ruled),
     ownFilters,
+    ...(parsedByTheRoute.length > 0 ? { ownFilterValues } : {}),
+    ...(beyond.seed ? { seed: beyond.seed } : {}),
+    ...(beyond.perCase ? { perCase: beyond.perCase } : {}),
     ...(beyond.shownOnCreate ? { shownOnCreate: beyond.shownOnCreate } : {}),
     ...(beyond.presentAtStart ? { presentAtStart: true } : {}),
     ...(Object.keys(masked).length > 0 ? { masked } : {}),

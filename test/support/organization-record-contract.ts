@@ -36,6 +36,7 @@ import {
   invalidCreatesOf,
   ListRequest,
   METHOD,
+  OwnFilterValues,
   PatchStep,
   recordViews,
   routesNotAllowed,
@@ -81,8 +82,21 @@ export interface OrganizationRecordContractSpec {
   sortValues?: Record<string, readonly unknown[]>;
   /** Per filter on a field, how rows get different values (by default: its samples by kind, through the body). */
   filters?: Record<string, FilterRows>;
-  /** Filters on no field of the record (the case's `access`), whose matches its own suite tests; their bad values are checked here. */
+  /**
+   * Filters whose matches its own suite tests, their bad values checked here: on no field of the record (the case's
+   * `access`), or parsed by its route's service (`{ kind: 'own' }`: the events' `type`).
+   */
   ownFilters?: readonly string[];
+  /** Per filter its route's service parses (`{ kind: 'own' }`), a value it accepts and values it refuses. */
+  ownFilterValues?: Readonly<Record<string, OwnFilterValues>>;
+  /**
+   * How one record is made where its collection has no create (an event, written by every other write): given the
+   * body a check would send, it makes the record through other calls and returns it as read back. The checks that
+   * make records then run without a create route.
+   */
+  seed?: (t: TestApp, caller: TestCaller, body: Body) => Promise<View>;
+  /** Its list per case, where its controller serves one beside the organization's (`PerCaseList`). */
+  perCase?: PerCaseList;
   /** Read-only fields the server recomputes on every write: a patch check takes their value as answered. */
   computed?: readonly string[];
   /** Full values of the masked fields, set on create and checked masked in every response. */
@@ -91,6 +105,20 @@ export interface OrganizationRecordContractSpec {
   shownOnCreate?: readonly string[];
   /** Whether a fresh organization already holds records of it (its first user is a pro user): the list and create checks count them in. */
   presentAtStart?: boolean;
+}
+
+/**
+ * The list of one case's records, served beside the organization's (`/v1/cases/{case_id}/events`): the list checks
+ * run there too (paging, sorts, bad and unknown parameters, cursors bound to their case, `304`), and a case of another
+ * organization or an unknown one is `404`.
+ */
+export interface PerCaseList {
+  /** Its path below the case (`events`). */
+  path: string;
+  /** The organization's filters it does not take (`case_id`: the case is its path's). */
+  without?: readonly string[];
+  /** How a record is made in the case, given the body a check would send; its view as read back. */
+  seed: (t: TestApp, caller: TestCaller, caseId: string, body: Body) => Promise<View>;
 }
 
 export function describeOrganizationRecordContract(spec: OrganizationRecordContractSpec): void {
@@ -126,6 +154,11 @@ export function describeOrganizationRecordContract(spec: OrganizationRecordContr
   if (has('patch') && patches.length < 2) throw new Error(`${record.name}: spec.patches needs at least two steps`);
   if (has('patch') && !record.patch) throw new Error(`${record.name} has no merge patch to serve PATCH with`);
   for (const name of ownFilters) if (!(name in record.listRules.filters)) throw new Error(`${record.name} declares no filter ${name}`);
+  const ownKind = Object.entries(record.listRules.filters).filter(([, filter]) => !Array.isArray(filter) && (filter as { kind: string }).kind === 'own');
+  for (const [name] of ownKind) if (!ownFilters.has(name)) throw new Error(`${record.name}: the filter ${name} is parsed by its route's service; name it in spec.ownFilters`);
+  const ownFilterValues = spec.ownFilterValues ?? {};
+  /** Whether the checks can make records: by the create route, or by the seed where there is none. */
+  const makes = has('create') || spec.seed !== undefined;
 
   const collection = `/v1/${record.path}`;
   const item = (id: string) => `${collection}/${id}`;
@@ -145,6 +178,7 @@ export function describeOrganizationRecordContract(spec: OrganizationRecordContr
     const listOf = (caller: TestCaller): ListRequest => collectionOf(caller).list;
 
     async function add(caller: TestCaller = owner, body: Body = spec.create()): Promise<View> {
+      if (spec.seed) return spec.seed(t, caller, body);
       const res = await t.http().post(collection).set(caller.auth).send(body);
       // Shows the error's details when a generated body is not valid.
       expect({ status: res.status, error: res.body.error }).toEqual({ status: 201, error: undefined });
@@ -203,7 +237,7 @@ export function describeOrganizationRecordContract(spec: OrganizationRecordContr
     });
 
     it('401 unauthorized with WWW-Authenticate on every route without a token; nothing written', async () => {
-      const own = has('create') ? await add() : undefined;
+      const own = makes ? await add() : undefined;
       const before = own ? await row(own.id) : undefined;
       const count = (await rowsOf(owner)).length;
       for (const route of ALL_ROUTES.filter(has)) {
@@ -259,7 +293,7 @@ export function describeOrganizationRecordContract(spec: OrganizationRecordContr
         }
 
         it('400 bad_request naming the parameter: cursor, sort_by, sort_order, page, per_page, each filter', async () => {
-          await expectBadListParameters(listOf(owner), record.listRules, createFields);
+          await expectBadListParameters(listOf(owner), record.listRules, createFields, ownFilterValues);
         });
 
         it('400 bad_request for an unknown query parameter, naming each and the known one it most likely meant', async () => {
@@ -275,7 +309,7 @@ export function describeOrganizationRecordContract(spec: OrganizationRecordContr
           expect((await listOf(org)([['per_page', '1'], ['cursor', cursor]]).expect(200)).body.data).toHaveLength(1);
           const misuses: Array<[ListRequest, Array<[string, string]>]> = [[listOf(stranger), []]];
           const [filterName, filter] = Object.entries(record.listRules.filters)[0] ?? [];
-          if (filterName && filter) misuses.push([listOf(org), [[filterName, acceptedValue(filter)]]]);
+          if (filterName && filter) misuses.push([listOf(org), [[filterName, acceptedValue(filterName, filter, ownFilterValues)]]]);
           await expectCursorBoundToItsList(cursor, misuses);
         });
 
@@ -283,6 +317,98 @@ export function describeOrganizationRecordContract(spec: OrganizationRecordContr
           const [org, atStart] = await fresh();
           await add(org);
           await expectListNotModified(listOf(org), () => add(org), atStart.length + 2);
+        });
+      });
+    }
+
+    const perCase = spec.perCase;
+    if (perCase) {
+      const caseField = record.fields.caseId;
+      if (!caseField) throw new Error(`${record.name}: a list per case reads its records' case (a caseId field)`);
+      const caseColumn = String(caseField.column.fieldName ?? 'case_id');
+      for (const name of perCase.without ?? []) if (!(name in record.listRules.filters)) throw new Error(`${record.name} declares no filter ${name}`);
+      const caseRules = {
+        filters: Object.fromEntries(Object.entries(record.listRules.filters).filter(([name]) => !perCase.without?.includes(name))),
+        sorts: record.listRules.sorts,
+      };
+      const caseList = (caseId: string) => `/v1/cases/${caseId}/${perCase.path}`;
+
+      /** A case's records as `caller` asks them. */
+      interface CasePlace extends Collection {
+        caseId: string;
+      }
+      /** A new case of `caller`'s organization, and the records it holds from the start (those its opening made). */
+      const freshCase = async (caller: TestCaller): Promise<[CasePlace, string[]]> => {
+        const opened = await t.http().post('/v1/cases').set(caller.auth).send({});
+        expect({ status: opened.status, error: opened.body.error }).toEqual({ status: 201, error: undefined });
+        const caseId: string = opened.body.data.id;
+        const place: CasePlace = {
+          caseId,
+          ...callerCollection(t, caller, { path: caseList(caseId), table }, {
+            create: spec.create,
+            add: (body) => perCase.seed(t, caller, caseId, body ?? spec.create()),
+            rows: async () => (await t.sql<{ id: string }>(`select id from ${table} where ${caseColumn} = $1 order by id`, [caseId])).map((r) => r.id),
+          }),
+        };
+        return [place, await place.rows()];
+      };
+
+      describe(`GET /v1/cases/{case_id}/${perCase.path} — its list per case`, () => {
+        it('page mode: only the case’s rows, newest first by default, exact meta, every field on every row', async () => {
+          const [place, atStart] = await freshCase(owner);
+          const created: string[] = [...atStart];
+          for (let i = created.length; i < 5; i++) created.push((await place.add()).id);
+          // Another case's records, of the same organization, never show.
+          await (await freshCase(owner))[0].add();
+          for (let i = 0; i < 5; i++) await t.sql(`update ${table} set created_at = $2 where id = $1`, [created[i], `2026-01-0${i + 1}T00:00:00Z`]);
+          await expectPagedList(place.list, [...created].reverse(), fieldList);
+        });
+
+        for (const sort of caseRules.sorts) {
+          it(`sort_by=${sort}: asc and desc, ties on id, in page and cursor mode; a cursor is bound to its sort`, async () => {
+            const [place, atStart] = await freshCase(owner);
+            await expectSortOf(place, sort, { name: record.name, values: spec.sortValues?.[sort], present: atStart, otherSort: caseRules.sorts.find((other) => other !== sort) });
+          });
+        }
+
+        it('400 bad_request naming the parameter: cursor, sort_by, sort_order, page, per_page, each filter it takes', async () => {
+          await expectBadListParameters((await freshCase(owner))[0].list, caseRules, createFields, ownFilterValues);
+        });
+
+        it('400 bad_request for an unknown query parameter, naming each and the known one it most likely meant', async () => {
+          await expectUnknownListParameters((await freshCase(owner))[0].list, caseRules.filters);
+        });
+
+        it('a cursor is bound to its list: on another case, on the organization’s list, or with other filters, it is 400 bad_request', async () => {
+          const [place] = await freshCase(owner);
+          for (let i = 0; i < 3; i++) await place.add();
+          const first = await place.list([['per_page', '1'], ['cursor', '']]).expect(200);
+          const cursor: string = first.body.meta.next_cursor;
+          expect(typeof cursor).toBe('string');
+          expect((await place.list([['per_page', '1'], ['cursor', cursor]]).expect(200)).body.data).toHaveLength(1);
+          const [other] = await freshCase(owner);
+          await other.add();
+          const misuses: Array<[ListRequest, Array<[string, string]>]> = [[other.list, []]];
+          if (has('list')) misuses.push([listOf(owner), []]);
+          const [filterName, filter] = Object.entries(caseRules.filters)[0] ?? [];
+          if (filterName && filter) misuses.push([place.list, [[filterName, acceptedValue(filterName, filter, ownFilterValues)]]]);
+          await expectCursorBoundToItsList(cursor, misuses);
+        });
+
+        it('answers 304 for a matching If-None-Match on the list, 200 once it changed', async () => {
+          const [place, atStart] = await freshCase(owner);
+          await place.add();
+          await expectListNotModified(place.list, () => place.add(), atStart.length + 2);
+        });
+
+        it('401 without a token; 404 for a case of another organization, an unknown and a malformed case id', async () => {
+          const [theirs] = await freshCase(stranger);
+          const unauthenticated = await t.http().get(caseList(theirs.caseId));
+          expectError(unauthenticated, 401, 'unauthorized');
+          expect(unauthenticated.headers['www-authenticate']).toBe('Bearer');
+          for (const caseId of [theirs.caseId, UNKNOWN_ID, 'not-a-case']) expectError(await t.http().get(caseList(caseId)).set(owner.auth), 404, 'not_found');
+          // Its own organization still reads it.
+          await theirs.list([]).expect(200);
         });
       });
     }

@@ -345,7 +345,7 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
           expect((await listIds(place, [['per_page', '1'], ['cursor', cursor]])).body.data).toHaveLength(1);
           const misuses: Array<[ListRequest, Array<[string, string]>]> = [[listOf(other), []]];
           const [filterName, filter] = Object.entries(resource.filters)[0] ?? [];
-          if (filterName && filter) misuses.push([listOf(place), [[filterName, acceptedValue(filter)]]]);
+          if (filterName && filter) misuses.push([listOf(place), [[filterName, acceptedValue(filterName, filter)]]]);
           await expectCursorBoundToItsList(cursor, misuses);
         });
 

@@ -85,7 +85,7 @@ export class EventReader {
   }
 
   async list(audience: EventAudience, raw: Record<string, unknown>, caseId?: string): Promise<ResourceList> {
-    const query = parseListQuery(raw, { filters: {}, sorts: ['created_at'] }, ['events', audience.organizationId, caseId ?? null]);
+    const query = parseListQuery(raw, eventRecord.listRules, ['events', audience.organizationId, caseId ?? null]);
     const problems: ErrorDetail[] = [];
     const types = values(raw.type);
     if (types.some((type) => !this.eventTypes.accepts(type))) {

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiParam } from '@nestjs/swagger';
 import { ApiData, ApiErrors, ApiList, CurrentPrincipal, DescribedTag, ForeignCase, GuestReads, Principal, QueryParameter, ResourceList, SingleResource, checkedCaseOwnerOf, etagOfVersion, eventTypeSchema, managesOrganization } from '@estate/shared-kernel';
-import { EventView } from '../resources/event.record';
+import { eventRecord, EventView } from '../resources/event.record';
 import { audienceOfCase, EventAudience, EventReader } from '../application/event-reader';
 import { presentEvent } from '../application/presentation';
 
@@ -36,7 +36,7 @@ export class EventsController {
   @Get('events')
   @GuestReads()
   @ApiOperation({ summary: 'List events', description: "The events of every case the caller reaches (its organization's, and those shared with it as a collaborator), newest first, in page or cursor mode. Organization-level events (`case_id` null) are listed to the organization's owners and admins only." })
-  @ApiList(EventView)
+  @ApiList(EventView, eventRecord.listRules)
   @decorate([...FILTERS, QueryParameter({ name: 'case_id', required: false, description: 'Only the events of this case (its id).', schema: { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' } })])
   @ApiErrors(400)
   list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<ResourceList> {
@@ -58,7 +58,7 @@ export class EventsController {
   @ForeignCase('not_found')
   @ApiOperation({ summary: "List a case's events", description: 'The events of one case, newest first, with the filters of `GET /v1/events` but `case_id`.' })
   @ApiParam({ name: 'case_id', description: 'Identifier of the case.' })
-  @ApiList(EventView)
+  @ApiList(EventView, eventRecord.listRules)
   @decorate(FILTERS)
   @ApiErrors(400, 404)
   listOfCase(

@@ -61,10 +61,18 @@ const eventFields = {
 /** An event row as the feed reads it: the stored event and its once-key. */
 export type EventRecord = StoredEvent & FieldValues<Pick<typeof eventFields, 'onceKey'>>;
 
+/**
+ * Its collection is `/v1/events`, newest first by default and sorted by `created_at` alone. Its filters are the reader's
+ * own (`EventReader`), as no kernel kind reads them: `type` takes exact types and `prefix.*` patterns of the catalog,
+ * `case_id` one case, `created_after` and `created_before` instants; the routes state their query parameters.
+ */
 export const eventRecord = recordShape<typeof eventFields, EventRecord>({
   name: 'event',
   table: 'events',
   key: 'own',
+  path: 'events',
+  filters: { type: { kind: 'own' }, case_id: { kind: 'own' }, created_after: { kind: 'own' }, created_before: { kind: 'own' } },
+  sorts: ['created_at'],
   timestamps: false,
   versioned: false,
   patchable: false,

@@ -93,6 +93,8 @@ function filterQuery(name: string, declared: DeclaredFilter) {
         style: 'form',
         explode: true,
       });
+    case 'own':
+      throw new Error(`the filter ${name} is parsed by its route's service, which states its query parameter`);
     default:
       return QueryParameter({
         name,
@@ -145,7 +147,10 @@ export function ApiList(model: Type, resource?: { readonly filters: FilterSpecs;
     }),
     QueryParameter({ name: 'sort_by', required: false, description: 'Field to sort on; ties break on `id`.', schema: { type: 'string', enum: sorts, default: resource?.defaultSort ?? 'created_at' } }),
     QueryParameter({ name: 'sort_order', required: false, description: 'Sort direction.', schema: { type: 'string', enum: ['asc', 'desc'], default: 'desc' } }),
-    ...Object.entries(resource?.filters ?? {}).map(([name, spec]) => filterQuery(name, spec)),
+    // An `own` filter's parameter is its route's to state, as its service parses it.
+    ...Object.entries(resource?.filters ?? {})
+      .filter(([, spec]) => Array.isArray(spec) || (spec as { kind: string }).kind !== 'own')
+      .map(([name, spec]) => filterQuery(name, spec)),
   );
 }
 

@@ -139,6 +139,12 @@ describe('parseListQuery filters', () => {
     expect(fieldsOf({ institution_name: 'x'.repeat(201) })).toEqual(['institution_name']);
     expect(fieldsOf({ institution_name: '' })).toEqual(['institution_name']);
   });
+
+  it('passes an own filter by, whatever its values, for its route to parse; it still binds the cursors', () => {
+    const withOwn: ListQueryRules = { ...rules, filters: { ...rules.filters, type: { kind: 'own' } } };
+    for (const type of ['case.*', '', 'x'.repeat(201)]) expect(parseListQuery({ type }, withOwn, LIST).filters).toEqual([]);
+    expect(parseListQuery({ type: 'case.*' }, withOwn, LIST).list).not.toBe(parseListQuery({ type: 'person.*' }, withOwn, LIST).list);
+  });
 });
 
 describe('parseListQuery cursor mode', () => {

@@ -14,7 +14,10 @@ export type ComputedCondition = (value: string, context: ReadContext) => Record<
 
 /**
  * A declared list filter. A plain array of values is shorthand for an enumerated filter. A `computed` filter is an
- * enumerated filter on a field computed when read (a deadline's `status`): it states each value as stored columns.
+ * enumerated filter on a field computed when read (a deadline's `status`): it states each value as stored columns. An
+ * `own` filter is one whose values its route's service parses and applies itself, as no other kind reads them (the
+ * events' `type` patterns, the instants they were created after or before): the list query passes it by, and the
+ * route states its query parameter.
  */
 export type FilterSpec =
   | readonly string[]
@@ -23,7 +26,8 @@ export type FilterSpec =
   | { kind: 'contains_text'; property?: string }
   | { kind: 'equals'; property?: string }
   | { kind: 'array_contains'; values: readonly string[]; property?: string }
-  | { kind: 'boolean'; property?: string };
+  | { kind: 'boolean'; property?: string }
+  | { kind: 'own'; property?: never };
 
 export type FilterSpecs = Readonly<Record<string, FilterSpec>>;
 
@@ -106,6 +110,7 @@ export function parseListQuery(raw: Record<string, unknown>, rules: ListQueryRul
     const values = asList(raw[name]);
     if (values.length === 0) continue;
     const spec = normaliseSpec(declared);
+    if (spec.kind === 'own') continue;
     if (spec.kind === 'enum' || spec.kind === 'array_contains' || spec.kind === 'computed') {
       const bad = values.filter((value) => !spec.values.includes(value));
       if (bad.length > 0) problems.push({ field: name, message: `${name} must be one of: ${spec.values.join(', ')}`, reason: 'enum' });

@@ -73,7 +73,7 @@ export class ListStatements {
     for (const sort of rules.sorts) this.columns.columnOf(toCamelCase(sort));
     for (const [name, spec] of Object.entries(rules.filters)) {
       if (Array.isArray(spec)) this.columns.columnOf(toCamelCase(name));
-      else if ((spec as { kind: string }).kind !== 'computed') this.columns.columnOf((spec as { property?: string }).property ?? toCamelCase(name));
+      else if (!['computed', 'own'].includes((spec as { kind: string }).kind)) this.columns.columnOf((spec as { property?: string }).property ?? toCamelCase(name));
     }
   }
 
