@@ -90,7 +90,7 @@ export class RecordWriter {
     return this.uow.run(
       async (em) => {
         const record = await this.reader.load(resource, scope, id);
-        assertIfMatch(ifMatch, this.reader.etag(resource, record));
+        if (ifMatch !== undefined) assertIfMatch(ifMatch, this.reader.etag(resource, record));
         const before = this.reader.view(resource, record);
         const current = writableDocument(record, resource.createFields, toCamelCase);
         const merged = applyMergePatch(current, patch);
@@ -191,20 +191,39 @@ export class RecordWriter {
   /** Unset booleans read `false` and unset arrays `[]` (contract §3.1): the schema's `default`s, applied on create. */
   private defaultsOf<T extends CaseRecord>(resource: CaseResource<T>): Record<string, unknown> {
     const defaults: Record<string, unknown> = {};
-    for (const [name, property] of Object.entries(resource.schema.meta.properties) as Array<[string, EntityProperty]>) {
-      if (property.default !== undefined) defaults[name] = structuredClone(property.default);
-    }
+    for (const [name, value] of defaultsOfSchema(resource.schema)) defaults[name] = copyOfDefault(value);
     return defaults;
   }
 
   /** JSON fields to record properties; `null` on a field with a default (a boolean, an array) restores the default. */
   private toProperties<T extends CaseRecord>(resource: CaseResource<T>, body: JsonObject): Record<string, unknown> {
+    const defaults = defaultsOfSchema(resource.schema);
     const properties: Record<string, unknown> = {};
-    for (const [field, value] of Object.entries(body)) {
+    for (const field of Object.keys(body)) {
       const name = toCamelCase(field);
-      const fallback = (resource.schema.meta.properties as Record<string, EntityProperty | undefined>)[name]?.default;
-      properties[name] = value === null && fallback !== undefined ? structuredClone(fallback) : value;
+      const value = body[field];
+      properties[name] = value === null && defaults.has(name) ? copyOfDefault(defaults.get(name)) : value;
     }
     return properties;
   }
+}
+
+/** The schema's property defaults, read once per schema rather than on every write (issue 39). */
+const schemaDefaults = new WeakMap<EntitySchema<any>, ReadonlyMap<string, unknown>>();
+
+function defaultsOfSchema(schema: EntitySchema<any>): ReadonlyMap<string, unknown> {
+  let defaults = schemaDefaults.get(schema);
+  if (defaults === undefined) {
+    const found = new Map<string, unknown>();
+    for (const [name, property] of Object.entries(schema.meta.properties) as Array<[string, EntityProperty]>) {
+      if (property.default !== undefined) found.set(name, property.default);
+    }
+    schemaDefaults.set(schema, (defaults = found));
+  }
+  return defaults;
+}
+
+/** A default as a record's own value: a scalar as it is, an array or object copied (the record may change it in place). */
+function copyOfDefault(value: unknown): unknown {
+  return value !== null && typeof value === 'object' ? structuredClone(value) : value;
 }
