@@ -11,7 +11,8 @@ import { SingleResource } from './http/resource-response';
 import { applyMergePatch, JsonObject } from './merge-patch/merge-patch';
 import { UnitOfWork } from '../platform/transactions/unit-of-work';
 import { validateAgainst } from './validation/body-validation.pipe';
-import { ErrorDetail, ValidationFailedError } from '../platform/errors/domain-error';
+import { ErrorDetail, NotFoundError, ValidationFailedError } from '../platform/errors/domain-error';
+import { caseRowHold } from '../platform/access/case-access';
 import { CaseRecord, CaseResource, declaredCaseResources, WriteContext } from './case-resource';
 import { CaseResourceReader, Scope } from './case-resource-reader';
 import { RecordDeletionVetoes } from './record-deletion-vetoes';
@@ -53,9 +54,13 @@ export class RecordWriter {
     return this.uow.run(
       async (em) => {
         const context = this.contextOf(em, scope);
+        const statements = this.compiledWrites(resource, em);
+        // The case is held by the INSERT itself when nothing before it reads (the route deferred the hold to the first
+        // statement); otherwise first, as every write of a case holds it before reading.
+        const holdAlong = statements !== undefined && this.uow.deferredCaseOf(em) === scope.caseId && this.readsNothingBeforeInsert(resource, body);
+        if (!holdAlong) await this.uow.holdDeferredCase(em);
         await this.checkRules(resource, body, context);
         const now = this.clock.now();
-        const statements = this.compiledWrites(resource, em);
         const record = em.create(resource.schema, {
           ...this.defaultsOf(resource),
           ...this.toProperties(resource, body),
@@ -67,9 +72,12 @@ export class RecordWriter {
         await this.derive(resource, record, context);
         if (statements) {
           // The row is written by the event's statement (one round trip); the record then joins the unit of work.
-          const write = statements.insertOf(record);
+          const write = holdAlong
+            ? statements.insertHoldingCaseOf(record, (caseParameter) => caseRowHold(this.uow.caseRow(), caseParameter), scope.caseId, () => new NotFoundError('case'))
+            : statements.insertOf(record);
           const presented = this.reader.present(resource, record);
           await this.events.created(em, subjectOf(resource, scope), presented.data as JsonObject, write);
+          if (holdAlong) this.uow.caseHeldAlong(em, scope.caseId);
           statements.written(em, record);
           await this.afterCreate(resource, record);
           return presented;
@@ -81,7 +89,8 @@ export class RecordWriter {
         await this.afterCreate(resource, record);
         return presented;
       },
-      { caseId: scope.caseId },
+      // A route that defers the case's hold (`CaseHeldByFirstRead`) lets the INSERT hold it, when it can (above).
+      { caseId: scope.caseId, caseHeldByFirstRead: true },
     );
   }
 
@@ -150,6 +159,17 @@ export class RecordWriter {
   private compiledWrites<T extends CaseRecord>(resource: CaseResource<T>, em: EntityManager): RecordStatements<T> | undefined {
     if (resource.afterWrite || resource.derivedBy) return undefined;
     return recordStatements<T>(em, resource.schema);
+  }
+
+  /**
+   * True when nothing a create runs before its INSERT reads stored rows, so the INSERT may be the statement that holds
+   * the case: no derivation (it may read), no reference named in the body (each is looked up), and rules the
+   * declaration says read nothing for this body (`rulesRead`).
+   */
+  private readsNothingBeforeInsert<T extends CaseRecord>(resource: CaseResource<T>, body: JsonObject): boolean {
+    if (resource.derive || resource.derivedBy) return false;
+    if (Object.keys(resource.references ?? {}).some((field) => body[field] !== null && body[field] !== undefined)) return false;
+    return resource.rules === undefined || resource.rulesRead?.(body) === false;
   }
 
   /** The declaration's derived fields: its own function, then the injectable it names (resolved from the container). */
