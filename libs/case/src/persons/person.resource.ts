@@ -3,10 +3,17 @@ import { FAMILY_SIDES, KINSHIPS, type Kinship, WAIVER_STATUSES } from '../domain
 import { kinshipNeeds, kinshipProblems } from '../domain/person-kinship';
 import { CREATE_PERSON_EXAMPLES, PATCH_PERSON_EXAMPLES } from './person-examples';
 
+/** Whether the kinship rules read other persons for this document (none read for a plain person). */
+function kinshipRulesRead(document: JsonObject): boolean {
+  const needs = kinshipNeeds(document);
+  return needs.throughPersonId !== null || needs.otherSpouses;
+}
+
 /**
  * The kinship rules (contract-extensions §17.3) on a create and on the merged result of a patch. They read other
  * persons only when the fields call for it (a `through_person_id`, a living spouse), so a plain person's write stays
- * one statement. Race-safe for the one-living-spouse rule because every write of a case holds the case row first.
+ * one statement. Race-safe for the one-living-spouse rule because a write whose rules read holds the case row first
+ * (`kinshipRulesRead`).
  */
 async function kinshipRules(document: JsonObject, { em, scope, id }: WriteContext): Promise<ErrorDetail[]> {
   const needs = kinshipNeeds(document);
@@ -68,6 +75,7 @@ export const personResource = caseResource({
   sorts: ['created_at', 'updated_at', 'last_name'],
   specRoutes: { patch: 9 },
   rules: kinshipRules,
+  rulesRead: kinshipRulesRead,
   requestExamples: { create: CREATE_PERSON_EXAMPLES, patch: PATCH_PERSON_EXAMPLES },
   tagDescription: 'Heirs, beneficiaries and other people involved in the estate.',
 });

@@ -113,7 +113,8 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
   const idParam = ApiParam({ name: resource.idParam, description: `the ${noun}`, schema: { type: 'string', pattern: ULID_PATTERN } });
   const common = (route: StandardRoute) => [SetMetadata(FOREIGN_CASE_ANSWER, foreignCase(route)), ...pathParams];
   // The generic merge patch and delete of a top-level plain record read that record first: the read holds the case
-  // (a nested resource reads its parent first, and a use case of its own may read anything).
+  // (a nested resource reads its parent first, and a use case of its own may read anything). Its generic create holds
+  // the case with its INSERT when nothing before that reads, else first (`RecordWriter.create`).
   const heldByFirstRead = (own: unknown) => (own === undefined && resource.kind === 'record' && !resource.parent ? [CaseHeldByFirstRead()] : []);
   const one = `:${resource.idParam}`;
 
@@ -159,6 +160,7 @@ export function CaseResourceController<T extends CaseRecord>(resource: CaseResou
       [
         Post(),
         WriteRoute(),
+        ...heldByFirstRead(resource.useCases?.create),
         ...common('create'),
         ApiOperation({ summary: `Create ${article} ${noun}`, description: `Creates ${article} ${noun} in the case.` }),
         ApiBody({ type: resource.create as Type, ...(resource.requestExamples?.create ? { examples: resource.requestExamples.create } : {}) }),

@@ -177,6 +177,12 @@ export interface CaseResourceDeclaration<T extends CaseRecord> {
   references?: DeclaredReferences;
   /** Rules across fields or records, on the create body and on the merged result of a patch; details name fields. */
   rules?: (document: JsonObject, context: WriteContext) => ErrorDetail[] | Promise<ErrorDetail[]>;
+  /**
+   * Whether `rules` read stored records for this document. Declared, and false, for a create body whose rules read
+   * nothing: its case row is then held by the record's own INSERT rather than by a statement ahead of it (issue 39, one
+   * round trip fewer). Rules that read must see the case held, so without this a create holds the case first.
+   */
+  rulesRead?: (document: JsonObject) => boolean;
   /** Stored fields derived from the others, computed before every save of the record. */
   derive?: (record: T, context: WriteContext) => void | Promise<void>;
   /** Like `derive`, by an injectable the kernel resolves, when the computation needs services (an eligibility summary). */

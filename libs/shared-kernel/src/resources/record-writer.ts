@@ -11,7 +11,8 @@ import { SingleResource } from './http/resource-response';
 import { applyMergePatch, JsonObject } from './merge-patch/merge-patch';
 import { UnitOfWork } from '../platform/transactions/unit-of-work';
 import { validateAgainst } from './validation/body-validation.pipe';
-import { ErrorDetail, ValidationFailedError } from '../platform/errors/domain-error';
+import { ErrorDetail, NotFoundError, ValidationFailedError } from '../platform/errors/domain-error';
+import { caseRowHold } from '../platform/access/case-access';
 import { CaseRecord, CaseResource, declaredCaseResources, WriteContext } from './case-resource';
 import { CaseResourceReader, Scope } from './case-resource-reader';
 import { RecordDeletionVetoes } from './record-deletion-vetoes';
@@ -53,9 +54,13 @@ export class RecordWriter {
     return this.uow.run(
       async (em) => {
         const context = this.contextOf(em, scope);
+        const statements = this.compiledWrites(resource, em);
+        // The case is held by the INSERT itself when nothing before it reads (the route deferred the hold to the first
+        // statement); otherwise first, as every write of a case holds it before reading.
+        const holdAlong = statements !== undefined && this.uow.deferredCaseOf(em) === scope.caseId && this.readsNothingBeforeInsert(resource, body);
+        if (!holdAlong) await this.uow.holdDeferredCase(em);
         await this.checkRules(resource, body, context);
         const now = this.clock.now();
-        const statements = this.compiledWrites(resource, em);
         const record = em.create(resource.schema, {
           ...this.defaultsOf(resource),
           ...this.toProperties(resource, body),
@@ -67,9 +72,12 @@ export class RecordWriter {
         await this.derive(resource, record, context);
         if (statements) {
           // The row is written by the event's statement (one round trip); the record then joins the unit of work.
-          const write = statements.insertOf(record);
+          const write = holdAlong
+            ? statements.insertHoldingCaseOf(record, (caseParameter) => caseRowHold(this.uow.caseRow(), caseParameter), scope.caseId, () => new NotFoundError('case'))
+            : statements.insertOf(record);
           const presented = this.reader.present(resource, record);
           await this.events.created(em, subjectOf(resource, scope), presented.data as JsonObject, write);
+          if (holdAlong) this.uow.caseHeldAlong(em, scope.caseId);
           statements.written(em, record);
           await this.afterCreate(resource, record);
           return presented;
@@ -81,7 +89,8 @@ export class RecordWriter {
         await this.afterCreate(resource, record);
         return presented;
       },
-      { caseId: scope.caseId },
+      // A route that defers the case's hold (`CaseHeldByFirstRead`) lets the INSERT hold it, when it can (above).
+      { caseId: scope.caseId, caseHeldByFirstRead: true },
     );
   }
 
@@ -90,7 +99,7 @@ export class RecordWriter {
     return this.uow.run(
       async (em) => {
         const record = await this.reader.load(resource, scope, id);
-        assertIfMatch(ifMatch, this.reader.etag(resource, record));
+        if (ifMatch !== undefined) assertIfMatch(ifMatch, this.reader.etag(resource, record));
         const before = this.reader.view(resource, record);
         const current = writableDocument(record, resource.createFields, toCamelCase);
         const merged = applyMergePatch(current, patch);
@@ -152,6 +161,17 @@ export class RecordWriter {
     return recordStatements<T>(em, resource.schema);
   }
 
+  /**
+   * True when nothing a create runs before its INSERT reads stored rows, so the INSERT may be the statement that holds
+   * the case: no derivation (it may read), no reference named in the body (each is looked up), and rules the
+   * declaration says read nothing for this body (`rulesRead`).
+   */
+  private readsNothingBeforeInsert<T extends CaseRecord>(resource: CaseResource<T>, body: JsonObject): boolean {
+    if (resource.derive || resource.derivedBy) return false;
+    if (Object.keys(resource.references ?? {}).some((field) => body[field] !== null && body[field] !== undefined)) return false;
+    return resource.rules === undefined || resource.rulesRead?.(body) === false;
+  }
+
   /** The declaration's derived fields: its own function, then the injectable it names (resolved from the container). */
   private async derive<T extends CaseRecord>(resource: CaseResource<T>, record: T, context: WriteContext): Promise<void> {
     await resource.derive?.(record, context);
@@ -191,20 +211,39 @@ export class RecordWriter {
   /** Unset booleans read `false` and unset arrays `[]` (contract §3.1): the schema's `default`s, applied on create. */
   private defaultsOf<T extends CaseRecord>(resource: CaseResource<T>): Record<string, unknown> {
     const defaults: Record<string, unknown> = {};
-    for (const [name, property] of Object.entries(resource.schema.meta.properties) as Array<[string, EntityProperty]>) {
-      if (property.default !== undefined) defaults[name] = structuredClone(property.default);
-    }
+    for (const [name, value] of defaultsOfSchema(resource.schema)) defaults[name] = copyOfDefault(value);
     return defaults;
   }
 
   /** JSON fields to record properties; `null` on a field with a default (a boolean, an array) restores the default. */
   private toProperties<T extends CaseRecord>(resource: CaseResource<T>, body: JsonObject): Record<string, unknown> {
+    const defaults = defaultsOfSchema(resource.schema);
     const properties: Record<string, unknown> = {};
-    for (const [field, value] of Object.entries(body)) {
+    for (const field of Object.keys(body)) {
       const name = toCamelCase(field);
-      const fallback = (resource.schema.meta.properties as Record<string, EntityProperty | undefined>)[name]?.default;
-      properties[name] = value === null && fallback !== undefined ? structuredClone(fallback) : value;
+      const value = body[field];
+      properties[name] = value === null && defaults.has(name) ? copyOfDefault(defaults.get(name)) : value;
     }
     return properties;
   }
+}
+
+/** The schema's property defaults, read once per schema rather than on every write (issue 39). */
+const schemaDefaults = new WeakMap<EntitySchema<any>, ReadonlyMap<string, unknown>>();
+
+function defaultsOfSchema(schema: EntitySchema<any>): ReadonlyMap<string, unknown> {
+  let defaults = schemaDefaults.get(schema);
+  if (defaults === undefined) {
+    const found = new Map<string, unknown>();
+    for (const [name, property] of Object.entries(schema.meta.properties) as Array<[string, EntityProperty]>) {
+      if (property.default !== undefined) found.set(name, property.default);
+    }
+    schemaDefaults.set(schema, (defaults = found));
+  }
+  return defaults;
+}
+
+/** A default as a record's own value: a scalar as it is, an array or object copied (the record may change it in place). */
+function copyOfDefault(value: unknown): unknown {
+  return value !== null && typeof value === 'object' ? structuredClone(value) : value;
 }

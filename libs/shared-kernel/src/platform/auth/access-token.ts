@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const TOKEN_PREFIX = 'edk_';
 const TOKEN_PATTERN = /^edk_[A-Za-z0-9_-]{43}$/;
@@ -9,7 +9,8 @@ export function generateAccessToken(): string {
 }
 
 export function hashAccessToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // The one-shot digest: every authenticated request hashes its token (issue 39).
+  return hash('sha256', token, 'hex');
 }
 
 export function looksLikeAccessToken(token: string): boolean {

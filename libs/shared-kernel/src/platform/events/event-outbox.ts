@@ -99,6 +99,11 @@ export class EventOutbox {
   private ownership?: CaseOwnership;
   private ownerText?: string;
   private readonly alongTexts = new Map<string, string>();
+  /**
+   * Texts with parts, by the record's statement text, then the parts' keys. Keyed by the record's own text (a string
+   * the record's statements keep, whose hash V8 keeps with it) rather than by a key joined from it on every write.
+   */
+  private readonly partsTexts = new Map<string, Map<string, string>>();
 
   constructor(
     private readonly clock: Clock,
@@ -155,9 +160,11 @@ export class EventOutbox {
   }
 
   private partsText(record: string | undefined, recordValues: number, parts: readonly EventStatementPart[]): string {
-    const key = `${parts.map((part) => part.key).join(',')}\n${record ?? ''}`;
-    let text = this.alongTexts.get(key);
-    if (text === undefined) this.alongTexts.set(key, (text = eventStatementWithParts(record, recordValues, parts)));
+    let byParts = this.partsTexts.get(record ?? '');
+    if (byParts === undefined) this.partsTexts.set(record ?? '', (byParts = new Map()));
+    const key = parts.length === 1 ? parts[0].key : parts.map((part) => part.key).join(',');
+    let text = byParts.get(key);
+    if (text === undefined) byParts.set(key, (text = eventStatementWithParts(record, recordValues, parts)));
     return text;
   }
 

@@ -1,6 +1,6 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { from, lastValueFrom, Observable } from 'rxjs';
 import type { AuthenticatedRequest } from '../auth/principal';
 import { assertCaseAccessChecked, CASE_ID_PARAM, checkedCaseOwnerOf } from '../access/case-access';
@@ -35,7 +35,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 function fingerprintOf(req: Request): string {
-  return createHash('sha256').update(`${req.method}\n${req.originalUrl}\n${canonicalJson(req.body)}`).digest('hex');
+  return hash('sha256', `${req.method}\n${req.originalUrl}\n${canonicalJson(req.body)}`, 'hex');
 }
 
 /**

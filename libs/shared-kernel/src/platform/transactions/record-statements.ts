@@ -58,17 +58,47 @@ export class RecordStatements<T extends object> {
 
   /** The new record's INSERT; a versioned record starts at version 1 (the tables' default), set here so its ETag is known before the row is. */
   insertOf(record: T): RecordStatement {
+    const { written, values } = this.insertedColumns(record);
+    const text = this.textOf(`i:${written.map(({ column }) => column).join(',')}`, () => `${this.insertInto(written)} values (${this.placeholdersOf(written)}) returning 1`);
+    return { text, values, failed: () => OptimisticLockError.lockFailed(record) };
+  }
+
+  /**
+   * The new record's INSERT holding its case's row too, in the same statement (issue 39: the create's first statement,
+   * one round trip fewer). `hold` is the statement part that locks the live case row (the case context's, see
+   * `caseRowHold`), given its case parameter, numbered after the record's values. The row is inserted only when the
+   * case was held, and the hold runs first, so the lock order stays the case row, then the record. No row back means
+   * the case is gone: `caseGone` is the error.
+   */
+  insertHoldingCaseOf(record: T, hold: (caseParameter: string) => string, caseId: string, caseGone: () => Error): RecordStatement {
+    const { written, values } = this.insertedColumns(record);
+    const text = this.textOf(
+      `h:${written.map(({ column }) => column).join(',')}`,
+      () => `${this.insertInto(written)} select ${this.placeholdersOf(written)} where exists (${hold(`$${written.length + 1}`)}) returning 1`,
+    );
+    return { text, values: [...values, caseId], failed: caseGone };
+  }
+
+  private insertedColumns(record: T): { written: Column[]; values: unknown[] } {
     const fields = record as Record<string, unknown>;
     if (this.version && fields[this.version.property] == null) fields[this.version.property] = 1;
     const written = this.columns.filter(({ property }) => fields[property] !== undefined);
-    const key = `i:${written.map(({ column }) => column).join(',')}`;
+    return { written, values: written.map(({ property, toDatabase }) => toDatabase(fields[property])) };
+  }
+
+  private insertInto(written: readonly Column[]): string {
+    return `insert into ${quote(this.meta.tableName)} (${written.map(({ column }) => quote(column)).join(', ')})`;
+  }
+
+  private placeholdersOf(written: readonly Column[]): string {
+    return written.map(({ placeholder }, index) => placeholder(index + 1)).join(', ');
+  }
+
+  /** A statement's text by the columns it writes, made once (the hold's text is the case context's, fixed). */
+  private textOf(key: string, make: () => string): string {
     let text = this.texts.get(key);
-    if (text === undefined) {
-      const placeholders = written.map(({ placeholder }, index) => placeholder(index + 1)).join(', ');
-      text = `insert into ${quote(this.meta.tableName)} (${written.map(({ column }) => quote(column)).join(', ')}) values (${placeholders}) returning 1`;
-      this.texts.set(key, text);
-    }
-    return { text, values: written.map(({ property, toDatabase }) => toDatabase(fields[property])), failed: () => OptimisticLockError.lockFailed(record) };
+    if (text === undefined) this.texts.set(key, (text = make()));
+    return text;
   }
 
   /** True when the record came from its row (its snapshot is the ORM's): only then can its change be compiled. */

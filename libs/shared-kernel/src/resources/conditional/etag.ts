@@ -1,9 +1,12 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { PreconditionFailedError } from '../../platform/errors/domain-error';
 
-/** A strong ETag derived from the row's version column: it changes exactly when the stored resource changes. */
+/**
+ * A strong ETag derived from the row's version column: it changes exactly when the stored resource changes. The one-shot
+ * `hash` rather than a `Hash` object: every write and read computes one (issue 39).
+ */
 export function etagOfVersion(kind: string, id: string, version: number | string): string {
-  return `"${createHash('sha256').update(`${kind}:${id}:${version}`).digest('base64url').slice(0, 27)}"`;
+  return `"${hash('sha256', `${kind}:${id}:${version}`, 'base64url').slice(0, 27)}"`;
 }
 
 /** A strong ETag of a list body: lists span many rows, so their tag is a digest of what was sent. */
@@ -13,7 +16,7 @@ export function etagOfBody(body: unknown): string {
 
 /** The same tag from the JSON text itself, when it is made anyway to be sent. */
 export function etagOfText(text: string): string {
-  return `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
+  return `"${hash('sha256', text, 'base64url').slice(0, 27)}"`;
 }
 
 function parseTagList(header: string): string[] {
