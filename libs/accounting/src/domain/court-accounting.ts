@@ -92,7 +92,9 @@ export function computeAccounting(input: AccountingInput): AccountingComputation
 const byKind = (lines: readonly PropertyLine[]): PropertyLine[] => [...lines].sort((a, b) => kindRank(a.kind) - kindRank(b.kind) || (a.date ?? '').localeCompare(b.date ?? ''));
 
 function total<Line extends { amount: Cents }>(lines: Line[]): Schedule<Line> {
-  return { lines, total: sumCents(lines.map((line) => line.amount)) };
+  let sum = 0n;
+  for (const line of lines) sum += line.amount;
+  return { lines, total: sum };
 }
 
 function propertySchedule(lines: PropertyLine[]): Schedule<PropertyLine> {
@@ -101,9 +103,11 @@ function propertySchedule(lines: PropertyLine[]): Schedule<PropertyLine> {
 
 /** With the subtotals by category, in §16.2's order, for the categories that have lines. */
 function categorised(lines: TransactionLine[]): CategorisedSchedule {
+  const subtotals = new Map<AccountingCategory, Cents>();
+  for (const line of lines) subtotals.set(line.category, (subtotals.get(line.category) ?? 0n) + line.amount);
   const byCategory = ACCOUNTING_CATEGORIES.flatMap((category: AccountingCategory) => {
-    const own = lines.filter((line) => line.category === category);
-    return own.length === 0 ? [] : [{ category, total: sumCents(own.map((line) => line.amount)) }];
+    const subtotal = subtotals.get(category);
+    return subtotal === undefined ? [] : [{ category, total: subtotal }];
   });
   return { ...total(lines), byCategory };
 }

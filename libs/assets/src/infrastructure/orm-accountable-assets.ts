@@ -9,14 +9,16 @@ const HOLD_ACCOUNTS = 'select id from bank_accounts where case_id = $1 order by 
 
 /**
  * The ledger of the case's existing accounts in one statement, amounts as exact text. Plain rows, not entities: an
- * estate has thousands of them and the account reads each once.
+ * estate has thousands of them and the account reads each once. In no order: the account orders the ledger itself
+ * (date, creation, id), and PostgreSQL would otherwise sort the whole ledger — on disk beyond a few tens of thousands
+ * of rows — before sending its first row. `created_at` comes as epoch milliseconds (floored, as a `Date` holds it):
+ * a number becomes a `Date` at a fraction of the cost of parsing timestamp text, once per row.
  */
 const LEDGER = `
   select t.id, t.bank_account_id, t.date::text as date, t.amount::text as amount, t.accounting_category, t.related_type, t.related_id,
-         t.description, t.merchant_name, t.created_at
+         t.description, t.merchant_name, floor(extract(epoch from t.created_at) * 1000)::float8 as created_at_ms
     from transactions t join bank_accounts b on b.id = t.bank_account_id and b.case_id = t.case_id
-   where t.case_id = $1
-   order by t.date, t.created_at, t.id`;
+   where t.case_id = $1`;
 
 interface LedgerRow {
   id: string;
@@ -28,7 +30,7 @@ interface LedgerRow {
   related_id: string | null;
   description: string;
   merchant_name: string | null;
-  created_at: string | Date;
+  created_at_ms: number;
 }
 
 /**
@@ -65,6 +67,6 @@ function ledgerFacts(row: LedgerRow): LedgerTransactionFacts {
     relatedId: row.related_id,
     description: row.description,
     merchantName: row.merchant_name,
-    createdAt: new Date(row.created_at),
+    createdAt: new Date(row.created_at_ms),
   };
 }
