@@ -12,7 +12,7 @@ import type {
   TransactionLine,
 } from './accounting-lines';
 import { CountedBefore, type CountedFlow } from './accounting-period';
-import type { AccountingCreditorClaim } from './accounting-records';
+import type { AccountingCreditorClaim, AccountingTransaction } from './accounting-records';
 import { type CarriedCash, type CountedTransaction, cashLedger } from './cash-ledger';
 import { enteringProperty } from './entering-property';
 import { estateAssets } from './estate-property';
@@ -72,7 +72,7 @@ export function computeAccounting(input: AccountingInput): AccountingComputation
     currencyItems: entering.currencyItems,
   });
   const countedFlows: CountedFlow[] = [
-    ...[...entering.folded, ...flows.map((flow) => flow.transaction)].map((transaction): CountedFlow => ({ type: 'transaction', kind: null, id: transaction.id })),
+    ...transactionFlows(entering.folded, flows),
     ...removals.flows,
     ...additional.map((line): CountedFlow => ({ type: 'additional_property', kind: line.kind, id: line.id })),
     ...paidClaims.map((claim): CountedFlow => ({ type: 'paid_claim', kind: null, id: claim.id })),
@@ -86,6 +86,14 @@ export function computeAccounting(input: AccountingInput): AccountingComputation
     unreconciled,
     counted: { flows: countedFlows, carried: carried.map((line) => ({ kind: line.kind, id: line.id })) },
   };
+}
+
+/** The transactions counted: those folded into property, then the flows. Built in one array (a ledger can be long). */
+function transactionFlows(folded: readonly AccountingTransaction[], flows: readonly CountedTransaction[]): CountedFlow[] {
+  const counted: CountedFlow[] = [];
+  for (const transaction of folded) counted.push({ type: 'transaction', kind: null, id: transaction.id });
+  for (const { transaction } of flows) counted.push({ type: 'transaction', kind: null, id: transaction.id });
+  return counted;
 }
 
 /** Property lines in §16.3's kind order; within a kind, in the order they entered the account. */
