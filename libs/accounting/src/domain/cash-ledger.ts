@@ -73,7 +73,7 @@ export function cashLedger(
     // One pass over the account's ledger (an estate's can hold a hundred thousand transactions).
     const totals: FlowTotals = { receipts: 0n, proceeds: 0n, transfersIn: 0n, disbursements: 0n, distributions: 0n, transfersOut: 0n };
     for (const transaction of ledgers.get(line.id) ?? []) {
-      if (transaction.date > input.to || folded.has(transaction.id) || countedBefore.hasFlow({ type: 'transaction', kind: null, id: transaction.id })) continue;
+      if (transaction.date > input.to || (folded.size > 0 && folded.has(transaction.id)) || countedBefore.hasFlow({ type: 'transaction', kind: null, id: transaction.id })) continue;
       const flow: CountedTransaction = {
         transaction,
         cents: centsOr0(transaction.amount),
