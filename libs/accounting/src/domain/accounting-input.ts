@@ -27,13 +27,14 @@ export function byDateCreationId<T extends { date: CalendarDate; createdAt: Date
   return a.date < b.date ? -1 : a.date > b.date ? 1 : a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-/** Each bank account's transactions, in ledger order. */
+/** Each bank account's transactions, in ledger order (whatever order they come in). */
 export function ledgersOf(transactions: readonly AccountingTransaction[]): Map<string, AccountingTransaction[]> {
   const ledgers = new Map<string, AccountingTransaction[]>();
-  for (const transaction of [...transactions].sort(byDateCreationId)) {
+  for (const transaction of transactions) {
     const ledger = ledgers.get(transaction.bankAccountId);
     if (ledger) ledger.push(transaction);
     else ledgers.set(transaction.bankAccountId, [transaction]);
   }
+  for (const ledger of ledgers.values()) ledger.sort(byDateCreationId);
   return ledgers;
 }

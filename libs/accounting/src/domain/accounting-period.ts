@@ -127,7 +127,8 @@ export class CountedBefore {
   }
 
   hasFlow(flow: CountedFlow): boolean {
-    return this.flows.has(countedFlowKey(flow));
+    // A first account asks this of every transaction: no key is built when nothing was counted before.
+    return this.flows.size > 0 && this.flows.has(countedFlowKey(flow));
   }
 
   hasCarried(ref: PropertyRef): boolean {

@@ -1,4 +1,4 @@
-import { type Cents, centsOf, sumCents } from '@estate/shared-kernel/domain';
+import { type Cents, centsOf } from '@estate/shared-kernel/domain';
 import { CATEGORY_RULES, type CategoryDestination, centsOr0 } from '@estate/assets';
 import type { AccountingInput } from './accounting-input';
 import type { CashReconciliationRow, PropertyLine, ReportedSource } from './accounting-lines';
@@ -42,6 +42,25 @@ function reported(input: AccountingInput, accountId: string): { balance: Cents |
   return current === null ? { balance: null, source: null } : { balance: current, source: 'current_balance' };
 }
 
+/** A carried account's flows summed by where they go; transfer legs in and out apart, each positive. */
+interface FlowTotals {
+  receipts: Cents;
+  proceeds: Cents;
+  transfersIn: Cents;
+  disbursements: Cents;
+  distributions: Cents;
+  transfersOut: Cents;
+}
+
+function addFlow(totals: FlowTotals, goesTo: CategoryDestination, cents: Cents): void {
+  if (goesTo === 'receipts') totals.receipts += cents;
+  else if (goesTo === 'proceeds') totals.proceeds += cents;
+  else if (goesTo === 'disbursements') totals.disbursements -= cents;
+  else if (goesTo === 'distributions') totals.distributions -= cents;
+  else if (cents > 0n) totals.transfersIn += cents; // changes_in_form: a transfer leg
+  else totals.transfersOut -= cents;
+}
+
 export function cashLedger(
   input: AccountingInput,
   carried: readonly CarriedCash[],
@@ -51,27 +70,30 @@ export function cashLedger(
   const countedBefore = new CountedBefore(input.countedBefore);
   const ledger: CashLedger = { rows: [], counted: [] };
   for (const { line, opening, propertyReceived } of carried) {
-    const flows = (ledgers.get(line.id) ?? [])
-      .filter((transaction) => transaction.date <= input.to && !folded.has(transaction.id) && !countedBefore.hasFlow({ type: 'transaction', kind: null, id: transaction.id }))
-      .map((transaction): CountedTransaction => ({
+    // One pass over the account's ledger (an estate's can hold a hundred thousand transactions).
+    const totals: FlowTotals = { receipts: 0n, proceeds: 0n, transfersIn: 0n, disbursements: 0n, distributions: 0n, transfersOut: 0n };
+    for (const transaction of ledgers.get(line.id) ?? []) {
+      if (transaction.date > input.to || (folded.size > 0 && folded.has(transaction.id)) || countedBefore.hasFlow({ type: 'transaction', kind: null, id: transaction.id })) continue;
+      const flow: CountedTransaction = {
         transaction,
         cents: centsOr0(transaction.amount),
         goesTo: CATEGORY_RULES[transaction.accountingCategory].goesTo,
         priorPeriod: isPriorPeriod(transaction.date, input.from),
-      }));
-    const sum = (goesTo: CategoryDestination, sign: 1n | -1n = 1n, keep: (cents: Cents) => boolean = () => true) =>
-      sign * sumCents(flows.filter((flow) => flow.goesTo === goesTo && keep(flow.cents)).map((flow) => flow.cents));
+      };
+      addFlow(totals, flow.goesTo, flow.cents);
+      ledger.counted.push(flow);
+    }
     const row = {
       accountId: line.id,
       description: line.description,
       opening,
-      receipts: sum('receipts'),
-      proceeds: sum('proceeds'),
-      transfersIn: sum('changes_in_form', 1n, (cents) => cents > 0n),
+      receipts: totals.receipts,
+      proceeds: totals.proceeds,
+      transfersIn: totals.transfersIn,
       propertyReceived,
-      disbursements: sum('disbursements', -1n),
-      distributions: sum('distributions', -1n),
-      transfersOut: sum('changes_in_form', -1n, (cents) => cents < 0n),
+      disbursements: totals.disbursements,
+      distributions: totals.distributions,
+      transfersOut: totals.transfersOut,
     };
     const closing = row.opening + row.receipts + row.proceeds + row.transfersIn + row.propertyReceived - row.disbursements - row.distributions - row.transfersOut;
     const report = reported(input, line.id);
@@ -82,7 +104,6 @@ export function cashLedger(
       reportedSource: report.source,
       reconciled: report.balance === null || report.balance === closing,
     });
-    ledger.counted.push(...flows);
   }
   return ledger;
 }

@@ -12,7 +12,7 @@ import type {
   TransactionLine,
 } from './accounting-lines';
 import { CountedBefore, type CountedFlow } from './accounting-period';
-import type { AccountingCreditorClaim } from './accounting-records';
+import type { AccountingCreditorClaim, AccountingTransaction } from './accounting-records';
 import { type CarriedCash, type CountedTransaction, cashLedger } from './cash-ledger';
 import { enteringProperty } from './entering-property';
 import { estateAssets } from './estate-property';
@@ -72,7 +72,7 @@ export function computeAccounting(input: AccountingInput): AccountingComputation
     currencyItems: entering.currencyItems,
   });
   const countedFlows: CountedFlow[] = [
-    ...[...entering.folded, ...flows.map((flow) => flow.transaction)].map((transaction): CountedFlow => ({ type: 'transaction', kind: null, id: transaction.id })),
+    ...transactionFlows(entering.folded, flows),
     ...removals.flows,
     ...additional.map((line): CountedFlow => ({ type: 'additional_property', kind: line.kind, id: line.id })),
     ...paidClaims.map((claim): CountedFlow => ({ type: 'paid_claim', kind: null, id: claim.id })),
@@ -88,11 +88,21 @@ export function computeAccounting(input: AccountingInput): AccountingComputation
   };
 }
 
+/** The transactions counted: those folded into property, then the flows. Built in one array (a ledger can be long). */
+function transactionFlows(folded: readonly AccountingTransaction[], flows: readonly CountedTransaction[]): CountedFlow[] {
+  const counted: CountedFlow[] = [];
+  for (const transaction of folded) counted.push({ type: 'transaction', kind: null, id: transaction.id });
+  for (const { transaction } of flows) counted.push({ type: 'transaction', kind: null, id: transaction.id });
+  return counted;
+}
+
 /** Property lines in §16.3's kind order; within a kind, in the order they entered the account. */
 const byKind = (lines: readonly PropertyLine[]): PropertyLine[] => [...lines].sort((a, b) => kindRank(a.kind) - kindRank(b.kind) || (a.date ?? '').localeCompare(b.date ?? ''));
 
 function total<Line extends { amount: Cents }>(lines: Line[]): Schedule<Line> {
-  return { lines, total: sumCents(lines.map((line) => line.amount)) };
+  let sum = 0n;
+  for (const line of lines) sum += line.amount;
+  return { lines, total: sum };
 }
 
 function propertySchedule(lines: PropertyLine[]): Schedule<PropertyLine> {
@@ -101,9 +111,11 @@ function propertySchedule(lines: PropertyLine[]): Schedule<PropertyLine> {
 
 /** With the subtotals by category, in §16.2's order, for the categories that have lines. */
 function categorised(lines: TransactionLine[]): CategorisedSchedule {
+  const subtotals = new Map<AccountingCategory, Cents>();
+  for (const line of lines) subtotals.set(line.category, (subtotals.get(line.category) ?? 0n) + line.amount);
   const byCategory = ACCOUNTING_CATEGORIES.flatMap((category: AccountingCategory) => {
-    const own = lines.filter((line) => line.category === category);
-    return own.length === 0 ? [] : [{ category, total: sumCents(own.map((line) => line.amount)) }];
+    const subtotal = subtotals.get(category);
+    return subtotal === undefined ? [] : [{ category, total: subtotal }];
   });
   return { ...total(lines), byCategory };
 }

@@ -9,26 +9,25 @@ const HOLD_ACCOUNTS = 'select id from bank_accounts where case_id = $1 order by 
 
 /**
  * The ledger of the case's existing accounts in one statement, amounts as exact text. Plain rows, not entities: an
- * estate has thousands of them and the account reads each once.
+ * estate has thousands of them and the account reads each once. Each row comes named as the facts are and becomes
+ * them in place: a copy of a hundred thousand rows would double what the ledger weighs while the account is computed.
+ * `createdAt` arrives as epoch milliseconds (floored, as a `Date` holds it), a number made a `Date` at a fraction of
+ * the cost of parsing timestamp text. In no order: the account orders the ledger itself (date, creation, id), and
+ * PostgreSQL would otherwise sort all of it — on disk beyond a few tens of thousands of rows — before its first row.
  */
 const LEDGER = `
-  select t.id, t.bank_account_id, t.date::text as date, t.amount::text as amount, t.accounting_category, t.related_type, t.related_id,
-         t.description, t.merchant_name, t.created_at
+  select t.id, t.bank_account_id as "bankAccountId", t.date::text as date, t.amount::text as amount, t.accounting_category as "accountingCategory",
+         t.related_type as "relatedType", t.related_id as "relatedId", t.description, t.merchant_name as "merchantName",
+         floor(extract(epoch from t.created_at) * 1000)::float8 as "createdAt"
     from transactions t join bank_accounts b on b.id = t.bank_account_id and b.case_id = t.case_id
-   where t.case_id = $1
-   order by t.date, t.created_at, t.id`;
+   where t.case_id = $1`;
 
-interface LedgerRow {
-  id: string;
-  bank_account_id: string;
-  date: string;
-  amount: string;
-  accounting_category: LedgerTransactionFacts['accountingCategory'];
-  related_type: LedgerTransactionFacts['relatedType'];
-  related_id: string | null;
-  description: string;
-  merchant_name: string | null;
-  created_at: string | Date;
+/** A row of `LEDGER`: the facts, `createdAt` in epoch milliseconds until `asFacts`. */
+type LedgerRow = Omit<LedgerTransactionFacts, 'createdAt'> & { createdAt: number | Date };
+
+function asFacts(rows: LedgerRow[]): LedgerTransactionFacts[] {
+  for (const row of rows) row.createdAt = new Date(row.createdAt);
+  return rows as LedgerTransactionFacts[];
 }
 
 /**
@@ -48,23 +47,8 @@ export class OrmAccountableAssets extends AccountableAssets {
     if (options.holdAccounts) await this.sql.rows(HOLD_ACCOUNTS, [caseId]);
     // Sequential on purpose: one transaction runs one statement at a time.
     const assets = await keptAssetRecords(this.em, caseId);
-    const transactions = (await this.sql.rows<LedgerRow>(LEDGER, [caseId], { prepared: true })).map(ledgerFacts);
+    const transactions = asFacts(await this.sql.rows<LedgerRow>(LEDGER, [caseId], { prepared: true }));
     const debts = await findRecords(this.em, debtResource.schema, [{ caseId }]);
     return { ...assets, transactions, debts };
   }
-}
-
-function ledgerFacts(row: LedgerRow): LedgerTransactionFacts {
-  return {
-    id: row.id,
-    bankAccountId: row.bank_account_id,
-    date: row.date,
-    amount: row.amount,
-    accountingCategory: row.accounting_category,
-    relatedType: row.related_type,
-    relatedId: row.related_id,
-    description: row.description,
-    merchantName: row.merchant_name,
-    createdAt: new Date(row.created_at),
-  };
 }
