@@ -131,6 +131,29 @@ async function autocannonMode(optionsJson) {
   );
 }
 
+/**
+ * Child side of `runChild(…, '--timed-fetch', { url, headers, repeat })`: one warm-up request, then `repeat`
+ * sequential GETs of `url`, each timed from the request to the body's last byte (a client of its own process, as the
+ * load generator is: the app's event loop does not also decode and parse what it sent). Prints the times in ms and the
+ * body's size.
+ */
+async function timedFetchMode(optionsJson) {
+  const { url, headers, repeat } = JSON.parse(optionsJson);
+  const once = async () => {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    const body = Buffer.from(await response.arrayBuffer());
+    const elapsed = performance.now() - started;
+    if (response.status !== 200) throw new Error(`GET ${url}: expected 200, got ${response.status}: ${body.toString('utf8', 0, 500)}`);
+    return { elapsed, bytes: body.length };
+  };
+  await once();
+  const times = [];
+  let bytes = 0;
+  for (let i = 0; i < repeat; i++) ({ elapsed: times[i], bytes } = await once());
+  process.stdout.write(JSON.stringify({ times, bytes }) + '\n');
+}
+
 function formatTable(rows) {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column] ?? '').length)));
   return rows
@@ -181,4 +204,4 @@ async function startBenchApp(databaseUrl, { keepAliveMs } = {}) {
   return { app, config, base, headers, invitation };
 }
 
-module.exports = { ROOT, DIST, positiveInt, requireBuilt, freePort, withDatabase, prepareDatabase, startBenchApp, runChild, autocannonMode, formatTable, megabytes, ms, ratio, expectJson };
+module.exports = { ROOT, DIST, positiveInt, requireBuilt, freePort, withDatabase, prepareDatabase, startBenchApp, runChild, autocannonMode, timedFetchMode, formatTable, megabytes, ms, ratio, expectJson };
