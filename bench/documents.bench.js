@@ -73,7 +73,8 @@ async function main() {
     const invitation = JSON.parse(
       execFileSync(process.execPath, [join(DIST, 'apps/api/src/cli.js'), 'invite', '--email', `bench-${randomBytes(4).toString('hex')}@bench.example.test`, '--tier', 'enterprise', '--json'], { env, encoding: 'utf8' }).trim().split('\n').pop(),
     );
-    api = spawn(process.execPath, ['--max-semi-space-size=8', '--heap-growing-percent=50', join(DIST, 'apps/api/src/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    // The settings `npm start` runs the API with (package.json).
+    api = spawn(process.execPath, ['--max-semi-space-size=4', '--heap-growing-percent=50', join(DIST, 'apps/api/src/main.js')], { env: { ...env, MALLOC_ARENA_MAX: '2' }, stdio: ['ignore', 'ignore', 'inherit'] });
     const base = `http://127.0.0.1:${port}`;
     await waitForHealth(base, api);
     await sql.connect();

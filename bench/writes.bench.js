@@ -17,7 +17,8 @@
  * redis://127.0.0.1:6379 when unset) as production runs it, then in memory. Each route prints req/s, p50, p99, the
  * ratio of its req/s to the limit's and of its p99 to the limit's, statements per write (counted at the driver: every
  * `pg` client of the API process; pg_stat_statements needs shared_preload_libraries, which the machine's server does
- * not load) and CPU per write of the API process and of PostgreSQL (bench/lib/cpu.js).
+ * not load) and CPU per write of the API process and of PostgreSQL (bench/lib/cpu.js); then the resident memory of
+ * the API process (idle after start-up, and after the writes).
  *
  *   npm run bench:writes
  *   BENCH_SECONDS=4 BENCH_PASSES=redis npm run bench:writes
@@ -240,6 +241,8 @@ async function passMode(passName) {
     app = await createApp(config, { mountBefore: (nest) => mountWriteLimit(nest, pool) });
     await app.listen(0, '127.0.0.1');
     const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    global.gc?.();
+    const idle = process.memoryUsage();
 
     // Fixtures: one case per connection, each with a person to patch and enough pending claims to move.
     const identity = new OperatorEnrolment(app.get(EntityManager).fork());
@@ -305,6 +308,8 @@ async function passMode(passName) {
       results.push(result);
     }
 
+    const after = process.memoryUsage();
+    const heap = (m) => `heap ${h.megabytes(m.heapUsed)} used of ${h.megabytes(m.heapTotal)}`;
     const limit = results.find((r) => r.key === 'limit');
     const plain = results.find((r) => r.key === 'post');
     const keyed = results.find((r) => r.key === 'post-keyed');
@@ -324,6 +329,8 @@ async function passMode(passName) {
             micros(r.apiMicros),
             micros(r.pgMicros),
           ]),
+          ['resident memory, idle (after start-up)', h.megabytes(idle.rss), heap(idle), '', '', '', '', '', '', ''],
+          ['resident memory, after the writes', h.megabytes(after.rss), heap(after), '', '', '', '', '', '', ''],
         ]) +
         (plain && keyed ? `\nidempotent POST cost (req/s without a key / with one): ${h.ratio(plain.requestsPerSecond, keyed.requestsPerSecond)}` : '') +
         `\ntargets: POST and PATCH >= 0.50x the limit with p99 <= 2x its p99; idempotent POST <= 1.15x the plain one; aggregate >= 0.40x\n`,

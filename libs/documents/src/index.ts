@@ -11,4 +11,6 @@ export * from './ports';
 export { statementResource } from './resources/statement.resource';
 export { UploadInterceptor } from './http/upload.interceptor';
 export { DocumentStorage } from './application/document-storage.port';
-export { PROMOTE_QUEUE, REMOVE_QUEUE, S3DocumentStorage } from './infrastructure/storage/s3-document-storage';
+export { PROMOTE_QUEUE, REMOVE_QUEUE } from './infrastructure/storage/s3-queues';
+// A type only: the adapter (and the AWS SDK) loads where DOCUMENT_STORAGE=s3 chooses it (documents.module.ts).
+export type { S3DocumentStorage } from './infrastructure/storage/s3-document-storage';

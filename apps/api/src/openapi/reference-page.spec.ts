@@ -24,19 +24,18 @@ describe('the reference page', () => {
     const served = documentOnRequestHost(req, document);
     expect(docUrlOf(served)).toBe(errorDocUrl(req, 'not_found'));
     expect((served.components?.schemas?.Link as Node).properties.url.example).toBe('https://estate.example.org/v1/document-downloads/t');
-    // The built document is left as it was, and one copy per host is kept.
+    // The built document is left as it was; a copy is made for each request and kept by none.
     expect(docUrlOf(document)).toBe(example(EXAMPLE_ORIGIN));
-    expect(documentOnRequestHost(req, document)).toBe(served);
+    const again = documentOnRequestHost(req, document);
+    expect(again).not.toBe(served);
+    expect(again).toEqual(served);
     expect(documentOnRequestHost({ protocol: 'http', headers: { host: 'localhost:3000' } }, document)).toBe(document);
   });
 
-  it('writes a Host with a quote in it as JSON text, and keeps only a few hosts', () => {
+  it('writes a Host with a quote in it as JSON text', () => {
     const document = documentWithExample();
     const odd = documentOnRequestHost({ protocol: 'http', headers: { host: 'a"b' } }, document);
     expect(docUrlOf(odd)).toBe('http://a"b/v1/docs#error-not_found');
-    const first = documentOnRequestHost({ protocol: 'http', headers: { host: 'h0' } }, document);
-    for (let n = 1; n <= 5; n += 1) documentOnRequestHost({ protocol: 'http', headers: { host: `h${n}` } }, document);
-    expect(documentOnRequestHost({ protocol: 'http', headers: { host: 'h0' } }, document)).not.toBe(first);
   });
 
   it('gives a POST without an Idempotency-Key a fresh UUID, and leaves a given key and other methods alone', () => {

@@ -57,30 +57,19 @@ export function freshIdempotencyKey(request: OutgoingRequest): OutgoingRequest {
   return request;
 }
 
-/** Copies of the document on each host it was asked on, a few kept (the `Host` header is the client's to choose). */
-const copiesOnHosts = new WeakMap<OpenAPIObject, Map<string, OpenAPIObject>>();
-const KEPT_HOSTS = 4;
-
 /**
  * The document as a request sees it: the absolute addresses of its examples (an error's `doc_url`, a download or
  * calendar link) on the origin the request reached, as the real answers are (`{protocol}://{Host}/v1/…`). The
- * document is built once with `EXAMPLE_ORIGIN`; the copy for an origin is made on its first request (a JSON round
- * trip, tens of milliseconds) and kept.
+ * document is built once with `EXAMPLE_ORIGIN`; the copy for another origin is made for each request (a JSON round
+ * trip, tens of milliseconds, beside the serialization every request of the document costs anyway) and not kept:
+ * a kept copy held 4.5 MB of heap for each host asked, for a page read now and then (issue 39).
  */
 export function documentOnRequestHost(req: RequestOrigin, document: OpenAPIObject): OpenAPIObject {
   const origin = requestOrigin(req);
   if (origin === EXAMPLE_ORIGIN) return document;
-  let copies = copiesOnHosts.get(document);
-  if (!copies) copiesOnHosts.set(document, (copies = new Map()));
-  let copy = copies.get(origin);
-  if (!copy) {
-    // Replaced inside the serialized text, so each address is written as JSON writes it (a quote in a Host stays a quote).
-    const asJson = (text: string) => JSON.stringify(text).slice(1, -1);
-    copy = JSON.parse(JSON.stringify(document).split(asJson(`${EXAMPLE_ORIGIN}/`)).join(asJson(`${origin}/`))) as OpenAPIObject;
-    if (copies.size >= KEPT_HOSTS) copies.delete(copies.keys().next().value as string);
-    copies.set(origin, copy);
-  }
-  return copy;
+  // Replaced inside the serialized text, so each address is written as JSON writes it (a quote in a Host stays a quote).
+  const asJson = (text: string) => JSON.stringify(text).slice(1, -1);
+  return JSON.parse(JSON.stringify(document).split(asJson(`${EXAMPLE_ORIGIN}/`)).join(asJson(`${origin}/`))) as OpenAPIObject;
 }
 
 /**

@@ -15,10 +15,8 @@ import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { JobQueue, plainRows } from '@estate/shared-kernel';
 import { DocumentStorage, UploadedFile } from '../../application/document-storage.port';
 import { DocumentStorageSettings } from './document-storage-settings';
+import { PROMOTE_QUEUE, REMOVE_QUEUE, SWEEP_QUEUE } from './s3-queues';
 
-export const PROMOTE_QUEUE = 'document-promote';
-export const REMOVE_QUEUE = 'document-remove';
-export const SWEEP_QUEUE = 'document-upload-sweep';
 /** Temporary keys older than this are swept (contract §11.1). */
 export const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
