@@ -132,13 +132,14 @@ async function autocannonMode(optionsJson) {
 }
 
 /**
- * Child side of `runChild(…, '--timed-fetch', { url, headers, repeat })`: one warm-up request, then `repeat`
+ * Child side of `runChild(…, '--timed-fetch', { url, headers, repeat, warmup })`: a warm-up request (unless `warmup` is
+ * false), then `repeat`
  * sequential GETs of `url`, each timed from the request to the body's last byte (a client of its own process, as the
  * load generator is: the app's event loop does not also decode and parse what it sent). Prints the times in ms and the
  * body's size.
  */
 async function timedFetchMode(optionsJson) {
-  const { url, headers, repeat } = JSON.parse(optionsJson);
+  const { url, headers, repeat, warmup = true } = JSON.parse(optionsJson);
   const once = async () => {
     const started = performance.now();
     const response = await fetch(url, { headers });
@@ -147,7 +148,7 @@ async function timedFetchMode(optionsJson) {
     if (response.status !== 200) throw new Error(`GET ${url}: expected 200, got ${response.status}: ${body.toString('utf8', 0, 500)}`);
     return { elapsed, bytes: body.length };
   };
-  await once();
+  if (warmup) await once();
   const times = [];
   let bytes = 0;
   for (let i = 0; i < repeat; i++) ({ elapsed: times[i], bytes } = await once());
