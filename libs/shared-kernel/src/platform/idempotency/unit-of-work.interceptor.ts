@@ -1,6 +1,6 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { createHash, hash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { from, lastValueFrom, Observable } from 'rxjs';
 import type { AuthenticatedRequest } from '../auth/principal';
 import { assertCaseAccessChecked, CASE_ID_PARAM, checkedCaseOwnerOf } from '../access/case-access';
@@ -130,7 +130,7 @@ export class UnitOfWorkInterceptor implements NestInterceptor {
     if (!key || !principal) return undefined;
     if (principal.organizationId !== null) return { organizationId: principal.organizationId, key };
     if (caseId === undefined) return undefined;
-    return { organizationId: checkedCaseOwnerOf(req), key: `guest:${principal.userId}:${createHash('sha256').update(key).digest('hex')}` };
+    return { organizationId: checkedCaseOwnerOf(req), key: `guest:${principal.userId}:${hash('sha256', key, 'hex')}` };
   }
 
   private idempotencyKeyOf(req: Request): string | undefined {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { BadRequestError } from '../../platform/errors/domain-error';
 
 /** Where the previous page ended: the sort value and id of its last row. */
@@ -37,7 +37,7 @@ export function listDigest(identity: readonly unknown[], filters: Readonly<Recor
     .filter((name) => filters[name].length > 0)
     .sort()
     .map((name) => [name, [...new Set(filters[name])].sort()]);
-  return createHash('sha256').update(JSON.stringify([identity, canonicalFilters])).digest('base64url').slice(0, 16);
+  return hash('sha256', JSON.stringify([identity, canonicalFilters]), 'base64url').slice(0, 16);
 }
 
 export function encodeCursor(binding: CursorBinding, position: CursorPosition): string {
