@@ -10,6 +10,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { SIMULATED_EMAIL_OUTCOMES } from '@estate/comms';
 import { SIMULATED_RETURNS } from '@estate/transfers';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
+import { runDocument } from './support/served-document';
 import { REFERENCE_TAG_ORDER } from '../apps/api/src/api-document';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { operationIdProblems, ownDocumentReferences, placeholderProblems, referenceProblems } = require('../scripts/openapi/reference-rules');
@@ -147,6 +148,12 @@ describe('OpenAPI document (e2e)', () => {
   });
 
   describe('the document', () => {
+    it('is the document every suite checks its responses against (built once for the run by the global setup)', () => {
+      // The served copy names the host the request reached in its examples; the run's copy names the default host.
+      const onDefaultHost = JSON.parse(JSON.stringify(doc).replaceAll(new URL(t.http().get('/').url).host, 'localhost:3000'));
+      expect(onDefaultHost).toEqual(runDocument());
+    });
+
     it('names the product, has servers and a described top-level tag for every tag used', () => {
       expect(doc.openapi).toMatch(/^3\.1\./);
       expect(doc.info.title).toBe('Estate Desk API');

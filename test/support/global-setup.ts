@@ -1,10 +1,12 @@
-import { chmodSync, mkdtempSync } from 'node:fs';
+import 'reflect-metadata';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedDatabase } from '../../apps/api/src/database/embedded-database';
 import { applyMigrations } from '../../apps/api/src/database/migrate';
 import { databaseUrl, TEST_ADMIN_URL_ENV, TEST_TEMPLATE_ENV, withAdminClient } from './test-database';
 import { freePort } from './free-port';
+import { OPENAPI_DOCUMENT_ENV, servedDocument } from './served-document';
 
 
 /**
@@ -25,6 +27,11 @@ export default async function globalSetup(): Promise<void> {
   const template = `estate_template_${process.pid}_${Date.now().toString(36)}`;
   await withAdminClient(adminUrl, (client) => client.query(`create database "${template}"`));
   await applyMigrations(databaseUrl(adminUrl, template));
+  // Every test file checks its responses against the document the app serves; it is the same for every file of the
+  // run, so it is built here once instead of by each file's app (seconds a file).
+  const documentFile = join(mkdtempSync(join(tmpdir(), 'estate-openapi-')), 'openapi.json');
+  writeFileSync(documentFile, JSON.stringify(await servedDocument()));
+  process.env[OPENAPI_DOCUMENT_ENV] = documentFile;
   process.env[TEST_ADMIN_URL_ENV] = adminUrl;
   process.env[TEST_TEMPLATE_ENV] = template;
   (globalThis as Record<string, unknown>).__estateTemplate = { adminUrl, template };
