@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { prepareDemo } from '../apps/api/src/demo/demo-data';
-import type { Response } from 'supertest';
 import { detailFields, expectError } from './support/api-assertions';
 import { UNKNOWN_CASE_ID } from './support/assets-holdings-fixtures';
 import { pdfBytes, upload } from './support/document-files';
@@ -15,7 +14,9 @@ import { createTestApp, TestApp, TestCaller } from './support/test-app';
  * The court accounting (contract-extensions §16) through the API: the §16.9 worked example built from records created
  * through the routes (a distribution paid through `…/distributions/{id}/pay`), its JSON, CSV and PDF, settling, the
  * second account, the final account, deleting, the vetoes on carried records, the trigger refusing UPDATE, conditional
- * reads, and every error the routes add.
+ * reads, and every error the routes add. What every resource promises of the settled accountings' collection (paging,
+ * the sort, bad and unknown parameters, read one and its 304, 404s, 422s for bad bodies, a stale If-Match, deletion,
+ * foreign, unknown and deleted cases) is the generated contract's, from their declaration (test/contracts/accounting).
  */
 
 /** Reads a binary body whole (supertest buffers only text by default). */
@@ -464,9 +465,6 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
       expect(json.headers.vary).toMatch(/Accept/);
       expect(json.body.data.schedules.property_on_hand_end.total).toBe(323706.2);
       expect((await t.http().get(`${example.base}/accountings/1`).set(owner.auth).expect(200)).text).toBe(json.text);
-      const notModified = await t.http().get(`${example.base}/accountings/1`).set(owner.auth).set('If-None-Match', json.headers.etag).expect(304);
-      expect(notModified.headers.etag).toBe(json.headers.etag);
-      expect(notModified.text).toBe('');
 
       const ny = await t.http().get(`${example.base}/accountings/1?scheme=ny`).set(owner.auth).expect(200);
       expect(ny.headers.etag).toBe(`"${id}.ny.json"`);
@@ -512,14 +510,12 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
       await t.http().patch(`${example.base}/probate`).set(owner.auth).send({ next_hearing_date: null, hearing_time: null, hearing_department: null }).expect(200);
     });
 
-    it('lists the settled accountings as summaries, in page and cursor mode', async () => {
+    it('lists accounting 1 as its summary, its fields in the summary’s order; sequence is no sort (created_at order is sequence order)', async () => {
       const page = await t.http().get(`${example.base}/accountings`).set(owner.auth).expect(200);
-      expect(page.body.data).toEqual([expect.objectContaining({ sequence: 1, from: '2026-01-10', to: '2026-06-30', is_final: false, scheme: 'ca', created_by: owner.userId })]);
       expect(Object.keys(page.body.data[0])).toEqual(['id', 'sequence', 'from', 'to', 'is_final', 'scheme', 'summary', 'created_at', 'created_by']);
-      expect(page.body.meta).toMatchObject({ page: 1, total_count: 1, has_more: false });
-      const cursor = await t.http().get(`${example.base}/accountings?cursor=&sort_by=created_at&sort_order=asc`).set(owner.auth).expect(200);
-      expect(cursor.body.meta).toEqual({ page: 1, per_page: 25, has_more: false, next_cursor: null });
-      expectError(await t.http().get(`${example.base}/accountings?sort_by=sequence`).set(owner.auth), 400, 'bad_request');
+      const bySequence = await t.http().get(`${example.base}/accountings?sort_by=sequence`).set(owner.auth);
+      expectError(bySequence, 400, 'bad_request');
+      expect(detailFields(bySequence)).toEqual(['sort_by']);
     });
 
     it('the second account starts 2026-07-01 with accounting 1’s ending property, line for line, and counts nothing twice', async () => {
@@ -559,7 +555,6 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
       const older = await t.http().delete(`${example.base}/accountings/1`).set(owner.auth);
       expectError(older, 409, 'invalid_state');
       expect(detailFields(older)).toEqual(['accounting:1']);
-      expectError(await t.http().delete(`${example.base}/accountings/2`).set(owner.auth).set('If-Match', '"stale"'), 412, 'precondition_failed');
       expect(await accountingRows(example.caseId)).toHaveLength(2);
 
       await t.http().delete(`${example.base}/accountings/2`).set(owner.auth).set('If-Match', `"${second.body.data.id}.ca.pdf"`).expect(204);
@@ -811,49 +806,26 @@ describe('court accounting (e2e, contract-extensions §16)', () => {
       expect(await accountingRows(example.caseId)).toEqual([]);
     });
 
-    it('422 date_of_death_required without a deceased; 422 validation_error for a bad body; nothing written', async () => {
+    it('422 date_of_death_required without a deceased, on the live account and on settling; nothing written', async () => {
       const bare = (await created(owner, '/v1/cases', {})).id;
       const live = await t.http().get(`/v1/cases/${bare}/accounting`).set(owner.auth);
       expectError(live, 422, 'date_of_death_required');
       expect(detailFields(live)).toEqual(['date_of_death']);
       expectError(await t.http().post(`/v1/cases/${bare}/accountings`).set(owner.auth).send({ to: '2026-06-30' }), 422, 'date_of_death_required');
-      for (const [body, field] of [
-        [{}, 'to'],
-        [{ to: '2026-13-01' }, 'to'],
-        [{ to: '2026-06-30', scheme: 'tx' }, 'scheme'],
-        [{ to: '2026-06-30', is_final: 'yes' }, 'is_final'],
-        [{ to: '2026-06-30', sequence: 3 }, 'sequence'],
-      ] as const) {
-        const res = await t.http().post(`${example.base}/accountings`).set(owner.auth).send(body);
-        expectError(res, 422, 'validation_error');
-        expect(detailFields(res)).toContain(field);
-      }
-      expect(await accountingRows(example.caseId)).toEqual([]);
       expect(await accountingRows(bare)).toEqual([]);
     });
 
-    it('404 for an unknown or non-integer sequence, on GET and DELETE', async () => {
+    it('404 for a sequence that is not its number written as an integer (0, 01, 1.0, one, -1, past 9 digits), on GET and DELETE', async () => {
       await t.http().post(`${example.base}/accountings`).set(owner.auth).send({ to: '2026-06-30' }).expect(201);
-      for (const sequence of ['2', '0', '01', '1.0', 'one', '-1', '99999999999']) {
+      for (const sequence of ['0', '01', '1.0', 'one', '-1', '99999999999']) {
         expectError(await t.http().get(`${example.base}/accountings/${sequence}`).set(owner.auth), 404, 'not_found');
         expectError(await t.http().delete(`${example.base}/accountings/${sequence}`).set(owner.auth), 404, 'not_found');
       }
       expect(await accountingRows(example.caseId)).toHaveLength(1);
     });
 
-    it('another organization’s case is 404 on every route, an unknown one too; nothing written', async () => {
-      for (const caseId of [example.caseId, UNKNOWN_CASE_ID]) {
-        const base = `/v1/cases/${caseId}`;
-        const answers: Response[] = [
-          await t.http().get(`${base}/accounting`).set(stranger.auth),
-          await t.http().get(`${base}/accountings`).set(stranger.auth),
-          await t.http().get(`${base}/accountings/1`).set(stranger.auth),
-          await t.http().post(`${base}/accountings`).set(stranger.auth).send({ to: TODAY }),
-          await t.http().delete(`${base}/accountings/1`).set(stranger.auth),
-        ];
-        for (const res of answers) expectError(res, 404, 'not_found');
-      }
-      expect(await accountingRows(example.caseId)).toHaveLength(1);
+    it('the live account of another organization’s case is 404, of an unknown one too', async () => {
+      for (const caseId of [example.caseId, UNKNOWN_CASE_ID]) expectError(await t.http().get(`/v1/cases/${caseId}/accounting`).set(stranger.auth), 404, 'not_found');
     });
 
     it('a viewer reads every format and is 403 on POST and DELETE; an editor settles and deletes', async () => {

@@ -6,8 +6,9 @@ import '../apps/api/src/app.module';
 
 /**
  * Every declaration runs the shared contract: `describeResourceContract` for case resources (the read side for
- * aggregates), `describeSingletonContract` for one-per-case resources, and the organization record contract for each
- * record of no case that states its collection (`describeDeclaredOrganizationContract`). The declarations are the ones
+ * aggregates), `describeSingletonContract` for one-per-case resources, the organization record contract for each
+ * record of no case that states its collection (`describeDeclaredOrganizationContract`), and the resource contract for
+ * each case's records served by their own controller that state their collection (`describeDeclaredCaseRecordContract`). The declarations are the ones
  * the application loads (importing the app module loads every context); a suite names each by its exported constant.
  */
 
@@ -77,6 +78,30 @@ function ownCollectionConstants(): string[] {
   return constants;
 }
 
+/**
+ * The case's records served by their own controller that state their collection (`recordShape({ … path: … })` of no
+ * `key: 'own'`), by constant: what `describeDeclaredCaseRecordContract` can run for.
+ */
+function caseCollectionConstants(): string[] {
+  const constants: string[] = [];
+  for (const file of filesUnder(join(ROOT, 'libs')).filter((path) => path.endsWith('.ts') && !path.endsWith('.spec.ts'))) {
+    for (const [, constant, declaration] of readFileSync(file, 'utf8').matchAll(/export const (\w+) = recordShape(?:<[^>]*>)?\(\{([^]*?)\n\}\);/g)) {
+      if (!/\n  key: 'own',/.test(declaration) && /\n  path: '/.test(declaration)) constants.push(constant);
+    }
+  }
+  return constants;
+}
+
+/** The constants each generated case record contract runs for (`describeDeclaredCaseRecordContract(settledAccountingRecord, …)`), with the file. */
+function caseRecordRuns(): Map<string, string> {
+  const runs = new Map<string, string>();
+  for (const file of readdirSync(join(ROOT, 'test', 'contracts'))) {
+    const text = readFileSync(join(ROOT, 'test', 'contracts', file), 'utf8').replace(/^\s*\/\/.*$/gm, '');
+    for (const [, constant] of text.matchAll(/describeDeclaredCaseRecordContract\((\w+)/g)) runs.set(constant, `CaseRecord:contracts/${file}`);
+  }
+  return runs;
+}
+
 /** The constants each generated organization record contract runs for (`describeDeclaredOrganizationContract(caseRecord, …)`), with the file. */
 function organizationRuns(): Map<string, string> {
   const runs = new Map<string, string>();
@@ -92,6 +117,7 @@ describe('the shared contract covers every declaration', () => {
   const hand = handRuns();
   const generated = generatedRuns();
   const organization = organizationRuns();
+  const caseRecords = caseRecordRuns();
   const runs = new Map([...hand, ...generated]);
 
   it('finds each loaded declaration in the code, by name', () => {
@@ -113,10 +139,17 @@ describe('the shared contract covers every declaration', () => {
     expect([...organization.keys()].filter((constant) => !declared.includes(constant))).toEqual([]);
   });
 
+  it("runs the resource contract for every case's records that state their collection", () => {
+    const declared = caseCollectionConstants();
+    expect(declared).toContain('settledAccountingRecord');
+    expect(declared.filter((constant) => !caseRecords.has(constant))).toEqual([]);
+    expect([...caseRecords.keys()].filter((constant) => !declared.includes(constant))).toEqual([]);
+  });
+
   it('runs no hand-written contract for a declaration a generated one covers (nothing re-tests what it covers)', () => {
     // Each file of generated contracts is read (a call the pattern missed would count nothing).
     for (const file of readdirSync(join(ROOT, 'test', 'contracts'))) {
-      expect([...generated.values(), ...organization.values()].some((run) => run.endsWith(`:contracts/${file}`))).toBe(true);
+      expect([...generated.values(), ...organization.values(), ...caseRecords.values()].some((run) => run.endsWith(`:contracts/${file}`))).toBe(true);
     }
     expect([...generated.keys()].filter((constant) => hand.has(constant)).map((constant) => `${constant} (${hand.get(constant)})`)).toEqual([]);
   });

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import { CaseResource, gatherContext, SingletonResource, visibleProperties } from '@estate/shared-kernel';
+import { CaseRecordShape, CaseResource, gatherContext, SingletonResource, StandardRoute, toSnakeCase, visibleProperties } from '@estate/shared-kernel';
 import { Body, changed, declaredDefaults, declaredInvalidCreates, Entry, entriesOf, filterColumnsOf, filteredField, objectValuesOf, outsideTheKind, patchesOf, sortSamples } from './declared-fields';
 import { overrideEnv } from './env';
-import { describeResourceContract, FilterSamples, ResourceContractSpec } from './resource-contract';
+import { ContractResource, describeResourceContract, FilterSamples, ResourceContractSpec } from './resource-contract';
 import { describeSingletonContract, SingletonContractSpec } from './singleton-contract';
 import { createTestApp, TestApp, TestCaller } from './test-app';
 
@@ -74,6 +74,12 @@ export interface BeyondTheDeclaration {
    */
   unique?: readonly string[];
   /**
+   * With `seed`: a plain `POST` of the generated bodies makes a case's first record, but not the next (a settled
+   * accounting's `to` must come after the last one's). The seed makes the records the checks need, and the create checks
+   * (defaults, every field, refused bodies) still run, each posting into a case that holds none.
+   */
+  createsFirstOnly?: boolean;
+  /**
    * Values of body fields, in place of their examples, that let one body be created again and again in one place where
    * a rule across records refuses the example repeated (beneficiaries' shares add up to at most 100 per account: a share
    * of 0 never fills them). Said per field; the generator still makes every body.
@@ -117,7 +123,7 @@ export function singletonsWithFieldsOf(context: string): SingletonResource<any>[
 }
 
 /** The contract's spec of one declaration, everything taken from it (and from what `beyond` adds). */
-export function declaredContract(resource: CaseResource<any>, app: () => TestApp, beyond: BeyondTheDeclaration = {}): ResourceContractSpec {
+export function declaredContract(resource: ContractResource<any>, app: () => TestApp, beyond: BeyondTheDeclaration = {}): ResourceContractSpec {
   const entries = entriesOf(resource.fields ?? {});
   const ruled = new Set(beyond.ruled ?? []);
   for (const field of ruled) if (!entries.some(([name]) => name === field)) throw new Error(`${resource.name} declares no field ${field}`);
@@ -175,14 +181,15 @@ export function declaredContract(resource: CaseResource<any>, app: () => TestApp
  * a test, what every case needs (after the one-per-case records `needs` makes).
  */
 function preparedBy(
-  resource: CaseResource<any>,
+  resource: ContractResource<any>,
   beyond: BeyondTheDeclaration,
   needs: ResourceContractSpec['caseNeeds'],
 ): Pick<ResourceContractSpec, 'seed' | 'side' | 'parent' | 'caseNeeds'> {
   if (beyond.parent && !resource.parent) throw new Error(`${resource.name} has no parent to be made`);
+  if (beyond.createsFirstOnly && !beyond.seed) throw new Error(`${resource.name}: createsFirstOnly says that a seed makes the records after a case's first`);
   const caseNeeds = beyond.caseNeeds;
   return {
-    ...(beyond.seed ? { seed: beyond.seed, side: 'read' as const } : {}),
+    ...(beyond.seed ? { seed: beyond.seed, side: beyond.createsFirstOnly ? ('all' as const) : ('read' as const) } : {}),
     ...(beyond.parent ? { parent: { create: beyond.parent } } : {}),
     ...(caseNeeds
       ? {
@@ -199,7 +206,7 @@ function preparedBy(
 let madeCount = 0;
 
 /** A value of a field's kind unlike every other made: an address's local part, a text's end, numbered. */
-function uniqueValue(resource: CaseResource<any>, field: string, value: unknown): unknown {
+function uniqueValue(resource: ContractResource<any>, field: string, value: unknown): unknown {
   madeCount += 1;
   if (typeof value !== 'string') throw new Error(`${resource.name}: ${field} has no text example to be made unique`);
   const at = value.lastIndexOf('@');
@@ -207,7 +214,7 @@ function uniqueValue(resource: CaseResource<any>, field: string, value: unknown)
 }
 
 /** Bodies with the `repeatable` values and the `unique` fields made anew each time; none when `beyond` says neither. */
-function madeBodies(resource: CaseResource<any>, entries: Entry[], beyond: BeyondTheDeclaration): ((body: Body) => Body) | undefined {
+function madeBodies(resource: ContractResource<any>, entries: Entry[], beyond: BeyondTheDeclaration): ((body: Body) => Body) | undefined {
   const unique = beyond.unique ?? [];
   const repeatable = beyond.repeatable ?? {};
   if (unique.length === 0 && Object.keys(repeatable).length === 0) return undefined;
@@ -292,7 +299,7 @@ export function declaredSingletonContract(resource: SingletonResource<any>, app:
  * The `samples` said per filter: sent in the body, but on a field no body can send (the server writes it), set in its
  * column through SQL as the filter's default samples are (a transfer's end statuses, which hold no active place).
  */
-function samplesOf(resource: CaseResource<any>, entries: Entry[], beyond: BeyondTheDeclaration): Record<string, FilterSamples> {
+function samplesOf(resource: ContractResource<any>, entries: Entry[], beyond: BeyondTheDeclaration): Record<string, FilterSamples> {
   return Object.fromEntries(
     Object.entries(beyond.samples ?? {}).map(([name, samples]) => {
       const field = filteredField(name, resource.filters[name]);
@@ -304,7 +311,7 @@ function samplesOf(resource: CaseResource<any>, entries: Entry[], beyond: Beyond
 }
 
 /** Makes the parent record in a case from the parent declaration's own example body. */
-function parentMaker(resource: CaseResource<any>): (t: TestApp, caller: TestCaller, caseId: string) => Promise<string> {
+function parentMaker(resource: ContractResource<any>): (t: TestApp, caller: TestCaller, caseId: string) => Promise<string> {
   const parent = resource.parent!.resource();
   if (!parent.examples) throw new Error(`${resource.name}: its parent ${parent.name} declares no examples to be made from`);
   const body: Body = parent.examples.minimal;
@@ -332,5 +339,77 @@ function needsMaker(needs: readonly SingletonResource<any>[]): (t: TestApp, call
       const res = await t.http().put(`/v1/cases/${caseId}/${path}`).set(caller.auth).send(body);
       expect({ status: res.status, error: res.body.error }).toEqual({ status: 201, error: undefined });
     }
+  };
+}
+
+/** What a case's records served by their own controller add, beyond a case resource's, to what their declaration says. */
+export interface CaseRecordBeyond extends BeyondTheDeclaration {
+  /** Of the standard routes (list, create, read, patch, delete), those its controller leaves out (`PATCH` goes without a merge patch). */
+  without?: readonly StandardRoute[];
+}
+
+/**
+ * Runs the generated resource contract of a case's records that their own controller serves and whose declaration
+ * states their collection (`recordShape({ path, itemKey, itemDocument, filters, sorts, fields })`: the settled
+ * accounting), on an app of its own:
+ *
+ *   describeDeclaredCaseRecordContract(settledAccountingRecord, { beyond: { seed, createsFirstOnly: true, caseNeeds, defaults } });
+ */
+export function describeDeclaredCaseRecordContract(record: CaseRecordShape<any>, options: { env?: Record<string, string | undefined>; beyond?: CaseRecordBeyond } = {}): void {
+  // Built before the app, so that a declaration the generator cannot read fails at once.
+  let t: TestApp | undefined;
+  const spec = declaredCaseRecordContract(record, () => t!, options.beyond);
+  describe(`${record.name}: the resource contract of its declaration`, () => {
+    let restoreEnv: () => void = () => undefined;
+    beforeAll(async () => {
+      if (options.env) restoreEnv = overrideEnv(options.env);
+      t = await createTestApp();
+    });
+    afterAll(async () => {
+      await t?.close();
+      restoreEnv();
+    });
+    describeResourceContract(spec);
+  });
+}
+
+/**
+ * The resource contract's spec of a case's records stating their collection, as `declaredContract` makes a case
+ * resource's: its path below the case, the key that addresses an item, the document a create and a read answer, its
+ * list's rules, its routes (the standard ones but those `beyond.without` names, `PATCH` only with a merge patch). A
+ * record that keeps no `updated_at` (`timestamps: false`: never updated) has its rows made at the moments the checks
+ * order them by. Its hidden fields (what it stores and never presents) are no field of a body either.
+ */
+export function declaredCaseRecordContract(record: CaseRecordShape<any>, app: () => TestApp, beyond: CaseRecordBeyond = {}): ResourceContractSpec {
+  if (record.path === undefined || record.listRules === undefined) throw new Error(`${record.name} states no collection (recordShape's path, filters, sorts)`);
+  const without = new Set<StandardRoute>([...(beyond.without ?? []), ...(record.patch ? [] : (['patch'] as const))]);
+  const resource: ContractResource<any> = {
+    name: record.name,
+    path: record.path,
+    idParam: toSnakeCase(record.itemKey),
+    routes: new Set((['list', 'create', 'read', 'patch', 'delete'] as const).filter((route) => !without.has(route))),
+    filters: record.listRules.filters,
+    sorts: record.listRules.sorts,
+    // Its controller answers another organization's case as an unknown one (`ForeignCase('not_found')`).
+    forbiddenForForeignCase: new Set(),
+    keptWhenCaseDeleted: false,
+    schema: record.schema,
+    create: record.create,
+    patch: record.patch,
+    createFields: record.stored,
+    examples: record.examples,
+    masked: new Set(record.masked),
+    fields: record.fields,
+  };
+  const { without: _without, ...rest } = beyond;
+  const spec = declaredContract(resource, app, rest);
+  const minimal = spec.create?.() ?? record.examples.minimal;
+  const hidden = entriesOf(record.fields).filter(([field, definition]) => definition.hidden && field !== 'case_id');
+  return {
+    ...spec,
+    itemKey: toSnakeCase(record.itemKey),
+    ...(record.itemDocument ? { itemDocument: toSnakeCase(record.itemDocument) } : {}),
+    immutable: !('updatedAt' in record.schema.meta.properties),
+    invalidCreates: [...(spec.invalidCreates ?? []), ...hidden.map(([field]) => ({ body: { ...minimal, [field]: {} }, fields: [field], reason: 'unknown_field' }))],
   };
 }

@@ -1,6 +1,6 @@
 import { getMetadataStorage } from 'class-validator';
 import type { Response, Test } from 'supertest';
-import { CaseRecord, CaseResource, representationOf, StandardRoute, toSnakeCase } from '@estate/shared-kernel';
+import { CaseRecord, CaseResource, Clock, representationOf, StandardRoute, toSnakeCase } from '@estate/shared-kernel';
 import { expectError } from './api-assertions';
 import {
   acceptedValue,
@@ -75,11 +75,36 @@ export interface FilterSamples {
   column?: string | readonly string[];
 }
 
+/**
+ * What the contract reads of a declaration: a `caseResource`, or what a case's records served by their own controller
+ * state of their collection (`recordShape({ path, itemKey, itemDocument, filters, sorts })`, made one by
+ * `declared-contracts.ts`).
+ */
+export type ContractResource<T extends CaseRecord = CaseRecord> = Pick<
+  CaseResource<T>,
+  'name' | 'path' | 'idParam' | 'routes' | 'filters' | 'sorts' | 'forbiddenForForeignCase' | 'keptWhenCaseDeleted' | 'parent' | 'schema' | 'create' | 'patch' | 'createFields' | 'examples' | 'masked' | 'fields'
+>;
+
 export interface ResourceContractSpec<T extends CaseRecord = CaseRecord> {
   /** The running app of the file (one `createTestApp()` per file). */
   app: () => TestApp;
   /** The declaration itself, imported from the code. */
-  resource: CaseResource<T>;
+  resource: ContractResource<T>;
+  /**
+   * The JSON field one record is addressed by in its routes' paths (a settled accounting's `sequence`: numbered per
+   * case, so the same key names records of two cases); `id` by default.
+   */
+  itemKey?: string;
+  /**
+   * The column whose stored JSON a create and a read of one record answer, where that is not the record (a settled
+   * accounting's `document`): the answer is that document, and it carries the record's fields as the list presents them.
+   */
+  itemDocument?: string;
+  /**
+   * Whether the table refuses any `UPDATE` (a trigger: a settled accounting never changes): the checks that order rows
+   * by their creation make each at its moment (the app's clock set while it is made) instead of setting `created_at`.
+   */
+  immutable?: boolean;
   /**
    * Every field of the response, in any order: each is present in every response. By default the declaration's
    * representation (`representationOf`); stated only where a resource presents computed fields its schema lacks.
@@ -171,6 +196,14 @@ function validationOf(dto: new () => object): Map<string, Set<string>> {
 export function describeResourceContract<T extends CaseRecord>(given: ResourceContractSpec<T>): void {
   const spec = withDeclaredExamples(given);
   const resource = spec.resource;
+  const itemKey = spec.itemKey ?? 'id';
+  /** Whether records are addressed by a key of their own, which records of two cases may share. */
+  const keyed = itemKey !== 'id';
+  const keyOf = (view: View): string => String(view[itemKey]);
+  const keyDefinition = Object.entries(resource.fields ?? {}).find(([property]) => toSnakeCase(property) === itemKey)?.[1];
+  if (keyed && !keyDefinition) throw new Error(`${resource.name} declares no field ${itemKey} to address its records by`);
+  /** A well-formed key that names no record. */
+  const unknownKey = keyDefinition?.kind === 'integer' ? '999999999' : UNKNOWN_ID;
   const table = (resource.schema.meta as { tableName?: string; collection?: string }).tableName ?? resource.schema.meta.collection;
   const validation = validationOf(resource.create);
   const createFields = resource.createFields;
@@ -194,6 +227,8 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
   if (writes && patchable.length > 0 && patches.length < 2) throw new Error(`${resource.name}: spec.patches needs at least two steps`);
   if (nested && !spec.parent) throw new Error(`${resource.name} is nested under ${resource.parent?.param}: spec.parent.create is required`);
   if ((resource.path.match(/:[a-z_]+/g) ?? []).length > (nested ? 1 : 0)) throw new Error(`${resource.name}: only one parent level is supported`);
+  if (keyed && (has('patch') || nested)) throw new Error(`${resource.name}: a record addressed by ${itemKey} is checked without PATCH and without a parent`);
+  if (spec.itemDocument && !keyed) throw new Error(`${resource.name}: a record answered by its document is addressed by a key of its own`);
 
   describe(`${resource.path} — the resource contract (${resource.name})`, () => {
     let t: TestApp;
@@ -210,7 +245,7 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
       collection: string;
     }
 
-    const item = (place: Place, id: string) => `${place.collection}/${id}`;
+    const item = (place: Place, key: string) => `${place.collection}/${key}`;
 
     function placeOf(caseId: string, parentId?: string): Place {
       const path = resource.parent && parentId ? resource.path.replace(`:${resource.parent.param}`, parentId) : resource.path;
@@ -233,22 +268,67 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
       return res.body.data;
     }
 
+    /** A record made at `moment` (the app's clock stands there while it is made), where rows never change. */
+    async function addCreatedAt(place: Place, moment: string, body?: Body, caller: TestCaller = owner): Promise<View> {
+      const clock = jest.spyOn(t.app.get(Clock), 'now').mockImplementation(() => new Date(moment));
+      let made: View;
+      try {
+        made = await add(place, body, caller);
+      } finally {
+        clock.mockRestore();
+      }
+      expect(((await row(made.id)) as View).created_at.toISOString()).toBe(new Date(moment).toISOString());
+      return made;
+    }
+
     /** The place's collection, as `caller` asks it. */
     function collectionAt(place: Place, caller: TestCaller = owner): Collection {
       return callerCollection(
         t,
         caller,
         { path: place.collection, table },
-        { create: spec.create, patch: (patches as readonly PatchStep[])[0]?.body, add: (body) => add(place, body, caller), rows: () => rowsOf(place.caseId) },
+        {
+          create: spec.create,
+          patch: (patches as readonly PatchStep[])[0]?.body,
+          add: (body) => add(place, body, caller),
+          ...(spec.immutable ? { addCreatedAt: (moment: string, body?: Body) => addCreatedAt(place, moment, body, caller) } : {}),
+          rows: () => rowsOf(place.caseId),
+          itemKey,
+        },
       );
     }
 
-    function call(route: StandardRoute, place: Place, id: string, caller: TestCaller = owner): Test {
-      return collectionAt(place, caller).call(route, id);
+    function call(route: StandardRoute, place: Place, key: string, caller: TestCaller = owner): Test {
+      return collectionAt(place, caller).call(route, key);
     }
 
     function row(id: string): Promise<View | undefined> {
       return storedRow(t, table, id);
+    }
+
+    /** What a record answering its document answers: the document as stored. */
+    async function storedDocument(id: string): Promise<View> {
+      const stored = (await row(id)) as View;
+      expect(stored).toBeDefined();
+      return stored[spec.itemDocument!];
+    }
+
+    /** The fields a create and a read of one record answer: the record's, or its stored document's. */
+    async function answeredFields(id: string): Promise<string[]> {
+      // Without an id (a create refused), the record's: the answer's status then says what went wrong.
+      return spec.itemDocument && id !== undefined ? Object.keys(await storedDocument(id)).sort() : fieldList;
+    }
+
+    /**
+     * A record answering its document: the answer is its stored document, and it carries the record's fields as the
+     * list presents them (the list is the record's).
+     */
+    async function expectAnswersItsDocument(place: Place, data: View): Promise<void> {
+      expect(data).toEqual(await storedDocument(data.id));
+      const listed = ((await listIds(place, [['per_page', '100']])).body.data as View[]).find((view) => view.id === data.id);
+      expect(listed).toBeDefined();
+      expect(Object.keys(listed!).sort()).toEqual(fieldList);
+      expect(data).toMatchObject(listed!);
     }
 
     async function rowsOf(caseId: string): Promise<string[]> {
@@ -288,11 +368,13 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
         it('page mode: only the case’s rows, newest first by default, exact meta, every field on every row', async () => {
           const place = await newCase(owner);
           const created: string[] = [];
-          for (let i = 0; i < 5; i++) created.push((await add(place)).id);
+          // Distinct creation times, so the default order (created_at desc) is known: set afterwards, or where rows never
+          // change, made at them.
+          const moment = (i: number) => `2026-01-0${i + 1}T00:00:00Z`;
+          for (let i = 0; i < 5; i++) created.push((spec.immutable ? await addCreatedAt(place, moment(i)) : await add(place)).id);
           await add(await newCase(owner));
           if (spec.parent) await add(placeOf(place.caseId, await spec.parent.create(t, owner, place.caseId)));
-          // Distinct creation times, so the default order (created_at desc) is known.
-          for (let i = 0; i < 5; i++) await t.sql(`update ${table} set created_at = $2 where id = $1`, [created[i], `2026-01-0${i + 1}T00:00:00Z`]);
+          if (!spec.immutable) for (let i = 0; i < 5; i++) await t.sql(`update ${table} set created_at = $2 where id = $1`, [created[i], moment(i)]);
           await expectPagedList(listOf(place), [...created].reverse(), fieldList);
         });
 
@@ -362,7 +444,9 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
         it('201 with defaults: booleans false, arrays empty, unset fields null, every field present; the row is stored', async () => {
           const place = await newCase(owner);
           const body = spec.create();
-          const data = expectCreated(await collectionAt(place).request('create').send(body), fieldList, expectedCreated(body));
+          const res = await collectionAt(place).request('create').send(body);
+          const data = expectCreated(res, await answeredFields(res.body.data?.id), expectedCreated(body));
+          if (spec.itemDocument) await expectAnswersItsDocument(place, data);
           const stored = (await row(data.id)) as View;
           expect(stored).toBeDefined();
           expect(stored.case_id).toBe(place.caseId);
@@ -373,12 +457,14 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
 
         it('201 with every field set; reading it back gives the same', async () => {
           const body = full();
-          const res = await t.http().post(home.collection).set(owner.auth).send(body);
+          // Where a plain POST makes only a case's first record (the seed makes the others), a case of its own.
+          const place = spec.seed ? await newCase(owner) : home;
+          const res = await t.http().post(place.collection).set(owner.auth).send(body);
           expect(res.status).toBe(201);
           expect(res.body.data).toMatchObject(expectedCreated(body));
-          expect(Object.keys(res.body.data).sort()).toEqual(fieldList);
+          expect(Object.keys(res.body.data).sort()).toEqual(await answeredFields(res.body.data.id));
           if (has('read')) {
-            const read = await t.http().get(item(home, res.body.data.id)).set(owner.auth).expect(200);
+            const read = await t.http().get(item(place, keyOf(res.body.data))).set(owner.auth).expect(200);
             expect(read.body.data).toEqual(res.body.data);
           }
         });
@@ -401,16 +487,19 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
         it('200 with the record and a strong ETag; 304 for a matching If-None-Match or *; 200 once it changed', async () => {
           const created = await add(home, full());
           await expectReadWithETag(collectionAt(home), created, has('patch') ? (patches as readonly PatchStep[])[0]?.body : undefined);
+          if (spec.itemDocument) await expectAnswersItsDocument(home, (await t.http().get(item(home, keyOf(created))).set(owner.auth).expect(200)).body.data);
         });
 
         it('404 for an unknown id, a malformed id, and a record of another case of the same organization', async () => {
           const other = await add(elsewhere);
-          const unknown = await t.http().get(item(home, UNKNOWN_ID)).set(owner.auth);
+          // A key of its own is shared by records of two cases: a case that holds none asks for the other's.
+          const asking = keyed ? await newCase(owner) : home;
+          const unknown = await t.http().get(item(asking, unknownKey)).set(owner.auth);
           expectError(unknown, 404, 'not_found');
           expect(unknown.headers['x-request-id']).toBeTruthy();
-          expectError(await t.http().get(item(home, 'not-an-id')).set(owner.auth), 404, 'not_found');
-          expectError(await t.http().get(item(home, other.id)).set(owner.auth), 404, 'not_found');
-          await t.http().get(item(elsewhere, other.id)).set(owner.auth).expect(200);
+          expectError(await t.http().get(item(asking, 'not-an-id')).set(owner.auth), 404, 'not_found');
+          expectError(await t.http().get(item(asking, keyOf(other))).set(owner.auth), 404, 'not_found');
+          await t.http().get(item(elsewhere, keyOf(other))).set(owner.auth).expect(200);
         });
       });
     }
@@ -456,32 +545,34 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
       describe(`DELETE …/${resource.path}/{${resource.idParam}}`, () => {
         it('204 with no body, then the record is gone (404 on read and delete, absent from the list)', async () => {
           const place = await newCase(owner);
-          const doomed = await add(place);
+          // The later one is deleted: where only the latest may be (a settled accounting), it is that one.
           const kept = await add(place);
-          const res = await t.http().delete(item(place, doomed.id)).set(owner.auth);
+          const doomed = await add(place);
+          const res = await t.http().delete(item(place, keyOf(doomed))).set(owner.auth);
           expect(res.status).toBe(204);
           expect(res.text).toBeFalsy();
           expect(await row(doomed.id)).toBeUndefined();
-          if (has('read')) expectError(await t.http().get(item(place, doomed.id)).set(owner.auth), 404, 'not_found');
-          expectError(await t.http().delete(item(place, doomed.id)).set(owner.auth), 404, 'not_found');
+          if (has('read')) expectError(await t.http().get(item(place, keyOf(doomed))).set(owner.auth), 404, 'not_found');
+          expectError(await t.http().delete(item(place, keyOf(doomed))).set(owner.auth), 404, 'not_found');
           if (has('list')) expect(ids(await listIds(place, []))).toEqual([kept.id]);
           expect(await rowsOf(place.caseId)).toEqual([kept.id]);
         });
 
         it('412 for a stale If-Match (record kept); 204 with the current ETag', async () => {
           const record = await add(home);
-          const stale = await t.http().delete(item(home, record.id)).set(owner.auth).set('If-Match', '"stale"');
+          const stale = await t.http().delete(item(home, keyOf(record))).set(owner.auth).set('If-Match', '"stale"');
           expectError(stale, 412, 'precondition_failed');
           expect(await row(record.id)).toBeDefined();
-          const read = await t.http().get(item(home, record.id)).set(owner.auth).expect(200);
-          await t.http().delete(item(home, record.id)).set(owner.auth).set('If-Match', read.headers.etag).expect(204);
+          const read = await t.http().get(item(home, keyOf(record))).set(owner.auth).expect(200);
+          await t.http().delete(item(home, keyOf(record))).set(owner.auth).set('If-Match', read.headers.etag).expect(204);
           expect(await row(record.id)).toBeUndefined();
         });
 
         it('404 for an unknown id and for a record of another case of the same organization (kept)', async () => {
           const other = await add(elsewhere);
-          expectError(await t.http().delete(item(home, UNKNOWN_ID)).set(owner.auth), 404, 'not_found');
-          expectError(await t.http().delete(item(home, other.id)).set(owner.auth), 404, 'not_found');
+          const asking = keyed ? await newCase(owner) : home;
+          expectError(await t.http().delete(item(asking, unknownKey)).set(owner.auth), 404, 'not_found');
+          expectError(await t.http().delete(item(asking, keyOf(other))).set(owner.auth), 404, 'not_found');
           expect(await row(other.id)).toBeDefined();
         });
       });
@@ -508,7 +599,7 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
         const before = await row(secret.id);
         const secrets = Object.values(viewOfBody(full()) as View).filter((value): value is string => typeof value === 'string' && value.length >= 4);
         for (const route of ALL_ROUTES.filter(has)) {
-          const res = await call(route, foreign, secret.id);
+          const res = await call(route, foreign, keyOf(secret));
           if (resource.forbiddenForForeignCase.has(route)) expectError(res, 403, 'forbidden');
           else expectError(res, 404, 'not_found');
           for (const value of secrets) expect(res.text).not.toContain(value);
@@ -516,13 +607,13 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
         expect(await row(secret.id)).toEqual(before);
         expect(await rowsOf(foreign.caseId)).toEqual([secret.id]);
         // The owner still sees it.
-        if (has('read')) await t.http().get(item(foreign, secret.id)).set(stranger.auth).expect(200);
+        if (has('read')) await t.http().get(item(foreign, keyOf(secret))).set(stranger.auth).expect(200);
       });
 
       it('an unknown or malformed case id: every route 404', async () => {
         for (const caseId of [UNKNOWN_CASE_ID, 'not-a-case']) {
           const place = placeOf(caseId, spec.parent ? UNKNOWN_ID : undefined);
-          for (const route of ALL_ROUTES.filter(has)) expectError(await call(route, place, UNKNOWN_ID), 404, 'not_found');
+          for (const route of ALL_ROUTES.filter(has)) expectError(await call(route, place, unknownKey), 404, 'not_found');
         }
       });
 
@@ -557,7 +648,7 @@ export function describeResourceContract<T extends CaseRecord>(given: ResourceCo
         const place = await newCase(owner);
         const records = has('create') ? [await add(place), await add(place, full())] : [];
         await t.http().delete(`/v1/cases/${place.caseId}`).set(owner.auth).expect(204);
-        for (const route of ALL_ROUTES.filter(has)) expectError(await call(route, place, records[0]?.id ?? UNKNOWN_ID), 404, 'not_found');
+        for (const route of ALL_ROUTES.filter(has)) expectError(await call(route, place, records[0] ? keyOf(records[0]) : unknownKey), 404, 'not_found');
         expect(await rowsOf(place.caseId)).toEqual(resource.keptWhenCaseDeleted ? records.map((r) => r.id).sort() : []);
       });
 

@@ -21,3 +21,5 @@ export * from './domain/accounting-document';
 export * from './domain/accounting-csv';
 export * from './domain/settled-accounting';
 export { ACCOUNTING_CSV_HEADER } from './domain/accounting-csv';
+/** The settled accounting's declaration, with its collection: what its generated contract reads. */
+export { settledAccountingRecord } from './resources/settled-accounting-record';

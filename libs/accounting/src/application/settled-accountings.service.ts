@@ -5,7 +5,7 @@ import { storedDocument } from '../domain/accounting-document';
 import { ACCOUNTING_SCHEMES } from '../domain/accounting-schemes';
 import { assertDeletable, assertNotFiled } from '../domain/settlement';
 import { ACCOUNTING_FORMATS, accountingEtag } from '../domain/settled-accounting';
-import { accountingSummaryOf, type SettledAccountingRecord } from '../resources/settled-accounting-record';
+import { accountingSummaryOf, type SettledAccountingRecord, settledAccountingRecord } from '../resources/settled-accounting-record';
 import { ACCOUNTING_EVENT_KEY } from './settle-accounting.service';
 import { AccountingStore } from './ports/accounting-store.port';
 
@@ -40,7 +40,7 @@ export class SettledAccountings {
   ) {}
 
   async list(caseId: string, rawQuery: Record<string, unknown>): Promise<ListPage<Record<string, unknown>>> {
-    const query = parseListQuery(rawQuery, { filters: {}, sorts: ['created_at'] }, ['accountings', { caseId }]);
+    const query = parseListQuery(rawQuery, settledAccountingRecord.listRules, ['accountings', { caseId }]);
     const page = await this.store.list(caseId, query);
     return { rows: page.rows.map(accountingSummaryOf), meta: page.meta };
   }

@@ -218,7 +218,7 @@ export class AccountingsController {
   @Get()
   @ApiOperation({ operationId: 'listAccountings', summary: 'List settled accountings', description: 'The settled accountings of the case as summaries; `created_at` order is `sequence` order.' })
   @CASE_PARAM
-  @ApiList(AccountingSummaryView)
+  @ApiList(AccountingSummaryView, settledAccountingRecord.listRules)
   @ApiErrors(400, 404)
   async list(@Param('case_id') caseId: string, @Query() query: Record<string, unknown>, @Req() req: Request): Promise<ResourceList> {
     assertCaseAccessChecked(req);

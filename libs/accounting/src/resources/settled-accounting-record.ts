@@ -59,11 +59,21 @@ const SETTLED_ACCOUNTING_FIELDS = {
 /** A settled accounting as the store holds it: its key, its case, its declared fields. */
 export type SettledAccountingRecord = { id: string; caseId: string } & FieldValues<typeof SETTLED_ACCOUNTING_FIELDS>;
 
-/** `accountings`: the whole record; the POST's body is its written fields (`SettleAccountingBody`). */
+/**
+ * `accountings`: the whole record; the POST's body is its written fields (`SettleAccountingBody`). Its collection is
+ * `/v1/cases/{case_id}/accountings`, listed by `created_at` alone (its order is `sequence` order) with no filter, each
+ * settled accounting addressed by its `sequence`; a list presents the record (its visible fields: `AccountingSummaryView`),
+ * a create and a read of one answer its stored `document` (`SettledAccountingView`), which carries them among its own.
+ */
 export const settledAccountingRecord = recordShape<typeof SETTLED_ACCOUNTING_FIELDS, SettledAccountingRecord>({
   name: 'settled accounting',
   typeName: 'settled accounting record',
   table: 'accountings',
+  path: 'accountings',
+  itemKey: 'sequence',
+  itemDocument: 'document',
+  filters: {},
+  sorts: ['created_at'],
   timestamps: false,
   versioned: false,
   patchable: false,

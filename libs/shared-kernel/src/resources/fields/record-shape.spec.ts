@@ -159,10 +159,34 @@ describe('a record of no case (key: own)', () => {
     expect(Object.keys(shape.schema.meta.properties)).toEqual(['id', 'organizationId', 'label', 'stage', 'createdAt', 'updatedAt', 'version']);
   });
 
-  it('has no collection unless it states one, and a case record or a collection without a path states none', () => {
+  it('has no collection unless it states one, and a collection without a path states none', () => {
     expect(recordShape({ name: 'ledger', table: 'ledgers', key: 'own', fields })).not.toHaveProperty('path');
-    expect(() => recordShape({ name: 'ledger', table: 'ledgers', fields, path: 'ledgers' } as never)).toThrow(/key: 'own'/);
     expect(() => recordShape({ name: 'ledger', table: 'ledgers', key: 'own', fields, sorts: ['created_at'] })).toThrow(/path first/);
+    // A record of no case is addressed by its id and answers itself.
+    expect(() => recordShape({ name: 'ledger', table: 'ledgers', key: 'own', path: 'ledgers', fields, itemKey: 'label' } as never)).toThrow(/addressed by its id/);
+  });
+});
+
+describe("a case's records stating their collection (a settled accounting)", () => {
+  const fields = {
+    sequence: field.integer({ readOnly: true, required: true, description: 'Its number.', example: 1 }),
+    to: field.date({ required: true, description: 'Last day.', example: '2026-06-30' }),
+    document: field.object(() => Object, { hidden: true, required: true }),
+  };
+
+  it('states its path below the case, its list, the field an item is addressed by and the document a read of one answers', () => {
+    const shape = recordShape({ name: 'tally', table: 'tallies', path: 'tallies', itemKey: 'sequence', itemDocument: 'document', fields });
+    expect(shape).toMatchObject({ path: 'tallies', itemKey: 'sequence', itemDocument: 'document', listRules: { filters: {}, sorts: ['created_at'] } });
+    // A case's record: its key and its case, as without a collection.
+    expect(Object.keys(shape.schema.meta.properties)).toEqual(Object.keys(recordShape({ name: 'tally', table: 'tallies', fields }).schema.meta.properties));
+    expect(recordShape({ name: 'tally', table: 'tallies', path: 'tallies', fields })).toMatchObject({ itemKey: 'id' });
+    expect(recordShape({ name: 'tally', table: 'tallies', path: 'tallies', fields })).not.toHaveProperty('itemDocument');
+  });
+
+  it('names fields it declares, the document a hidden one, and both with its collection', () => {
+    expect(() => recordShape({ name: 'tally', table: 'tallies', path: 'tallies', itemKey: 'number', fields })).toThrow(/declares no field number/);
+    expect(() => recordShape({ name: 'tally', table: 'tallies', path: 'tallies', itemDocument: 'to', fields })).toThrow(/hidden field/);
+    expect(() => recordShape({ name: 'tally', table: 'tallies', itemKey: 'sequence', fields } as never)).toThrow(/with its collection/);
   });
 });
 

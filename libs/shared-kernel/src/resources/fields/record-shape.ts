@@ -44,10 +44,14 @@ export interface RecordShapeOptions<F extends FieldMap> {
    * `updated_at` of the kernel's; its fields declare the time stamps it has, where their columns stand.
    */
   timestamps?: false;
-  /** A record of no case: its collection (`OwnCollection`). */
+  /** Its collection: a record of no case's (`OwnCollection`), or a case's records' below the case (`CaseCollection`). */
   path?: string;
   filters?: FilterSpecs;
   sorts?: readonly string[];
+  /** A case's records addressed by a field of their own (`CaseCollection`). */
+  itemKey?: string;
+  /** The stored field a create and a read of one item answer (`CaseCollection`). */
+  itemDocument?: string;
 }
 
 /**
@@ -62,6 +66,28 @@ export interface OwnCollection {
   filters?: FilterSpecs;
   /** Its list's sorts; `created_at` alone by default. */
   sorts?: readonly string[];
+}
+
+/**
+ * What a case's records served by their own controller (a settled accounting) state of their collection beside their
+ * fields, for the generated contract: where it lives below the case, how its list is filtered and sorted, what
+ * addresses one item, and what a create and a read of one item answer where it is not the record.
+ */
+export interface CaseCollection {
+  key?: 'case';
+  /** The collection below the case (`accountings`: `/v1/cases/{case_id}/accountings`). */
+  path: string;
+  /** Its list's filters; none by default. */
+  filters?: FilterSpecs;
+  /** Its list's sorts; `created_at` alone by default. */
+  sorts?: readonly string[];
+  /** The field one item is addressed by (`sequence`: `…/accountings/{sequence}`); `id` by default. */
+  itemKey?: string;
+  /**
+   * A hidden field whose stored JSON a create and a read of one item answer in place of the record (the settled
+   * accounting's `document`, which carries the record's presented fields among its own); the list presents the record.
+   */
+  itemDocument?: string;
 }
 
 /** What the kernel builds from one list of fields: the table's schema, the bodies, the view, masking and references. */
@@ -90,6 +116,14 @@ export interface OwnRecordShape<T extends { id: string }> extends RecordShape<T>
   listRules: ListQueryRules;
 }
 
+/** The shape of a case's records with their collection: its path below the case, its item key, its list's rules. */
+export interface CaseRecordShape<T extends { id: string }> extends RecordShape<T> {
+  path: string;
+  itemKey: string;
+  itemDocument?: string;
+  listRules: ListQueryRules;
+}
+
 export { pascalCaseOf } from './shape-parts';
 
 /**
@@ -100,12 +134,18 @@ export { pascalCaseOf } from './shape-parts';
  * timestamps and the read-only fields.
  */
 export function recordShape<const F extends FieldMap, T extends { id: string } = RecordOf<F>>(options: RecordShapeOptions<F> & OwnCollection): OwnRecordShape<T>;
+export function recordShape<const F extends FieldMap, T extends { id: string } = RecordOf<F>>(options: RecordShapeOptions<F> & CaseCollection): CaseRecordShape<T>;
 export function recordShape<const F extends FieldMap, T extends { id: string } = RecordOf<F>>(options: RecordShapeOptions<F>): RecordShape<T>;
-export function recordShape<const F extends FieldMap, T extends { id: string } = RecordOf<F>>(options: RecordShapeOptions<F>): RecordShape<T> | OwnRecordShape<T> {
+export function recordShape<const F extends FieldMap, T extends { id: string } = RecordOf<F>>(options: RecordShapeOptions<F>): RecordShape<T> | OwnRecordShape<T> | CaseRecordShape<T> {
   const collection = options.path !== undefined || options.filters !== undefined || options.sorts !== undefined;
-  if (collection && (options.key !== 'own' || options.path === undefined)) {
-    throw new Error(`${options.name}: a collection (path, filters, sorts) is stated by a record of no case (key: 'own'), path first`);
+  const ofCase = options.key !== 'own';
+  if (collection && options.path === undefined) throw new Error(`${options.name}: a collection (path, filters, sorts) is stated path first`);
+  if (!ofCase && (options.itemKey !== undefined || options.itemDocument !== undefined)) throw new Error(`${options.name}: a record of no case is addressed by its id and answers itself`);
+  if ((options.itemKey !== undefined || options.itemDocument !== undefined) && !collection) throw new Error(`${options.name}: an item key or document is stated with its collection (path)`);
+  for (const property of [options.itemKey, options.itemDocument]) {
+    if (property !== undefined && !(property in options.fields)) throw new Error(`${options.name} declares no field ${property}`);
   }
+  if (options.itemDocument !== undefined && !options.fields[options.itemDocument].hidden) throw new Error(`${options.name}: its item document ${options.itemDocument} is a hidden field (the record presents its own fields)`);
   const type = pascalCaseOf(options.typeName ?? options.name);
   const parts = new ShapeParts(options.fields);
   const { version, ...timestamps } = timestampProperties();
@@ -140,5 +180,13 @@ export function recordShape<const F extends FieldMap, T extends { id: string } =
     references: parts.references(),
   };
   if (!collection) return shape;
-  return { ...shape, path: options.path!, listRules: { filters: options.filters ?? {}, sorts: options.sorts ?? ['created_at'] } };
+  const listRules = { filters: options.filters ?? {}, sorts: options.sorts ?? ['created_at'] };
+  if (!ofCase) return { ...shape, path: options.path!, listRules };
+  return {
+    ...shape,
+    path: options.path!,
+    itemKey: options.itemKey ?? 'id',
+    ...(options.itemDocument !== undefined ? { itemDocument: options.itemDocument } : {}),
+    listRules,
+  };
 }
