@@ -19,6 +19,8 @@ const INTERNAL_FOLDERS = ['dist/', 'cjs/', 'esm/', 'lib/', 'build/', 'types/', '
 const DOCUMENTED_ENTRIES = new Map([
   // Ajv's documentation: "JSON Schema draft 2020-12 … import Ajv2020 from 'ajv/dist/2020'" (ajv.js.org/json-schema.html).
   ['ajv/dist/2020', 'ajv'],
+  // Ajv's documentation: "const standaloneCode = require("ajv/dist/standalone").default" (ajv.js.org/standalone.html).
+  ['ajv/dist/standalone', 'ajv'],
   // pdf-parse's README names its index only, which runs a self-test reading a file we do not have when no module
   // required it (jest's modules have no parent): the library module the index re-exports is the one way to use it.
   ['pdf-parse/lib/pdf-parse.js', 'pdf-parse'],

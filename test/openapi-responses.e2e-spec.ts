@@ -1,5 +1,6 @@
 import { OpenApiResponses, recordResponseViolations, ResponseViolation } from './support/openapi-responses';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
+import { runDocument, runValidators } from './support/run-openapi';
 
 /**
  * The response checker every suite runs through (test/support/openapi-responses.ts) finds what it should: each kind
@@ -13,6 +14,8 @@ describe('OpenAPI response checker (e2e)', () => {
   let caller: TestCaller;
   let doc: Node;
   let checker: OpenApiResponses;
+  /** The checker every suite's app uses: the run's document, its validators generated once by the global setup. */
+  let runChecker: OpenApiResponses;
   let caseId: string;
 
   beforeAll(async () => {
@@ -20,6 +23,7 @@ describe('OpenAPI response checker (e2e)', () => {
     caller = await t.invite();
     doc = (await t.http().get('/v1/openapi.json').expect(200)).body;
     checker = new OpenApiResponses(doc);
+    runChecker = new OpenApiResponses(runDocument(), runValidators());
     caseId = (await t.http().post('/v1/cases').set(caller.auth).send({}).expect(201)).body.data.id;
   });
   afterAll(() => t.close());
@@ -32,7 +36,11 @@ describe('OpenAPI response checker (e2e)', () => {
     expect(checker.templateOf('/healthz')).toBeUndefined();
   });
 
-  it('accepts a real response and reports a wrong type, a missing and an undocumented field, an undeclared status and media type', async () => {
+  it.each([
+    ['compiled as a schema is met', () => checker],
+    ['precompiled once for the run', () => runChecker],
+  ])('(%s) accepts a real response and reports a wrong type, a missing and an undocumented field, an undeclared status and media type', async (_how, checkerOf) => {
+    const checker = checkerOf();
     const res = await t.http().get(`/v1/cases/${caseId}`).set(caller.auth).expect(200);
     const url = `/v1/cases/${caseId}`;
     expect(checker.check('GET', url, 200, 'application/json; charset=utf-8', res.text)).toEqual([]);
@@ -46,6 +54,20 @@ describe('OpenAPI response checker (e2e)', () => {
     expect(problems(checker.check('GET', url, 404, 'application/json', JSON.stringify({ message: 'gone' })))[0]).toMatch(/error/);
     expect(problems(checker.check('DELETE', url, 204, undefined, 'x'))[0]).toMatch(/body where the document declares none/);
     expect(checker.check('DELETE', url, 204, undefined, '')).toEqual([]);
+  });
+
+  it('has a precompiled validator for every JSON response the document declares', () => {
+    const declared = new Set<string>();
+    for (const item of Object.values(doc.paths as Node)) {
+      for (const op of Object.values(item as Node)) {
+        for (const response of Object.values((op as Node).responses ?? {})) {
+          const schema = (response as Node).content?.['application/json']?.schema;
+          if (schema) declared.add(JSON.stringify(schema));
+        }
+      }
+    }
+    expect(declared.size).toBeGreaterThan(50);
+    expect(new Set(Object.keys(runValidators()!.files))).toEqual(declared);
   });
 
   it('checks non-JSON bodies for their declared content type only', async () => {

@@ -10,7 +10,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { SIMULATED_EMAIL_OUTCOMES } from '@estate/comms';
 import { SIMULATED_RETURNS } from '@estate/transfers';
 import { createTestApp, TestApp, TestCaller } from './support/test-app';
-import { runDocument } from './support/served-document';
+import { runDocument } from './support/run-openapi';
 import { REFERENCE_TAG_ORDER } from '../apps/api/src/api-document';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { operationIdProblems, ownDocumentReferences, placeholderProblems, referenceProblems } = require('../scripts/openapi/reference-rules');

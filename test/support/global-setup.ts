@@ -6,7 +6,9 @@ import { startEmbeddedDatabase } from '../../apps/api/src/database/embedded-data
 import { applyMigrations } from '../../apps/api/src/database/migrate';
 import { databaseUrl, TEST_ADMIN_URL_ENV, TEST_TEMPLATE_ENV, withAdminClient } from './test-database';
 import { freePort } from './free-port';
-import { OPENAPI_DOCUMENT_ENV, servedDocument } from './served-document';
+import { servedDocument } from './served-document';
+import { OPENAPI_DOCUMENT_ENV, RESPONSE_VALIDATORS_ENV, VALIDATORS_INDEX } from './run-openapi';
+import { precompileResponseValidators } from './openapi-responses';
 
 
 /**
@@ -30,8 +32,13 @@ export default async function globalSetup(): Promise<void> {
   // Every test file checks its responses against the document the app serves; it is the same for every file of the
   // run, so it is built here once instead of by each file's app (seconds a file).
   const documentFile = join(mkdtempSync(join(tmpdir(), 'estate-openapi-')), 'openapi.json');
-  writeFileSync(documentFile, JSON.stringify(await servedDocument()));
+  const document = await servedDocument();
+  writeFileSync(documentFile, JSON.stringify(document));
   process.env[OPENAPI_DOCUMENT_ENV] = documentFile;
+  // So are the validators of its responses; their code requires Ajv's runtime, so they sit below our node_modules.
+  const validators = precompileResponseValidators(document, join(__dirname, '../../node_modules/.cache', `estate-response-validators-${process.pid}-${Date.now().toString(36)}`));
+  writeFileSync(join(validators.dir, VALIDATORS_INDEX), JSON.stringify(validators.files));
+  process.env[RESPONSE_VALIDATORS_ENV] = validators.dir;
   process.env[TEST_ADMIN_URL_ENV] = adminUrl;
   process.env[TEST_TEMPLATE_ENV] = template;
   (globalThis as Record<string, unknown>).__estateTemplate = { adminUrl, template };

@@ -1,5 +1,7 @@
 import { rmSync } from 'node:fs';
 import { withAdminClient } from './test-database';
+import { OPENAPI_DOCUMENT_ENV, RESPONSE_VALIDATORS_ENV } from './run-openapi';
+import { dirname } from 'node:path';
 
 interface EmbeddedHandle {
   stop(): Promise<void>;
@@ -19,6 +21,9 @@ export default async function globalTeardown(): Promise<void> {
       );
       for (const row of rows) await client.query(`drop database if exists "${row.datname}" with (force)`);
     });
+  }
+  for (const made of [process.env[RESPONSE_VALIDATORS_ENV], process.env[OPENAPI_DOCUMENT_ENV] && dirname(process.env[OPENAPI_DOCUMENT_ENV])]) {
+    if (made) rmSync(made, { recursive: true, force: true });
   }
   const embedded = globals.__estateEmbeddedDatabase as EmbeddedHandle | undefined;
   if (embedded) {

@@ -1,6 +1,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import Ajv2020, { ValidateFunction } from 'ajv/dist/2020';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv2020, { _, type CodeOptions, ValidateFunction } from 'ajv/dist/2020';
+import standaloneCode from 'ajv/dist/standalone';
 import addFormats from 'ajv-formats';
 import { recordViolation, ResponseViolation } from './response-violations';
 
@@ -29,20 +32,20 @@ interface Route {
 }
 
 export class OpenApiResponses {
-  private readonly ajv: Ajv2020;
+  private ajvOfDocument?: Ajv2020;
   private readonly routes: Route[];
   private readonly validators = new Map<string, ValidateFunction>();
   /** The same, by the schema object the document holds: a response's check then costs no serialization of its schema. */
   private readonly validatorsBySchema = new WeakMap<Node, ValidateFunction>();
 
-  constructor(private readonly doc: Node) {
-    // inlineRefs off: each component schema compiles once, as a function every operation's validator calls, instead of
-    // being inlined (and compiled again) into each of them — most of the checker's cost when a suite meets many routes.
-    this.ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true, inlineRefs: false });
-    addFormats(this.ajv, ['date', 'date-time', 'email', 'uri', 'uuid']);
-    const schemas = structuredClone(doc.components?.schemas ?? {}) as Node;
-    for (const schema of Object.values(schemas)) closeObjects(schema);
-    this.ajv.addSchema({ $id: 'openapi', components: { schemas } });
+  /**
+   * `precompiled`: the run's validators of this same document (`precompileResponseValidators`), loaded as a schema is
+   * met instead of generated again by each test file (most of what checking cost a file).
+   */
+  constructor(
+    private readonly doc: Node,
+    private readonly precompiled?: PrecompiledValidators,
+  ) {
     this.routes = Object.keys(doc.paths as Node)
       .map((template) => {
         const segments = template.split('/');
@@ -101,6 +104,10 @@ export class OpenApiResponses {
     );
   }
 
+  private ajv(): Ajv2020 {
+    return (this.ajvOfDocument ??= documentAjv(this.doc));
+  }
+
   /** One validator per distinct schema: the error bodies of a hundred operations are one schema, compiled once. */
   private validatorFor(schema: Node): ValidateFunction {
     const known = this.validatorsBySchema.get(schema);
@@ -108,13 +115,67 @@ export class OpenApiResponses {
     const key = JSON.stringify(schema);
     let validate = this.validators.get(key);
     if (!validate) {
-      const local = rewriteRefs(closeObjects(structuredClone(schema)));
-      validate = this.ajv.compile(local);
+      const file = this.precompiled?.files[key];
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      validate = file ? (require(join(this.precompiled!.dir, file)).validate as ValidateFunction) : this.ajv().compile(rewriteRefs(closeObjects(structuredClone(schema))));
       this.validators.set(key, validate);
     }
     this.validatorsBySchema.set(schema, validate);
     return validate;
   }
+}
+
+/** Where the run's precompiled validators are, and which file holds the validator of each schema (by its JSON). */
+export interface PrecompiledValidators {
+  dir: string;
+  files: Record<string, string>;
+}
+
+const FORMATS = ['date', 'date-time', 'email', 'uri', 'uuid'] as const;
+
+/** Ajv holding the document's component schemas, which every response schema's `$ref`s reach (`openapi#/…`). */
+function documentAjv(doc: Node, code?: CodeOptions): Ajv2020 {
+  // inlineRefs off: each component schema compiles once, as a function every operation's validator calls, instead of
+  // being inlined (and compiled again) into each of them — most of the checker's cost when a suite meets many routes.
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true, inlineRefs: false, ...(code ? { code } : {}) });
+  addFormats(ajv, [...FORMATS]);
+  const schemas = structuredClone(doc.components?.schemas ?? {}) as Node;
+  for (const schema of Object.values(schemas)) closeObjects(schema);
+  ajv.addSchema({ $id: 'openapi', components: { schemas } });
+  return ajv;
+}
+
+/** The JSON schemas of every response the document declares, each once (by its JSON). */
+function responseSchemas(doc: Node): Map<string, Node> {
+  const schemas = new Map<string, Node>();
+  for (const item of Object.values(doc.paths as Node)) {
+    for (const method of METHODS) {
+      for (const response of Object.values(((item as Node)[method]?.responses ?? {}) as Node)) {
+        const schema = (response as Node).content?.['application/json']?.schema as Node | undefined;
+        if (schema) schemas.set(JSON.stringify(schema), schema);
+      }
+    }
+  }
+  return schemas;
+}
+
+/**
+ * Once a run (the global setup): every response schema's validator generated as code (Ajv's standalone code), a
+ * module a schema, into `dir`, which must sit where `ajv` and `ajv-formats` resolve from (the code requires Ajv's
+ * runtime helpers). The same options and schemas as a lazy compile, so a check says what it would have said.
+ */
+export function precompileResponseValidators(doc: Node, dir: string): PrecompiledValidators {
+  mkdirSync(dir, { recursive: true });
+  const formatsFile = join(dir, 'formats.js');
+  writeFileSync(formatsFile, `const formats = require('ajv-formats');\nmodule.exports = { ${FORMATS.map((name) => `${JSON.stringify(name)}: formats.get(${JSON.stringify(name)})`).join(', ')} };\n`);
+  const ajv = documentAjv(doc, { source: true, formats: _`require(${formatsFile})` });
+  const files: Record<string, string> = {};
+  [...responseSchemas(doc)].forEach(([key, schema], index) => {
+    ajv.addSchema(rewriteRefs(closeObjects(structuredClone(schema))), `response-${index}`);
+    files[key] = `response-${index}.js`;
+    writeFileSync(join(dir, files[key]), standaloneCode(ajv, { validate: `response-${index}` }));
+  });
+  return { dir, files };
 }
 
 /**

@@ -1,11 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { NestFactory } from '@nestjs/core';
 import { loadAppConfig, ResourceCatalog } from '@estate/shared-kernel';
 import { AppModule } from '../../apps/api/src/app.module';
 import { apiDocument } from '../../apps/api/src/api-document';
-
-/** Where the global setup leaves the run's OpenAPI document for every test file. */
-export const OPENAPI_DOCUMENT_ENV = 'ESTATE_TEST_OPENAPI_DOCUMENT';
 
 /**
  * The document `/v1/openapi.json` serves, built as `npm run openapi:check` builds it: Nest's preview mode registers
@@ -20,11 +16,4 @@ export async function servedDocument(): Promise<Record<string, unknown>> {
   } finally {
     await app.close();
   }
-}
-
-/** The run's document, as the global setup wrote it. */
-export function runDocument(): Record<string, any> {
-  const file = process.env[OPENAPI_DOCUMENT_ENV];
-  if (!file) throw new Error('the OpenAPI document of the run is missing: run the suite through jest (global setup)');
-  return JSON.parse(readFileSync(file, 'utf8'));
 }

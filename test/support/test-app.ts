@@ -7,7 +7,7 @@ import { OperatorEnrolment } from '@estate/people';
 import { createApp } from '../../apps/api/src/create-app';
 import { cloneTemplateDatabase, dropDatabase, TEST_TEMPLATE_ENV, withAdminClient } from './test-database';
 import { Client } from 'pg';
-import { runDocument } from './served-document';
+import { runDocument, runValidators } from './run-openapi';
 import { formatViolations, OpenApiResponses, recordResponseViolations, takeResponseViolations } from './openapi-responses';
 
 export interface TestCaller {
@@ -69,7 +69,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await app.listen(0, '127.0.0.1');
   // Every response is checked against the OpenAPI document (test/support/openapi-responses.ts); a disagreement fails
   // the test that caused it (response-violations.setup.ts) or, at the latest, close().
-  responses ??= new OpenApiResponses(runDocument());
+  responses ??= new OpenApiResponses(runDocument(), runValidators());
   recordResponseViolations(app.getHttpServer(), responses);
   const sqlClient = new Client({ connectionString: databaseUrl });
   await sqlClient.connect();
