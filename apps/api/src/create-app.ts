@@ -7,7 +7,7 @@ import { Logger } from 'nestjs-pino';
 import { REFERENCE_PATH, AppConfig, bodyParserErrors, NestLogger, requestLog, ResourceExpressAdapter, ROOT_LOGGER, ResourceCatalog, parseJsonBody, rejectUnsupportedMediaType } from '@estate/shared-kernel';
 import { rejectUnsafeJsonBody, rejectUnsafeUrlAndHeaders } from '@estate/shared-kernel';
 import { apiDocument } from './api-document';
-import { OPENAPI_UI_OPTIONS } from './openapi/reference-page';
+import { referencePage, ServedDocument } from './openapi/reference-page';
 import { AppModule } from './app.module';
 
 /** Builds the configured Nest application; `npm start`, the benchmark and the e2e tests all use this one function. */
@@ -48,7 +48,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 }
 
 function mountOpenApi(app: NestExpressApplication): void {
-  // Built on the first request for it (then kept): a process that never serves the reference — a worker's sibling,
-  // most test apps — does not pay the half second of CPU its build costs.
-  SwaggerModule.setup(REFERENCE_PATH.slice(1), app, () => apiDocument(app, app.get(ResourceCatalog)), OPENAPI_UI_OPTIONS);
+  // Built on the first request for it (then kept as its JSON text): a process that never serves the reference — a
+  // worker's sibling, most test apps — does not pay the half second of CPU its build costs.
+  const page = referencePage(new ServedDocument(() => apiDocument(app, app.get(ResourceCatalog))));
+  SwaggerModule.setup(REFERENCE_PATH.slice(1), app, page.document, page.options);
 }

@@ -1,6 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { errorDocUrl, EXAMPLE_ORIGIN } from '@estate/shared-kernel';
-import { documentOnRequestHost, freshIdempotencyKey } from './reference-page';
+import { freshIdempotencyKey, referencePage, ServedDocument } from './reference-page';
 
 type Node = Record<string, any>;
 
@@ -19,22 +19,46 @@ const docUrlOf = (document: OpenAPIObject) => (document.paths['/x'].get?.respons
 
 describe('the reference page', () => {
   it('serves the document with its examples on the host the request reached, as a real error names it', () => {
-    const document = documentWithExample();
+    const served = new ServedDocument(documentWithExample);
     const req = { protocol: 'https', headers: { host: 'estate.example.org' } };
-    const served = documentOnRequestHost(req, document);
-    expect(docUrlOf(served)).toBe(errorDocUrl(req, 'not_found'));
-    expect((served.components?.schemas?.Link as Node).properties.url.example).toBe('https://estate.example.org/v1/document-downloads/t');
-    // The built document is left as it was; a copy is made for each request and kept by none.
-    expect(docUrlOf(document)).toBe(example(EXAMPLE_ORIGIN));
-    const again = documentOnRequestHost(req, document);
-    expect(again).not.toBe(served);
-    expect(again).toEqual(served);
-    expect(documentOnRequestHost({ protocol: 'http', headers: { host: 'localhost:3000' } }, document)).toBe(document);
+    const document = served.forRequest(req);
+    expect(docUrlOf(document)).toBe(errorDocUrl(req, 'not_found'));
+    expect((document.components?.schemas?.Link as Node).properties.url.example).toBe('https://estate.example.org/v1/document-downloads/t');
+    // A copy is made for each request and kept by none.
+    const again = served.forRequest(req);
+    expect(again).not.toBe(document);
+    expect(again).toEqual(document);
+  });
+
+  it('builds the document on the first request only, keeps its text, and serves it as built on the example origin', () => {
+    let builds = 0;
+    const served = new ServedDocument(() => (builds++, documentWithExample()));
+    expect(builds).toBe(0);
+    const local = { protocol: 'http', headers: { host: 'localhost:3000' } };
+    const first = served.forRequest(local);
+    const second = served.forRequest(local);
+    served.forRequest({ protocol: 'https', headers: { host: 'estate.example.org' } });
+    expect(builds).toBe(1);
+    expect(first).toEqual(documentWithExample());
+    expect(JSON.stringify(first)).toBe(JSON.stringify(documentWithExample()));
+    expect(second).not.toBe(first);
+    // What a request changes in its copy is not served to the next.
+    (first.info as Node).title = 'changed';
+    expect(served.forRequest(local).info.title).toBe('t');
+  });
+
+  it('gives Swagger a stand-in to keep, and answers each request from the served document', async () => {
+    let builds = 0;
+    const page = referencePage(new ServedDocument(() => (builds++, documentWithExample())));
+    expect(page.document().paths).toEqual({});
+    const req = { protocol: 'https', headers: { host: 'estate.example.org' } };
+    const document = await page.options.patchDocumentOnRequest!(req, {}, page.document());
+    expect(docUrlOf(document)).toBe(errorDocUrl(req, 'not_found'));
+    expect(builds).toBe(1);
   });
 
   it('writes a Host with a quote in it as JSON text', () => {
-    const document = documentWithExample();
-    const odd = documentOnRequestHost({ protocol: 'http', headers: { host: 'a"b' } }, document);
+    const odd = new ServedDocument(documentWithExample).forRequest({ protocol: 'http', headers: { host: 'a"b' } });
     expect(docUrlOf(odd)).toBe('http://a"b/v1/docs#error-not_found');
   });
 

@@ -1,3 +1,4 @@
+import { constants as zlib, gunzipSync, gzipSync } from 'node:zlib';
 import type { OpenAPIObject, SwaggerCustomOptions } from '@nestjs/swagger';
 import { EXAMPLE_ORIGIN, requestOrigin, RequestOrigin } from '@estate/shared-kernel';
 import { API_TITLE } from './openapi-document';
@@ -59,24 +60,48 @@ export function freshIdempotencyKey(request: OutgoingRequest): OutgoingRequest {
 
 /**
  * The document as a request sees it: the absolute addresses of its examples (an error's `doc_url`, a download or
- * calendar link) on the origin the request reached, as the real answers are (`{protocol}://{Host}/v1/…`). The
- * document is built once with `EXAMPLE_ORIGIN`; the copy for another origin is made for each request (a JSON round
- * trip, tens of milliseconds, beside the serialization every request of the document costs anyway) and not kept:
- * a kept copy held 4.5 MB of heap for each host asked, for a page read now and then (issue 39).
+ * calendar link) on the origin the request reached, as the real answers are (`{protocol}://{Host}/v1/…`).
+ *
+ * The document is built once, on the first request for it, with `EXAMPLE_ORIGIN`, and only its JSON text is kept,
+ * gzipped: the built object held about 6 MB of heap for the life of the process, and its text (2.7 million
+ * characters, which V8 holds two bytes each because of a "—" or "§") would hold 5.4 MB; gzipped it is about 0.27 MB
+ * (issue 39, item 2). Each request unzips and parses a copy, with its own origin written in, and keeps none: tens of
+ * milliseconds, beside the serialization every request of the document costs anyway, for a page read now and then.
+ * The copy serializes to the same bytes as the built document: as JSON, as YAML (written without references) and in
+ * the page's script.
  */
-export function documentOnRequestHost(req: RequestOrigin, document: OpenAPIObject): OpenAPIObject {
-  const origin = requestOrigin(req);
-  if (origin === EXAMPLE_ORIGIN) return document;
-  // Replaced inside the serialized text, so each address is written as JSON writes it (a quote in a Host stays a quote).
-  const asJson = (text: string) => JSON.stringify(text).slice(1, -1);
-  return JSON.parse(JSON.stringify(document).split(asJson(`${EXAMPLE_ORIGIN}/`)).join(asJson(`${origin}/`))) as OpenAPIObject;
+export class ServedDocument {
+  private compressed?: Buffer;
+
+  constructor(private readonly build: () => OpenAPIObject) {}
+
+  forRequest(req: RequestOrigin): OpenAPIObject {
+    this.compressed ??= gzipSync(JSON.stringify(this.build()), { level: zlib.Z_BEST_SPEED });
+    const text = gunzipSync(this.compressed).toString('utf8');
+    const origin = requestOrigin(req);
+    if (origin === EXAMPLE_ORIGIN) return JSON.parse(text) as OpenAPIObject;
+    // Replaced inside the serialized text, so each address is written as JSON writes it (a quote in a Host stays a quote).
+    const asJson = (value: string) => JSON.stringify(value).slice(1, -1);
+    return JSON.parse(text.split(asJson(`${EXAMPLE_ORIGIN}/`)).join(asJson(`${origin}/`))) as OpenAPIObject;
+  }
 }
+
+/**
+ * What `SwaggerModule.setup` is given for the document, which it keeps for the life of the process: a stand-in. The
+ * document each request serializes comes from `ServedDocument.forRequest`, through `patchDocumentOnRequest`.
+ */
+const STAND_IN = { openapi: '3.1.0', info: { title: API_TITLE, version: '' }, paths: {} } as OpenAPIObject;
 
 /**
  * The reference page's options: its title, icon and top bar name the product; the tag filter is on, the token given
  * to "Authorize" survives a reload of the page, and try-it-out POSTs carry a fresh Idempotency-Key unless one is given.
+ * `served` answers each request for the document, the page's included.
  */
-export const OPENAPI_UI_OPTIONS: SwaggerCustomOptions = {
+export function referencePage(served: ServedDocument): { document: () => OpenAPIObject; options: SwaggerCustomOptions } {
+  return { document: () => STAND_IN, options: { ...OPENAPI_UI_OPTIONS, patchDocumentOnRequest: (req) => served.forRequest(req as RequestOrigin) } };
+}
+
+const OPENAPI_UI_OPTIONS: SwaggerCustomOptions = {
   customSiteTitle: `${API_TITLE} reference`,
   customfavIcon: FAVICON,
   customCss: TOP_BAR_CSS,
@@ -84,5 +109,4 @@ export const OPENAPI_UI_OPTIONS: SwaggerCustomOptions = {
   swaggerOptions: { filter: true, persistAuthorization: true, displayOperationId: true, requestInterceptor: freshIdempotencyKey },
   jsonDocumentUrl: 'v1/openapi.json',
   yamlDocumentUrl: 'v1/openapi.yaml',
-  patchDocumentOnRequest: (req, _res, document) => documentOnRequestHost(req as RequestOrigin, document),
 };
