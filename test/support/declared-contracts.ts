@@ -1,10 +1,9 @@
 import { resolve } from 'node:path';
 import { CaseRecordShape, CaseResource, gatherContext, SingletonResource, StandardRoute, toSnakeCase, visibleProperties } from '@estate/shared-kernel';
 import { Body, changed, declaredDefaults, declaredInvalidCreates, Entry, entriesOf, filterColumnsOf, filteredField, objectValuesOf, outsideTheKind, patchesOf, sortSamples } from './declared-fields';
-import { overrideEnv } from './env';
 import { ContractResource, describeResourceContract, FilterSamples, ResourceContractSpec } from './resource-contract';
 import { describeSingletonContract, SingletonContractSpec } from './singleton-contract';
-import { createTestApp, TestApp, TestCaller } from './test-app';
+import { describeOnAppOfItsOwn, TestApp, TestCaller } from './test-app';
 
 /**
  * The resource contract of every declaration a context makes with its fields — plain records and aggregates alike
@@ -96,19 +95,13 @@ export function describeDeclaredContracts(context: string, options: DeclaredCont
   const resources = declared.filter((resource) => !options.except?.includes(resource.name));
   const singletons = declaredSingletons.filter((resource) => !options.except?.includes(resource.name));
   if (resources.length + singletons.length === 0) throw new Error(`the ${context} context declares nothing with fields that its contract could run for`);
-  describe(`${context}: the resource contract of each declaration`, () => {
-    let t: TestApp;
-    let restoreEnv: () => void = () => undefined;
-    beforeAll(async () => {
-      if (options.env) restoreEnv = overrideEnv(options.env);
-      t = await createTestApp();
-    });
-    afterAll(async () => {
-      await t.close();
-      restoreEnv();
-    });
-    for (const resource of resources) describeResourceContract(declaredContract(resource, () => t, options.beyond?.[resource.name]));
-    for (const resource of singletons) describeSingletonContract(declaredSingletonContract(resource, () => t, options.beyond?.[resource.name]));
+  describeOnAppOfItsOwn(`${context}: the resource contract of each declaration`, options.env, (app) => {
+    const specs = resources.map((resource) => declaredContract(resource, app, options.beyond?.[resource.name]));
+    const singletonSpecs = singletons.map((resource) => declaredSingletonContract(resource, app, options.beyond?.[resource.name]));
+    return () => {
+      for (const spec of specs) describeResourceContract(spec);
+      for (const spec of singletonSpecs) describeSingletonContract(spec);
+    };
   });
 }
 
@@ -356,20 +349,9 @@ export interface CaseRecordBeyond extends BeyondTheDeclaration {
  *   describeDeclaredCaseRecordContract(settledAccountingRecord, { beyond: { seed, createsFirstOnly: true, caseNeeds, defaults } });
  */
 export function describeDeclaredCaseRecordContract(record: CaseRecordShape<any>, options: { env?: Record<string, string | undefined>; beyond?: CaseRecordBeyond } = {}): void {
-  // Built before the app, so that a declaration the generator cannot read fails at once.
-  let t: TestApp | undefined;
-  const spec = declaredCaseRecordContract(record, () => t!, options.beyond);
-  describe(`${record.name}: the resource contract of its declaration`, () => {
-    let restoreEnv: () => void = () => undefined;
-    beforeAll(async () => {
-      if (options.env) restoreEnv = overrideEnv(options.env);
-      t = await createTestApp();
-    });
-    afterAll(async () => {
-      await t?.close();
-      restoreEnv();
-    });
-    describeResourceContract(spec);
+  describeOnAppOfItsOwn(`${record.name}: the resource contract of its declaration`, options.env, (app) => {
+    const spec = declaredCaseRecordContract(record, app, options.beyond);
+    return () => describeResourceContract(spec);
   });
 }
 

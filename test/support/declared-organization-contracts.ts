@@ -1,9 +1,8 @@
 import { OwnRecordShape, StandardRoute } from '@estate/shared-kernel';
 import { Body, declaredDefaults, declaredInvalidCreates, entriesOf, filterColumnsOf, filteredField, objectValuesOf, outsideTheKind, patchesOf, sortSamples } from './declared-fields';
-import { overrideEnv } from './env';
 import { describeOrganizationRecordContract, OrganizationRecordContractSpec } from './organization-record-contract';
 import type { OwnFilterValues } from './contract-checks';
-import { createTestApp, TestApp } from './test-app';
+import { describeOnAppOfItsOwn, TestApp } from './test-app';
 
 /**
  * The contract of a record that belongs to no case (`recordShape({ key: 'own', path, filters, sorts, fields })`: the
@@ -64,20 +63,9 @@ export interface DeclaredOrganizationContractOptions {
 
 /** Runs the generated contract of a record of no case, on an app of its own. */
 export function describeDeclaredOrganizationContract(record: OwnRecordShape<any>, options: DeclaredOrganizationContractOptions = {}): void {
-  // Built before the app, so that a declaration the generator cannot read fails at once.
-  let t: TestApp | undefined;
-  const spec = declaredOrganizationContract(record, () => t!, options.beyond);
-  describe(`${record.name}: the organization record contract of its declaration`, () => {
-    let restoreEnv: () => void = () => undefined;
-    beforeAll(async () => {
-      if (options.env) restoreEnv = overrideEnv(options.env);
-      t = await createTestApp();
-    });
-    afterAll(async () => {
-      await t?.close();
-      restoreEnv();
-    });
-    describeOrganizationRecordContract(spec);
+  describeOnAppOfItsOwn(`${record.name}: the organization record contract of its declaration`, options.env, (app) => {
+    const spec = declaredOrganizationContract(record, app, options.beyond);
+    return () => describeOrganizationRecordContract(spec);
   });
 }
 

@@ -7,6 +7,7 @@ import { OperatorEnrolment } from '@estate/people';
 import { createApp } from '../../apps/api/src/create-app';
 import { cloneTemplateDatabase, dropDatabase, TEST_TEMPLATE_ENV, withAdminClient } from './test-database';
 import { Client } from 'pg';
+import { overrideEnv } from './env';
 import { runDocument, runValidators } from './run-openapi';
 import { formatViolations, OpenApiResponses, recordResponseViolations, takeResponseViolations } from './openapi-responses';
 
@@ -114,3 +115,24 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 }
 
 export { withAdminClient };
+
+/**
+ * A describe block on an app of its own, with `env` set while it runs. `build` is given the app (once it runs) and
+ * makes the block's checks at once, so that what cannot be built fails before any app starts.
+ */
+export function describeOnAppOfItsOwn(title: string, env: Record<string, string | undefined> | undefined, build: (app: () => TestApp) => () => void): void {
+  let t: TestApp | undefined;
+  const checks = build(() => t!);
+  describe(title, () => {
+    let restoreEnv: () => void = () => undefined;
+    beforeAll(async () => {
+      if (env) restoreEnv = overrideEnv(env);
+      t = await createTestApp();
+    });
+    afterAll(async () => {
+      await t?.close();
+      restoreEnv();
+    });
+    checks();
+  });
+}
