@@ -92,22 +92,16 @@ function caseCollectionConstants(): string[] {
   return constants;
 }
 
-/** The constants each generated case record contract runs for (`describeDeclaredCaseRecordContract(settledAccountingRecord, …)`), with the file. */
-function caseRecordRuns(): Map<string, string> {
+/**
+ * The constants a generated contract runs for, with the file: `describeDeclaredCaseRecordContract(settledAccountingRecord, …)`
+ * for `CaseRecord`, `describeDeclaredOrganizationContract(caseRecord, …)` for `Organization`.
+ */
+function contractRuns(kind: 'CaseRecord' | 'Organization'): Map<string, string> {
   const runs = new Map<string, string>();
+  const call = new RegExp(`describeDeclared${kind}Contract\\((\\w+)`, 'g');
   for (const file of readdirSync(join(ROOT, 'test', 'contracts'))) {
     const text = readFileSync(join(ROOT, 'test', 'contracts', file), 'utf8').replace(/^\s*\/\/.*$/gm, '');
-    for (const [, constant] of text.matchAll(/describeDeclaredCaseRecordContract\((\w+)/g)) runs.set(constant, `CaseRecord:contracts/${file}`);
-  }
-  return runs;
-}
-
-/** The constants each generated organization record contract runs for (`describeDeclaredOrganizationContract(caseRecord, …)`), with the file. */
-function organizationRuns(): Map<string, string> {
-  const runs = new Map<string, string>();
-  for (const file of readdirSync(join(ROOT, 'test', 'contracts'))) {
-    const text = readFileSync(join(ROOT, 'test', 'contracts', file), 'utf8').replace(/^\s*\/\/.*$/gm, '');
-    for (const [, constant] of text.matchAll(/describeDeclaredOrganizationContract\((\w+)/g)) runs.set(constant, `Organization:contracts/${file}`);
+    for (const [, constant] of text.matchAll(call)) runs.set(constant, `${kind}:contracts/${file}`);
   }
   return runs;
 }
@@ -116,8 +110,8 @@ describe('the shared contract covers every declaration', () => {
   const constants = declarationConstants();
   const hand = handRuns();
   const generated = generatedRuns();
-  const organization = organizationRuns();
-  const caseRecords = caseRecordRuns();
+  const organization = contractRuns('Organization');
+  const caseRecords = contractRuns('CaseRecord');
   const runs = new Map([...hand, ...generated]);
 
   it('finds each loaded declaration in the code, by name', () => {
