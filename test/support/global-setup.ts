@@ -6,7 +6,7 @@ import { startEmbeddedDatabase } from '../../apps/api/src/database/embedded-data
 import { applyMigrations } from '../../apps/api/src/database/migrate';
 import { databaseUrl, TEST_ADMIN_URL_ENV, TEST_TEMPLATE_ENV, withAdminClient } from './test-database';
 import { freePort } from './free-port';
-import { servedDocument } from './served-document';
+import { previewDocument } from '../../apps/api/src/preview-document';
 import { OPENAPI_DOCUMENT_ENV, RESPONSE_VALIDATORS_ENV, VALIDATORS_INDEX } from './run-openapi';
 import { precompileResponseValidators } from './openapi-responses';
 
@@ -32,7 +32,7 @@ export default async function globalSetup(): Promise<void> {
   // Every test file checks its responses against the document the app serves; it is the same for every file of the
   // run, so it is built here once instead of by each file's app (seconds a file).
   const documentFile = join(mkdtempSync(join(tmpdir(), 'estate-openapi-')), 'openapi.json');
-  const document = await servedDocument();
+  const document = JSON.parse(JSON.stringify(await previewDocument()));
   writeFileSync(documentFile, JSON.stringify(document));
   process.env[OPENAPI_DOCUMENT_ENV] = documentFile;
   // So are the validators of its responses; their code requires Ajv's runtime, so they sit below our node_modules.
